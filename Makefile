@@ -1,0 +1,9 @@
+.PHONY: demo test bench lint
+demo:
+	python3 tasks.py demo
+test:
+	python3 tasks.py test
+bench:
+	python3 tasks.py bench
+lint:
+	python3 tasks.py lint

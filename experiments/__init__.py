@@ -1,0 +1,1 @@
+"""The questions users ask of the simulator: experiments, reports and the ``mammoth`` CLI."""

@@ -1,0 +1,69 @@
+"""The ``mammoth`` command line.
+
+Every command reports bad input as one line on stderr and exits with code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+import sim
+from sim.errors import InputError
+
+
+class MammothGroup(click.Group):
+    """A click group whose errors are one clear line and exit code 2."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            result = super().main(
+                args=args,
+                prog_name=prog_name or "mammoth",
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except (click.exceptions.Abort, KeyboardInterrupt):
+            click.echo("mammoth: interrupted", err=True)
+            sys.exit(130)
+        except click.ClickException as exc:
+            click.echo(f"mammoth: error: {_one_line(exc.format_message())}", err=True)
+            sys.exit(2)
+        except (InputError, OSError) as exc:
+            click.echo(f"mammoth: error: {_one_line(str(exc))}", err=True)
+            sys.exit(2)
+        if isinstance(result, int) and standalone_mode:
+            sys.exit(result)
+        return result
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+@click.group(cls=MammothGroup)
+@click.version_option(package_name="stoneage-mammoth-herd", prog_name="mammoth")
+def main() -> None:
+    """Monte Carlo simulator for Stone Age and The Mammoth Herd."""
+
+
+@main.group()
+def cache() -> None:
+    """Manage numba's on-disk cache of compiled kernels."""
+
+
+@cache.command("clear")
+def cache_clear() -> None:
+    """Delete the compiled kernels this project cached."""
+    removed = sim._cache.clear_cache()
+    click.echo("removed " + ", ".join(removed) if removed else "nothing to remove")
+
+
+@cache.command("where")
+def cache_where() -> None:
+    """Print the cache folder in use."""
+    click.echo(sim._cache.configure_numba_cache())

@@ -1,0 +1,1 @@
+"""The players: strategy families, each one module, registered by name."""

@@ -1,0 +1,76 @@
+"""Project tasks that need nothing but Python 3.11+ and git.
+
+Usage: ``python3 tasks.py demo|test|bench|lint``. Each task creates ``.venv`` (once), installs the
+project into it and runs. ``make demo`` etc. are thin aliases for machines with make.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".installed"
+
+
+def _run(*args: str | Path, env: dict | None = None) -> None:
+    print("+", " ".join(str(a) for a in args), flush=True)
+    subprocess.run([str(a) for a in args], check=True, cwd=ROOT, env=env)
+
+
+def _venv(extras: str) -> None:
+    if not (BIN / "python").exists():
+        _run(sys.executable, "-m", "venv", VENV)
+    marker = f"{extras}:{(ROOT / 'pyproject.toml').stat().st_mtime_ns}"
+    if STAMP.exists() and STAMP.read_text() == marker:
+        return
+    _run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    _run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", f".{extras}")
+    STAMP.write_text(marker)
+
+
+def demo() -> None:
+    """Install and run the main job: the contest report in ``results/demo``."""
+    _venv("")
+    _run(BIN / "mammoth", "demo", "--out", "results/demo")
+
+
+def test() -> None:
+    """Install with the dev extra and run the default test suite with a fresh numba cache."""
+    _venv("[dev]")
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory(prefix="mammoth-numba-") as cache:
+        env["NUMBA_CACHE_DIR"] = cache
+        env.setdefault("MPLBACKEND", "Agg")
+        _run(BIN / "ruff", "check", ".")
+        _run(BIN / "python", "-m", "pytest", "-q", "-m", "not slow", *sys.argv[2:], env=env)
+
+
+def bench() -> None:
+    """Install and run the benchmark, which prints ratios measured in the same run."""
+    _venv("")
+    _run(BIN / "mammoth", "bench", *sys.argv[2:])
+
+
+def lint() -> None:
+    """Run ruff's linter and format check."""
+    _venv("[dev]")
+    _run(BIN / "ruff", "check", ".")
+    _run(BIN / "ruff", "format", "--check", ".")
+
+
+TASKS = {"demo": demo, "test": test, "bench": bench, "lint": lint}
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1] not in TASKS:
+        print(f"usage: python3 tasks.py {{{'|'.join(TASKS)}}}", file=sys.stderr)
+        sys.exit(2)
+    try:
+        TASKS[sys.argv[1]]()
+    except subprocess.CalledProcessError as exc:
+        sys.exit(exc.returncode)
