@@ -2,7 +2,7 @@
 
 numba's cache checks only the timestamp of the file that defines a function, not of the files it
 calls into; a kernel compiled against an older strategy would be reused silently. So the cache
-folder is named after a hash of every Python source of the installed packages beside ``sim``.
+folder is named after a hash of every Python source of the kernel packages (``sim`` and ``strategies``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-_PACKAGES = ("sim", "strategies", "experiments")
+_PACKAGES = ("sim", "strategies")  # the packages that hold numba kernels
 
 
 def source_hash() -> str:
