@@ -67,3 +67,11 @@ def cache_clear() -> None:
 def cache_where() -> None:
     """Print the cache folder in use."""
     click.echo(sim._cache.configure_numba_cache())
+
+
+from experiments.bench import bench  # noqa: E402
+from experiments.contest_cli import contest, demo  # noqa: E402
+
+main.add_command(contest)
+main.add_command(demo)
+main.add_command(bench)

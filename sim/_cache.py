@@ -2,7 +2,7 @@
 
 numba's cache checks only the timestamp of the file that defines a function, not of the files it
 calls into; a kernel compiled against an older strategy would be reused silently. So the cache
-folder is named after a hash of every Python source of the kernel packages (``sim`` and ``strategies``).
+folder is named after a hash of every Python source of the kernel packages (sim, strategies).
 """
 
 from __future__ import annotations

@@ -1,0 +1,234 @@
+"""``mammoth bench``: throughput figures measured in one run, with their goals.
+
+The benchmark is a list of sections (:data:`SECTIONS`). A section is a function taking a
+:class:`BenchSize` and returning :class:`BenchRow` rows; add one with :func:`section`. Every
+kernel is compiled and warmed up before it is timed; each figure is the best of a few repeats
+(``time.perf_counter``). Unless a row says otherwise, kernels run on one thread (per core).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import click
+import numpy as np
+
+
+@dataclass(frozen=True)
+class BenchSize:
+    """How big a benchmark run is.
+
+    Attributes
+    ----------
+    contests : int
+        Contests per timed call of the dice kernel.
+    draws : int
+        Contests per timed call of the table sampler.
+    repeats : int
+        Timed repeats; the best is reported.
+    """
+
+    contests: int
+    draws: int
+    repeats: int
+
+
+FULL = BenchSize(contests=4_000_000, draws=20_000_000, repeats=5)
+QUICK = BenchSize(contests=400_000, draws=2_000_000, repeats=3)
+
+
+class BenchRow(NamedTuple):
+    """One measured figure: ``value`` in ``unit``; ``goal`` is a minimum, or None."""
+
+    section: str
+    name: str
+    value: float
+    unit: str
+    goal: float | None = None
+
+    @property
+    def verdict(self) -> str:
+        """``"ok"`` or ``"MISS"`` against the goal, empty without one."""
+        if self.goal is None:
+            return ""
+        return "ok" if self.value >= self.goal else "MISS"
+
+
+SECTIONS: list[Callable[[BenchSize], list[BenchRow]]] = []
+
+
+def section(function: Callable[[BenchSize], list[BenchRow]]):
+    """Register a benchmark section (a decorator); sections run in registration order."""
+    SECTIONS.append(function)
+    return function
+
+
+def best_time(call: Callable[[], object], repeats: int) -> float:
+    """Return the best wall time in seconds of ``repeats`` calls (after one warm-up call)."""
+    call()
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.perf_counter()
+        call()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def _kernels():
+    from numba import njit
+
+    from sim.contest_exact import draw_outcome
+    from sim.contest_mc import TAMING
+    from sim.rng import STREAM_WORDS, roll_die, seed_stream, stream_key, uniform
+
+    @njit(cache=False)
+    def builtin_dice(n_dice):
+        np.random.seed(1)  # noqa: NPY002 (numba's built-in generator is the yardstick)
+        total = 0
+        for _ in range(n_dice):
+            total += np.random.randint(1, 7)  # noqa: NPY002
+        return total
+
+    @njit(cache=False)
+    def keyed_dice(words, n_dice):
+        stream = np.empty(STREAM_WORDS, dtype=np.uint64)
+        seed_stream(stream, stream_key(words, 0, TAMING))
+        total = 0
+        for _ in range(n_dice):
+            total += roll_die(stream)
+        return total
+
+    @njit(cache=False)
+    def table_draws_one_stream(table, commitments, words, winners):
+        stream = np.empty(STREAM_WORDS, dtype=np.uint64)
+        seed_stream(stream, stream_key(words, 0, TAMING))
+        for contest in range(commitments.shape[0]):
+            row = commitments[contest]
+            winners[contest] = draw_outcome(table, row[0], row[1], row[2], row[3], uniform(stream))
+
+    return builtin_dice, keyed_dice, table_draws_one_stream
+
+
+def _random_profiles(contests: int) -> np.ndarray:
+    """Four-player commitments drawn uniformly from 1..7 figures (fixed seed)."""
+    return np.random.default_rng(20240501).integers(1, 8, size=(contests, 4), dtype=np.int64)
+
+
+@section
+def taming_dice(size: BenchSize) -> list[BenchRow]:
+    """The dice-level contest kernel against numba's built-in dice."""
+    import numba
+
+    from sim.contest_mc import play_contests
+    from sim.rng import seed_words
+
+    builtin_dice, keyed_dice, _ = _kernels()
+    commitments = _random_profiles(size.contests)
+    dice = int(commitments.sum())
+    words = seed_words(1)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        play_contests(commitments[:1000], seed=1)
+        kernel = best_time(lambda: play_contests(commitments, seed=1), size.repeats)
+        builtin = best_time(lambda: builtin_dice(dice), size.repeats)
+        keyed = best_time(lambda: keyed_dice(words, dice), size.repeats)
+    finally:
+        numba.set_num_threads(threads)
+    parallel = best_time(lambda: play_contests(commitments, seed=1), size.repeats)
+    name = "taming dice"
+    return [
+        BenchRow(name, "dice kernel (play_contests), contests/s", size.contests / kernel, "1/s"),
+        BenchRow(name, "dice kernel (play_contests), dice/s", dice / kernel, "1/s"),
+        BenchRow(name, "numba np.random.randint(1, 7), dice/s", dice / builtin, "1/s"),
+        BenchRow(name, "ratio kernel / built-in (dice/s)", builtin / kernel, "x", 1.0),
+        BenchRow(name, "keyed roll_die alone, dice/s", dice / keyed, "1/s"),
+        BenchRow(
+            name, f"dice kernel, {threads} threads, contests/s", size.contests / parallel, "1/s"
+        ),
+    ]
+
+
+@section
+def table_draws(size: BenchSize) -> list[BenchRow]:
+    """Contest outcomes drawn from the exact table with one uniform number each."""
+    import numba
+
+    from sim.contest_exact import outcome_table
+    from sim.contest_mc import sample_outcomes
+    from sim.rng import seed_words
+
+    _, _, table_draws_one_stream = _kernels()
+    commitments = _random_profiles(size.draws)
+    table = outcome_table("longer_wins")
+    words = seed_words(1)
+    winners = np.empty(size.draws, dtype=np.int8)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        sample_outcomes(commitments[:1000], seed=1)
+        keyed = best_time(lambda: sample_outcomes(commitments, seed=1), size.repeats)
+        one_stream = best_time(
+            lambda: table_draws_one_stream(table, commitments, words, winners), size.repeats
+        )
+    finally:
+        numba.set_num_threads(threads)
+    name = "table draws"
+    return [
+        BenchRow(name, "sample_outcomes (keyed stream per contest)", size.draws / keyed, "1/s"),
+        BenchRow(
+            name, "draw_outcome on one stream (engine use)", size.draws / one_stream, "1/s", 50e6
+        ),
+    ]
+
+
+def _format(value: float, unit: str) -> str:
+    if unit == "1/s":
+        return f"{value / 1e6:,.1f} M/s"
+    return f"{value:.2f} {unit}"
+
+
+def _goal(row: BenchRow) -> str:
+    if row.goal is None:
+        return ""
+    return ">= " + (_format(row.goal, row.unit) if row.unit == "1/s" else f"{row.goal:g}")
+
+
+def format_rows(rows: list[BenchRow]) -> str:
+    """Return the rows as one aligned text table."""
+    header = ("section", "measure", "value", "goal", "")
+    cells = [header] + [
+        (r.section, r.name, _format(r.value, r.unit), _goal(r), r.verdict) for r in rows
+    ]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
+    lines = []
+    for i, c in enumerate(cells):
+        lines.append(
+            "  ".join(
+                c[j].rjust(widths[j]) if j == 2 else c[j].ljust(widths[j]) for j in range(len(c))
+            ).rstrip()
+        )
+        if i == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+@click.command("bench")
+@click.option("--quick", is_flag=True, help="A smaller, faster run.")
+def bench(quick: bool) -> None:
+    """Measure kernel throughput (warm, best of a few repeats, one thread unless said)."""
+    import numba
+
+    size = QUICK if quick else FULL
+    click.echo(
+        f"mammoth bench ({'quick' if quick else 'full'}: {size.contests:,} dice contests, "
+        f"{size.draws:,} table draws, best of {size.repeats}; "
+        f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads available)"
+    )
+    rows: list[BenchRow] = []
+    for run in SECTIONS:
+        rows += run(size)
+    click.echo(format_rows(rows))

@@ -1,0 +1,174 @@
+"""Writing results: atomic files and the ``run.json`` metadata every output carries.
+
+Every file is written to a temporary file in the target folder and moved into place with
+:func:`os.replace`, so a reader never sees half a file and an interrupted run leaves the old one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import tempfile
+from collections.abc import Callable
+from datetime import UTC, datetime
+from importlib import metadata
+from pathlib import Path
+
+from sim.rules import Rules
+
+DISTRIBUTION = "stoneage-mammoth-herd"
+_REPO_ROOT = Path(__file__).resolve().parent.parent
+_VERSIONED = (DISTRIBUTION, "numpy", "numba", "pandas", "pyarrow", "matplotlib", "click")
+
+
+def atomic_write(path: str | os.PathLike, write: Callable[[Path], None]) -> Path:
+    """Write a file atomically: ``write(temporary_path)``, then move it to ``path``.
+
+    Parameters
+    ----------
+    path : path-like
+        The file to create or replace; its folder is created if missing.
+    write : callable
+        Called with a temporary path in the same folder; must write the whole file there.
+
+    Returns
+    -------
+    pathlib.Path
+        ``path``.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(handle)
+    try:
+        write(Path(temporary))
+        os.chmod(temporary, 0o644)  # mkstemp makes the file private
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def write_text(path, text: str) -> Path:
+    """Write a UTF-8 text file atomically."""
+    return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+
+def write_json(path, document: dict) -> Path:
+    """Write a JSON document atomically (indented, keys in insertion order)."""
+    return write_text(path, json.dumps(document, indent=2) + "\n")
+
+
+def write_csv(path, frame) -> Path:
+    """Write a pandas DataFrame as CSV atomically (no index)."""
+    return atomic_write(path, lambda tmp: frame.to_csv(tmp, index=False))
+
+
+def write_parquet(path, frame, meta: dict | None = None) -> Path:
+    """Write a pandas DataFrame as Parquet atomically, with ``meta`` in the schema metadata.
+
+    Parameters
+    ----------
+    path : path-like
+        Target file.
+    frame : pandas.DataFrame
+        The table (its index is dropped).
+    meta : dict, optional
+        JSON-ready metadata stored under the key ``mammoth`` of the Parquet schema.
+
+    Returns
+    -------
+    pathlib.Path
+        ``path``.
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    if meta is not None:
+        merged = dict(table.schema.metadata or {})
+        merged[b"mammoth"] = json.dumps(meta).encode()
+        table = table.replace_schema_metadata(merged)
+    return atomic_write(path, lambda tmp: pq.write_table(table, tmp))
+
+
+def save_figure(path, figure, **savefig) -> Path:
+    """Save a matplotlib figure atomically; the format follows the file name's suffix."""
+    path = Path(path)
+    fmt = path.suffix.lstrip(".") or "png"
+    return atomic_write(path, lambda tmp: figure.savefig(tmp, format=fmt, **savefig))
+
+
+def git_commit(root: str | os.PathLike = _REPO_ROOT) -> str | None:
+    """Return the checked-out commit of the project's repository, read from ``.git``.
+
+    Reads the files directly (no ``git`` process); returns None outside a repository.
+    """
+    git = Path(root) / ".git"
+    try:
+        if git.is_file():  # a worktree: ".git" names the real folder
+            git = (Path(root) / git.read_text().split(":", 1)[1].strip()).resolve()
+        head = (git / "HEAD").read_text().strip()
+        if not head.startswith("ref:"):
+            return head or None
+        ref = head.split(":", 1)[1].strip()
+        for folder in (git, _common_dir(git)):
+            loose = folder / ref
+            if loose.is_file():
+                return loose.read_text().strip()
+            packed = folder / "packed-refs"
+            if packed.is_file():
+                for line in packed.read_text().splitlines():
+                    parts = line.split()
+                    if len(parts) == 2 and parts[1] == ref:
+                        return parts[0]
+    except (OSError, IndexError):
+        return None
+    return None
+
+
+def _common_dir(git: Path) -> Path:
+    common = git / "commondir"
+    return (git / common.read_text().strip()).resolve() if common.is_file() else git
+
+
+def package_versions() -> dict[str, str | None]:
+    """Return the installed versions of this package and its main dependencies, and Python's."""
+    versions: dict[str, str | None] = {"python": platform.python_version()}
+    for name in _VERSIONED:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = None
+    return versions
+
+
+def run_metadata(command: str, rules: Rules | None = None, **extra) -> dict:
+    """Return the ``run.json`` document of an output.
+
+    Parameters
+    ----------
+    command : str
+        What produced the output (e.g. ``"contest table"``).
+    rules : Rules, optional
+        The rules in force (default: ``Rules()``).
+    **extra
+        Further JSON-ready entries (seed, sizes, file names...).
+
+    Returns
+    -------
+    dict
+        Rules, package versions, git commit, time and the extra entries.
+    """
+    rules = rules or Rules()
+    return {
+        "command": command,
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "rules": rules.to_dict(),
+        "versions": package_versions(),
+        "commit": git_commit(),
+        "platform": platform.platform(),
+        **extra,
+    }

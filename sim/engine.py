@@ -1,0 +1,606 @@
+"""The round engine: complete games of Stone Age with The Mammoth Herd, one game per call.
+
+This module sequences the rules (RULES.md A4 and B2) and asks the decision hooks whenever a
+player chooses. As written it imports the default hooks (:mod:`sim.dispatch`); the kernel builder
+(:mod:`sim.kernel`) compiles this same source with generated dispatchers that route every hook to
+the strategy registered for the seat. Everything that needs no decision is in :mod:`sim.board`
+and :mod:`sim.scoring`.
+"""
+
+import numpy as np
+from numba import njit
+
+from sim.board import (
+    apply_simple_effect,
+    building_points,
+    card_top,
+    gain_agriculture,
+    gain_person,
+    gain_tool_step,
+    legal_places,
+    pay_goods,
+    payment_ok,
+    place_people,
+    refill_display,
+    resources_held,
+    set_up_game,
+    take_card_bottom,
+    tool_mask_value,
+    tools_available,
+    use_tool_mask,
+)
+from sim.constants import (
+    DIVISOR,
+    E_DICE_FOR_EVERYONE,
+    E_EXTRA_CARD,
+    E_RESOURCES_OF_CHOICE,
+    E_ROLL2,
+    FIELD,
+    FIRST_BUILDING,
+    FIRST_CARD_SPACE,
+    FOOD,
+    GOLD,
+    HUT,
+    N_AREAS,
+    N_CARDS,
+    N_GOODS,
+    PAY_FEEDING,
+    PAY_TAMING,
+    RIVER,
+    STACK_SIZE,
+    STARVATION_PENALTY,
+    TOOL_MAKER,
+    WOOD,
+)
+from sim.contest_exact import draw_outcome
+from sim.contest_mc import roll_contest
+from sim.invariants import ACTIONS, FEEDING, NEW_ROUND, PLACEMENT, SCORING, SETUP, TAMING, check
+from sim.jit import hot
+from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, roll_die, seed_stream, stream_key, uniform
+from sim.rules import Flag
+from sim.scoring import final_scoring
+from sim.state import (
+    AGRICULTURE,
+    CHOICE_TOKENS,
+    DECK,
+    DISPLAY,
+    FLAGS,
+    GOODS,
+    H_ALL_BONUSES,
+    H_CONTESTS_ENTERED,
+    H_FIGURES_COMMITTED,
+    H_FIRST_BONUSES,
+    H_FOOD_PAID,
+    H_ON_TILE,
+    H_RESOURCES_PAID,
+    H_TILES_WON,
+    HERD,
+    I_CONTESTS,
+    I_DECK_POS,
+    I_ERROR_CODE,
+    I_ERROR_PHASE,
+    I_HERD_AREA,
+    I_HERD_ROUNDS,
+    I_N_STACKS,
+    I_N_TILES,
+    I_OVER,
+    I_PLAYERS,
+    I_PRIZE,
+    I_ROUND,
+    I_START_PLAYER,
+    I_TILE_POS,
+    I_TILES_BOXED,
+    I_VILLAGE_USED,
+    N_BUILDINGS_HELD,
+    P_BUILDING,
+    P_CARD,
+    P_HERD_BONUS,
+    P_STARVATION,
+    PARTS,
+    PEOPLE,
+    PLACED,
+    STACK_TAKEN,
+    STACKS,
+    TILE_PILE,
+    TILES,
+    TOOLS_USED,
+)
+
+# isort: off
+# --- hooks: the kernel builder replaces this block with generated dispatchers ---
+from sim.dispatch import (
+    hook_accept_starvation,
+    hook_buy_building,
+    hook_buy_card,
+    hook_choose_resources,
+    hook_commit_figures,
+    hook_herd_value,
+    hook_next_action,
+    hook_pay_resources,
+    hook_place,
+    hook_take_die,
+    hook_take_first_bonus,
+    hook_use_tools,
+)
+# --- end hooks ---
+# isort: on
+
+MAX_ROUNDS = 200  # a safety stop; real games end long before (the deck runs out)
+
+
+@hot(inline=True)
+def _roll(stream, dice):
+    total = 0
+    for _ in range(dice):
+        total += roll_die(stream)
+    return total
+
+
+@hot(inline=True)
+def _add_tools(st, g, p, sid, params, rng, good, dice_sum, people):
+    """Ask the seat which tools to add to a roll; an illegal answer counts as none."""
+    if tools_available(st, g, p) == 0:
+        return 0
+    mask = hook_use_tools(sid, st, g, p, params, rng, good, dice_sum, people)
+    if mask == 0 or tool_mask_value(st, g, p, mask) < 0:
+        return 0
+    return use_tool_mask(st, g, p, mask)
+
+
+@hot(inline=True)
+def _convert_tokens(st, g, p, sid, params, rng, need, buf):
+    """Switch ``keep``: turn kept "resources of choice" into resources when a payment needs them."""
+    short = need - resources_held(st, g, p)
+    tokens = st.seat[g, p, CHOICE_TOKENS]
+    if short <= 0 or tokens == 0:
+        return
+    n = min(short, tokens)
+    hook_choose_resources(sid, st, g, p, params, rng, n, buf)
+    given = 0
+    for r in range(WOOD, GOLD + 1):
+        if buf[r] > 0:
+            given += buf[r]
+    if given != n:
+        buf[:] = 0
+        buf[GOLD] = n
+    for r in range(WOOD, GOLD + 1):
+        st.seat[g, p, GOODS + r] += max(0, buf[r])
+    st.seat[g, p, CHOICE_TOKENS] -= n
+
+
+@hot(inline=True)
+def _pay_resources(st, g, p, sid, params, rng, amount, reason, pay):
+    """Take ``amount`` resources chosen by the seat (cheapest first if the answer is illegal)."""
+    hook_pay_resources(sid, st, g, p, params, rng, amount, reason, pay)
+    if not payment_ok(st, g, p, pay, amount):
+        pay[:] = 0
+        left = amount
+        for r in range(WOOD, GOLD + 1):
+            take = min(left, st.seat[g, p, GOODS + r])
+            pay[r] = take
+            left -= take
+    pay_goods(st, g, p, pay)
+
+
+@hot
+def _dice_for_everyone(st, g, buyer, sids, pbase, streams, players, dice):
+    stream = streams[Purpose.CARD_DICE]
+    for i in range(players):
+        dice[i] = roll_die(stream)
+    for k in range(players):
+        p = (buyer + k) % players
+        rng = streams[Purpose.STRATEGY + p]
+        i = hook_take_die(sids[p], st, g, p, pbase[p], rng, dice)
+        if i < 0 or i >= players or dice[i] == 0:
+            for j in range(players):
+                if dice[j] != 0:
+                    i = j
+                    break
+        face = dice[i]
+        dice[i] = 0
+        if face <= 4:
+            st.seat[g, p, GOODS + face] += 1  # 1 wood, 2 brick, 3 stone, 4 gold
+        elif face == 5:
+            gain_tool_step(st, g, p)
+        else:
+            gain_agriculture(st, g, p)
+
+
+@hot
+def _card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
+    effect, amount, good = card_top(st, g, card)
+    if apply_simple_effect(st, g, p, effect, amount, good, P_CARD):
+        return
+    sid = sids[p]
+    params = pbase[p]
+    rng = streams[Purpose.STRATEGY + p]
+    if effect == E_DICE_FOR_EVERYONE:
+        _dice_for_everyone(st, g, p, sids, pbase, streams, players, work[5, :players])
+    elif effect == E_ROLL2:
+        dice_sum = _roll(streams[Purpose.CARD_DICE], 2)
+        dice_sum += _add_tools(st, g, p, sid, params, rng, good, dice_sum, 2)
+        st.seat[g, p, GOODS + good] += dice_sum // DIVISOR[good]
+    elif effect == E_EXTRA_CARD:
+        if st.game[g, I_DECK_POS] < N_CARDS:
+            extra = st.game[g, DECK + st.game[g, I_DECK_POS]]
+            st.game[g, I_DECK_POS] += 1
+            take_card_bottom(st, g, p, extra)
+    elif effect == E_RESOURCES_OF_CHOICE:
+        if st.data[FLAGS, Flag.KEEP_RESOURCES_OF_CHOICE] != 0:
+            st.seat[g, p, CHOICE_TOKENS] += amount
+        else:
+            hook_choose_resources(sid, st, g, p, params, rng, amount, buf)
+            given = 0
+            for r in range(WOOD, GOLD + 1):
+                if buf[r] > 0:
+                    given += buf[r]
+            if given != amount:
+                buf[:] = 0
+                buf[GOLD] = amount
+            for r in range(WOOD, GOLD + 1):
+                st.seat[g, p, GOODS + r] += max(0, buf[r])
+
+
+@hot(inline=True)
+def _commit(st, g, p, sid, tid, pbase, ptame, streams, available, buf):
+    """Right after gathering on the herd's area: move people onto the tile, 1 food each."""
+    rng = streams[Purpose.STRATEGY + p]
+    want = hook_commit_figures(tid, st, g, p, ptame[p], rng, available)
+    want = max(0, min(want, available))
+    if want == 0:
+        return
+    _convert_tokens(st, g, p, sid, pbase[p], rng, want - st.seat[g, p, GOODS + FOOD], buf)
+    affordable = st.seat[g, p, GOODS + FOOD] + resources_held(st, g, p)
+    count = min(want, affordable)
+    if count == 0:
+        return
+    food = min(count, st.seat[g, p, GOODS + FOOD])
+    st.seat[g, p, GOODS + FOOD] -= food
+    rest = count - food
+    if rest > 0:
+        _pay_resources(st, g, p, sid, pbase[p], rng, rest, PAY_TAMING, buf)
+    st.seat[g, p, HERD + H_ON_TILE] = count
+    st.seat[g, p, HERD + H_FIGURES_COMMITTED] += count
+    st.seat[g, p, HERD + H_CONTESTS_ENTERED] += 1
+    st.seat[g, p, HERD + H_FOOD_PAID] += food
+    st.seat[g, p, HERD + H_RESOURCES_PAID] += rest
+
+
+@hot
+def _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work):
+    """Resolve one of a seat's places."""
+    sid = sids[p]
+    params = pbase[p]
+    rng = streams[Purpose.STRATEGY + p]
+    people = st.seat[g, p, PLACED + area]
+    if area <= RIVER:
+        dice_sum = _roll(streams[Purpose.GATHER], people)
+        dice_sum += _add_tools(st, g, p, sid, params, rng, area, dice_sum, people)
+        st.seat[g, p, GOODS + area] += dice_sum // DIVISOR[area]
+        if area == st.game[g, I_HERD_AREA]:
+            _commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf)
+    elif area == TOOL_MAKER:
+        gain_tool_step(st, g, p)
+    elif area == HUT:
+        gain_person(st, g, p)
+    elif area == FIELD:
+        gain_agriculture(st, g, p)
+    elif area < FIRST_BUILDING:
+        space = area - FIRST_CARD_SPACE
+        card = st.game[g, DISPLAY + space]
+        cost = space + 1
+        if card < 0:
+            return
+        _convert_tokens(st, g, p, sid, params, rng, cost, buf)
+        if resources_held(st, g, p) < cost:
+            return
+        buf[:] = 0
+        if not hook_buy_card(sid, st, g, p, params, rng, space, buf):
+            return
+        if not payment_ok(st, g, p, buf, cost):
+            return
+        pay_goods(st, g, p, buf)
+        st.game[g, DISPLAY + space] = -1
+        take_card_bottom(st, g, p, card)
+        _card_top(st, g, p, card, sids, pbase, streams, players, buf, work)
+    else:
+        stack = area - FIRST_BUILDING
+        taken = st.game[g, STACK_TAKEN + stack]
+        if taken >= STACK_SIZE:
+            return
+        _convert_tokens(st, g, p, sid, params, rng, 7, buf)
+        buf[:] = 0
+        if not hook_buy_building(sid, st, g, p, params, rng, stack, buf):
+            return
+        building = st.game[g, STACKS + stack * STACK_SIZE + taken]
+        points = building_points(st, g, p, building, buf)
+        if points < 0:
+            return
+        pay_goods(st, g, p, buf)
+        st.game[g, STACK_TAKEN + stack] = taken + 1
+        st.seat[g, p, N_BUILDINGS_HELD] += 1
+        st.seat[g, p, PARTS + P_BUILDING] += points
+
+
+@hot
+def _placement(st, g, sids, tids, pbase, ptame, streams, players, work):
+    lo = work[0]
+    hi = work[1]
+    active = work[2]
+    for p in range(players):
+        active[p] = 1
+    start = st.game[g, I_START_PLAYER]
+    herd_area = st.game[g, I_HERD_AREA]
+    n_active = players
+    turn = 0
+    while n_active > 0:
+        p = (start + turn) % players
+        turn += 1
+        if active[p] == 0:
+            continue
+        if legal_places(st, g, p, lo, hi) == 0:
+            active[p] = 0
+            n_active -= 1
+            continue
+        rng = streams[Purpose.STRATEGY + p]
+        herd_value = 0.0
+        if herd_area >= 0 and hi[herd_area] > 0:
+            herd_value = hook_herd_value(tids[p], st, g, p, ptame[p], rng)
+        area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value)
+        if area < 0 or area >= N_AREAS or hi[area] == 0 or count < lo[area] or count > hi[area]:
+            for a in range(N_AREAS):  # an illegal answer: the first legal place
+                if hi[a] > 0:
+                    area = a
+                    count = hi[a]
+                    break
+        place_people(st, g, p, area, count)
+
+
+@hot
+def _actions(st, g, sids, tids, pbase, ptame, streams, players, buf, work):
+    pending = work[3]
+    start = st.game[g, I_START_PLAYER]
+    for k in range(players):
+        p = (start + k) % players
+        n_pending = 0
+        for a in range(N_AREAS):
+            pending[a] = 1 if st.seat[g, p, PLACED + a] > 0 else 0
+            n_pending += pending[a]
+        rng = streams[Purpose.STRATEGY + p]
+        while n_pending > 0:
+            area = hook_next_action(sids[p], st, g, p, pbase[p], rng, pending)
+            if area < 0 or area >= N_AREAS or pending[area] == 0:
+                for a in range(N_AREAS):
+                    if pending[a] != 0:
+                        area = a
+                        break
+            pending[area] = 0
+            n_pending -= 1
+            _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
+
+
+@hot(inline=True)
+def _bonus(st, g, p, tile, first):
+    base = 1 if first else 4
+    effect = st.data[TILES + tile, base]
+    amount = st.data[TILES + tile, base + 1]
+    good = st.data[TILES + tile, base + 2]
+    apply_simple_effect(st, g, p, effect, amount, good, P_HERD_BONUS)
+    if first:
+        st.seat[g, p, HERD + H_FIRST_BONUSES] += 1
+    else:
+        st.seat[g, p, HERD + H_ALL_BONUSES] += 1
+
+
+@hot
+def _taming(st, g, tids, ptame, streams, players, dice_contest, work):
+    """Tame one mammoth: the contest, the bonuses, the tile kept or boxed."""
+    tile = st.game[g, I_PRIZE]
+    if tile < 0:
+        return
+    k = work[4, :4]
+    k[:] = 0
+    participants = 0
+    for p in range(players):
+        k[p] = st.seat[g, p, HERD + H_ON_TILE]
+        if k[p] > 0:
+            participants += 1
+    st.game[g, I_PRIZE] = -1
+    if participants == 0:
+        st.game[g, I_TILES_BOXED] += 1
+        return
+    st.game[g, I_CONTESTS] += 1
+    stream = streams[Purpose.TAMING]
+    if dice_contest:
+        winner = roll_contest(stream, k, st.data[FLAGS, Flag.TIE_RULE])
+    else:
+        winner = draw_outcome(st.odds, k[0], k[1], k[2], k[3], uniform(stream))
+    for p in range(players):
+        if k[p] == 0:
+            continue
+        if p == winner:
+            first = hook_take_first_bonus(
+                tids[p], st, g, p, ptame[p], streams[Purpose.STRATEGY + p]
+            )
+            _bonus(st, g, p, tile, first)
+            st.seat[g, p, HERD + H_TILES_WON] += 1
+        else:
+            _bonus(st, g, p, tile, False)
+        st.seat[g, p, HERD + H_ON_TILE] = 0
+    if winner < 0:
+        st.game[g, I_TILES_BOXED] += 1
+
+
+@hot
+def _feeding(st, g, sids, pbase, streams, players, buf):
+    start = st.game[g, I_START_PLAYER]
+    for k in range(players):
+        p = (start + k) % players
+        st.seat[g, p, GOODS + FOOD] += st.seat[g, p, AGRICULTURE]
+        need = st.seat[g, p, PEOPLE]
+        food = st.seat[g, p, GOODS + FOOD]
+        if food >= need:
+            st.seat[g, p, GOODS + FOOD] = food - need
+            continue
+        shortfall = need - food
+        st.seat[g, p, GOODS + FOOD] = 0
+        rng = streams[Purpose.STRATEGY + p]
+        able = resources_held(st, g, p) + st.seat[g, p, CHOICE_TOKENS] >= shortfall
+        if able and not hook_accept_starvation(sids[p], st, g, p, pbase[p], rng, shortfall):
+            _convert_tokens(st, g, p, sids[p], pbase[p], rng, shortfall, buf)
+            _pay_resources(st, g, p, sids[p], pbase[p], rng, shortfall, PAY_FEEDING, buf)
+        else:
+            st.seat[g, p, PARTS + P_STARVATION] -= STARVATION_PENALTY
+
+
+@hot
+def _start_round(st, g):
+    st.game[g, I_ROUND] += 1
+    st.game[g, I_VILLAGE_USED] = 0
+    st.game[g, I_HERD_AREA] = -1
+    st.game[g, I_PRIZE] = -1
+    if st.game[g, I_TILE_POS] < st.game[g, I_N_TILES]:
+        tile = st.game[g, TILE_PILE + st.game[g, I_TILE_POS]]
+        st.game[g, I_TILE_POS] += 1
+        st.game[g, I_PRIZE] = tile
+        st.game[g, I_HERD_AREA] = st.data[TILES + tile, 0]  # a good's index is its area's index
+        st.game[g, I_HERD_ROUNDS] += 1
+
+
+@hot
+def _end_round(st, g, players):
+    """Clear the board; True if the game goes on (no stack empty, the display refilled)."""
+    for a in range(N_AREAS):
+        for p in range(players):
+            st.seat[g, p, PLACED + a] = 0
+    for p in range(players):
+        for s in range(3):
+            st.seat[g, p, TOOLS_USED + s] = 0
+    for s in range(st.game[g, I_N_STACKS]):
+        if st.game[g, STACK_TAKEN + s] >= STACK_SIZE:
+            return False
+    st.game[g, I_START_PLAYER] = (st.game[g, I_START_PLAYER] + 1) % players
+    return refill_display(st, g)
+
+
+@hot
+def _fail(st, g, phase, code):
+    st.game[g, I_ERROR_PHASE] = phase
+    st.game[g, I_ERROR_CODE] = code
+    st.game[g, I_OVER] = 1
+
+
+WORK_ROWS = 8  # scratch rows: legal lo, legal hi, active, pending, contest, dice, ranks, shuffles
+WORK_WIDTH = 64
+
+
+@hot
+def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_contest, scratch):
+    """Play game ``g`` of the batch to the end; ``game_index`` keys its random streams.
+
+    Parameters
+    ----------
+    st : GameState
+        The batch; row ``g`` must be freshly allocated (see :func:`sim.state.new_state`).
+    g : int
+        Row of the batch.
+    game_index : int
+        The game's global index: with the seed words it fixes every random stream.
+    words : numpy.ndarray
+        ``sim.rng.seed_words(seed)``.
+    sids, tids : numpy.ndarray
+        Base strategy id and taming policy id of each seat.
+    pbase, ptame : numpy.ndarray
+        Parameter rows of each seat's base strategy and taming policy.
+    debug : bool
+        Check the invariants after every phase; on a failure record it in ``game`` and stop.
+    dice_contest : bool
+        Roll every taming die (True) or draw the outcome from the exact table (False).
+    scratch : tuple
+        ``(streams, buf, work)`` from :func:`new_scratch`: the game allocates nothing itself.
+    """
+    streams, buf, work = scratch
+    players = np.int64(st.game[g, I_PLAYERS])
+    for purpose in range(N_PURPOSES):
+        seed_stream(streams[purpose], stream_key(words, game_index, purpose))
+    herd = st.data[FLAGS, Flag.HERD] != 0
+    set_up_game(st, g, streams[Purpose.SHUFFLE], streams[Purpose.HERD_TILES], herd, work[7])
+    if debug and check(st, g, SETUP) != 0:
+        _fail(st, g, SETUP, check(st, g, SETUP))
+        return
+    for _ in range(MAX_ROUNDS):
+        _start_round(st, g)
+        _placement(st, g, sids, tids, pbase, ptame, streams, players, work)
+        if debug and check(st, g, PLACEMENT) != 0:
+            _fail(st, g, PLACEMENT, check(st, g, PLACEMENT))
+            return
+        _actions(st, g, sids, tids, pbase, ptame, streams, players, buf, work)
+        if debug and check(st, g, ACTIONS) != 0:
+            _fail(st, g, ACTIONS, check(st, g, ACTIONS))
+            return
+        _taming(st, g, tids, ptame, streams, players, dice_contest, work)
+        if debug and check(st, g, TAMING) != 0:
+            _fail(st, g, TAMING, check(st, g, TAMING))
+            return
+        _feeding(st, g, sids, pbase, streams, players, buf)
+        if debug and check(st, g, FEEDING) != 0:
+            _fail(st, g, FEEDING, check(st, g, FEEDING))
+            return
+        going_on = _end_round(st, g, players)
+        if debug and check(st, g, NEW_ROUND) != 0:
+            _fail(st, g, NEW_ROUND, check(st, g, NEW_ROUND))
+            return
+        if not going_on:
+            break
+    final_scoring(st, g, H_TILES_WON, work[6])
+    st.game[g, I_OVER] = 1
+    if debug and check(st, g, SCORING) != 0:
+        _fail(st, g, SCORING, check(st, g, SCORING))
+
+
+@njit(cache=True)
+def new_scratch():
+    """Allocate the work arrays one thread reuses for every game it plays."""
+    streams = np.zeros((N_PURPOSES, STREAM_WORDS), dtype=np.uint64)
+    buf = np.zeros(N_GOODS, dtype=np.int64)
+    work = np.zeros((WORK_ROWS, WORK_WIDTH), dtype=np.int64)
+    return streams, buf, work
+
+
+@njit(cache=True, nogil=True)
+def play_rows(
+    st, lo, hi, first_game, words, lineups, sids, tids, pbase, ptame, debug, dice_contest
+):
+    """Play rows ``lo``..``hi - 1`` of the batch; row ``g`` is game ``first_game + g``.
+
+    ``lineups[g, seat]`` is the strategy slot of each seat; ``sids``, ``tids``, ``pbase`` and
+    ``ptame`` are indexed by slot. Games are independent and keyed by their global index, so
+    threads (each given a range of rows; the GIL is released) and batch boundaries never change
+    a result.
+    """
+    scratch = new_scratch()
+    players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
+    seat_sids = np.zeros(4, dtype=np.int64)
+    seat_tids = np.zeros(4, dtype=np.int64)
+    seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
+    seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
+    for g in range(lo, hi):
+        for p in range(players):
+            slot = lineups[g, p]
+            seat_sids[p] = sids[slot]
+            seat_tids[p] = tids[slot]
+            seat_pbase[p, :] = pbase[slot, :]
+            seat_ptame[p, :] = ptame[slot, :]
+        play_game(
+            st,
+            g,
+            first_game + g,
+            words,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+            debug,
+            dice_contest,
+            scratch,
+        )

@@ -1,0 +1,147 @@
+"""The decision hooks: their fixed signatures, and the defaults a strategy may leave out.
+
+A strategy module defines some of these functions (same names, same arguments, ``@njit``);
+the kernel builder (:mod:`sim.kernel`) fills every hook a module leaves out with the default
+here. Every hook receives the batch state ``st`` (read it, never write it), the game index ``g``,
+the deciding ``seat``, the strategy's parameter row ``params`` (float64) and the seat's own
+random stream ``rng`` (for :mod:`sim.rng` draws), then the hook's own arguments.
+
+Base hooks (the base strategy of a seat answers them):
+
+``place(st, g, seat, params, rng, lo, hi, herd_value) -> (area, count)``
+    Where to put how many people. ``lo[a]``..``hi[a]`` is the legal count on area ``a``
+    (``hi[a] == 0``: illegal). ``herd_value`` is the seat's taming policy's estimate, in points,
+    of having people on the herd's area this round (0 without a herd).
+``next_action(st, g, seat, params, rng, pending) -> area``
+    Which of the seat's places to resolve next (``pending[a] != 0``).
+``use_tools(st, g, seat, params, rng, good, dice_sum, people) -> mask``
+    Tools on a roll for ``good`` after seeing ``dice_sum``: bits 0-2 tool slots, bits 3-6
+    one-time tools (``st.one_time_tools``). 0 uses none.
+``buy_card(st, g, seat, params, rng, space, pay) -> bool``
+    Buy the card on ``space`` (cost ``space + 1``)? If so, fill ``pay`` (goods-indexed).
+``buy_building(st, g, seat, params, rng, stack, pay) -> bool``
+    Buy the top tile of ``stack``? If so, fill ``pay`` with a payment it accepts.
+``take_die(st, g, seat, params, rng, dice) -> index``
+    Dice for everyone: which die to take (``dice[i] == 0``: already taken).
+``choose_resources(st, g, seat, params, rng, n, out)``
+    Fill ``out`` (goods-indexed, food 0) with ``n`` resources of choice.
+``pay_resources(st, g, seat, params, rng, amount, reason, pay)``
+    Fill ``pay`` with ``amount`` resources the seat holds (``reason``: ``PAY_*``).
+``accept_starvation(st, g, seat, params, rng, shortfall) -> bool``
+    Feeding short by ``shortfall`` with enough resources to pay: take -10 instead?
+
+Taming hooks (the seat's taming policy answers them):
+
+``herd_value(st, g, seat, params, rng) -> float``
+    Points the seat expects from having people on the herd's area this round.
+``commit_figures(st, g, seat, params, rng, available) -> count``
+    How many of the ``available`` people on the herd's area to move onto the tile (0..available).
+    ``st.seat[g, q, HERD + H_ON_TILE]`` shows the earlier seats' commitments this round.
+``take_first_bonus(st, g, seat, params, rng) -> bool``
+    The winner: take the "1." bonus (True) or the "all" bonus (False)?
+"""
+
+from __future__ import annotations
+
+from sim.board import best_building_payment, cheapest_payment, resources_held
+from sim.constants import GOLD, N_AREAS, STACK_SIZE
+from sim.jit import hot
+from sim.state import STACK_TAKEN, STACKS
+
+BASE_HOOKS = (
+    "place",
+    "next_action",
+    "use_tools",
+    "buy_card",
+    "buy_building",
+    "take_die",
+    "choose_resources",
+    "pay_resources",
+    "accept_starvation",
+)
+
+TAMING_HOOKS = ("herd_value", "commit_figures", "take_first_bonus")
+
+
+@hot
+def place(st, g, seat, params, rng, lo, hi, herd_value):
+    """Default: the first legal area, with as many people as allowed."""
+    for a in range(N_AREAS):
+        if hi[a] > 0:
+            return a, hi[a]
+    return -1, 0
+
+
+@hot
+def next_action(st, g, seat, params, rng, pending):
+    """Default: in board order (gathering, village, cards, buildings)."""
+    for a in range(N_AREAS):
+        if pending[a] != 0:
+            return a
+    return -1
+
+
+@hot
+def use_tools(st, g, seat, params, rng, good, dice_sum, people):
+    """Default: no tools."""
+    return 0
+
+
+@hot
+def buy_card(st, g, seat, params, rng, space, pay):
+    """Default: buy whenever affordable, paying the cheapest resources."""
+    return cheapest_payment(st, g, seat, space + 1, pay)
+
+
+@hot
+def buy_building(st, g, seat, params, rng, stack, pay):
+    """Default: buy whenever a payment exists, scoring as much as possible."""
+    building = st.game[g, STACKS + stack * STACK_SIZE + st.game[g, STACK_TAKEN + stack]]
+    return best_building_payment(st, g, seat, building, pay, True) >= 0
+
+
+@hot
+def take_die(st, g, seat, params, rng, dice):
+    """Default: the first die left."""
+    for i in range(dice.shape[0]):
+        if dice[i] != 0:
+            return i
+    return -1
+
+
+@hot
+def choose_resources(st, g, seat, params, rng, n, out):
+    """Default: gold."""
+    for r in range(out.shape[0]):
+        out[r] = 0
+    out[GOLD] = n
+
+
+@hot
+def pay_resources(st, g, seat, params, rng, amount, reason, pay):
+    """Default: the cheapest resources first."""
+    cheapest_payment(st, g, seat, amount, pay)
+
+
+@hot
+def accept_starvation(st, g, seat, params, rng, shortfall):
+    """Default: pay with resources whenever possible."""
+    return resources_held(st, g, seat) < shortfall
+
+
+@hot
+def herd_value(st, g, seat, params, rng):
+    """Default: the herd is worth nothing."""
+    return 0.0
+
+
+@hot
+def commit_figures(st, g, seat, params, rng, available):
+    """Default: never commit."""
+    return 0
+
+
+@hot
+def take_first_bonus(st, g, seat, params, rng):
+    """Default: take the "1." bonus."""
+    return True

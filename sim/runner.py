@@ -1,0 +1,227 @@
+"""Play batches of games and shape the results: the thin Python shell around the kernel.
+
+The kernel comes from :func:`sim.kernel.build` (the strategy registry builds it); this module
+knows strategies only as kernel ids and parameter rows (:class:`Slot`).
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from sim.contest_exact import outcome_table
+from sim.data import load_buildings, load_cards, load_tiles
+from sim.errors import InputError
+from sim.invariants import MESSAGES, PHASES
+from sim.rng import seed_words
+from sim.rules import Flag, Rules
+from sim.state import (
+    AGRICULTURE,
+    HERD,
+    HERD_NAMES,
+    I_CONTESTS,
+    I_ERROR_CODE,
+    I_ERROR_PHASE,
+    I_HERD_ROUNDS,
+    I_MAJORITY_CHANGED,
+    I_PLAYERS,
+    I_ROUND,
+    I_TILES_BOXED,
+    N_BUILDINGS_HELD,
+    N_CARDS_HELD,
+    PART_NAMES,
+    PARTS,
+    PEOPLE,
+    RANK,
+    SCORE,
+    TOOLS,
+    GameState,
+    new_state,
+    rules_data,
+)
+
+
+class InvariantError(RuntimeError):
+    """Debug mode found a broken invariant; the message names the game and phase."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A strategy as the kernel sees it: ids and parameter rows, plus a label for the output."""
+
+    label: str
+    base_id: int
+    taming_id: int
+    base_params: np.ndarray
+    taming_params: np.ndarray
+
+
+class Batch(NamedTuple):
+    """Everything the kernel needs besides the state."""
+
+    words: np.ndarray
+    lineups: np.ndarray
+    sids: np.ndarray
+    tids: np.ndarray
+    pbase: np.ndarray
+    ptame: np.ndarray
+
+
+def lineups(n_games: int, players: int, seats: list[int], rotate: bool, first_game: int = 0):
+    """Which slot plays each seat of each game.
+
+    Parameters
+    ----------
+    n_games, players : int
+        Games and seats.
+    seats : list of int
+        Slot of each seat in game 0.
+    rotate : bool
+        Shift the seats by one each game (game ``i`` seats slot ``seats[(p - i) % players]`` at
+        ``p``), so that every strategy plays every seat equally often.
+    first_game : int
+        Global index of the first game (rotation follows the global index).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(n_games, 4)`` int64.
+    """
+    out = np.zeros((n_games, 4), dtype=np.int64)
+    games = np.arange(first_game, first_game + n_games)
+    base = np.asarray(seats, dtype=np.int64)
+    for p in range(players):
+        shift = (p - games) % players if rotate else np.full(n_games, p)
+        out[:, p] = base[shift]
+    return out
+
+
+def _pack(slots: list[Slot]) -> tuple[np.ndarray, ...]:
+    width_b = max(1, max(len(s.base_params) for s in slots))
+    width_t = max(1, max(len(s.taming_params) for s in slots))
+    pbase = np.zeros((len(slots), width_b))
+    ptame = np.zeros((len(slots), width_t))
+    for i, s in enumerate(slots):
+        pbase[i, : len(s.base_params)] = s.base_params
+        ptame[i, : len(s.taming_params)] = s.taming_params
+    sids = np.array([s.base_id for s in slots], dtype=np.int64)
+    tids = np.array([s.taming_id for s in slots], dtype=np.int64)
+    return sids, tids, pbase, ptame
+
+
+def validate(n_games: int, players: int, seed: int) -> None:
+    """Reject impossible run sizes with an :class:`InputError`."""
+    if isinstance(players, bool) or not isinstance(players, int | np.integer):
+        raise InputError(f"players must be a whole number, not {players!r}")
+    if not 2 <= players <= 4:
+        raise InputError(f"Stone Age is played by 2 to 4 players, not {players}")
+    if n_games < 1:
+        raise InputError(f"the number of games must be at least 1, not {n_games}")
+    if seed < 0:
+        raise InputError(f"the seed must be a non-negative integer, not {seed}")
+
+
+def play_state(
+    kernel,
+    slots: list[Slot],
+    seats: list[int],
+    n_games: int,
+    players: int,
+    seed: int,
+    rules: Rules,
+    first_game: int = 0,
+    rotate: bool = False,
+    threads: int = 1,
+    debug: bool = False,
+    dice_contest: bool = False,
+    tiles: np.ndarray | None = None,
+) -> GameState:
+    """Play ``n_games`` games (global indices ``first_game``...) and return the final states.
+
+    Raises
+    ------
+    InvariantError
+        In debug mode, naming the first game whose invariants broke and the phase.
+    """
+    validate(n_games, players, seed)
+    if len(seats) != players:
+        raise InputError(f"{players} players need {players} seat strategies, not {len(seats)}")
+    tiles = load_tiles(rules.tiles) if tiles is None else tiles
+    data = rules_data(load_cards(), load_buildings(), tiles, rules.kernel_flags())
+    st = new_state(n_games, players, data, outcome_table(rules.tie_rule))
+    sids, tids, pbase, ptame = _pack(slots)
+    words = seed_words(seed)
+    lineup = lineups(n_games, players, seats, rotate, first_game)
+    args = (words, lineup, sids, tids, pbase, ptame, bool(debug), bool(dice_contest))
+    threads = max(1, min(int(threads), n_games))
+    if threads == 1:
+        kernel.play_rows(st, 0, n_games, first_game, *args)
+    else:
+        bounds = np.linspace(0, n_games, threads + 1).astype(int)
+        with ThreadPoolExecutor(threads) as pool:
+            jobs = [
+                pool.submit(kernel.play_rows, st, lo, hi, first_game, *args)
+                for lo, hi in zip(bounds[:-1], bounds[1:], strict=True)
+                if hi > lo
+            ]
+            for job in jobs:
+                job.result()
+    if debug:
+        failed = np.flatnonzero(st.game[:, I_ERROR_PHASE])
+        if failed.size:
+            g = int(failed[0])
+            raise InvariantError(
+                f"game {first_game + g}: after phase {PHASES[st.game[g, I_ERROR_PHASE]]}: "
+                f"{MESSAGES[st.game[g, I_ERROR_CODE]]}"
+            )
+    return st
+
+
+def to_frame(
+    st: GameState, slots: list[Slot], seats: list[int], first_game: int, rotate: bool
+) -> pd.DataFrame:
+    """One row per (game, seat) with the score, its parts, the tableau and the herd figures."""
+    n = st.game.shape[0]
+    players = int(st.game[0, I_PLAYERS])
+    lineup = lineups(n, players, seats, rotate, first_game)[:, :players]
+    labels = np.array([s.label for s in slots])
+    seat = st.seat[:, :players, :]
+
+    def column(k: int) -> np.ndarray:
+        return seat[:, :, k].ravel()
+
+    def per_game(k: int, dtype) -> np.ndarray:
+        return np.repeat(st.game[:, k].astype(dtype), players)
+
+    frame = {
+        "game": np.repeat(np.arange(first_game, first_game + n, dtype=np.int64), players),
+        "seat": np.tile(np.arange(players, dtype=np.int8), n),
+        "strategy": pd.Categorical(labels[lineup.ravel()], categories=list(dict.fromkeys(labels))),
+        "score": column(SCORE),
+        "rank": column(RANK).astype(np.int8),
+        "winner": column(RANK) == 1,
+        "rounds": per_game(I_ROUND, np.int16),
+        "people": column(PEOPLE).astype(np.int8),
+        "agriculture": column(AGRICULTURE).astype(np.int8),
+        "tools": seat[:, :, TOOLS : TOOLS + 3].sum(axis=2).ravel().astype(np.int8),
+        "buildings": column(N_BUILDINGS_HELD).astype(np.int8),
+        "cards": column(N_CARDS_HELD).astype(np.int8),
+    }
+    for k, name in enumerate(PART_NAMES):
+        frame[name] = column(PARTS + k)
+    for k, name in enumerate(HERD_NAMES):
+        frame[name] = column(HERD + k)
+    frame["tiles_boxed"] = per_game(I_TILES_BOXED, np.int8)
+    frame["herd_rounds"] = per_game(I_HERD_ROUNDS, np.int8)
+    frame["contests"] = per_game(I_CONTESTS, np.int8)
+    frame["majority_decided"] = per_game(I_MAJORITY_CHANGED, bool)
+    return pd.DataFrame(frame)
+
+
+def flags_of(rules: Rules) -> dict:
+    """The rule flags as the kernel reads them (for metadata)."""
+    return {f.name.lower(): int(v) for f, v in zip(Flag, rules.kernel_flags(), strict=False)}

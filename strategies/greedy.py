@@ -1,0 +1,340 @@
+"""``greedy``: a one-step value heuristic, and the parameter family the archetypes tune.
+
+Every option is valued in points from what the seat sees now:
+
+- placement: each legal place gets a value per person (a building it can pay: its points; a
+  card it can pay: the card's worth minus what its resources are worth; the field, hut and tool
+  maker: a yearly value times the rounds estimated to remain; hunting: food, worth more while
+  the next feeding is short; a resource area: the expected units times their value, plus the
+  taming policy's ``herd_value`` on the herd's area), and the best value per person wins;
+- actions resolve village first (a new tool helps the rolls), then gathering, then cards and
+  buildings (resources just gathered can pay);
+- tools go on a roll only when they lift it to the next multiple of the divisor, with the fewest
+  pips (slots before one-time tools);
+- it buys every building it can pay (scoring as much as a variable tile allows) and a card when
+  its worth beats the resources it costs; dice for everyone: the most valuable face;
+- a feeding shortfall is paid with the cheapest resources unless they are worth more than
+  ``starve`` points, when it takes -10.
+
+The weights are ``PARAMS`` (in this order in a parameter row); other presets change them.
+"""
+
+from __future__ import annotations
+
+from sim.board import (
+    best_building_payment,
+    building_offer,
+    cheapest_payment,
+    resources_held,
+    smallest_tool_mask,
+    tool_total,
+    tools_available,
+    unit_value,
+)
+from sim.constants import (
+    C_AMOUNT,
+    C_EFFECT,
+    C_FIGURES,
+    C_KIND,
+    C_RESOURCE,
+    C_SYMBOL,
+    DIVISOR,
+    E_AGRICULTURE,
+    E_DICE_FOR_EVERYONE,
+    E_EXTRA_CARD,
+    E_FOOD,
+    E_ONE_TIME_TOOL,
+    E_POINTS,
+    E_RESOURCE,
+    E_RESOURCES_OF_CHOICE,
+    E_ROLL2,
+    E_TOOL,
+    FIELD,
+    FIRST_BUILDING,
+    FIRST_CARD_SPACE,
+    FOOD,
+    GOLD,
+    HUNTING_GROUNDS,
+    HUT,
+    MAX_AGRICULTURE,
+    MAX_PEOPLE,
+    N_AREAS,
+    N_CARDS,
+    N_CULTURE_SYMBOLS,
+    RIVER,
+    STACK_SIZE,
+    TOOL_MAKER,
+    WOOD,
+)
+from sim.jit import hot
+from sim.state import (
+    AGRICULTURE,
+    BUILDINGS,
+    CARDS,
+    CULTURE,
+    DISPLAY,
+    GOODS,
+    I_DECK_POS,
+    I_HERD_AREA,
+    I_N_STACKS,
+    N_BUILDINGS_HELD,
+    PEOPLE,
+    STACK_TAKEN,
+    STACKS,
+)
+
+DESCRIPTION = "one-step value heuristic: buildings and good cards first, food when short"
+PARAMS = {
+    "food": 2.0,  # points per food the next feeding needs
+    "food_spare": 0.3,  # points per food beyond that
+    "resource": 0.9,  # share of a resource's unit value it is worth when gathered
+    "agriculture": 1.0,  # points per agriculture step per round left
+    "people": 1.2,  # points per extra person per round left
+    "tools": 0.35,  # points per tool step per round left
+    "building": 1.0,  # weight on a building's points
+    "culture": 1.0,  # weight on a green card's culture-set points
+    "multiplier": 1.0,  # weight on a sand card's multiplier points
+    "card_cost": 1.0,  # weight on the resources a card costs
+    "starve": 10.0,  # take -10 rather than pay resources worth more than this
+    "cards_per_round": 2.5,  # how fast the deck is expected to run down
+}
+FOOD_W, FOOD_SPARE, RESOURCE_W, AGRICULTURE_W, PEOPLE_W, TOOLS_W = 0, 1, 2, 3, 4, 5
+BUILDING_W, CULTURE_W, MULTIPLIER_W, CARD_COST_W, STARVE, CARDS_PER_ROUND = 6, 7, 8, 9, 10, 11
+
+
+@hot(inline=True)
+def rounds_left(st, g, params):
+    """Rounds the seat expects to remain, from how many cards the deck still holds."""
+    left = N_CARDS - st.game[g, I_DECK_POS]
+    return 1.0 + left / max(0.5, params[CARDS_PER_ROUND])
+
+
+@hot(inline=True)
+def food_short(st, g, seat):
+    """Food the next feeding lacks with the seat's food and agriculture (0 if none)."""
+    return max(
+        0, st.seat[g, seat, PEOPLE] - st.seat[g, seat, AGRICULTURE] - st.seat[g, seat, GOODS + FOOD]
+    )
+
+
+@hot(inline=True)
+def card_worth(st, g, seat, card, params, rounds):
+    """Points a card is worth to the seat: its bottom at the end plus its top now."""
+    row = st.data[CARDS + card]
+    kind = row[C_KIND]
+    worth = 0.0
+    if kind == 0:
+        layer = st.seat[g, seat, CULTURE + row[C_SYMBOL]] + 1
+        size = 0
+        for s in range(N_CULTURE_SYMBOLS):
+            if st.seat[g, seat, CULTURE + s] >= layer:
+                size += 1
+        worth += params[CULTURE_W] * (2 * size + 1)
+    else:
+        if kind == 1:
+            base = min(float(MAX_AGRICULTURE), st.seat[g, seat, AGRICULTURE] + 0.25 * rounds)
+        elif kind == 2:
+            base = min(12.0, tool_total(st, g, seat) + 0.3 * rounds)
+        elif kind == 3:
+            base = st.seat[g, seat, N_BUILDINGS_HELD] + 0.5 * rounds
+        else:
+            base = min(float(MAX_PEOPLE), st.seat[g, seat, PEOPLE] + 0.2 * rounds)
+        worth += params[MULTIPLIER_W] * row[C_FIGURES] * base
+    effect = row[C_EFFECT]
+    amount = row[C_AMOUNT]
+    if effect == E_FOOD:
+        worth += amount * params[FOOD_SPARE] + min(amount, food_short(st, g, seat)) * (
+            params[FOOD_W] - params[FOOD_SPARE]
+        )
+    elif effect == E_RESOURCE:
+        worth += amount * unit_value(row[C_RESOURCE]) * params[RESOURCE_W]
+    elif effect == E_POINTS:
+        worth += amount
+    elif effect == E_AGRICULTURE:
+        if st.seat[g, seat, AGRICULTURE] < MAX_AGRICULTURE:
+            worth += rounds * params[AGRICULTURE_W]
+    elif effect == E_TOOL:
+        worth += rounds * params[TOOLS_W]
+    elif effect == E_ONE_TIME_TOOL:
+        worth += 0.6 * amount * params[RESOURCE_W] * 1.5
+    elif effect == E_DICE_FOR_EVERYONE:
+        worth += 4.0 * params[RESOURCE_W]
+    elif effect == E_ROLL2:
+        worth += 7.0 / DIVISOR[row[C_RESOURCE]] * unit_value(row[C_RESOURCE]) * params[RESOURCE_W]
+    elif effect == E_EXTRA_CARD:
+        worth += 4.0
+    elif effect == E_RESOURCES_OF_CHOICE:
+        worth += amount * 6.0 * params[RESOURCE_W]
+    return worth
+
+
+@hot
+def place(st, g, seat, params, rng, lo, hi, herd_value):
+    """The legal place with the best value per person (see the module's notes)."""
+    rounds = rounds_left(st, g, params)
+    short = food_short(st, g, seat)
+    best_area = -1
+    best_count = 0
+    best_rate = -1e18
+    held = resources_held(st, g, seat)
+    tools = tools_available(st, g, seat)
+    herd_area = st.game[g, I_HERD_AREA]
+    for a in range(N_AREAS):
+        if hi[a] == 0:
+            continue
+        count = hi[a]
+        if a == HUNTING_GROUNDS:
+            if short > 0:
+                count = min(hi[a], (2 * short + 2) // 3 + 1)
+            food = 1.75 * count
+            needed = min(food, float(short))
+            value = needed * params[FOOD_W] + (food - needed) * params[FOOD_SPARE]
+        elif a <= RIVER:
+            units = (3.5 * count + 0.5 * tools) / DIVISOR[a]
+            value = units * unit_value(a) * params[RESOURCE_W]
+            if a == herd_area:
+                value += herd_value
+        elif a == TOOL_MAKER:
+            value = rounds * params[TOOLS_W] if tool_total(st, g, seat) < 12 else 0.0
+        elif a == HUT:
+            value = rounds * params[PEOPLE_W] if st.seat[g, seat, PEOPLE] < MAX_PEOPLE else 0.0
+            value -= 2.0 * params[FOOD_W] if short > 0 else 0.0
+        elif a == FIELD:
+            if st.seat[g, seat, AGRICULTURE] < MAX_AGRICULTURE:
+                value = rounds * params[AGRICULTURE_W]
+            else:
+                value = 0.0
+        elif a < FIRST_BUILDING:
+            space = a - FIRST_CARD_SPACE
+            cost = space + 1
+            if held < cost:
+                continue
+            worth = card_worth(st, g, seat, st.game[g, DISPLAY + space], params, rounds)
+            value = worth - cost * 3.0 * params[RESOURCE_W] * params[CARD_COST_W]
+        else:
+            stack = a - FIRST_BUILDING
+            building = st.game[g, STACKS + stack * STACK_SIZE + st.game[g, STACK_TAKEN + stack]]
+            points, _ = building_offer(st, g, seat, building, True)
+            if points < 0:
+                continue
+            value = points * params[BUILDING_W]
+        rate = value / count
+        if rate > best_rate:
+            best_rate = rate
+            best_area = a
+            best_count = count
+    if best_area < 0:  # nothing it wants: the cheapest legal place with one person
+        for a in range(N_AREAS):
+            if hi[a] > 0:
+                return a, lo[a]
+    if best_count < lo[best_area]:
+        best_count = lo[best_area]
+    return best_area, best_count
+
+
+@hot
+def next_action(st, g, seat, params, rng, pending):
+    """Village first, then gathering, then cards and buildings."""
+    for a in (TOOL_MAKER, HUT, FIELD):
+        if pending[a] != 0:
+            return a
+    for a in range(N_AREAS):
+        if pending[a] != 0:
+            return a
+    return -1
+
+
+@hot
+def use_tools(st, g, seat, params, rng, good, dice_sum, people):
+    """The fewest pips that lift the roll to the next multiple of the divisor, if any."""
+    if good == FOOD and food_short(st, g, seat) == 0:
+        return 0
+    missing = (DIVISOR[good] - dice_sum % DIVISOR[good]) % DIVISOR[good]
+    if missing == 0 or tools_available(st, g, seat) < missing:
+        return 0
+    return smallest_tool_mask(st, g, seat, missing)
+
+
+@hot
+def buy_card(st, g, seat, params, rng, space, pay):
+    """Buy when the card is worth more than its resources; pay the cheapest ones."""
+    rounds = rounds_left(st, g, params)
+    worth = card_worth(st, g, seat, st.game[g, DISPLAY + space], params, rounds)
+    cost = space + 1
+    if worth < cost * 3.0 * params[RESOURCE_W] * params[CARD_COST_W]:
+        return False
+    return cheapest_payment(st, g, seat, cost, pay)
+
+
+@hot
+def buy_building(st, g, seat, params, rng, stack, pay):
+    """Buy whenever it can pay, scoring as much as the tile allows."""
+    building = st.game[g, STACKS + stack * STACK_SIZE + st.game[g, STACK_TAKEN + stack]]
+    return best_building_payment(st, g, seat, building, pay, True) >= 0
+
+
+@hot
+def take_die(st, g, seat, params, rng, dice):
+    """The most valuable face left: agriculture and tools by rounds left, else the resource."""
+    rounds = rounds_left(st, g, params)
+    best = -1
+    best_value = -1.0
+    for i in range(dice.shape[0]):
+        face = dice[i]
+        if face == 0:
+            continue
+        if face <= 4:
+            value = unit_value(face) * params[RESOURCE_W]
+        elif face == 5:
+            value = rounds * params[TOOLS_W] if tool_total(st, g, seat) < 12 else 0.0
+        else:
+            if st.seat[g, seat, AGRICULTURE] < MAX_AGRICULTURE:
+                value = rounds * params[AGRICULTURE_W]
+            else:
+                value = 0.0
+        if value > best_value:
+            best_value = value
+            best = i
+    return best
+
+
+@hot
+def choose_resources(st, g, seat, params, rng, n, out):
+    """What a visible fixed-cost building still lacks, else gold."""
+    out[:] = 0
+    left = n
+    for stack in range(st.game[g, I_N_STACKS]):
+        if left == 0 or st.game[g, STACK_TAKEN + stack] >= 7:
+            continue
+        row = st.data[
+            BUILDINGS + st.game[g, STACKS + stack * STACK_SIZE + st.game[g, STACK_TAKEN + stack]]
+        ]
+        if row[6] != 0:
+            continue
+        lacking = 0
+        for r in range(WOOD, GOLD + 1):
+            lacking += max(0, row[r - 1] - st.seat[g, seat, GOODS + r] - out[r])
+        if 0 < lacking <= left:
+            for r in range(WOOD, GOLD + 1):
+                extra = max(0, row[r - 1] - st.seat[g, seat, GOODS + r] - out[r])
+                out[r] += extra
+                left -= extra
+    out[GOLD] += left
+
+
+@hot
+def pay_resources(st, g, seat, params, rng, amount, reason, pay):
+    """The cheapest resources first."""
+    cheapest_payment(st, g, seat, amount, pay)
+
+
+@hot
+def accept_starvation(st, g, seat, params, rng, shortfall):
+    """Take -10 when the cheapest payment is worth more than ``starve`` points."""
+    value = 0.0
+    left = shortfall
+    for r in range(WOOD, GOLD + 1):
+        take = min(left, st.seat[g, seat, GOODS + r])
+        value += take * unit_value(r) * params[RESOURCE_W]
+        left -= take
+    return left > 0 or value > params[STARVE]

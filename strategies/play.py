@@ -1,0 +1,99 @@
+"""Play games by strategy name: the Python API behind ``mammoth simulate`` and the notebooks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from sim.errors import InputError
+from sim.rules import Rules
+from sim.runner import Slot, play_state, to_frame
+from strategies.registry import kernel, resolve
+
+
+def slots_for(names: list[str]) -> tuple[list[Slot], list[int]]:
+    """Resolve seat strategy names into distinct kernel slots and the slot of each seat."""
+    slots: list[Slot] = []
+    index: dict[str, int] = {}
+    seats = []
+    for name in names:
+        seat = resolve(name)
+        if seat.name not in index:
+            index[seat.name] = len(slots)
+            slots.append(
+                Slot(seat.name, seat.base_id, seat.taming_id, seat.base_params, seat.taming_params)
+            )
+        seats.append(index[seat.name])
+    return slots, seats
+
+
+def play_games(
+    n_games: int,
+    players: int,
+    strategies: list[str] | str,
+    seed: int = 0,
+    rules: Rules | None = None,
+    first_game: int = 0,
+    rotate: bool = False,
+    threads: int = 1,
+    debug: bool = False,
+    dice_contest: bool = False,
+) -> pd.DataFrame:
+    """Play ``n_games`` complete games and return one row per (game, seat).
+
+    Parameters
+    ----------
+    n_games : int
+        Number of games.
+    players : int
+        2, 3 or 4.
+    strategies : str or list of str
+        One name for every seat, or one per seat (``BASE`` or ``BASE+TAMING``).
+    seed : int
+        The run's seed; game ``i`` depends only on (seed, i, rules, strategies).
+    rules : Rules, optional
+        Rules in force (default: RULES.md defaults).
+    first_game : int
+        Global index of the first game (for chunked runs).
+    rotate : bool
+        Rotate the seats by one each game.
+    threads : int
+        Threads to play on (results do not depend on it).
+    debug : bool
+        Check invariants after every phase.
+    dice_contest : bool
+        Roll every taming die instead of drawing from the exact odds table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``game``, ``seat``, ``strategy``, ``score``, ``rank``, ``winner``, ``rounds``, the
+        tableau, the score parts (adding up to ``score``) and the herd statistics.
+    """
+    rules = rules or Rules()
+    names = [strategies] * players if isinstance(strategies, str) else list(strategies)
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise InputError(
+            f"give one strategy for all seats or one per seat ({players}), not {len(names)}"
+        )
+    slots, seats = slots_for(names)
+    st = play_state(
+        kernel(),
+        slots,
+        seats,
+        n_games,
+        players,
+        seed,
+        rules,
+        first_game=first_game,
+        rotate=rotate,
+        threads=threads,
+        debug=debug,
+        dice_contest=dice_contest,
+    )
+    return to_frame(st, slots, seats, first_game, rotate)
+
+
+__all__ = ["play_games", "slots_for", "np"]

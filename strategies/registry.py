@@ -1,0 +1,132 @@
+"""The strategy registry: names -> modules and parameter rows, and the one compiled kernel.
+
+A seat's strategy is written ``BASE`` or ``BASE+TAMING`` (e.g. ``greedy+fixed-2``): a base
+strategy answers the base-game hooks, a taming policy the herd's. A plain ``BASE`` plays the
+base strategy's default taming policy. ``fixed-K`` takes K from its name.
+
+Adding a strategy: write one module in this package defining some hooks of :mod:`sim.hooks`
+plus ``DESCRIPTION`` and ``PARAMS``, then add one line to :data:`BASE` or :data:`TAMING`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.errors import InputError
+from sim.kernel import build
+
+# name -> (module, default taming policy)
+BASE: dict[str, tuple[str, str]] = {
+    "random": ("strategies.random", "never"),
+    "greedy": ("strategies.greedy", "never"),
+}
+# name -> module
+TAMING: dict[str, str] = {
+    "never": "strategies.taming_never",
+    "fixed": "strategies.taming_fixed",
+    "random": "strategies.taming_random",
+}
+_FIXED = re.compile(r"^fixed-(\d+)$")
+
+
+@dataclass(frozen=True)
+class SeatStrategy:
+    """One seat's strategy, resolved: ids into the kernel and parameter rows."""
+
+    name: str
+    base: str
+    taming: str
+    base_id: int
+    taming_id: int
+    base_params: np.ndarray
+    taming_params: np.ndarray
+
+
+def _module(path: str):
+    return importlib.import_module(path)
+
+
+def _params(path: str, overrides: dict[str, float] | None = None) -> np.ndarray:
+    defaults = dict(getattr(_module(path), "PARAMS", {}))
+    if overrides:
+        defaults.update(overrides)
+    return np.array(list(defaults.values()), dtype=np.float64)
+
+
+def resolve(name: str) -> SeatStrategy:
+    """Turn a strategy name (``BASE`` or ``BASE+TAMING``) into kernel ids and parameters.
+
+    Raises
+    ------
+    InputError
+        For an unknown base strategy or taming policy.
+    """
+    base, _, taming = name.strip().partition("+")
+    if base not in BASE:
+        raise InputError(
+            f"unknown strategy {base!r}; known: {', '.join(sorted(BASE))} "
+            f"(optionally +TAMING with TAMING one of {', '.join(taming_names())})"
+        )
+    base_module, default_taming = BASE[base]
+    taming = taming or default_taming
+    overrides = None
+    match = _FIXED.match(taming)
+    if match:
+        overrides = {"figures": float(match.group(1))}
+        taming_key = "fixed"
+    elif taming in TAMING and taming != "fixed":
+        taming_key = taming
+    else:
+        raise InputError(f"unknown taming policy {taming!r}; known: {', '.join(taming_names())}")
+    return SeatStrategy(
+        name=f"{base}+{taming}",
+        base=base,
+        taming=taming,
+        base_id=list(BASE).index(base),
+        taming_id=list(TAMING).index(taming_key),
+        base_params=_params(base_module),
+        taming_params=_params(TAMING[taming_key], overrides),
+    )
+
+
+def taming_names() -> list[str]:
+    """Taming policy names as users type them."""
+    return [("fixed-K" if n == "fixed" else n) for n in TAMING]
+
+
+def kernel():
+    """The compiled game kernel for every registered strategy (built once per process)."""
+    return build(
+        tuple(module for module, _ in BASE.values()),
+        tuple(TAMING.values()),
+    )
+
+
+def describe() -> list[dict]:
+    """One row per registered strategy and policy: name, role, description, parameters."""
+    rows = []
+    for name, (path, default) in BASE.items():
+        module = _module(path)
+        rows.append(
+            {
+                "name": name,
+                "role": "base",
+                "description": module.DESCRIPTION + f" (default taming: {default})",
+                "params": dict(module.PARAMS),
+            }
+        )
+    for name, path in TAMING.items():
+        module = _module(path)
+        rows.append(
+            {
+                "name": "fixed-K" if name == "fixed" else name,
+                "role": "taming",
+                "description": module.DESCRIPTION,
+                "params": dict(module.PARAMS),
+            }
+        )
+    return rows

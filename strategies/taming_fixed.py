@@ -1,0 +1,18 @@
+"""``fixed-K``: commit min(K, available) figures whenever on the herd's area.
+
+The herd is not sought out in placement; the policy only commits people who are there anyway.
+The winner takes the "1." bonus.
+"""
+
+from __future__ import annotations
+
+from sim.jit import hot
+
+DESCRIPTION = "commits min(K, available) figures whenever it gathers on the herd's area"
+PARAMS = {"figures": 1.0}
+
+
+@hot
+def commit_figures(st, g, seat, params, rng, available):
+    """min(K, available)."""
+    return min(int(params[0]), available)

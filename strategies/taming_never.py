@@ -1,0 +1,20 @@
+"""``never``: never move a figure onto the tile; the herd is ignored."""
+
+from __future__ import annotations
+
+from sim.jit import hot
+
+DESCRIPTION = "never commits a figure; ignores the herd"
+PARAMS: dict[str, float] = {}
+
+
+@hot
+def herd_value(st, g, seat, params, rng):
+    """The herd is worth nothing to this policy."""
+    return 0.0
+
+
+@hot
+def commit_figures(st, g, seat, params, rng, available):
+    """Commit nothing."""
+    return 0

@@ -1,0 +1,21 @@
+"""``random`` taming: commit a uniformly random number of figures (0..available)."""
+
+from __future__ import annotations
+
+from sim.jit import hot
+from sim.rng import below
+
+DESCRIPTION = "commits a uniform 0..available figures; picks the bonus at random"
+PARAMS: dict[str, float] = {}
+
+
+@hot
+def commit_figures(st, g, seat, params, rng, available):
+    """Uniform over 0..available."""
+    return below(rng, available + 1)
+
+
+@hot
+def take_first_bonus(st, g, seat, params, rng):
+    """A fair coin."""
+    return below(rng, 2) == 1
