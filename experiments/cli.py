@@ -75,3 +75,7 @@ from experiments.contest_cli import contest, demo  # noqa: E402
 main.add_command(contest)
 main.add_command(demo)
 main.add_command(bench)
+from experiments.simulate_cli import simulate, strategies_command  # noqa: E402
+
+main.add_command(simulate)
+main.add_command(strategies_command)

@@ -253,68 +253,52 @@ def legal_places(st, g, p, lo, hi):
     ``hi[a] == 0`` marks an illegal area. Returns the number of legal areas.
     """
     players = np.int64(st.game[g, I_PLAYERS])
-    home = people_home(st, g, p)
-    n_legal = 0
+    # one pass over the board: lo[a] counts the players on a, hi[a] the people on it
+    home = st.seat[g, p, PEOPLE]
     for a in range(N_AREAS):
         lo[a] = 0
         hi[a] = 0
-    if home <= 0:
-        return 0
-    # hunting grounds: unlimited spaces, once per round
-    if st.seat[g, p, PLACED + HUNTING_GROUNDS] == 0:
-        lo[HUNTING_GROUNDS] = 1
-        hi[HUNTING_GROUNDS] = home
-        n_legal += 1
-    for a in range(WOOD, RIVER + 1):
-        if st.seat[g, p, PLACED + a] != 0:
-            continue
-        used = 0
-        others = 0
-        for q in range(players):
-            used += st.seat[g, q, PLACED + a]
-            if st.seat[g, q, PLACED + a] > 0:
-                others += 1
-        free = RESOURCE_AREA_SPACES - used
-        if free <= 0 or (players < 4 and others >= players - 1):
-            continue
-        lo[a] = 1
-        hi[a] = min(home, free)
-        n_legal += 1
+    for q in range(players):
+        for a in range(N_AREAS):
+            n = st.seat[g, q, PLACED + a]
+            if n > 0:
+                lo[a] += 1001 if q == p else 1  # +1000: p is there already, closed to p
+                hi[a] += n
+                if q == p:
+                    home -= n
+    n_legal = 0
     village_open = players == 4 or st.game[g, I_VILLAGE_USED] < 2
-    for a in (TOOL_MAKER, HUT, FIELD):
-        if not village_open:
-            break
-        taken = 0
-        for q in range(players):
-            taken += st.seat[g, q, PLACED + a]
-        if taken > 0:
+    n_stacks = st.game[g, I_N_STACKS]
+    for a in range(N_AREAS):
+        on_area = lo[a]
+        people = hi[a]
+        lo[a] = 0
+        hi[a] = 0
+        if home <= 0 or on_area >= 1000:
             continue
-        need = 2 if a == HUT else 1
-        if home >= need:
-            lo[a] = need
-            hi[a] = need
-            n_legal += 1
-    for s in range(N_CARD_SPACES):
-        a = FIRST_CARD_SPACE + s
-        if st.game[g, DISPLAY + s] < 0:
-            continue
-        taken = 0
-        for q in range(players):
-            taken += st.seat[g, q, PLACED + a]
-        if taken == 0:
+        if a == HUNTING_GROUNDS:  # unlimited spaces, once per round
             lo[a] = 1
-            hi[a] = 1
-            n_legal += 1
-    for s in range(st.game[g, I_N_STACKS]):
-        a = FIRST_BUILDING + s
-        if st.game[g, STACK_TAKEN + s] >= STACK_SIZE:
-            continue
-        taken = 0
-        for q in range(players):
-            taken += st.seat[g, q, PLACED + a]
-        if taken == 0:
-            lo[a] = 1
-            hi[a] = 1
+            hi[a] = home
+        elif a <= RIVER:
+            free = RESOURCE_AREA_SPACES - people
+            if free > 0 and (players == 4 or on_area < players - 1):
+                lo[a] = 1
+                hi[a] = min(home, free)
+        elif a <= FIELD:
+            need = 2 if a == HUT else 1
+            if village_open and people == 0 and home >= need:
+                lo[a] = need
+                hi[a] = need
+        elif a < FIRST_BUILDING:
+            if people == 0 and st.game[g, DISPLAY + a - FIRST_CARD_SPACE] >= 0:
+                lo[a] = 1
+                hi[a] = 1
+        else:
+            s = a - FIRST_BUILDING
+            if people == 0 and s < n_stacks and st.game[g, STACK_TAKEN + s] < STACK_SIZE:
+                lo[a] = 1
+                hi[a] = 1
+        if hi[a] > 0:
             n_legal += 1
     return n_legal
 
@@ -383,6 +367,14 @@ def building_offer(st, g, p, building, spend_most):
         return points, 0
     need_count = st.data[row, B_COUNT]
     need_kinds = st.data[row, B_KINDS]
+    held = 0
+    distinct = 0
+    for r in range(WOOD, GOLD + 1):
+        have = st.seat[g, p, GOODS + r]
+        held += have
+        distinct += have > 0
+    if held < max(1, need_count) or distinct < need_kinds:
+        return -1, 0  # the common case: quick to rule out
     if need_count == 0:
         paid = 0
         points = 0

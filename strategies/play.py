@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 
 from sim.errors import InputError
@@ -96,4 +95,4 @@ def play_games(
     return to_frame(st, slots, seats, first_game, rotate)
 
 
-__all__ = ["play_games", "slots_for", "np"]
+__all__ = ["play_games", "slots_for"]

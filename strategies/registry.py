@@ -29,6 +29,8 @@ TAMING: dict[str, str] = {
     "never": "strategies.taming_never",
     "fixed": "strategies.taming_fixed",
     "random": "strategies.taming_random",
+    "ev": "strategies.taming_ev",
+    "majority": "strategies.taming_majority",
 }
 _FIXED = re.compile(r"^fixed-(\d+)$")
 

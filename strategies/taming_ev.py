@@ -1,0 +1,83 @@
+"""``ev``: commit the number of figures with the best expected net points.
+
+At commitment the seat weighs, for every ``k`` in ``0..available``, with the exact contest odds
+(``st.odds``), the earlier seats' known commitments and ``later_figures`` assumed for each later
+seat that has people on the herd's area:
+
+``P(win) * (max(first, all) + tile) + P(takes part and does not win) * all - cost(k)``
+
+(see :mod:`strategies.herd_values` for the bonus values and the food cost). The tile is worth a
+share of the mammoth points that depends only on the seat's tiles minus the most any other seat
+holds: ``tile_ahead`` when ahead, ``tile_level`` when level (0-0 included), ``tile_behind`` one
+behind (the tile draws level), ``tile_far`` further behind. The winner takes "1." iff it is worth
+at least "all". ``herd_value`` (placement) is the best commitment's value with all the people the
+seat could put on the herd's area, the seats already there assumed to commit ``later_figures``.
+"""
+
+from __future__ import annotations
+
+from sim.jit import hot
+from sim.rules import Flag
+from sim.state import FLAGS
+from strategies.herd_values import (
+    COMMON_PARAMS,
+    N_COMMON,
+    commitment,
+    contest_value,
+    current_tile,
+    leader_gap,
+    prefers_first,
+)
+
+DESCRIPTION = (
+    "expected-value commitment from the exact odds; the tile is worth a share of the mammoth "
+    "points set by the seat's tile gap to the leader"
+)
+PARAMS = {
+    **COMMON_PARAMS,
+    "tile_ahead": 0.12,  # share of the mammoth points a tile is worth when ahead of every seat
+    "tile_level": 0.25,  # ... when level with the best other seat (0-0 included)
+    "tile_behind": 0.3,  # ... when one tile behind (it draws level)
+    "tile_far": 0.15,  # ... when two or more behind
+}
+TILE_AHEAD, TILE_LEVEL, TILE_BEHIND, TILE_FAR = range(N_COMMON, N_COMMON + 4)
+
+
+@hot
+def tile_value(st, g, seat, params):
+    """Points of keeping this round's tile: mammoth points times the share for the seat's gap."""
+    gap = leader_gap(st, g, seat)
+    if gap > 0:
+        share = params[TILE_AHEAD]
+    elif gap == 0:
+        share = params[TILE_LEVEL]
+    elif gap == -1:
+        share = params[TILE_BEHIND]
+    else:
+        share = params[TILE_FAR]
+    return share * st.data[FLAGS, Flag.MAMMOTH_POINTS]
+
+
+@hot
+def herd_value(st, g, seat, params, rng):
+    """Expected net points of the contest with the best commitment of the people it would place."""
+    tile = current_tile(st, g)
+    if tile < 0:
+        return 0.0
+    return contest_value(st, g, seat, params, tile, tile_value(st, g, seat, params))
+
+
+@hot
+def commit_figures(st, g, seat, params, rng, available):
+    """The commitment with the best expected net points (ties toward fewer)."""
+    tile = current_tile(st, g)
+    if tile < 0 or available <= 0:
+        return 0
+    return commitment(st, g, seat, params, available, tile, tile_value(st, g, seat, params))
+
+
+@hot
+def take_first_bonus(st, g, seat, params, rng):
+    """The "1." bonus iff it is worth at least the "all" bonus."""
+    tile = current_tile(st, g)
+    return tile < 0 or prefers_first(st, g, seat, params, tile)
