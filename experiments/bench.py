@@ -29,15 +29,21 @@ class BenchSize:
         Contests per timed call of the table sampler.
     repeats : int
         Timed repeats; the best is reported.
+    games : int
+        Complete games per timed call of the round engine.
+    memory_games : int
+        Games of the peak-memory run.
     """
 
     contests: int
     draws: int
     repeats: int
+    games: int = 20_000
+    memory_games: int = 1_000_000
 
 
 FULL = BenchSize(contests=4_000_000, draws=20_000_000, repeats=5)
-QUICK = BenchSize(contests=400_000, draws=2_000_000, repeats=3)
+QUICK = BenchSize(contests=400_000, draws=2_000_000, repeats=3, games=4_000, memory_games=100_000)
 
 
 class BenchRow(NamedTuple):
@@ -188,13 +194,17 @@ def table_draws(size: BenchSize) -> list[BenchRow]:
 def _format(value: float, unit: str) -> str:
     if unit == "1/s":
         return f"{value / 1e6:,.1f} M/s"
+    if unit.endswith("/s") or unit == "MB":
+        return f"{value:,.0f} {unit}"
     return f"{value:.2f} {unit}"
 
 
 def _goal(row: BenchRow) -> str:
     if row.goal is None:
         return ""
-    return ">= " + (_format(row.goal, row.unit) if row.unit == "1/s" else f"{row.goal:g}")
+    if row.unit in ("1/s", "games/s"):
+        return ">= " + _format(row.goal, row.unit)
+    return f">= {row.goal:g}"
 
 
 def format_rows(rows: list[BenchRow]) -> str:

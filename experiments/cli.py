@@ -69,6 +69,7 @@ def cache_where() -> None:
     click.echo(sim._cache.configure_numba_cache())
 
 
+from experiments import bench_engine  # noqa: E402, F401  (registers engine sections)
 from experiments.bench import bench  # noqa: E402
 from experiments.contest_cli import contest, demo  # noqa: E402
 

@@ -85,16 +85,16 @@ from sim.state import (
 
 DESCRIPTION = "one-step value heuristic: buildings and good cards first, food when short"
 PARAMS = {
-    "food": 2.0,  # points per food the next feeding needs
+    "food": 4.0,  # points per food the next feeding needs
     "food_spare": 0.3,  # points per food beyond that
     "resource": 0.9,  # share of a resource's unit value it is worth when gathered
-    "agriculture": 1.0,  # points per agriculture step per round left
+    "agriculture": 1.5,  # points per agriculture step per round left
     "people": 1.2,  # points per extra person per round left
     "tools": 0.35,  # points per tool step per round left
     "building": 1.0,  # weight on a building's points
     "culture": 1.0,  # weight on a green card's culture-set points
     "multiplier": 1.0,  # weight on a sand card's multiplier points
-    "card_cost": 1.0,  # weight on the resources a card costs
+    "card_cost": 0.7,  # weight on the resources a card costs
     "starve": 10.0,  # take -10 rather than pay resources worth more than this
     "cards_per_round": 2.5,  # how fast the deck is expected to run down
 }

@@ -22,7 +22,7 @@ from sim.kernel import build
 # name -> (module, default taming policy)
 BASE: dict[str, tuple[str, str]] = {
     "random": ("strategies.random", "never"),
-    "greedy": ("strategies.greedy", "never"),
+    "greedy": ("strategies.greedy", "ev"),
 }
 # name -> module
 TAMING: dict[str, str] = {

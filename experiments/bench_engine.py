@@ -1,0 +1,90 @@
+"""Benchmark sections of the round engine: games per second and peak memory.
+
+Registered into :data:`experiments.bench.SECTIONS` on import. Games are timed end to end
+through :func:`strategies.play.play_games` (kernel plus the per-seat table).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from experiments.bench import BenchRow, BenchSize, best_time, section
+from sim.rules import Rules
+
+GREEDY_GOAL = 25_000.0  # complete 4-player greedy games per second per core
+HERD_RATIO_GOAL = 0.85  # herd-on throughput within 15% of herd-off
+
+
+def _rate(games: int, strategies, repeats: int, threads: int = 1, rules: Rules | None = None):
+    from strategies.play import play_games
+
+    def run():
+        play_games(games, 4, strategies, seed=7, rules=rules, threads=threads)
+
+    play_games(8, 4, strategies, seed=7, rules=rules, threads=threads)  # compile / load
+    return games / best_time(run, repeats)
+
+
+@section
+def engine_games(size: BenchSize) -> list[BenchRow]:
+    """4-player games per second: greedy and random, one core and all cores."""
+    cores = os.cpu_count() or 1
+    repeats = max(2, size.repeats - 2)
+    greedy_1 = _rate(size.games, "greedy", repeats)
+    random_1 = _rate(size.games // 2, "random", repeats)
+    greedy_all = _rate(size.games * cores, "greedy", repeats, threads=cores)
+    random_all = _rate(size.games * cores // 2, "random", repeats, threads=cores)
+    return [
+        BenchRow("engine", "4p greedy games, 1 thread", greedy_1, "games/s", GREEDY_GOAL),
+        BenchRow("engine", "4p random games, 1 thread", random_1, "games/s"),
+        BenchRow("engine", f"4p greedy games, {cores} threads", greedy_all, "games/s"),
+        BenchRow("engine", f"4p random games, {cores} threads", random_all, "games/s"),
+        BenchRow("engine", "greedy: all cores / one core", greedy_all / greedy_1, "x"),
+    ]
+
+
+@section
+def herd_overhead(size: BenchSize) -> list[BenchRow]:
+    """Throughput with the herd on against off, for greedy with and without taming."""
+    repeats = max(2, size.repeats - 2)
+    rows = []
+    for name in ("greedy+never", "greedy+ev"):
+        on = _rate(size.games, name, repeats, rules=Rules(herd=True))
+        off = _rate(size.games, name, repeats, rules=Rules(herd=False))
+        rows.append(BenchRow("herd", f"{name}: herd on", on, "games/s"))
+        rows.append(BenchRow("herd", f"{name}: herd off", off, "games/s"))
+        rows.append(BenchRow("herd", f"{name}: on / off", on / off, "x", HERD_RATIO_GOAL))
+    return rows
+
+
+_MEMORY_PROBE = """
+import json, resource, sys
+from experiments.simulate_cli import simulate_chunks
+from sim.rules import Rules
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+frame = simulate_chunks(int(sys.argv[1]), 4, ["greedy"] * 4, 1, Rules(), False, 2, 50_000,
+                        False, False, False)
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"peak_kb": peak, "base_kb": base, "rows": len(frame),
+                  "frame_mb": frame.memory_usage(deep=True).sum() / 2**20}))
+"""
+
+
+@section
+def engine_memory(size: BenchSize) -> list[BenchRow]:
+    """Peak resident memory of a process that plays ``memory_games`` games into one table."""
+    out = subprocess.run(
+        [sys.executable, "-c", _MEMORY_PROBE, str(size.memory_games)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    label = f"{size.memory_games:,} games"
+    return [
+        BenchRow("memory", f"peak RSS, {label} (whole process)", figures["peak_kb"] / 1024, "MB"),
+        BenchRow("memory", f"of which the per-seat table, {label}", figures["frame_mb"], "MB"),
+    ]
