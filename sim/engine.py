@@ -323,10 +323,15 @@ def _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wo
 
 
 @hot
-def _placement(st, g, sids, tids, pbase, ptame, streams, players, work):
+def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, herd_values):
+    """Placement (RULES.md A4.1): one place per turn, clockwise, until nobody can place.
+
+    A seat's taming policy is asked ``herd_value`` once per round, at the seat's first turn with
+    the herd's area open to it; the answer is reused for its later turns that round.
+    """
     lo = work[0]
     hi = work[1]
-    active = work[2]
+    active = work[2]  # 0: done placing; 1: placing; 2: placing, herd value known
     for p in range(players):
         active[p] = 1
     start = st.game[g, I_START_PLAYER]
@@ -345,7 +350,10 @@ def _placement(st, g, sids, tids, pbase, ptame, streams, players, work):
         rng = streams[Purpose.STRATEGY + p]
         herd_value = 0.0
         if herd_area >= 0 and hi[herd_area] > 0:
-            herd_value = hook_herd_value(tids[p], st, g, p, ptame[p], rng)
+            if active[p] == 1:
+                herd_values[p] = hook_herd_value(tids[p], st, g, p, ptame[p], rng)
+                active[p] = 2
+            herd_value = herd_values[p]
         area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value)
         if area < 0 or area >= N_AREAS or hi[area] == 0 or count < lo[area] or count > hi[area]:
             for a in range(N_AREAS):  # an illegal answer: the first legal place
@@ -446,8 +454,9 @@ def _feeding(st, g, sids, pbase, streams, players, buf):
         st.seat[g, p, GOODS + FOOD] = 0
         rng = streams[Purpose.STRATEGY + p]
         able = resources_held(st, g, p) + st.seat[g, p, CHOICE_TOKENS] >= shortfall
-        if able and not hook_accept_starvation(sids[p], st, g, p, pbase[p], rng, shortfall):
+        if able:  # kept tokens become resources first, so the seat decides on what it holds
             _convert_tokens(st, g, p, sids[p], pbase[p], rng, shortfall, buf)
+        if able and not hook_accept_starvation(sids[p], st, g, p, pbase[p], rng, shortfall):
             _pay_resources(st, g, p, sids[p], pbase[p], rng, shortfall, PAY_FEEDING, buf)
         else:
             st.seat[g, p, PARTS + P_STARVATION] -= STARVATION_PENALTY
@@ -517,9 +526,10 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
     dice_contest : bool
         Roll every taming die (True) or draw the outcome from the exact table (False).
     scratch : tuple
-        ``(streams, buf, work)`` from :func:`new_scratch`: the game allocates nothing itself.
+        ``(streams, buf, work, herd_values)`` from :func:`new_scratch`: the game allocates
+        nothing itself.
     """
-    streams, buf, work = scratch
+    streams, buf, work, herd_values = scratch
     players = np.int64(st.game[g, I_PLAYERS])
     for purpose in range(N_PURPOSES):
         seed_stream(streams[purpose], stream_key(words, game_index, purpose))
@@ -530,7 +540,7 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
         return
     for _ in range(MAX_ROUNDS):
         _start_round(st, g)
-        _placement(st, g, sids, tids, pbase, ptame, streams, players, work)
+        _placement(st, g, sids, tids, pbase, ptame, streams, players, work, herd_values)
         if debug and check(st, g, PLACEMENT) != 0:
             _fail(st, g, PLACEMENT, check(st, g, PLACEMENT))
             return
@@ -564,7 +574,8 @@ def new_scratch():
     streams = np.zeros((N_PURPOSES, STREAM_WORDS), dtype=np.uint64)
     buf = np.zeros(N_GOODS, dtype=np.int64)
     work = np.zeros((WORK_ROWS, WORK_WIDTH), dtype=np.int64)
-    return streams, buf, work
+    herd_values = np.zeros(4, dtype=np.float64)
+    return streams, buf, work, herd_values
 
 
 @njit(cache=True, nogil=True)

@@ -33,7 +33,8 @@ Base hooks (the base strategy of a seat answers them):
 Taming hooks (the seat's taming policy answers them):
 
 ``herd_value(st, g, seat, params, rng) -> float``
-    Points the seat expects from having people on the herd's area this round.
+    Points the seat expects from having people on the herd's area this round. Asked once per
+    round, at the seat's first placement turn with the herd's area open to it.
 ``commit_figures(st, g, seat, params, rng, available) -> count``
     How many of the ``available`` people on the herd's area to move onto the tile (0..available).
     ``st.seat[g, q, HERD + H_ON_TILE]`` shows the earlier seats' commitments this round.
