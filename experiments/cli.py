@@ -80,3 +80,6 @@ from experiments.simulate_cli import simulate, strategies_command  # noqa: E402
 
 main.add_command(simulate)
 main.add_command(strategies_command)
+from experiments.compare_cli import compare  # noqa: E402
+
+main.add_command(compare)

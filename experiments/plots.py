@@ -53,3 +53,39 @@ def win_heatmap(
                 )
     ax.figure.colorbar(image, ax=ax, label="P(seat 0 wins)", shrink=0.8)
     return ax
+
+
+def interval_bars(ax, labels, rate, low, high, *, reference=None, title=None, xlabel="win rate"):
+    """Draw rates as points with interval bars, one row per label.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    labels : sequence of str
+        Row labels (top to bottom).
+    rate, low, high : array-like of float
+        The estimates and their interval bounds.
+    reference : float, optional
+        A vertical reference line (e.g. the fair share 1/players).
+    title : str, optional
+        Axes title.
+    xlabel : str
+        Label of the value axis.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        ``ax``.
+    """
+    rate = np.asarray(rate, dtype=np.float64)
+    rows = np.arange(len(rate))[::-1]
+    err = np.vstack([rate - np.asarray(low), np.asarray(high) - rate])
+    ax.errorbar(rate, rows, xerr=err, fmt="o", capsize=4)
+    ax.set_yticks(rows, list(labels))
+    if reference is not None:
+        ax.axvline(reference, color="grey", linestyle="--", linewidth=1)
+    ax.set_xlabel(xlabel)
+    if title:
+        ax.set_title(title)
+    return ax
