@@ -65,8 +65,8 @@ MAX_FIGURES = 10  # the odds table covers 0..10 figures per seat
 TIE_TOLERANCE = 1e-9  # relative, as sim.contest_solver.TIE_TOLERANCE
 
 COMMON_PARAMS = {
-    "food": 1.0,  # points per food paid (or gained) that the next feeding does not need
-    "food_needed": 2.0,  # points per food paid (or gained) that the next feeding needs
+    "food": 2.0,  # points per food paid (or gained) that the next feeding does not need
+    "food_needed": 4.0,  # points per food paid (or gained) that the next feeding needs
     "resource": 0.9,  # share of a resource's unit value (3..6) it is worth
     "tools": 0.35,  # points per tool step per round left
     "agriculture": 1.0,  # points per agriculture step per round left

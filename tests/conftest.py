@@ -1,0 +1,157 @@
+"""Shared fixtures of the rules and engine tests: hand-built states and the two compiled engines.
+
+``sim.engine`` imported directly plays the default hooks of :mod:`sim.hooks`; the registry's
+kernel (:func:`strategies.registry.kernel`) dispatches to the registered strategies. Both are
+compiled once per session (the first call of each function compiles it; later calls with the
+same argument types reuse it).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from sim.constants import (
+    C_AMOUNT,
+    C_EFFECT,
+    C_FIGURES,
+    C_KIND,
+    C_RESOURCE,
+    C_SYMBOL,
+    N_CARD_SPACES,
+    N_CARDS,
+    STACK_SIZE,
+    START_FOOD,
+    START_PEOPLE,
+)
+from sim.contest_exact import outcome_table
+from sim.data import load_buildings, load_cards, load_tiles
+from sim.rng import Purpose, roll_die, seed_stream
+from sim.rules import Rules
+from sim.state import (
+    DECK,
+    DISPLAY,
+    GOODS,
+    I_DECK_POS,
+    I_N_STACKS,
+    I_N_TILES,
+    I_ROUND,
+    PEOPLE,
+    STACKS,
+    TILE_PILE,
+    new_state,
+    rules_data,
+)
+
+
+def _new(players=4, rules=None, odds=None, tiles=None):
+    """A game at the start of round 1 with an unshuffled deck, stacks and tile pile.
+
+    Deck and stacks are in id order (display = cards 0..3, stack s = buildings 7s..7s+6); every
+    player has 5 people and 12 food. The state passes every invariant.
+    """
+    rules = rules or Rules()
+    tiles = load_tiles(rules.tiles) if tiles is None else tiles
+    data = rules_data(load_cards(), load_buildings(), tiles, rules.kernel_flags())
+    st = new_state(1, players, data, outcome_table(rules.tie_rule) if odds is None else odds)
+    st.game[0, DECK : DECK + N_CARDS] = np.arange(N_CARDS)
+    st.game[0, DISPLAY : DISPLAY + N_CARD_SPACES] = np.arange(N_CARD_SPACES)
+    st.game[0, I_DECK_POS] = N_CARD_SPACES
+    st.game[0, I_N_STACKS] = players
+    for s in range(players):
+        st.game[0, STACKS + s * STACK_SIZE : STACKS + (s + 1) * STACK_SIZE] = np.arange(
+            s * STACK_SIZE, (s + 1) * STACK_SIZE
+        )
+    if rules.herd:
+        n_tiles = tiles.shape[0]
+        st.game[0, I_N_TILES] = n_tiles
+        st.game[0, TILE_PILE : TILE_PILE + n_tiles] = np.arange(n_tiles)
+    st.game[0, I_ROUND] = 1
+    st.seat[0, :players, PEOPLE] = START_PEOPLE
+    st.seat[0, :players, GOODS] = START_FOOD
+    return st
+
+
+def _deal(st, display, then=()):
+    """Put ``display`` (card ids, space 0 first) on the display and ``then`` on top of the deck."""
+    first = list(display) + list(then)
+    order = first + [c for c in range(N_CARDS) if c not in first]
+    st.game[0, DECK : DECK + N_CARDS] = order
+    st.game[0, DISPLAY : DISPLAY + N_CARD_SPACES] = order[:N_CARD_SPACES]
+    st.game[0, I_DECK_POS] = N_CARD_SPACES
+
+
+def _card(kind, effect, amount=None, resource=None, symbol=None, figures=None):
+    """Id of the first card with these fields (names of the enums in :mod:`sim.constants`)."""
+    cards = load_cards()
+    for i, row in enumerate(cards):
+        if (
+            row[C_KIND] == kind
+            and row[C_EFFECT] == effect
+            and (amount is None or row[C_AMOUNT] == amount)
+            and (resource is None or row[C_RESOURCE] == resource)
+            and (symbol is None or row[C_SYMBOL] == symbol)
+            and (figures is None or row[C_FIGURES] == figures)
+        ):
+            return i
+    raise LookupError((kind, effect, amount, resource, symbol, figures))
+
+
+def _seed(streams, purpose, key):
+    """Seed one stream of a scratch's stream block from ``key``."""
+    seed_stream(streams[int(purpose)], np.uint64(key))
+
+
+def _peek_dice(streams, purpose, n):
+    """The next ``n`` dice a stream will roll, without advancing it."""
+    copy = streams[int(purpose)].copy()
+    return [int(roll_die(copy)) for _ in range(n)]
+
+
+def _ids(value=0):
+    return np.full(4, value, dtype=np.int64)
+
+
+def _params(first=0.0):
+    params = np.zeros((4, 1), dtype=np.float64)
+    params[:, 0] = first
+    return params
+
+
+@pytest.fixture(scope="session")
+def sa():
+    """Toolkit for hand-built states: ``new``, ``deal``, ``card``, stream helpers, id arrays."""
+    return SimpleNamespace(
+        new=_new,
+        deal=_deal,
+        card=_card,
+        seed=_seed,
+        peek_dice=_peek_dice,
+        ids=_ids,
+        params=_params,
+        Purpose=Purpose,
+    )
+
+
+@pytest.fixture(scope="session")
+def eng():
+    """:mod:`sim.engine` with the default hooks, and one scratch block."""
+    import sim.engine as engine
+
+    return SimpleNamespace(mod=engine, scratch=engine.new_scratch())
+
+
+@pytest.fixture(scope="session")
+def kern():
+    """The registry's kernel (every registered strategy), a scratch block and the strategy ids."""
+    from strategies.registry import kernel, resolve
+
+    module = kernel()
+    return SimpleNamespace(
+        mod=module,
+        scratch=module.new_scratch(),
+        random=resolve("random+random"),
+        fixed=resolve("random+fixed-1"),
+    )
