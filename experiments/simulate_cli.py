@@ -8,6 +8,7 @@ import click
 import pandas as pd
 
 from experiments.outputs import run_metadata, write_json, write_parquet
+from sim.constants import MAX_ROUNDS
 from sim.data import load_tiles
 from sim.errors import InputError
 from sim.rules import RESOURCES_OF_CHOICE, TIE_RULES, Rules
@@ -183,6 +184,9 @@ def simulate(
         )
     if rules.herd:
         click.echo("  (mammoth tile fronts: " + ("assumed" if rules.tiles_assumed else tiles) + ")")
+    stopped = int(frame.loc[frame["seat"] == 0, "safety_stop"].sum())
+    if stopped:
+        click.echo(f"  warning: {stopped} game(s) hit the {MAX_ROUNDS}-round safety stop", err=True)
 
 
 @click.command("strategies")

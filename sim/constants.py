@@ -23,6 +23,7 @@ STACK_SIZE = 7
 N_STACKS = 4
 N_CULTURE_SYMBOLS = 8
 STARVATION_PENALTY = 10
+MAX_ROUNDS = 200  # a safety stop: a game still going then is cut off (``safety_stop``)
 
 
 class Resource(IntEnum):

@@ -41,6 +41,7 @@ from sim.constants import (
     FOOD,
     GOLD,
     HUT,
+    MAX_ROUNDS,
     N_AREAS,
     N_CARDS,
     N_GOODS,
@@ -124,8 +125,6 @@ from sim.dispatch import (
 )
 # --- end hooks ---
 # isort: on
-
-MAX_ROUNDS = 200  # a safety stop; real games end long before (the deck runs out)
 
 
 @hot(inline=True)

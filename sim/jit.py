@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from numba import njit
 
-_FLAGS = {"cache": True, "_nrt": False}
+_FLAGS = {"cache": True, "_nrt": False, "error_model": "numpy"}
 
 
 def hot(func=None, *, inline: bool = False):

@@ -13,6 +13,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from sim.constants import MAX_ROUNDS
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
 from sim.errors import InputError
@@ -219,6 +220,8 @@ def to_frame(
     frame["herd_rounds"] = per_game(I_HERD_ROUNDS, np.int8)
     frame["contests"] = per_game(I_CONTESTS, np.int8)
     frame["majority_decided"] = per_game(I_MAJORITY_CHANGED, bool)
+    # the rules did not end the game: it was cut off after MAX_ROUNDS rounds
+    frame["safety_stop"] = per_game(I_ROUND, np.int16) >= MAX_ROUNDS
     return pd.DataFrame(frame)
 
 
