@@ -83,3 +83,9 @@ main.add_command(strategies_command)
 from experiments.compare_cli import compare  # noqa: E402
 
 main.add_command(compare)
+from experiments.tune import tune  # noqa: E402
+
+main.add_command(tune)
+from experiments.run_cli import run  # noqa: E402
+
+main.add_command(run)

@@ -62,9 +62,30 @@ def compare(names, player_counts, games, seed, out, herd, tiles, mammoth_points,
         if not 2 <= players <= 4:
             raise InputError(f"Stone Age is played by 2 to 4 players, not {players}")
     rules = rules_from_options(herd, tiles, mammoth_points, tie, "immediate")
+    by_players = {
+        players: play_league(list(names), players, games, seed, rules, threads=threads)
+        for players in sorted(set(player_counts))
+    }
+    table = write_league(Path(out), by_players, rules, seed=seed, games=games, command="compare")
+    for row in table.itertuples():
+        click.echo(
+            f"{row.players}p {row.strategy:22s} win {row.win_rate:6.1%} "
+            f"[{row.win_low:.1%}, {row.win_high:.1%}]  score {row.mean_score:6.1f} "
+            f"± {row.score_se:.2f}"
+        )
+    click.echo(f"wrote {out}")
+
+
+def write_league(folder: Path, by_players: dict, rules, seed: int, games: int, command: str):
+    """Write league.csv, pairwise.csv, ratings.csv, seats.csv, league.png and run.json.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The league table (every player count).
+    """
     tables, pairwise, ratings, seats = [], [], [], []
-    for players in sorted(set(player_counts)):
-        stats = play_league(list(names), players, games, seed, rules, threads=threads)
+    for players, stats in sorted(by_players.items()):
         tables.append(stats.table())
         frame = stats.pairwise()
         frame.insert(0, "players", players)
@@ -72,13 +93,12 @@ def compare(names, player_counts, games, seed, out, herd, tiles, mammoth_points,
         ratings.append(stats.ratings())
         seats.append(stats.seat_table())
     table = pd.concat(tables, ignore_index=True)
-    folder = Path(out)
     meta = run_metadata(
-        "compare",
+        command,
         rules,
         seed=seed,
         games_per_table=games,
-        players=sorted(set(player_counts)),
+        players=sorted(by_players),
         strategies=list(table["strategy"].unique()),
         tiles_label="assumed" if rules.tiles_assumed else "user file",
         ties="a game won by several tied players counts 1/k for each",
@@ -89,10 +109,4 @@ def compare(names, player_counts, games, seed, out, herd, tiles, mammoth_points,
     write_csv(folder / "seats.csv", pd.concat(seats, ignore_index=True))
     save_figure(folder / "league.png", league_figure(table), dpi=110)
     write_json(folder / "run.json", meta)
-    for row in table.itertuples():
-        click.echo(
-            f"{row.players}p {row.strategy:22s} win {row.win_rate:6.1%} "
-            f"[{row.win_low:.1%}, {row.win_high:.1%}]  score {row.mean_score:6.1f} "
-            f"± {row.score_se:.2f}"
-        )
-    click.echo(f"wrote {folder}")
+    return table

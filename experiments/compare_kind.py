@@ -1,0 +1,89 @@
+"""The ``compare`` experiment kind: a league in chunks (see :mod:`experiments.suite`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from experiments.league import LeagueStats, lineups_for
+from experiments.simulate_cli import rules_from_options
+from sim.rules import Rules
+from strategies.play import play_games
+from strategies.registry import resolve
+
+FIELDS = ("seats", "wins", "score", "score_sq", "ahead", "met", "seat_wins", "seat_games")
+CHUNK_GAMES = 5_000
+
+
+def rules_of(config: dict) -> Rules:
+    """The rules an experiment file asks for (RULES.md defaults for what it leaves out)."""
+    r = config.get("rules", {})
+    return rules_from_options(
+        bool(r.get("herd", True)),
+        None if r.get("tiles", "default") == "default" else r["tiles"],
+        int(r.get("mammoth_points", 10)),
+        r.get("tie", "longer_wins"),
+        r.get("resources_of_choice", "immediate"),
+    )
+
+
+def names_of(config: dict) -> list[str]:
+    """The league's strategies, as resolved names."""
+    return [resolve(n).name for n in config["strategies"]]
+
+
+def chunks(config: dict) -> list[dict]:
+    """One chunk per (player count, table, block of game indices)."""
+    names = names_of(config)
+    size = int(config.get("chunk_games", CHUNK_GAMES))
+    out = []
+    for players in config["players"]:
+        for table in lineups_for(names, int(players)):
+            for start in range(0, config["games"], size):
+                out.append(
+                    {
+                        "players": int(players),
+                        "table": list(table),
+                        "start": start,
+                        "n": min(size, config["games"] - start),
+                    }
+                )
+    return out
+
+
+def run_chunk(config: dict, chunk: dict) -> dict:
+    """Play one chunk and reduce it to the league's sufficient statistics."""
+    players = chunk["players"]
+    frame = play_games(
+        chunk["n"],
+        players,
+        chunk["table"],
+        seed=int(config["seed"]),
+        rules=rules_of(config),
+        first_game=chunk["start"],
+        rotate=True,
+    )
+    stats = LeagueStats.from_games(frame, names_of(config), players)
+    return {f"p{players}_{f}": getattr(stats, f) for f in FIELDS}
+
+
+def league_stats(config: dict, merged: dict) -> dict[int, LeagueStats]:
+    """The merged statistics as one :class:`LeagueStats` per player count."""
+    names = names_of(config)
+    return {
+        int(p): LeagueStats(names, int(p), *(merged[f"p{int(p)}_{f}"] for f in FIELDS))
+        for p in config["players"]
+    }
+
+
+def finish(config: dict, merged: dict, folder: Path) -> None:
+    """Write the league's tables, plot and run.json."""
+    from experiments.compare_cli import write_league
+
+    write_league(
+        Path(folder),
+        league_stats(config, merged),
+        rules_of(config),
+        seed=int(config["seed"]),
+        games=config["games"],
+        command=f"run {config.get('source', '')}",
+    )

@@ -1,0 +1,33 @@
+"""``mammoth run``: run experiment files (TOML) in chunks, resumably."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from experiments.suite import load_experiment, run_experiment
+from sim.errors import InputError
+
+
+@click.command("run")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--out", type=click.Path(file_okay=False), default="results", show_default=True)
+@click.option("--scale", type=float, default=1.0, show_default=True, help="Multiply games.")
+@click.option("--games", type=int, default=None, help="Games per table (overrides the file).")
+@click.option("--workers", type=int, default=1, show_default=True, help="Local processes.")
+@click.option("--resume", is_flag=True, help="Keep finished chunks of an earlier run.")
+def run(files, out, scale, games, workers, resume):
+    """Run each experiment FILE into OUT/<name>; Ctrl-C keeps every finished chunk."""
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, not {workers}")
+    configs = [load_experiment(f, scale=scale, games=games) for f in files]  # all checked first
+    for config in configs:
+        folder = Path(out) / config["name"]
+        click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} games per table")
+        try:
+            run_experiment(config, folder, resume=resume, workers=workers)
+        except KeyboardInterrupt:
+            click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")
+            raise
+        click.echo(f"  wrote {folder}")

@@ -1,0 +1,127 @@
+"""Experiment files: chunked runs, checkpoints, --resume, workers, bad files."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+import experiments.compare_kind as compare_kind
+from experiments.cli import main
+from experiments.suite import load_experiment, run_experiment
+
+EXPERIMENT = """
+[experiment]
+kind = "compare"
+name = "tiny"
+players = [2, 4]
+games = 60
+seed = 4
+chunk_games = {chunk}
+strategies = ["greedy", "random"]
+[rules]
+mammoth_points = 10
+"""
+
+
+HEAD = "[experiment]\nkind = 'compare'\nstrategies = ['greedy', 'random']\n"
+
+
+def _config(tmp_path, chunk=25):
+    path = tmp_path / f"tiny{chunk}.toml"
+    path.write_text(EXPERIMENT.format(chunk=chunk))
+    return load_experiment(path)
+
+
+def _same(a, b):
+    assert a.keys() == b.keys()
+    for key in a:
+        assert np.array_equal(a[key], b[key]), key
+
+
+def test_chunking_does_not_change_results(tmp_path):
+    one = run_experiment(_config(tmp_path, 60), tmp_path / "a", progress=False)
+    many = run_experiment(_config(tmp_path, 7), tmp_path / "b", progress=False)
+    _same(one, many)
+    a = pd.read_csv(tmp_path / "a" / "league.csv")
+    b = pd.read_csv(tmp_path / "b" / "league.csv")
+    pd.testing.assert_frame_equal(a, b)
+
+
+def test_resume_reuses_finished_chunks(tmp_path, monkeypatch):
+    config = _config(tmp_path, 20)
+    full = run_experiment(config, tmp_path / "r", progress=False)
+    chunk_files = sorted((tmp_path / "r" / "chunks").glob("*.npz"))
+    assert len(chunk_files) == len(compare_kind.chunks(config))
+    for path in chunk_files[::2]:  # as if interrupted: half the chunks never finished
+        path.unlink()
+    calls = []
+    original = compare_kind.run_chunk
+
+    def counting(cfg, chunk):
+        calls.append(chunk)
+        return original(cfg, chunk)
+
+    monkeypatch.setattr(compare_kind, "run_chunk", counting)
+    resumed = run_experiment(config, tmp_path / "r", resume=True, progress=False)
+    assert len(calls) == len(chunk_files[::2])
+    _same(full, resumed)
+
+
+def test_interrupted_run_keeps_finished_chunks(tmp_path, monkeypatch):
+    config = _config(tmp_path, 20)
+    original = compare_kind.run_chunk
+    done = []
+
+    def failing(cfg, chunk):
+        if len(done) == 2:
+            raise KeyboardInterrupt
+        done.append(chunk)
+        return original(cfg, chunk)
+
+    monkeypatch.setattr(compare_kind, "run_chunk", failing)
+    with pytest.raises(KeyboardInterrupt):
+        run_experiment(config, tmp_path / "i", progress=False)
+    assert len(list((tmp_path / "i" / "chunks").glob("*.npz"))) == 2
+    assert not list((tmp_path / "i" / "chunks").glob("*.tmp"))
+    monkeypatch.setattr(compare_kind, "run_chunk", original)
+    resumed = run_experiment(config, tmp_path / "i", resume=True, progress=False)
+    _same(resumed, run_experiment(config, tmp_path / "fresh", progress=False))
+
+
+def test_process_workers_match_serial(tmp_path):
+    config = _config(tmp_path, 30)
+    serial = run_experiment(config, tmp_path / "s", progress=False)
+    parallel = run_experiment(config, tmp_path / "p", progress=False, workers=2)
+    _same(serial, parallel)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[experiment]\nkind = 'nothing'\n", "kind must be"),
+        ("[experiment\nkind=", "not valid TOML"),
+        (
+            "[experiment]\nkind = 'compare'\nplayers = [5]\nstrategies=['greedy','random']\n",
+            "2 to 4",
+        ),
+        ("[experiment]\nkind = 'compare'\ngames = -2\nstrategies=['greedy','random']\n", "games"),
+    ],
+)
+def test_bad_experiment_files(tmp_path, text, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    result = CliRunner().invoke(main, ["run", str(path), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_run_cli_writes_the_league(tmp_path):
+    path = tmp_path / "tiny.toml"
+    path.write_text(EXPERIMENT.format(chunk=30))
+    result = CliRunner().invoke(
+        main, ["run", str(path), "--out", str(tmp_path / "o"), "--scale", "0.5"]
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "o" / "tiny" / "league.csv").exists()
