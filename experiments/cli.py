@@ -89,3 +89,6 @@ main.add_command(tune)
 from experiments.run_cli import run  # noqa: E402
 
 main.add_command(run)
+from experiments.report import report  # noqa: E402
+
+main.add_command(report)
