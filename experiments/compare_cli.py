@@ -24,7 +24,8 @@ def league_figure(table: pd.DataFrame):
     from experiments.plots import interval_bars
 
     counts = sorted(table["players"].unique())
-    fig, axes = plt.subplots(1, len(counts), figsize=(5 * len(counts), 0.6 * table.shape[0] + 2))
+    rows = int(table.groupby("players").size().max())
+    fig, axes = plt.subplots(1, len(counts), figsize=(4.5 * len(counts), 0.45 * rows + 1.6))
     axes = [axes] if len(counts) == 1 else list(axes)
     for ax, players in zip(axes, counts, strict=True):
         part = table[table["players"] == players]
