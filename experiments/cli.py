@@ -71,9 +71,12 @@ def cache_where() -> None:
 
 from experiments import bench_engine  # noqa: E402, F401  (registers engine sections)
 from experiments.bench import bench  # noqa: E402
-from experiments.contest_cli import contest, demo  # noqa: E402
+from experiments.contest_cli import contest  # noqa: E402
+from experiments.contest_cli import demo as contest_report  # noqa: E402
+from experiments.demo_cli import demo  # noqa: E402
 
 main.add_command(contest)
+contest.add_command(contest_report, name="report")
 main.add_command(demo)
 main.add_command(bench)
 from experiments.simulate_cli import simulate, strategies_command  # noqa: E402
@@ -92,3 +95,9 @@ main.add_command(run)
 from experiments.report import report  # noqa: E402
 
 main.add_command(report)
+from experiments.commit_cli import commit  # noqa: E402
+
+main.add_command(commit)
+from experiments.worth_cli import worth  # noqa: E402
+
+main.add_command(worth)

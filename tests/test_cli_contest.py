@@ -1,4 +1,4 @@
-"""``mammoth contest ...``, ``mammoth demo`` and ``mammoth bench`` through click's CliRunner."""
+"""``mammoth contest ...`` and ``mammoth bench`` through click's CliRunner."""
 
 from __future__ import annotations
 
@@ -122,7 +122,7 @@ def test_odds_text():
             "--food-value",
             "-2",
         ],
-        ["demo", "--out", "x", "--max-figures", "0"],
+        ["contest", "report", "--out", "x", "--max-figures", "0"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(args, tmp_path, monkeypatch):
@@ -188,9 +188,9 @@ def test_commit_json_matches_solver():
     assert json.loads(per_seat.stdout)["winner_bonus"] == ["all", "1."]
 
 
-def test_demo_writes_its_files(tmp_path):
+def test_contest_report_writes_its_files(tmp_path):
     out = tmp_path / "demo"
-    result = _run("demo", "--out", out, "--max-figures", 3, "--mc", 2000, "--seed", 1)
+    result = _run("contest", "report", "--out", out, "--max-figures", 3, "--mc", 2000, "--seed", 1)
     assert result.exit_code == 0, result.output
     for name in ["contest_odds.parquet", "contest_odds.csv", "win_heatmap_2p.png", "report.md"]:
         assert (out / name).stat().st_size > 0
