@@ -95,9 +95,5 @@ main.add_command(run)
 from experiments.report import report  # noqa: E402
 
 main.add_command(report)
-from experiments.commit_cli import commit  # noqa: E402
 
-main.add_command(commit)
-from experiments.worth_cli import worth  # noqa: E402
 
-main.add_command(worth)

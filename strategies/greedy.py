@@ -16,7 +16,14 @@ Every option is valued in points from what the seat sees now:
 - a feeding shortfall is paid with the cheapest resources unless they are worth more than
   ``starve`` points, when it takes -10.
 
-The weights are ``PARAMS`` (in this order in a parameter row); other presets change them.
+The weights are ``PARAMS`` (in this order in a parameter row). The same functions with other
+weights are the archetype presets (``strategies/presets/*.toml``: farmer, builder, cards,
+toolmaker, starver, balanced, tuned): a preset is a parameter row, never new code, so it runs on
+the one compiled kernel. The weights a preset or ``mammoth tune`` moves: per-kind card weights
+(``farmer``, ``toolmaker``, ``hutbuilder``, ``shaman`` on top of ``multiplier``), ``culture``,
+``building``, ``people``, ``tools``, ``food``/``agriculture``, ``starve`` (how readily it takes
+-10: 0 always does) and ``herd`` (taming aggressiveness). With all of the five added weights at 1.0
+the play is exactly that of the original ``greedy``.
 """
 
 from __future__ import annotations
@@ -77,6 +84,7 @@ from sim.state import (
     I_DECK_POS,
     I_HERD_AREA,
     I_N_STACKS,
+    I_ROUND,
     N_BUILDINGS_HELD,
     PEOPLE,
     STACK_TAKEN,
@@ -97,9 +105,25 @@ PARAMS = {
     "card_cost": 0.7,  # weight on the resources a card costs
     "starve": 10.0,  # take -10 rather than pay resources worth more than this
     "cards_per_round": 2.5,  # how fast the deck is expected to run down
+    # The archetype weights (1.0 keeps the plain greedy play): each multiplies ``multiplier``
+    # for its type of sand card, and ``herd`` scales the taming policy's ``herd_value``.
+    "farmer": 1.0,  # weight on farmer cards (x agriculture)
+    "toolmaker": 1.0,  # weight on tool-maker cards (x tool total)
+    "hutbuilder": 1.0,  # weight on hut-builder cards (x buildings)
+    "shaman": 1.0,  # weight on shaman cards (x people)
+    "herd": 1.0,  # taming aggressiveness: weight on the herd's value at placement
+    # A safety valve, not a weight: from this round on, ``scarce`` is at least 5. The resource
+    # areas' expected values are equal, so plain greedy breaks the tie by board order; in a few
+    # 2- and 3-player games every seat then gathers the same kinds, nobody can pay the buildings
+    # on top, nobody buys a card, and the game stalls until the engine's safety stop. Games that
+    # end by the rules end long before round 100, so they play exactly as without the valve.
+    "stall_round": 100.0,
+    "scarce": 0.0,  # points per person gathering a resource the seat holds fewer than 3 of
 }
+UNTUNED = ("stall_round",)  # parameters ``mammoth tune`` leaves alone unless asked
 FOOD_W, FOOD_SPARE, RESOURCE_W, AGRICULTURE_W, PEOPLE_W, TOOLS_W = 0, 1, 2, 3, 4, 5
 BUILDING_W, CULTURE_W, MULTIPLIER_W, CARD_COST_W, STARVE, CARDS_PER_ROUND = 6, 7, 8, 9, 10, 11
+FARMER_W, TOOLMAKER_W, HUTBUILDER_W, SHAMAN_W, HERD_W, STALL_ROUND, SCARCE = range(12, 19)
 
 
 @hot(inline=True)
@@ -139,7 +163,8 @@ def card_worth(st, g, seat, card, params, rounds):
             base = st.seat[g, seat, N_BUILDINGS_HELD] + 0.5 * rounds
         else:
             base = min(float(MAX_PEOPLE), st.seat[g, seat, PEOPLE] + 0.2 * rounds)
-        worth += params[MULTIPLIER_W] * row[C_FIGURES] * base
+        # card kinds 1..4 are farmer, tool maker, hut builder, shaman: their weights in order
+        worth += params[MULTIPLIER_W] * params[FARMER_W + kind - 1] * row[C_FIGURES] * base
     effect = row[C_EFFECT]
     amount = row[C_AMOUNT]
     if effect == E_FOOD:
@@ -179,6 +204,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value):
     held = resources_held(st, g, seat)
     tools = tools_available(st, g, seat)
     herd_area = st.game[g, I_HERD_AREA]
+    stalled = st.game[g, I_ROUND] >= params[STALL_ROUND]
     for a in range(N_AREAS):
         if hi[a] == 0:
             continue
@@ -193,7 +219,10 @@ def place(st, g, seat, params, rng, lo, hi, herd_value):
             units = (3.5 * count + 0.5 * tools) / DIVISOR[a]
             value = units * unit_value(a) * params[RESOURCE_W]
             if a == herd_area:
-                value += herd_value
+                value += herd_value * params[HERD_W]
+            if st.seat[g, seat, GOODS + a] < 3:  # resource areas are goods 1..4
+                # a building needs at most 2 of a kind
+                value += count * (max(params[SCARCE], 5.0) if stalled else params[SCARCE])
         elif a == TOOL_MAKER:
             value = rounds * params[TOOLS_W] if tool_total(st, g, seat) < 12 else 0.0
         elif a == HUT:

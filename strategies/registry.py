@@ -6,6 +6,10 @@ base strategy's default taming policy. ``fixed-K`` takes K from its name.
 
 Adding a strategy: write one module in this package defining some hooks of :mod:`sim.hooks`
 plus ``DESCRIPTION`` and ``PARAMS``, then add one line to :data:`BASE` or :data:`TAMING`.
+
+Presets (:mod:`strategies.presets`) are base strategy names too: a TOML file naming a registered
+base strategy and overriding some of its ``PARAMS``. They share their base strategy's kernel id,
+so adding one never changes the compiled kernel.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import numpy as np
 
 from sim.errors import InputError
 from sim.kernel import build
+from strategies.presets import Preset
+from strategies.presets import presets as _preset_files
 
 # name -> (module, default taming policy)
 BASE: dict[str, tuple[str, str]] = {
@@ -46,6 +52,7 @@ class SeatStrategy:
     taming_id: int
     base_params: np.ndarray
     taming_params: np.ndarray
+    family: str = ""  # the registered base strategy whose functions it plays (a preset's base)
 
 
 def _module(path: str):
@@ -59,6 +66,44 @@ def _params(path: str, overrides: dict[str, float] | None = None) -> np.ndarray:
     return np.array(list(defaults.values()), dtype=np.float64)
 
 
+def presets() -> dict[str, Preset]:
+    """Every preset by name, checked against the registered strategies and their parameters.
+
+    Raises
+    ------
+    InputError
+        For a preset shadowing a base strategy, naming an unknown base strategy or taming
+        policy, or overriding a parameter its base strategy does not have.
+    """
+    found = _preset_files()
+    for preset in found.values():
+        where = f"preset {preset.name!r} ({preset.path})"
+        if preset.name in BASE:
+            raise InputError(f"{where} shadows the base strategy of that name")
+        if preset.base not in BASE:
+            raise InputError(
+                f"{where}: unknown base {preset.base!r}; known: {', '.join(sorted(BASE))}"
+            )
+        taming = preset.taming or BASE[preset.base][1]
+        if not (_FIXED.match(taming) or (taming in TAMING and taming != "fixed")):
+            raise InputError(
+                f"{where}: unknown taming policy {taming!r}; known: {', '.join(taming_names())}"
+            )
+        known = getattr(_module(BASE[preset.base][0]), "PARAMS", {})
+        unknown = sorted(set(preset.params) - set(known))
+        if unknown:
+            raise InputError(
+                f"{where}: {preset.base} has no parameter {', '.join(unknown)}; "
+                f"known: {', '.join(known)}"
+            )
+    return found
+
+
+def base_names() -> list[str]:
+    """Every base strategy name a seat can use: registered strategies, then presets."""
+    return list(BASE) + sorted(presets())
+
+
 def resolve(name: str) -> SeatStrategy:
     """Turn a strategy name (``BASE`` or ``BASE+TAMING``) into kernel ids and parameters.
 
@@ -68,12 +113,18 @@ def resolve(name: str) -> SeatStrategy:
         For an unknown base strategy or taming policy.
     """
     base, _, taming = name.strip().partition("+")
+    preset = None
     if base not in BASE:
-        raise InputError(
-            f"unknown strategy {base!r}; known: {', '.join(sorted(BASE))} "
-            f"(optionally +TAMING with TAMING one of {', '.join(taming_names())})"
-        )
-    base_module, default_taming = BASE[base]
+        preset = presets().get(base)
+        if preset is None:
+            raise InputError(
+                f"unknown strategy {base!r}; known: {', '.join(base_names())} "
+                f"(optionally +TAMING with TAMING one of {', '.join(taming_names())})"
+            )
+    family = preset.base if preset else base
+    base_module, default_taming = BASE[family]
+    if preset and preset.taming:
+        default_taming = preset.taming
     taming = taming or default_taming
     overrides = None
     match = _FIXED.match(taming)
@@ -88,10 +139,11 @@ def resolve(name: str) -> SeatStrategy:
         name=f"{base}+{taming}",
         base=base,
         taming=taming,
-        base_id=list(BASE).index(base),
+        base_id=list(BASE).index(family),
         taming_id=list(TAMING).index(taming_key),
-        base_params=_params(base_module),
+        base_params=_params(base_module, preset.params if preset else None),
         taming_params=_params(TAMING[taming_key], overrides),
+        family=family,
     )
 
 
@@ -109,7 +161,10 @@ def kernel():
 
 
 def describe() -> list[dict]:
-    """One row per registered strategy and policy: name, role, description, parameters."""
+    """One row per registered strategy, preset and policy: name, role, description, parameters.
+
+    A preset's ``params`` are only its overrides of its base strategy's parameters.
+    """
     rows = []
     for name, (path, default) in BASE.items():
         module = _module(path)
@@ -119,6 +174,16 @@ def describe() -> list[dict]:
                 "role": "base",
                 "description": module.DESCRIPTION + f" (default taming: {default})",
                 "params": dict(module.PARAMS),
+            }
+        )
+    for name, preset in sorted(presets().items()):
+        rows.append(
+            {
+                "name": name,
+                "role": "preset",
+                "description": f"{preset.description} ({preset.base} with the params below; "
+                f"default taming: {preset.taming or BASE[preset.base][1]})",
+                "params": dict(preset.params),
             }
         )
     for name, path in TAMING.items():

@@ -1,0 +1,497 @@
+"""``mammoth tune``: the cross-entropy method over the weights of a greedy-family strategy.
+
+The search works in log-space (every weight is a positive multiplier): a diagonal Gaussian
+starts at the log of the starting strategy's weights with the same spread ``sigma`` for each.
+Each iteration draws a population of weight rows (the first is the current mean), plays every
+one of them on the same games (common random numbers: the same seed and game indices, the
+candidate's seat rotated through every position against the same opponents), keeps the elite
+fraction with the best objective and moves the mean and spread towards the elite's (smoothed).
+
+The objective of a candidate is its mean win share (a win shared by k tied winners counts 1/k)
+or its mean score margin (its score minus the best other seat's). Because the best of many noisy
+candidates is flattered by its own games, the weights written out are chosen on a separate block
+of games (the final mean and every iteration's best candidate compete there), and the figures
+printed at the end come from yet another block of fresh games that neither step used: the
+chosen weights and the start point against the same opponents on the same games (paired), and
+head to head.
+
+Games are numbered globally: tuning iteration ``i`` plays games ``i*G .. (i+1)*G - 1`` of the
+seed, the selection block the next ``G`` and the evaluation the following ``--eval-games``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+import numpy as np
+
+from sim.errors import InputError
+from sim.rules import Rules
+from sim.runner import Slot, lineups, play_state
+from sim.state import RANK, SCORE
+from sim.stats import mean_se, wilson_interval
+from strategies.presets import ENV_VAR, NAME_PATTERN, PRESET_DIR, preset_text, write_preset
+from strategies.registry import BASE, SeatStrategy, kernel, presets, resolve
+
+FAMILY_MODULE = "strategies.greedy"
+OBJECTIVES = ("win", "margin")
+LOG_FLOOR = 1e-2  # a weight of 0 starts the search at this (log-space cannot hold 0)
+MIN_SIGMA = 0.02  # the spread never collapses below this (log units)
+
+
+@dataclass
+class Outcome:
+    """Per-game figures of one candidate's seat: win share and score margin."""
+
+    share: np.ndarray
+    margin: np.ndarray
+
+    def objective(self, kind: str) -> float:
+        return float((self.share if kind == "win" else self.margin).mean())
+
+
+@dataclass
+class TuneRun:
+    """What a tuning run found: the chosen weights, the history and the fresh evaluation."""
+
+    names: list[str]
+    start: dict[str, float]
+    best: dict[str, float]
+    chosen_from: str
+    history: list[dict] = field(default_factory=list)
+    evaluation: dict = field(default_factory=dict)
+
+
+def family_params(seat: SeatStrategy) -> tuple[dict[str, float], list[str]]:
+    """The full weight row of a greedy-family seat by name, and the weights tuned by default.
+
+    By default every weight moves except the module's ``UNTUNED`` ones and those at 0 (the
+    search is in log-space; a weight at 0 named with ``--param`` starts at ``LOG_FLOOR``).
+    """
+    module = importlib.import_module(BASE[seat.family][0])
+    row = dict(zip(module.PARAMS, (float(v) for v in seat.base_params), strict=True))
+    untuned = getattr(module, "UNTUNED", ())
+    return row, [name for name, value in row.items() if name not in untuned and value > 0]
+
+
+def opponent_seats(opponents: list[SeatStrategy], players: int) -> list[SeatStrategy]:
+    """The ``players - 1`` opponent seats: the ``--against`` strategies cycled in order."""
+    return [opponents[i % len(opponents)] for i in range(players - 1)]
+
+
+class Arena:
+    """Plays weight rows of one family in one seat against fixed opponents (seats rotated)."""
+
+    def __init__(
+        self,
+        seat: SeatStrategy,
+        opponents: list[SeatStrategy],
+        players: int,
+        seed: int,
+        rules: Rules,
+        threads: int = 1,
+    ):
+        self.seat = seat
+        self.players = players
+        self.seed = seed
+        self.rules = rules
+        self.threads = threads
+        self.kernel = kernel()
+        self.opponents = [
+            Slot(o.name, o.base_id, o.taming_id, o.base_params, o.taming_params)
+            for o in opponent_seats(opponents, players)
+        ]
+
+    def slot(self, label: str, row: np.ndarray) -> Slot:
+        seat = self.seat
+        return Slot(label, seat.base_id, seat.taming_id, np.asarray(row, float), seat.taming_params)
+
+    def play(self, slots: list[Slot], seats: list[int], n_games: int, first_game: int):
+        st = play_state(
+            self.kernel,
+            slots,
+            seats,
+            n_games,
+            self.players,
+            self.seed,
+            self.rules,
+            first_game=first_game,
+            rotate=True,
+            threads=self.threads,
+        )
+        who = lineups(n_games, self.players, seats, True, first_game)[:, : self.players]
+        rank = st.seat[:, : self.players, RANK]
+        score = st.seat[:, : self.players, SCORE].astype(np.float64)
+        return who, rank, score
+
+    def candidate(self, row: np.ndarray, n_games: int, first_game: int) -> Outcome:
+        """Play ``row`` in one seat against the opponents on games ``first_game...``."""
+        slots = [self.slot("candidate", row), *self.opponents]
+        seats = list(range(self.players))  # slot 0 first, then each opponent seat
+        who, rank, score = self.play(slots, seats, n_games, first_game)
+        mine = who == 0
+        winners = (rank == 1).sum(axis=1)
+        share = ((rank == 1) & mine).sum(axis=1) / winners
+        own = score[mine]
+        others = np.where(mine, -np.inf, score).max(axis=1)
+        return Outcome(share=share, margin=own - others)
+
+    def head_to_head(self, row_a: np.ndarray, row_b: np.ndarray, n_games: int, first_game: int):
+        """``a`` and ``b`` alternating round the table; per game the share of wins ``a``'s side
+        took and the fraction of the seats it held."""
+        slots = [self.slot("a", row_a), self.slot("b", row_b)]
+        seats = [p % 2 for p in range(self.players)]
+        who, rank, _ = self.play(slots, seats, n_games, first_game)
+        winners = (rank == 1).sum(axis=1)
+        share = ((rank == 1) & (who == 0)).sum(axis=1) / winners
+        return share, (np.asarray(seats) == 0).mean()
+
+
+def _rounded(values: np.ndarray) -> np.ndarray:
+    return np.array([float(f"{v:.4g}") for v in values])
+
+
+def cross_entropy(
+    arena: Arena,
+    start: dict[str, float],
+    names: list[str],
+    games: int,
+    iterations: int,
+    population: int,
+    elite: float,
+    sigma: float,
+    objective: str,
+    smoothing: float = 0.7,
+    progress=None,
+) -> TuneRun:
+    """Run the cross-entropy method; return the chosen weights (all of the family's, by name).
+
+    Parameters
+    ----------
+    arena : Arena
+        Plays a weight row against the opponents.
+    start : dict of str to float
+        The starting weights (the family's full row).
+    names : list of str
+        The weights the search moves; the others stay at ``start``.
+    games : int
+        Games per candidate per iteration (and in the selection block).
+    iterations, population : int
+        Iterations and candidates per iteration (the first candidate is the current mean).
+    elite : float
+        Fraction of the population that sets the next distribution (at least one candidate).
+    sigma : float
+        Initial standard deviation of every weight, in log units.
+    objective : {"win", "margin"}
+        Mean win share (ties shared) or mean score margin.
+    smoothing : float
+        Weight of the elite's statistics in the update (the rest keeps the old ones).
+    progress : callable, optional
+        Called with the number of games just played.
+    """
+    rng = np.random.default_rng(np.random.SeedSequence([arena.seed, 0x7E5E]))
+    order = list(start)
+    index = [order.index(n) for n in names]
+    base_row = np.array([start[n] for n in order])
+    mean = np.log(np.maximum(base_row[index], LOG_FLOOR))
+    spread = np.full(len(index), float(sigma))
+    n_elite = max(1, int(round(elite * population)))
+    history: list[dict] = []
+    contenders: list[tuple[str, np.ndarray]] = []
+
+    def row_of(log_weights: np.ndarray) -> np.ndarray:
+        row = base_row.copy()
+        row[index] = _rounded(np.exp(log_weights))
+        return row
+
+    for it in range(iterations):
+        draws = mean + spread * rng.standard_normal((population, len(index)))
+        draws[0] = mean
+        rows = [row_of(x) for x in draws]
+        values = np.empty(population)
+        for k, row in enumerate(rows):
+            values[k] = arena.candidate(row, games, it * games).objective(objective)
+            if progress:
+                progress(games)
+        top = np.argsort(-values, kind="stable")[:n_elite]
+        chosen = draws[top]
+        mean = smoothing * chosen.mean(axis=0) + (1 - smoothing) * mean
+        elite_sd = chosen.std(axis=0) if n_elite > 1 else spread
+        spread = np.maximum(smoothing * elite_sd + (1 - smoothing) * spread, MIN_SIGMA)
+        contenders.append((f"iteration {it + 1} best", rows[top[0]]))
+        history.append(
+            {
+                "iteration": it + 1,
+                "mean_candidate": float(values[0]),
+                "population_mean": float(values.mean()),
+                "elite_mean": float(values[top].mean()),
+                "best": float(values[top[0]]),
+                "sigma": float(spread.mean()),
+            }
+        )
+    contenders.append(("final mean", row_of(mean)))
+    # choose on games the search never saw, so the pick is not flattered by its own noise
+    selection_first = iterations * games
+    scored = []
+    for _, row in contenders:
+        scored.append(arena.candidate(row, games, selection_first).objective(objective))
+        if progress:
+            progress(games)
+    pick = int(np.argmax(scored))
+    label, row = contenders[pick]
+    best = dict(zip(order, (float(v) for v in row), strict=True))
+    run = TuneRun(names=names, start=dict(start), best=best, chosen_from=label, history=history)
+    run.evaluation["selection_objective"] = float(scored[pick])
+    return run
+
+
+def evaluate(arena: Arena, run: TuneRun, n_games: int, first_game: int, progress=None) -> dict:
+    """Chosen weights against the start point on fresh games: paired, and head to head."""
+    order = list(run.start)
+    start_row = np.array([run.start[n] for n in order])
+    best_row = np.array([run.best[n] for n in order])
+    tuned = arena.candidate(best_row, n_games, first_game)
+    before = arena.candidate(start_row, n_games, first_game)
+    if progress:
+        progress(2 * n_games)
+    h2h, seats = arena.head_to_head(best_row, start_row, n_games, first_game)
+    if progress:
+        progress(n_games)
+    out = {"eval_games": n_games, "eval_first_game": first_game}
+    for key, outcome in (("tuned", tuned), ("start", before)):
+        wins = float(outcome.share.sum())
+        low, high = wilson_interval(wins, n_games)
+        margin, margin_se = mean_se(outcome.margin)
+        out |= {
+            f"{key}_win_rate": wins / n_games,
+            f"{key}_win_low": float(low),
+            f"{key}_win_high": float(high),
+            f"{key}_margin": float(margin),
+            f"{key}_margin_se": float(margin_se),
+        }
+    diff, diff_se = mean_se(tuned.share - before.share)
+    out |= {"win_difference": float(diff), "win_difference_se": float(diff_se)}
+    low, high = wilson_interval(float(h2h.sum()), n_games)
+    out |= {
+        "head_to_head_share": float(h2h.mean()),
+        "head_to_head_low": float(low),
+        "head_to_head_high": float(high),
+        "head_to_head_fair": float(seats),
+    }
+    return out
+
+
+def _check(
+    strategy, against, games, iterations, population, players, elite, sigma, seed, eval_games
+):
+    if games < 1:
+        raise InputError(f"--games must be at least 1, not {games}")
+    if iterations < 1:
+        raise InputError(f"--iterations must be at least 1, not {iterations}")
+    if population < 2:
+        raise InputError(f"--population must be at least 2, not {population}")
+    if not 2 <= players <= 4:
+        raise InputError(f"Stone Age is played by 2 to 4 players, not {players}")
+    if not 0 < elite < 1:
+        raise InputError(f"--elite must be a fraction between 0 and 1, not {elite}")
+    if not (sigma > 0 and math.isfinite(sigma)):
+        raise InputError(f"--sigma must be a positive number, not {sigma}")
+    if seed < 0:
+        raise InputError(f"--seed must be 0 or more, not {seed}")
+    if eval_games < 0:
+        raise InputError(f"--eval-games must be 0 or more, not {eval_games}")
+    if not against:
+        raise InputError("give at least one --against opponent")
+    seat = resolve(strategy)
+    if BASE[seat.family][0] != FAMILY_MODULE:
+        raise InputError(
+            f"{strategy!r} is not of the greedy family (its functions are {seat.family!r}'s); "
+            "tune greedy or a preset based on it"
+        )
+    return seat, [resolve(name) for name in against]
+
+
+def _preset_name(out: Path, name: str | None) -> str:
+    if out.suffix != ".toml":
+        raise InputError(f"--out must be a .toml file (a preset), not {str(out)!r}")
+    name = name or out.stem
+    if not NAME_PATTERN.match(name):
+        raise InputError(f"preset name {name!r} must be lower-case letters, digits, - or _")
+    if name in BASE:
+        raise InputError(f"preset name {name!r} is a base strategy; choose another --name")
+    existing = presets().get(name)
+    if existing and Path(existing.path).resolve() != out.resolve():
+        raise InputError(
+            f"preset {name!r} already exists in {existing.path}; choose another --name"
+        )
+    return name
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+@click.command()
+@click.argument("strategy")
+@click.option(
+    "--against", multiple=True, required=True, help="Opponent (repeat: cycled over the seats)."
+)
+@click.option("--games", type=int, default=400, show_default=True, help="Games per candidate.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--out", type=click.Path(dir_okay=False), required=True, help="Preset file to write (.toml)."
+)
+@click.option("--name", default=None, help="Preset name [default: the file's stem].")
+@click.option("--iterations", type=int, default=6, show_default=True)
+@click.option("--population", type=int, default=12, show_default=True)
+@click.option("--players", type=int, default=4, show_default=True)
+@click.option("--elite", type=float, default=0.25, show_default=True, help="Elite fraction.")
+@click.option(
+    "--sigma", type=float, default=0.3, show_default=True, help="Initial spread (log units)."
+)
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="win", show_default=True)
+@click.option(
+    "--param",
+    "param_names",
+    multiple=True,
+    help="A weight to tune (repeat) [default: every positive weight but stall_round].",
+)
+@click.option(
+    "--eval-games", type=int, default=4000, show_default=True, help="Fresh games for the check."
+)
+@click.option("--herd/--no-herd", default=True, show_default=True)
+@click.option("--threads", type=int, default=1, show_default=True)
+def tune(
+    strategy,
+    against,
+    games,
+    seed,
+    out,
+    name,
+    iterations,
+    population,
+    players,
+    elite,
+    sigma,
+    objective,
+    param_names,
+    eval_games,
+    herd,
+    threads,
+):
+    """Tune the weights of STRATEGY (greedy or a greedy preset) by the cross-entropy method.
+
+    Every candidate of an iteration plays the same games (common random numbers) in one seat,
+    rotated, against the --against opponents; the objective is the mean win share (ties shared)
+    or the mean score margin over the best other seat. The weights chosen (on a separate block
+    of games) are written as a preset file, and checked against STRATEGY on fresh games (95%
+    Wilson intervals).
+
+    Loading the result: a file in strategies/presets/ (e.g. --out strategies/presets/tuned.toml)
+    is a strategy at once, by its name (`mammoth simulate --strategy tuned`). A file anywhere
+    else is loaded when its folder (or the file) is listed in the environment variable
+    MAMMOTH_PRESETS (separated like PATH), e.g. `MAMMOTH_PRESETS=results mammoth simulate
+    --strategy NAME`. The name is --name, or the file's stem.
+    """
+    from tqdm import tqdm
+
+    if threads < 1:
+        raise InputError(f"--threads must be at least 1, not {threads}")
+    seat, opponents = _check(
+        strategy, against, games, iterations, population, players, elite, sigma, seed, eval_games
+    )
+    start, tunable = family_params(seat)
+    names = list(dict.fromkeys(param_names)) or tunable
+    unknown = [n for n in names if n not in start]
+    if unknown:
+        raise InputError(f"unknown weight {', '.join(unknown)}; known: {', '.join(start)}")
+    out = Path(out)
+    preset_name = _preset_name(out, name)
+    rules = Rules(herd=herd)
+    arena = Arena(seat, opponents, players, seed, rules, threads)
+    total = (iterations * population + iterations + 1) * games + 3 * eval_games
+    with tqdm(total=total, unit="game", leave=False) as bar:
+        run = cross_entropy(
+            arena, start, names, games, iterations, population, elite, sigma, objective,
+            progress=bar.update,
+        )  # fmt: skip
+        if eval_games:
+            first = (iterations + 1) * games
+            run.evaluation |= evaluate(arena, run, eval_games, first, progress=bar.update)
+    opponents_label = [o.name for o in opponent_seats(opponents, players)]
+    for row in run.history:
+        click.echo(
+            f"iteration {row['iteration']}: mean candidate {row['mean_candidate']:.3f}, "
+            f"population {row['population_mean']:.3f}, elite {row['elite_mean']:.3f}, "
+            f"best {row['best']:.3f}, sigma {row['sigma']:.3f}"
+        )
+    click.echo(
+        f"chosen: {run.chosen_from} ({objective} {run.evaluation['selection_objective']:.3f} on "
+        f"{games} selection games)"
+    )
+    ev = run.evaluation
+    if eval_games:
+        click.echo(
+            f"fresh games: {eval_games} ({players} players, against {', '.join(opponents_label)};"
+            f" seats rotated)"
+        )
+        for key, label in (("tuned", preset_name), ("start", seat.name)):
+            click.echo(
+                f"  {label:20s} win {_pct(ev[f'{key}_win_rate'])} "
+                f"[{_pct(ev[f'{key}_win_low'])}, {_pct(ev[f'{key}_win_high'])}]  "
+                f"margin {ev[f'{key}_margin']:+.1f} ± {ev[f'{key}_margin_se']:.1f}"
+            )
+        z = ev["win_difference"] / ev["win_difference_se"] if ev["win_difference_se"] else 0.0
+        click.echo(
+            f"  paired difference: {100 * ev['win_difference']:+.1f} points "
+            f"± {100 * ev['win_difference_se']:.1f} (z = {z:.1f})"
+        )
+        click.echo(
+            f"  head to head (alternating seats): {preset_name} takes "
+            f"{_pct(ev['head_to_head_share'])} [{_pct(ev['head_to_head_low'])}, "
+            f"{_pct(ev['head_to_head_high'])}] of the wins, fair {_pct(ev['head_to_head_fair'])}"
+        )
+    changed = {k: v for k, v in run.best.items() if k in names}
+    description = (
+        f"tuned from {seat.base} by the cross-entropy method against "
+        f"{', '.join(opponents_label)} ({players} players)"
+    )
+    tuning = {
+        "start": seat.name,
+        "against": list(against),
+        "players": players,
+        "games": games,
+        "iterations": iterations,
+        "population": population,
+        "elite": elite,
+        "sigma": sigma,
+        "objective": objective,
+        "seed": seed,
+        "herd": herd,
+        "tuned": list(names),
+        "chosen_from": run.chosen_from,
+    } | {k: (round(v, 5) if isinstance(v, float) else v) for k, v in ev.items()}
+    text = preset_text(
+        preset_name,
+        seat.family,
+        seat.taming,
+        description,
+        run.best,
+        tuning=tuning,
+        comment=(
+            "Written by `mammoth tune`: the full weight row of the greedy family.\n"
+            f"Tuned weights: {', '.join(f'{k}={v:g}' for k, v in changed.items())}"
+        ),
+    )
+    write_preset(out, text)
+    where = out.resolve().parent
+    click.echo(f"wrote {out}: preset {preset_name!r}")
+    if where != PRESET_DIR.resolve():
+        click.echo(f"  load it with {ENV_VAR}={where} (then --strategy {preset_name})")
+
+
+__all__ = ["Arena", "cross_entropy", "evaluate", "tune"]
