@@ -70,30 +70,22 @@ def cache_where() -> None:
 
 
 from experiments import bench_engine  # noqa: E402, F401  (registers engine sections)
+
+# Commands live in their own modules; importing them here registers them.
 from experiments.bench import bench  # noqa: E402
+from experiments.commit_cli import commit  # noqa: E402
+from experiments.compare_cli import compare  # noqa: E402
 from experiments.contest_cli import contest  # noqa: E402
 from experiments.contest_cli import demo as contest_report  # noqa: E402
 from experiments.demo_cli import demo  # noqa: E402
-
-main.add_command(contest)
-contest.add_command(contest_report, name="report")
-main.add_command(demo)
-main.add_command(bench)
-from experiments.simulate_cli import simulate, strategies_command  # noqa: E402
-
-main.add_command(simulate)
-main.add_command(strategies_command)
-from experiments.compare_cli import compare  # noqa: E402
-
-main.add_command(compare)
-from experiments.tune import tune  # noqa: E402
-
-main.add_command(tune)
-from experiments.run_cli import run  # noqa: E402
-
-main.add_command(run)
 from experiments.report import report  # noqa: E402
+from experiments.run_cli import run  # noqa: E402
+from experiments.simulate_cli import simulate, strategies_command  # noqa: E402
+from experiments.tune import tune  # noqa: E402
+from experiments.worth_cli import worth  # noqa: E402
 
-main.add_command(report)
-
-
+contest.add_command(contest_report, name="report")
+for command in (
+    bench, commit, compare, contest, demo, report, run, simulate, strategies_command, tune, worth
+):  # fmt: skip
+    main.add_command(command)

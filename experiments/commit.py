@@ -1,0 +1,643 @@
+"""How many figures to commit to the taming contest (GitHub issue 6, item 2).
+
+Two parts:
+
+(a) **Contest tables from the solver** (:mod:`sim.contest_solver`, exact odds): for 2-4 seats,
+    the same number of figures available to every seat, and a grid of prizes (the "1." bonus,
+    the "all" bonus, the tile's value and the value of one food, all in points), the
+    sequential-equilibrium commitment of each seat (later seats see earlier commitments), and the
+    best response of a seat facing given commitments. Only the winner's prize
+    ``max(first, all) + tile``, the "all" bonus and the food value enter the valuation, so
+    cells with the same winner's prize have the same answers.
+
+(b) **In-game sweeps**: one seat plays ``BASE+POLICY`` against a fixed field, seats rotated
+    (the focal seat of game ``i`` is ``i % players``), and the same seed and game indices are
+    played with the focal seat on ``BASE+never`` (common random numbers). The per-game paired
+    differences of the focal seat's win share (ties shared) and score give the effect of the
+    policy with a 95% interval. The *herd resource* breakdown replays the sweep with controlled
+    tile sets whose 16 backs are all one kind (``experiments/tiles/herd_*.csv``): the herd then
+    stands on that area every round. The kernel does not record which tiles a seat contested,
+    so this controlled variant is the honest way to ask "does committing pay more on gold?".
+
+Tile fronts are assumed (RULES.md B3): the in-game numbers depend on them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import product
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from experiments.paired import SHARE, Moments, win_twelfths
+from sim.contest_solver import best_response, make_prizes, sequential_equilibrium
+from sim.errors import InputError
+from sim.rules import Rules
+from sim.runner import Slot, play_state, to_frame
+from strategies.registry import BASE, kernel, resolve
+
+TILES_DIR = Path(__file__).resolve().parent / "tiles"
+"""Variant tile files (sensitivity and the herd-area breakdown); NOT the real tiles."""
+
+HERD_AREAS = ("wood", "brick", "stone", "gold", "food")
+"""Backs of the controlled herd-area tile sets ``experiments/tiles/herd_<back>.csv``."""
+
+MIXED = "mixed"
+"""Condition label of the tile set in force (default: the assumed set, 4 of each back)."""
+
+BASELINE = "never"
+NOSEEK = "ev-noseek"
+"""A parameter-row variant: ``ev`` commitment, but the base strategy's ``herd`` placement weight
+is 0, so the seat goes to the herd's area no more often than ``never`` or ``fixed-K`` do. It
+separates the value of *seeking* the herd from the value of the commitment rule."""
+DEFAULT_POLICIES = ("fixed-0", "fixed-1", "fixed-2", "fixed-3", "fixed-4", "ev", "majority", NOSEEK)
+"""``fixed-0`` commits nothing, like ``never``: its paired differences are exactly 0 (a check)."""
+
+PRIZE_GRID = {
+    "first_bonus": (1.0, 3.0, 5.0, 8.0),
+    "all_bonus": (0.0, 1.0, 2.0),
+    "tile_value": (0.0, 2.5, 5.0),
+    "food_value": (1.0, 2.0, 4.0),
+}
+"""Default prize grid of the solver tables, in points (the default ``ev`` values a spare food at
+2 points and a tile at 1.2-3 points; the assumed tiles give 3 points, a tool step, an
+agriculture step or 2 resources to the winner)."""
+
+REFERENCE_PRIZE = {"first_bonus": 3.0, "all_bonus": 1.0, "tile_value": 2.5, "food_value": 2.0}
+"""The prize the heatmap and the rule of thumb quote: the assumed 3-point tile, a tile worth a
+quarter of the 10 mammoth points, food at 2 points."""
+
+SWEEP_METRICS = (
+    "dwin",  # focal win share (twelfths): policy arm minus never arm
+    "dscore",
+    "win",  # policy arm
+    "win_base",  # never arm
+    "score",
+    "score_base",
+    "contests",  # contests entered by the focal seat, policy arm
+    "figures",  # figures committed, policy arm
+    "tiles",  # tiles won, policy arm
+    "tiles_base",
+    "long_game",  # the policy arm's game lasted over LONG_GAME rounds (stalled play)
+    "long_game_base",
+)
+LONG_GAME = 50
+"""A game of more than this many rounds is flagged: it means stalled play (seats that stop
+buying cards and buildings), not a rule; such games end with huge leftover-resource scores."""
+SWEEP_SCALE = {"dwin": SHARE, "win": SHARE, "win_base": SHARE}
+
+
+# --------------------------------------------------------------------------------------------
+# (a) the solver tables
+
+
+def _grid(prizes: dict | None) -> list[dict]:
+    prizes = {**PRIZE_GRID, **(prizes or {})}
+    names = list(PRIZE_GRID)
+    for name in names:
+        values = prizes[name]
+        if len(values) == 0:
+            raise InputError(f"give at least one value of {name}")
+        make_prizes(1, max(values), 0, 0, 0)  # finite, >= 0 (one clear error otherwise)
+        make_prizes(1, min(values), 0, 0, 0)
+    return [dict(zip(names, cell, strict=True)) for cell in product(*(prizes[n] for n in names))]
+
+
+def _check_counts(players: Sequence[int], figures: Sequence[int]) -> None:
+    for p in players:
+        if not 2 <= int(p) <= 4:
+            raise InputError(f"Stone Age is played by 2 to 4 players, not {p}")
+    for f in figures:
+        if not 1 <= int(f) <= 10:
+            raise InputError(f"figures available must be from 1 to 10, not {f}")
+
+
+def equilibrium_table(
+    players: Sequence[int] = (2, 3, 4),
+    figures: Sequence[int] = range(1, 6),
+    prizes: dict | None = None,
+    tie_rule: str = "longer_wins",
+) -> pd.DataFrame:
+    """Sequential-equilibrium commitments for every player count, figure count and prize cell.
+
+    Every seat has ``figures`` people on the herd's area and commits in seat order, seeing the
+    earlier seats' commitments (:func:`sim.contest_solver.sequential_equilibrium`; ties toward
+    fewer figures).
+
+    Parameters
+    ----------
+    players : sequence of int
+        Player counts (2..4).
+    figures : sequence of int
+        Figures available to each seat (1..10).
+    prizes : dict, optional
+        Lists of values overriding :data:`PRIZE_GRID` (keys ``first_bonus``, ``all_bonus``,
+        ``tile_value``, ``food_value``).
+    tie_rule : str
+        ``"longer_wins"`` or ``"prefix_draw"``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (players, figures, prize cell, seat): ``commitment``, ``value`` (expected net
+        points), ``win_probability``, ``winner_prize`` and the cell's total ``figures_on_tile``.
+    """
+    _check_counts(players, figures)
+    rows = []
+    for p, f, cell in product(sorted(set(players)), sorted(set(figures)), _grid(prizes)):
+        eq = sequential_equilibrium([f] * p, tie_rule=tie_rule, **cell)
+        winner_prize = max(cell["first_bonus"], cell["all_bonus"]) + cell["tile_value"]
+        for seat in range(p):
+            rows.append(
+                {
+                    "players": p,
+                    "figures": f,
+                    **cell,
+                    "winner_prize": winner_prize,
+                    "seat": seat,
+                    "commitment": eq.commitments[seat],
+                    "value": float(eq.values[seat]),
+                    "win_probability": float(eq.odds.win[seat]),
+                    "figures_on_tile": int(sum(eq.commitments)),
+                    "tie_rule": tie_rule,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def best_response_table(
+    players: Sequence[int] = (2, 3, 4),
+    figures: Sequence[int] = range(1, 6),
+    others: Sequence[int] = (0, 1, 2, 3),
+    prizes: dict | None = None,
+    tie_rule: str = "longer_wins",
+) -> pd.DataFrame:
+    """The best commitment of the last seat when every other seat has committed ``others``.
+
+    The odds of a contest do not depend on the seat order (hands are compared die by die), so
+    the answer is the same for any seat facing the same commitments; the last seat is the one
+    that actually sees them all.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (players, figures of the seat, others' commitment, prize cell):
+        ``best_commitment``, ``best_value`` and ``value_k`` for every option ``k``.
+    """
+    _check_counts(players, figures)
+    for k in others:
+        if not 0 <= int(k) <= 10:
+            raise InputError(f"the others' commitments must be from 0 to 10, not {k}")
+    top = max(figures)
+    rows = []
+    grid = _grid(prizes)
+    for p, f, k, cell in product(
+        sorted(set(players)), sorted(set(figures)), sorted(set(others)), grid
+    ):
+        answer = best_response(p - 1, [k] * (p - 1), [k] * (p - 1) + [f], tie_rule=tie_rule, **cell)
+        row = {
+            "players": p,
+            "figures": f,
+            "others_commit": k,
+            **cell,
+            "winner_prize": max(cell["first_bonus"], cell["all_bonus"]) + cell["tile_value"],
+            "best_commitment": answer.commitment,
+            "best_value": answer.value,
+            "tie_rule": tie_rule,
+        }
+        for option in range(top + 1):
+            row[f"value_{option}"] = answer.values[option] if option <= f else np.nan
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def heatmap_grid(
+    table: pd.DataFrame, players: int, seat: int, all_bonus: float, food_value: float
+) -> tuple[np.ndarray, list[int], list[float]]:
+    """Commitments of one seat over figures available (rows) x winner's prize (columns).
+
+    Cells of the grid with the same winner's prize have the same commitments (only the winner's
+    prize enters the valuation), so the first of them stands for all.
+    """
+    part = table[
+        (table["players"] == players)
+        & (table["seat"] == seat)
+        & np.isclose(table["all_bonus"], all_bonus)
+        & np.isclose(table["food_value"], food_value)
+    ]
+    if part.empty:
+        raise InputError(
+            f"no solver cells with all bonus {all_bonus:g} and food value {food_value:g}"
+        )
+    grid = part.groupby(["figures", "winner_prize"])["commitment"].first().unstack()
+    return grid.to_numpy(dtype=float), list(grid.index), list(grid.columns)
+
+
+# --------------------------------------------------------------------------------------------
+# (b) the in-game sweep
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One arm of the sweep: a short policy name and the kernel slot of the focal seat."""
+
+    policy: str
+    slot: Slot
+
+
+def _slot_of(name: str) -> Slot:
+    seat = resolve(name)
+    return Slot(seat.name, seat.base_id, seat.taming_id, seat.base_params, seat.taming_params)
+
+
+def focal_arm(base: str, policy: str) -> Arm:
+    """The focal seat's slot for ``policy`` (a taming policy name, or :data:`NOSEEK`)."""
+    if policy != NOSEEK:
+        return Arm(policy, _slot_of(f"{base}+{policy}"))
+    seat = resolve(f"{base}+ev")
+    names = list(getattr(importlib.import_module(BASE[seat.family][0]), "PARAMS", {}))
+    if "herd" not in names:
+        raise InputError(f"{NOSEEK} needs a base strategy with a 'herd' weight; {base} has none")
+    params = seat.base_params.copy()
+    params[names.index("herd")] = 0.0
+    label = f"{seat.name} (herd weight 0)"
+    return Arm(NOSEEK, Slot(label, seat.base_id, seat.taming_id, params, seat.taming_params))
+
+
+def field_for(field: Sequence[str], players: int) -> list[str]:
+    """The field's strategy names for a table of ``players`` (one name repeats)."""
+    field = list(field)
+    if len(field) == 1:
+        return field * (players - 1)
+    if len(field) < players - 1:
+        raise InputError(
+            f"give --field once or at least {players - 1} times for {players} players, "
+            f"not {len(field)}"
+        )
+    return field[: players - 1]
+
+
+def _play_focal(
+    arm_slot: Slot,
+    field_slots: list[Slot],
+    n: int,
+    players: int,
+    seed: int,
+    rules: Rules,
+    start: int,
+    threads: int,
+) -> dict[str, np.ndarray]:
+    """Play one chunk with the focal slot rotating; return its per-game figures."""
+    slots = [arm_slot] + field_slots
+    seats = [0] + list(range(1, players))
+    st = play_state(
+        kernel(),
+        slots,
+        seats,
+        n,
+        players,
+        seed,
+        rules,
+        first_game=start,
+        rotate=True,
+        threads=threads,
+    )
+    frame = to_frame(st, slots, seats, start, True)
+    rows = np.arange(n)
+    focal = (start + rows) % players  # rotation puts slot 0 on seat (game % players)
+
+    def pick(column: str) -> np.ndarray:
+        return frame[column].to_numpy().reshape(n, players)[rows, focal].astype(np.int64)
+
+    share = win_twelfths(frame["winner"].to_numpy().reshape(n, players))[rows, focal]
+    return {
+        "seat": focal,
+        "win": share,
+        "score": pick("score"),
+        "contests": pick("contests_entered"),
+        "figures": pick("figures_committed"),
+        "tiles": pick("tiles_won"),
+        "long_game": (frame["rounds"].to_numpy().reshape(n, players)[:, 0] > LONG_GAME).astype(
+            np.int64
+        ),
+    }
+
+
+def sweep(
+    players: Sequence[int],
+    games: int,
+    seed: int,
+    conditions: dict[str, Rules],
+    base: str = "greedy",
+    field: Sequence[str] = ("greedy+ev",),
+    policies: Sequence[str] = DEFAULT_POLICIES,
+    chunk: int = 5_000,
+    threads: int = 1,
+    first_game: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> Moments:
+    """Play the paired sweep and return its merged statistics.
+
+    For every condition (a rules object: tile set, tie rule...), player count and chunk of game
+    indices, the focal seat plays ``BASE+never`` once and then ``BASE+POLICY`` for every policy
+    on the same seed and game indices; each game contributes one paired difference per policy.
+
+    Parameters
+    ----------
+    players : sequence of int
+        Player counts.
+    games : int
+        Games per arm per player count and condition.
+    seed : int
+        The run's seed.
+    conditions : dict of str to Rules
+        Labelled rules to sweep under (e.g. ``{"mixed": Rules()}``).
+    base : str
+        The focal seat's base strategy.
+    field : sequence of str
+        The other seats' strategies (one name for all, or one per seat).
+    policies : sequence of str
+        Taming policies of the focal seat (``fixed-K``, ``ev``, ``majority``... or
+        :data:`NOSEEK`).
+    chunk : int
+        Games per kernel call (the statistics do not depend on it).
+    threads : int
+        Threads per kernel call.
+    first_game : int
+        Global index of the first game.
+    progress : callable, optional
+        Called with the number of games played after every kernel call.
+
+    Returns
+    -------
+    Moments
+        Keys ``condition, players, policy, seat``; metrics :data:`SWEEP_METRICS` (win shares in
+        twelfths).
+    """
+    if games < 1 or chunk < 1 or threads < 1:
+        raise InputError("games, chunk size and threads must be at least 1")
+    if seed < 0:
+        raise InputError(f"the seed must be 0 or more, not {seed}")
+    if not policies:
+        raise InputError("give at least one policy")
+    if len(set(policies)) != len(policies):
+        raise InputError("name each policy once")
+    baseline = focal_arm(base, BASELINE)
+    arms = [focal_arm(base, p) for p in policies]
+    keys = ("condition", "players", "policy", "seat")
+    total = Moments(keys, SWEEP_METRICS)
+    for p in sorted(set(players)):
+        if not 2 <= p <= 4:
+            raise InputError(f"Stone Age is played by 2 to 4 players, not {p}")
+        field_slots = [_slot_of(name) for name in field_for(field, p)]
+        for label, rules in conditions.items():
+            for start in range(first_game, first_game + games, chunk):
+                n = min(chunk, first_game + games - start)
+                ref = _play_focal(baseline.slot, field_slots, n, p, seed, rules, start, threads)
+                if progress:
+                    progress(n)
+                units = []
+                for arm in arms:
+                    got = _play_focal(arm.slot, field_slots, n, p, seed, rules, start, threads)
+                    if progress:
+                        progress(n)
+                    units.append(
+                        pd.DataFrame(
+                            {
+                                "condition": label,
+                                "players": p,
+                                "policy": arm.policy,
+                                "seat": ref["seat"],
+                                "game": np.arange(start, start + n),
+                                "dwin": got["win"] - ref["win"],
+                                "dscore": got["score"] - ref["score"],
+                                "win": got["win"],
+                                "win_base": ref["win"],
+                                "score": got["score"],
+                                "score_base": ref["score"],
+                                "contests": got["contests"],
+                                "figures": got["figures"],
+                                "tiles": got["tiles"],
+                                "tiles_base": ref["tiles"],
+                                "long_game": got["long_game"],
+                                "long_game_base": ref["long_game"],
+                            }
+                        )
+                    )
+                total = total + Moments.from_units(
+                    pd.concat(units, ignore_index=True), keys, SWEEP_METRICS, "game"
+                )
+    return total
+
+
+def sweep_tables(stats: Moments) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Summaries of a sweep: per (condition, players, policy), and per seat as well.
+
+    Collapsing over the seat is exact: a game has one focal seat.
+
+    Returns
+    -------
+    by_policy, by_seat : pandas.DataFrame
+        Means with 95% intervals; win rates as fractions, differences in percentage points are
+        ``100 * dwin``.
+    """
+    by_seat = stats.summary(SWEEP_SCALE)
+    by_policy = stats.collapse(["condition", "players", "policy"]).summary(SWEEP_SCALE)
+    return by_policy, by_seat
+
+
+def _pp(value: float) -> str:
+    return f"{100 * value:+.1f}"
+
+
+def _evidence(row) -> str:
+    return f"{_pp(row.dwin)} pp win [{_pp(row.dwin_low)}, {_pp(row.dwin_high)}]"
+
+
+def _verdict(row) -> str:
+    if row["dwin_low"] > 0:
+        return "worth it"
+    if row["dwin_high"] < 0:
+        return "costs wins"
+    return "no measurable difference"
+
+
+def _fixed_evidence(fixed: pd.DataFrame) -> str:
+    text = "; ".join(f"{r.policy} {_evidence(r)}" for r in fixed.itertuples())
+    if "contests" in fixed:
+        text += f"; {fixed['contests'].mean():.2f} contests entered per game"
+    return text
+
+
+def _fixed_advice(fixed: pd.DataFrame) -> str:
+    """Advice from the fixed-K rows (K >= 1) of one player count and condition.
+
+    The smallest K whose interval reaches the best K's estimate is advised (more figures cost
+    more food for nothing measurable), if its interval lies above 0.
+    """
+    fixed = fixed.assign(k=fixed["policy"].str.split("-").str[1].astype(int)).sort_values("k")
+    best = fixed.loc[fixed["dwin"].idxmax()]
+    enough = fixed[fixed["dwin_high"] >= best["dwin"]].iloc[0]
+    if (fixed["dwin_high"] < 0).all():
+        return "do not commit: every fixed count measurably loses to never committing"
+    if enough["dwin_low"] > 0:
+        more = "" if enough["k"] == fixed["k"].max() else " (more figures do not measurably help)"
+        return f"commit {enough['k']} when your people are on the herd's area{more}"
+    if best["dwin_low"] > 0:
+        return f"commit {best['k']} when your people are on the herd's area"
+    return "no fixed count measurably beats never committing"
+
+
+def rule_of_thumb(
+    by_policy: pd.DataFrame,
+    best_responses: pd.DataFrame | None = None,
+    equilibria: pd.DataFrame | None = None,
+    reference: dict | None = None,
+) -> pd.DataFrame:
+    """A plain table a player can use at the table, derived from the measured numbers.
+
+    Per player count: the fixed commitment with the best measured effect on the win rate and
+    whether its 95% interval excludes 0, the value-based policies, and the best fixed count per
+    herd area (controlled tile sets). From the solver (when given): what to commit when you are
+    the last to decide, at the reference prize.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``players``, ``situation``, ``advice``, ``evidence``.
+    """
+    reference = reference or REFERENCE_PRIZE
+    rows = []
+
+    def fixed_rows(part: pd.DataFrame) -> pd.DataFrame:
+        return part[part["policy"].str.match(r"^fixed-[1-9]\d*$")]
+
+    for p in sorted(by_policy["players"].unique()):
+        here = by_policy[by_policy["players"] == p]
+        mixed = here[here["condition"] == MIXED]
+        fixed = fixed_rows(mixed)
+        if not fixed.empty:
+            rows.append(
+                {
+                    "players": p,
+                    "situation": "on the herd's area anyway (fixed count vs never)",
+                    "advice": _fixed_advice(fixed),
+                    "evidence": _fixed_evidence(fixed),
+                }
+            )
+        for policy, situation in (
+            ("ev", "seek the herd and commit by expected value (ev)"),
+            ("majority", "seek the herd, value tiles by the majority chance"),
+            (NOSEEK, "ev commitment without seeking the herd"),
+        ):
+            row = mixed[mixed["policy"] == policy]
+            if row.empty:
+                continue
+            row = row.iloc[0]
+            verdict = _verdict(row)
+            rows.append(
+                {
+                    "players": p,
+                    "situation": situation,
+                    "advice": verdict,
+                    "evidence": f"{_evidence(row)}; {row['contests']:.1f} contests, "
+                    f"{row['tiles']:.1f} tiles per game",
+                }
+            )
+        for area in HERD_AREAS:
+            fixed = fixed_rows(here[here["condition"] == f"herd on {area}"])
+            if fixed.empty:
+                continue
+            advice, evidence = _fixed_advice(fixed), _fixed_evidence(fixed)
+            seek = here[(here["condition"] == f"herd on {area}") & (here["policy"] == "ev")]
+            if not seek.empty:
+                seek = seek.iloc[0]
+                advice += f"; seeking the herd there (ev): {_verdict(seek)}"
+                evidence += f"; ev {_evidence(seek)}"
+            rows.append(
+                {
+                    "players": p,
+                    "situation": f"herd always on {area} (controlled tile set)",
+                    "advice": advice,
+                    "evidence": evidence,
+                }
+            )
+        if best_responses is not None:
+            ref = best_responses[best_responses["players"] == p]
+            for name, value in reference.items():
+                ref = ref[np.isclose(ref[name], value)]
+            for k in sorted(ref["others_commit"].unique()):
+                cells = ref[ref["others_commit"] == k].sort_values("figures")
+                if cells.empty:
+                    continue
+                answers = ", ".join(
+                    f"{int(r.figures)}->{int(r.best_commitment)}" for r in cells.itertuples()
+                )
+                rows.append(
+                    {
+                        "players": p,
+                        "situation": f"last to decide, each other seat committed {k} "
+                        "(solver, reference prize)",
+                        "advice": f"commit (figures available -> figures): {answers}",
+                        "evidence": "exact odds; prize: " + _prize_text(reference),
+                    }
+                )
+        if equilibria is not None:
+            eq = equilibria[equilibria["players"] == p]
+            for name, value in reference.items():
+                eq = eq[np.isclose(eq[name], value)]
+            parts = []
+            for f in sorted(eq["figures"].unique()):
+                seats = eq[eq["figures"] == f].sort_values("seat")["commitment"].tolist()
+                parts.append(f"{f} each: ({', '.join(str(int(c)) for c in seats)})")
+            if parts:
+                rows.append(
+                    {
+                        "players": p,
+                        "situation": "everyone on the area with the same figures, in seat "
+                        "order (solver, sequential equilibrium)",
+                        "advice": "; ".join(parts),
+                        "evidence": "exact odds; prize: " + _prize_text(reference),
+                    }
+                )
+    return pd.DataFrame(rows, columns=["players", "situation", "advice", "evidence"])
+
+
+def _prize_text(prize: dict) -> str:
+    return (
+        f"'1.' {prize['first_bonus']:g}, 'all' {prize['all_bonus']:g}, tile "
+        f"{prize['tile_value']:g}, food {prize['food_value']:g} points"
+    )
+
+
+def herd_area_conditions(rules: Rules) -> dict[str, Rules]:
+    """Controlled tile sets: the herd always on one area (fronts of the default assumed set)."""
+    return {
+        f"herd on {area}": rules.with_(
+            tiles=str(TILES_DIR / f"herd_{area}.csv"), tiles_assumed=True
+        )
+        for area in HERD_AREAS
+    }
+
+
+__all__ = [
+    "DEFAULT_POLICIES",
+    "HERD_AREAS",
+    "MIXED",
+    "NOSEEK",
+    "PRIZE_GRID",
+    "REFERENCE_PRIZE",
+    "best_response_table",
+    "equilibrium_table",
+    "field_for",
+    "focal_arm",
+    "heatmap_grid",
+    "herd_area_conditions",
+    "rule_of_thumb",
+    "sweep",
+    "sweep_tables",
+]

@@ -1,0 +1,329 @@
+"""``mammoth worth``: what the mammoth scoring is worth (paired runs, points on vs 0).
+
+Writes into ``--out``: ``win_change.csv``, ``games.csv``, ``margins.csv``, ``tile_value.csv``,
+``tile_value_held.csv``, ``tile_value_rounds.csv``, ``sensitivity.csv``, ``worth.png``,
+``sensitivity.png`` and ``run.json``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+import numpy as np
+import pandas as pd
+
+from experiments.outputs import run_metadata, save_figure, write_csv, write_json
+from experiments.paired import histogram_quantiles
+from experiments.simulate_cli import rules_from_options
+from experiments.worth import (
+    DEFAULT_STRATEGIES,
+    LONG_GAME,
+    sensitivity_conditions,
+    tiles_label,
+    worth_run,
+    worth_tables,
+)
+from sim.errors import InputError
+from sim.rules import TIE_RULES
+from strategies.registry import resolve
+
+
+def worth_figure(tables: dict[str, pd.DataFrame], condition: str, points: int):
+    """Four panels for one condition: win-rate changes, margins, tile value, majority decided."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from experiments.plots import grouped_intervals, histogram_steps, interval_lines
+
+    fig, axes = plt.subplots(2, 2, figsize=(12, 9))
+    win = tables["win_change"]
+    win = win[win["condition"] == condition]
+    strategies = list(dict.fromkeys(win["strategy"]))
+    series = {}
+    for players, part in win.groupby("players"):
+        part = part.set_index("strategy").reindex(strategies)
+        series[f"{players} players"] = (part["dwin"], part["dwin_low"], part["dwin_high"])
+    grouped_intervals(
+        axes[0, 0],
+        strategies,
+        series,
+        reference=0.0,
+        scale=100.0,
+        title=f"Change in win rate, {points} vs 0 mammoth points (paired)",
+        xlabel="percentage points (95% CI)",
+    )
+    hist = tables["margins"]
+    hist = hist[hist["condition"] == condition]
+    for (players, arm), part in hist.groupby(["players", "arm"], sort=True):
+        histogram_steps(
+            axes[0, 1],
+            part["margin"],
+            part["games"],
+            label=f"{players}p, {arm}",
+            bin_width=5,
+            xlabel="winning margin (winner minus runner-up, points; bins of 5)",
+            title="Winning margin",
+        )
+    if len(hist):
+        top = max(
+            histogram_quantiles(part["margin"], part["games"], (0.995,))[0]
+            for _, part in hist.groupby(["players", "arm"])
+        )
+        axes[0, 1].set_xlim(0, top)
+        axes[0, 1].set_title("Winning margin (up to the 99.5th percentile)")
+    held = tables["tile_value_held"]
+    held = held[(held["condition"] == condition) & (held["units"] >= 30)]
+    for players, part in held.groupby("players"):
+        interval_lines(
+            axes[1, 0],
+            part["tiles"],
+            100 * part["cf_dwin"],
+            100 * part["cf_dwin_low"],
+            100 * part["cf_dwin_high"],
+            label=f"{players} players",
+            reference=0.0,
+            xlabel="tiles held at the end",
+            ylabel="win probability gained (pp, 95% CI)",
+            title="Value of one more tile (end-of-game counterfactual)",
+        )
+    games = tables["games"]
+    games = games[games["condition"] == condition]
+    labels = [f"{p} players" for p in games["players"]]
+    grouped_intervals(
+        axes[1, 1],
+        labels,
+        {
+            "majority decides the winner": (
+                games["majority_decided"],
+                games["majority_decided_low"],
+                games["majority_decided_high"],
+            ),
+            "winners differ between the paired runs": (
+                games["winner_changed"],
+                games["winner_changed_low"],
+                games["winner_changed_high"],
+            ),
+        },
+        scale=100.0,
+        title="Share of games",
+        xlabel="per cent of games (95% CI)",
+    )
+    tile_set = games["tile_set"].iloc[0] if len(games) else condition
+    fig.suptitle(f"What the mammoth scoring is worth; {condition}: {tile_set}", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def sensitivity_figure(sensitivity: pd.DataFrame):
+    """Headline figures per condition (tile set x tie rule), one panel per quantity."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from experiments.plots import grouped_intervals
+
+    quantities = [
+        "share of games the majority decides",
+        "win-probability value of one more tile (all seats)",
+        "mean winning margin, points on",
+        "change in the winning margin (on - off)",
+    ]
+    fig, axes = plt.subplots(2, 2, figsize=(12, 8))
+    conditions = list(dict.fromkeys(sensitivity["condition"]))
+    for ax, quantity in zip(axes.ravel(), quantities, strict=True):
+        part = sensitivity[sensitivity["quantity"] == quantity]
+        series = {}
+        for players, rows in part.groupby("players"):
+            rows = rows.set_index("condition").reindex(conditions)
+            series[f"{players} players"] = (rows["estimate"], rows["low"], rows["high"])
+        percent = "share" in quantity or "probability" in quantity
+        grouped_intervals(
+            ax,
+            conditions,
+            series,
+            scale=100.0 if percent else 1.0,
+            title=quantity,
+            xlabel="per cent (95% CI)" if percent else "points (95% CI)",
+        )
+    fig.suptitle(
+        "Sensitivity to the tile set and the tie rule (all tile fronts assumed; rich and "
+        "food_backs are variants, not the real tiles)",
+        fontsize=10,
+    )
+    fig.tight_layout()
+    return fig
+
+
+@click.command()
+@click.option(
+    "--players", "player_counts", multiple=True, type=int, default=(2, 3, 4), show_default=True
+)
+@click.option(
+    "--games",
+    type=int,
+    default=300,
+    show_default=True,
+    help="Games per table and arm, per player count and condition.",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False), required=True, help="Output folder.")
+@click.option("--threads", type=int, default=1, show_default=True)
+@click.option(
+    "--strategy",
+    "names",
+    multiple=True,
+    default=DEFAULT_STRATEGIES,
+    show_default=True,
+    help="At least two; every combination that fills the seats is a table.",
+)
+@click.option("--tiles", type=click.Path(dir_okay=False), default=None, help="Mammoth tile file.")
+@click.option(
+    "--mammoth-points",
+    type=int,
+    default=10,
+    show_default=True,
+    help="Points of the 'on' arm (the other arm plays 0).",
+)
+@click.option(
+    "--tie",
+    type=click.Choice(TIE_RULES),
+    default="longer_wins",
+    show_default=True,
+    help="Tie rule of the main condition.",
+)
+@click.option(
+    "--sensitivity/--no-sensitivity",
+    default=True,
+    show_default=True,
+    help="Also run the variant tile sets and both tie rules.",
+)
+@click.option("--chunk-size", type=int, default=5_000, show_default=True)
+def worth(
+    player_counts,
+    games,
+    seed,
+    out,
+    threads,
+    names,
+    tiles,
+    mammoth_points,
+    tie,
+    sensitivity,
+    chunk_size,
+):
+    """What the mammoth scoring is worth: paired runs with the points on and at 0."""
+    from tqdm import tqdm
+
+    started = time.perf_counter()
+    if games < 1 or threads < 1 or chunk_size < 1:
+        raise InputError("--games, --threads and --chunk-size must be at least 1")
+    if seed < 0:
+        raise InputError(f"--seed must be 0 or more, not {seed}")
+    if mammoth_points <= 0:
+        raise InputError(
+            f"--mammoth-points must be at least 1 (the other arm is 0), not {mammoth_points}"
+        )
+    players = sorted(set(player_counts))
+    for p in players:
+        if not 2 <= p <= 4:
+            raise InputError(f"Stone Age is played by 2 to 4 players, not {p}")
+    names = [resolve(n).name for n in names]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise InputError("give at least two different strategies")
+    rules = rules_from_options(True, tiles, mammoth_points, tie, "immediate")
+    main_label = f"{Path(tiles).stem if tiles else 'default'}/{tie}"
+    if sensitivity:
+        conditions = sensitivity_conditions(rules)
+        conditions = {main_label: conditions.pop(main_label), **conditions}
+    else:
+        conditions = {main_label: rules}
+
+    from experiments.league import lineups_for
+
+    per_condition = sum(len(lineups_for(names, p)) for p in players) * 2 * games
+    with tqdm(total=per_condition * len(conditions), unit="game", disable=None, leave=False) as bar:
+        stats = worth_run(
+            names,
+            players,
+            games,
+            seed,
+            conditions,
+            points=mammoth_points,
+            chunk=chunk_size,
+            threads=threads,
+            progress=bar.update,
+        )
+    tables = worth_tables(stats, conditions, mammoth_points)
+
+    folder = Path(out)
+    for name, frame in tables.items():
+        write_csv(folder / f"{name}.csv", frame)
+    save_figure(folder / "worth.png", worth_figure(tables, main_label, mammoth_points), dpi=110)
+    save_figure(folder / "sensitivity.png", sensitivity_figure(tables["sensitivity"]), dpi=110)
+    elapsed = time.perf_counter() - started
+    meta = run_metadata(
+        "worth",
+        rules,
+        seed=seed,
+        games_per_table_and_arm=games,
+        players=players,
+        strategies=names,
+        arms={"on": mammoth_points, "off": 0},
+        main_condition=main_label,
+        conditions={
+            k: {"tiles": v.tiles, "tiles_label": tiles_label(v), "tie_rule": v.tie_rule}
+            for k, v in conditions.items()
+        },
+        tiles_label="assumed" if rules.tiles_assumed else "user file",
+        pairing="both arms play the same seed and game indices; seats rotated each game",
+        intervals="cluster (game index) SE of paired differences; mean +- 1.96 SE; "
+        "win shares split on ties",
+        counterfactual="ev and majority value tiles by the mammoth points, so they commit "
+        "differently at 0 points: the off arm is the game without the scoring, play adapting",
+        tile_value="end-of-game counterfactual: one more tile for one seat, all else fixed",
+        seconds=round(elapsed, 1),
+        files=[f"{name}.csv" for name in tables] + ["worth.png", "sensitivity.png"],
+    )
+    write_json(folder / "run.json", meta)
+
+    click.echo(
+        f"worth: {games} games per table and arm, players {', '.join(map(str, players))}, "
+        f"seed {seed}; main condition {main_label} ({tiles_label(conditions[main_label])})"
+    )
+    g = tables["games"]
+    g = g[g["condition"] == main_label]
+    t = tables["sensitivity"]
+    t = t[(t["condition"] == main_label) & t["quantity"].str.startswith("win-probability")]
+    for row, tile in zip(g.itertuples(), t.itertuples(), strict=True):
+        click.echo(
+            f"  {row.players}p majority decides {100 * row.majority_decided:4.1f}% "
+            f"[{100 * row.majority_decided_low:.1f}, {100 * row.majority_decided_high:.1f}] of "
+            f"games; margin {row.margin:.1f} (sd {row.margin_sd:.1f}), change "
+            f"{row.dmargin:+.1f} [{row.dmargin_low:+.1f}, {row.dmargin_high:+.1f}]; one more "
+            f"tile {100 * tile.estimate:+.2f} pp win "
+            f"[{100 * tile.low:+.2f}, {100 * tile.high:+.2f}]"
+        )
+    w = tables["win_change"]
+    for row in w[w["condition"] == main_label].itertuples():
+        click.echo(
+            f"  {row.players}p {row.strategy:18s} win {100 * row.dwin:+5.1f} pp "
+            f"[{100 * row.dwin_low:+.1f}, {100 * row.dwin_high:+.1f}] "
+            f"({mammoth_points} vs 0 points)"
+        )
+    long = [f"{r.players}p {100 * r.long_game:.2f}%" for r in g.itertuples() if r.long_game > 0]
+    if long:
+        click.echo(
+            f"  note: games over {LONG_GAME} rounds (stalled play, not a rule): {', '.join(long)} "
+            "of the main condition (column long_game of games.csv)"
+        )
+    if not np.isfinite(g["majority_decided"]).all():
+        click.echo("  (some cells have too few games for an interval)")
+    click.echo(f"wrote {folder} in {elapsed:.1f} s")
+
+
+__all__ = ["sensitivity_figure", "worth", "worth_figure"]
