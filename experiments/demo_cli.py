@@ -19,15 +19,22 @@ def default_suite() -> list[Path]:
     return sorted(DEFINITIONS.glob("*.toml"))
 
 
+def _default(command: click.Command, name: str):
+    return next(p.default for p in command.params if p.name == name)
+
+
 @click.command("demo")
 @click.option("--out", type=click.Path(file_okay=False), default="results/demo", show_default=True)
 @click.option("--scale", type=float, default=1.0, show_default=True, help="Multiply games.")
 @click.option("--games", type=int, default=None, help="Games per table (overrides the files).")
 @click.option("--workers", type=int, default=1, show_default=True, help="Local processes.")
 @click.option("--resume", is_flag=True, help="Keep finished chunks of an earlier run.")
-def demo(out, scale, games, workers, resume) -> None:
-    """Run the default suite (contest odds, then experiments/definitions/*.toml) and report."""
+@click.pass_context
+def demo(ctx, out, scale, games, workers, resume) -> None:
+    """Run the default suite (contest odds, the league, commit, worth) and write the report."""
+    from experiments.commit_cli import commit
     from experiments.contest_report import demo_report
+    from experiments.worth_cli import worth
 
     if workers < 1:
         raise InputError(f"--workers must be at least 1, not {workers}")
@@ -40,6 +47,11 @@ def demo(out, scale, games, workers, resume) -> None:
         click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} games per table")
         run_experiment(config, out / config["name"], resume=resume, workers=workers)
         folders.append(out / config["name"])
+    for name, command in (("commit", commit), ("worth", worth)):
+        size = games if games is not None else max(1, round(_default(command, "games") * scale))
+        click.echo(f"{name}: {size:,} games per arm")
+        ctx.invoke(command, out=str(out / name), games=size)
+        folders.append(out / name)
     md, page = build_report(folders, "Stone Age: The Mammoth Herd — default suite", out)
     write_text(out / "report.md", md)
     write_text(out / "report.html", page)

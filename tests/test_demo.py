@@ -14,8 +14,8 @@ def test_demo_runs_the_default_suite_and_reports(tmp_path):
     assert result.exit_code == 0, result.output
     assert (out / "report.md").exists() and (out / "report.html").exists()
     assert (out / "contest" / "run.json").exists()
-    for path in default_suite():
-        assert (out / path.stem / "run.json").exists()
+    for name in [path.stem for path in default_suite()] + ["commit", "worth"]:
+        assert (out / name / "run.json").exists(), name
     assert "ASSUMED" in (out / "report.md").read_text()
 
 
