@@ -29,6 +29,7 @@ from strategies.presets import presets as _preset_files
 BASE: dict[str, tuple[str, str]] = {
     "random": ("strategies.random", "never"),
     "greedy": ("strategies.greedy", "ev"),
+    "search": ("strategies.search", "search"),
 }
 # name -> module
 TAMING: dict[str, str] = {
@@ -37,6 +38,7 @@ TAMING: dict[str, str] = {
     "random": "strategies.taming_random",
     "ev": "strategies.taming_ev",
     "majority": "strategies.taming_majority",
+    "search": "strategies.search_taming",
 }
 _FIXED = re.compile(r"^fixed-(\d+)$")
 

@@ -1,0 +1,397 @@
+"""Rollout machinery of the ``search`` strategy: private game copies, hidden information, play-outs.
+
+A searching hook copies its game into a private one-game state, re-deals what the seat cannot see
+(:func:`determinize`), applies a candidate choice and plays the game on with the *rollout
+kernel*: the engine compiled by :func:`sim.kernel.build` with ``greedy`` and ``ev`` at every seat
+(:data:`ROLLOUT`). The real game is only ever read.
+
+Hooks run inside the allocation-free game kernel (``@hot``, no reference counting), so they cannot
+allocate arrays; the private state lives in the hook's stack frame instead (:func:`stack_i16` and
+friends: fixed-shape arrays on the stack, valid until the hook returns). That is why the copies
+are made by the hooks themselves and handed down, and why every size here is a module constant.
+
+Randomness: a decision draws one 64-bit word from the seat's own stream; rollout ``i`` seeds all
+its streams (and its re-deal) from that word and ``i``. Every candidate is scored on the same
+rollouts (common random numbers), so their differences are far less noisy than their values, and
+a game stays a pure function of its seed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
+from numba.np.arrayobj import make_array, populate_array
+
+from sim.constants import (
+    FIELD,
+    HUT,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    N_AREAS,
+    N_BUILDINGS,
+    N_CARDS,
+    PAY_TAMING,
+    STACK_SIZE,
+    TOOL_MAKER,
+)
+from sim.jit import hot
+from sim.kernel import build
+from sim.rng import (
+    N_PURPOSES,
+    Purpose,
+    below,
+    mix64,
+    seed_stream,
+    shuffle,
+)
+from sim.scoring import final_scoring
+from sim.state import (
+    DECK,
+    GOODS,
+    H_CONTESTS_ENTERED,
+    H_FIGURES_COMMITTED,
+    H_FOOD_PAID,
+    H_ON_TILE,
+    H_RESOURCES_PAID,
+    H_TILES_WON,
+    HERD,
+    I_DECK_POS,
+    I_N_STACKS,
+    I_N_TILES,
+    I_START_PLAYER,
+    I_TILE_POS,
+    N_GAME,
+    N_SEAT,
+    PLACED,
+    RANK,
+    SCORE,
+    STACK_TAKEN,
+    STACKS,
+    TILE_PILE,
+    TILES,
+)
+from strategies import greedy, taming_ev
+
+# The rollout kernel: every seat plays greedy + ev (the search's model of everyone, itself too).
+ROLLOUT = build(("strategies.greedy",), ("strategies.taming_ev",))
+_start_round = ROLLOUT._start_round
+_placement = ROLLOUT._placement
+_actions = ROLLOUT._actions
+_resolve = ROLLOUT._resolve
+_taming = ROLLOUT._taming
+_feeding = ROLLOUT._feeding
+_end_round = ROLLOUT._end_round
+_convert_tokens = ROLLOUT._convert_tokens
+_pay_resources = ROLLOUT._pay_resources
+_next_action = ROLLOUT.hook_next_action
+
+N_GREEDY = len(greedy.PARAMS)  # a search parameter row starts with greedy's row
+N_EV = len(taming_ev.PARAMS)  # a search-taming parameter row starts with ev's row
+GREEDY_DEFAULTS = np.array(list(greedy.PARAMS.values()), dtype=np.float64)
+EV_DEFAULTS = np.array(list(taming_ev.PARAMS.values()), dtype=np.float64)
+MAX_CANDIDATES = 8
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_SALT = np.uint64(0x5EA4C4D15EA4C4D1)
+
+
+# --- fixed-shape arrays in the caller's stack frame --------------------------------------------
+
+
+def _stack_array_codegen(nbtype, shape):
+    arrty = types.Array(nbtype, len(shape), "C")
+
+    def codegen(context, builder, sig, args):
+        item = context.get_value_type(nbtype)
+        data = cgutils.alloca_once(builder, item, size=int(np.prod(shape)))
+        itemsize = context.get_abi_sizeof(item)
+        strides = []
+        step = itemsize
+        for extent in reversed(shape):
+            strides.append(step)
+            step *= extent
+        intp = context.get_value_type(types.intp)
+        ary = make_array(arrty)(context, builder)
+        populate_array(
+            ary,
+            data=data,
+            shape=[intp(n) for n in shape],
+            strides=[intp(s) for s in reversed(strides)],
+            itemsize=intp(itemsize),
+            meminfo=None,
+        )
+        return ary._getvalue()
+
+    return arrty, codegen
+
+
+def _literal(*dims):
+    return all(isinstance(d, types.IntegerLiteral) and d.literal_value > 0 for d in dims)
+
+
+def _stack_intrinsics(nbtype):
+    """Intrinsics that make a 1-, 2- or 3-d C array of ``nbtype`` in the caller's stack frame.
+
+    The shape must be compile-time constants (module-level ints or literals). The memory is not
+    initialised and lives until the *calling function* returns: call these only in the function
+    that uses the arrays (never in a helper that returns them).
+    """
+
+    @intrinsic
+    def one(typingctx, n0):
+        if not _literal(n0):
+            return None
+        arrty, codegen = _stack_array_codegen(nbtype, (n0.literal_value,))
+        return arrty(n0), codegen
+
+    @intrinsic
+    def two(typingctx, n0, n1):
+        if not _literal(n0, n1):
+            return None
+        arrty, codegen = _stack_array_codegen(nbtype, (n0.literal_value, n1.literal_value))
+        return arrty(n0, n1), codegen
+
+    @intrinsic
+    def three(typingctx, n0, n1, n2):
+        if not _literal(n0, n1, n2):
+            return None
+        shape = (n0.literal_value, n1.literal_value, n2.literal_value)
+        arrty, codegen = _stack_array_codegen(nbtype, shape)
+        return arrty(n0, n1, n2), codegen
+
+    return one, two, three
+
+
+stack_i16, stack_i16_2d, stack_i16_3d = _stack_intrinsics(types.int16)
+stack_i64, stack_i64_2d, _ = _stack_intrinsics(types.int64)
+stack_f64, stack_f64_2d, _ = _stack_intrinsics(types.float64)
+_, stack_u64_2d, _ = _stack_intrinsics(types.uint64)
+
+
+# --- copies, re-deals, seeds -------------------------------------------------------------------
+
+
+@hot
+def copy_game(src, g, dst, h):
+    """Copy game ``g`` of ``src`` (board and every seat) into row ``h`` of ``dst``."""
+    for c in range(N_GAME):
+        dst.game[h, c] = src.game[g, c]
+    for p in range(MAX_PLAYERS):
+        for c in range(N_SEAT):
+            dst.seat[h, p, c] = src.seat[g, p, c]
+
+
+@hot
+def seed_rollout(streams, key, i):
+    """Seed every purpose's stream of rollout ``i`` of the decision keyed ``key``."""
+    rollout = mix64(key ^ mix64(np.uint64(i) * _GOLDEN + _SALT))
+    for purpose in range(N_PURPOSES):
+        seed_stream(streams[purpose], mix64(rollout + np.uint64(purpose + 1) * _GOLDEN))
+
+
+@hot
+def determinize(st, h, stream, scratch):
+    """Re-deal, in game ``h`` of a private copy, everything its seats cannot see.
+
+    The deck below the drawn cards is shuffled; the building tiles under the visible stack tops
+    are re-dealt from every tile not seen yet (with 2-3 players that includes the stacks left in
+    the box); the mammoth pile is re-dealt with the next tile's back kept (it is public): that
+    tile is drawn uniformly among the unseen tiles with the same back. ``scratch`` is an int64
+    work row of at least 64 entries.
+    """
+    pos = np.int64(st.game[h, I_DECK_POS])
+    if pos < N_CARDS - 1:
+        shuffle(stream, st.game[h, DECK + pos : DECK + N_CARDS])
+    # buildings: flags of the tiles seen in scratch[:28], the unseen ones listed after them
+    seen = scratch[:N_BUILDINGS]
+    unseen = scratch[N_BUILDINGS : 2 * N_BUILDINGS]
+    for b in range(N_BUILDINGS):
+        seen[b] = 0
+    n_stacks = np.int64(st.game[h, I_N_STACKS])
+    for s in range(n_stacks):
+        taken = np.int64(st.game[h, STACK_TAKEN + s])
+        for i in range(min(taken + 1, STACK_SIZE)):
+            seen[st.game[h, STACKS + s * STACK_SIZE + i]] = 1
+    n_unseen = 0
+    for b in range(N_BUILDINGS):
+        if seen[b] == 0:
+            unseen[n_unseen] = b
+            n_unseen += 1
+    if n_unseen > 0:
+        shuffle(stream, unseen[:n_unseen])
+        k = 0
+        for s in range(n_stacks):
+            taken = np.int64(st.game[h, STACK_TAKEN + s])
+            for i in range(taken + 1, STACK_SIZE):
+                st.game[h, STACKS + s * STACK_SIZE + i] = unseen[k]
+                k += 1
+    # mammoth tiles: the next tile's back is public
+    pos = np.int64(st.game[h, I_TILE_POS])
+    end = np.int64(st.game[h, I_N_TILES])
+    if end - pos >= 2:
+        back = st.data[TILES + st.game[h, TILE_PILE + pos], 0]
+        same = 0
+        for i in range(pos, end):
+            if st.data[TILES + st.game[h, TILE_PILE + i], 0] == back:
+                same += 1
+        pick = below(stream, same)
+        for i in range(pos, end):
+            if st.data[TILES + st.game[h, TILE_PILE + i], 0] == back:
+                if pick == 0:
+                    tile = st.game[h, TILE_PILE + i]
+                    st.game[h, TILE_PILE + i] = st.game[h, TILE_PILE + pos]
+                    st.game[h, TILE_PILE + pos] = tile
+                    break
+                pick -= 1
+        if end - pos >= 3:
+            shuffle(stream, st.game[h, TILE_PILE + pos + 1 : TILE_PILE + end])
+
+
+@hot
+def fill_params(pbase, ptame, seat, own_base, own_tame, n_own_base, n_own_tame):
+    """Parameter rows of the rollout seats: the defaults, the searching seat's own where known."""
+    for p in range(MAX_PLAYERS):
+        for c in range(N_GREEDY):
+            pbase[p, c] = GREEDY_DEFAULTS[c]
+        for c in range(N_EV):
+            ptame[p, c] = EV_DEFAULTS[c]
+    for c in range(n_own_base):
+        pbase[seat, c] = own_base[c]
+    for c in range(n_own_tame):
+        ptame[seat, c] = own_tame[c]
+
+
+@hot
+def best_candidate(gain, gain_sq, n, rollouts, confidence):
+    """Index of the candidate to play from the paired gains over candidate 0, rollout by rollout.
+
+    ``gain[c]`` and ``gain_sq[c]`` are sums over the rollouts of candidate ``c``'s value minus
+    candidate 0's, and of its square. The best mean gain wins if it is positive and, with
+    ``confidence`` > 0, larger than ``confidence`` standard errors; else candidate 0 (the
+    heuristic's own choice) stands. A gate against the winner's curse of a few noisy rollouts.
+    """
+    best = 0
+    best_mean = 0.0
+    for c in range(1, n):
+        mean = gain[c] / rollouts
+        if mean <= best_mean:
+            continue
+        if confidence > 0.0:
+            if rollouts < 2:
+                continue
+            var = max(0.0, (gain_sq[c] - rollouts * mean * mean) / (rollouts - 1))
+            if mean <= confidence * np.sqrt(var / rollouts):
+                continue
+        best = c
+        best_mean = mean
+    return best
+
+
+# --- play-outs ---------------------------------------------------------------------------------
+
+
+@hot
+def outcome(st, h, seat, players, win_weight, margin_weight):
+    """Value of a finished game for ``seat``: a share of the win plus the margin over the best
+    other seat (``win_weight``, ``margin_weight``)."""
+    best_other = -(1 << 30)
+    winners = 0
+    for q in range(players):
+        if q != seat:
+            best_other = max(best_other, np.int64(st.seat[h, q, SCORE]))
+        if st.seat[h, q, RANK] == 1:
+            winners += 1
+    share = 1.0 / winners if st.seat[h, seat, RANK] == 1 else 0.0
+    return win_weight * share + margin_weight * (st.seat[h, seat, SCORE] - best_other)
+
+
+@hot
+def finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, herd_values):
+    """Play the game on from the end of a round's actions (taming next) and score it."""
+    _taming(st, h, tids, ptame, streams, players, False, work)
+    _feeding(st, h, sids, pbase, streams, players, buf)
+    going_on = _end_round(st, h, players)
+    for _ in range(MAX_ROUNDS):
+        if not going_on:
+            break
+        _start_round(st, h)
+        _placement(st, h, sids, tids, pbase, ptame, streams, players, work, herd_values)
+        _actions(st, h, sids, tids, pbase, ptame, streams, players, buf, work)
+        _taming(st, h, tids, ptame, streams, players, False, work)
+        _feeding(st, h, sids, pbase, streams, players, buf)
+        going_on = _end_round(st, h, players)
+    final_scoring(st, h, H_TILES_WON, work[6])
+
+
+@hot
+def play_from_placement(
+    st, h, seat, sids, tids, pbase, ptame, streams, players, buf, work, herd_values
+):
+    """Play on from right after ``seat``'s placement turn: the round's later turns, then on."""
+    start = st.game[h, I_START_PLAYER]
+    st.game[h, I_START_PLAYER] = (seat + 1) % players  # placement goes on clockwise from here
+    _placement(st, h, sids, tids, pbase, ptame, streams, players, work, herd_values)
+    st.game[h, I_START_PLAYER] = start
+    _actions(st, h, sids, tids, pbase, ptame, streams, players, buf, work)
+    finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, herd_values)
+
+
+@hot
+def apply_commit(st, h, seat, sids, pbase, rng, want, buf):
+    """Move ``want`` figures onto the tile and pay for them, as the engine's ``_commit`` does."""
+    if want <= 0:
+        return
+    _convert_tokens(st, h, seat, sids[seat], pbase[seat], rng, want - st.seat[h, seat, GOODS], buf)
+    held = 0
+    for r in range(1, 5):
+        held += st.seat[h, seat, GOODS + r]
+    count = min(want, st.seat[h, seat, GOODS] + held)
+    if count == 0:
+        return
+    food = min(count, np.int64(st.seat[h, seat, GOODS]))
+    st.seat[h, seat, GOODS] -= food
+    rest = count - food
+    if rest > 0:
+        _pay_resources(st, h, seat, sids[seat], pbase[seat], rng, rest, PAY_TAMING, buf)
+    st.seat[h, seat, HERD + H_ON_TILE] = count
+    st.seat[h, seat, HERD + H_FIGURES_COMMITTED] += count
+    st.seat[h, seat, HERD + H_CONTESTS_ENTERED] += 1
+    st.seat[h, seat, HERD + H_FOOD_PAID] += food
+    st.seat[h, seat, HERD + H_RESOURCES_PAID] += rest
+
+
+@hot
+def play_from_commit(
+    st, h, seat, herd_area, sids, tids, pbase, ptame, streams, players, buf, work, herd_values
+):
+    """Play on from right after ``seat``'s commitment on ``herd_area`` (applied already).
+
+    The seat's places not resolved yet are taken to be those greedy's action order puts after
+    the herd's area (village first, then board order); then the later seats act, and so on.
+    """
+    for a in range(herd_area + 1, N_AREAS):
+        if a == TOOL_MAKER or a == HUT or a == FIELD:
+            continue
+        if st.seat[h, seat, PLACED + a] > 0:
+            _resolve(st, h, seat, a, sids, tids, pbase, ptame, streams, players, buf, work)
+    start = np.int64(st.game[h, I_START_PLAYER])
+    pending = work[3]
+    for k in range((seat - start) % players + 1, players):
+        p = (start + k) % players
+        n_pending = 0
+        for a in range(N_AREAS):
+            pending[a] = 1 if st.seat[h, p, PLACED + a] > 0 else 0
+            n_pending += pending[a]
+        while n_pending > 0:
+            area = _next_action(sids[p], st, h, p, pbase[p], streams[Purpose.STRATEGY + p], pending)
+            if area < 0 or area >= N_AREAS or pending[area] == 0:
+                for a in range(N_AREAS):
+                    if pending[a] != 0:
+                        area = a
+                        break
+            pending[area] = 0
+            n_pending -= 1
+            _resolve(st, h, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
+    finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, herd_values)

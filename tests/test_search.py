@@ -1,0 +1,283 @@
+"""The ``search`` strategy: legal answers, complete games, determinism, private rollout copies."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sim.board import legal_places, place_people, set_up_game
+from sim.constants import N_AREAS, N_BUILDINGS, N_CARD_SPACES, N_CARDS, STACK_SIZE
+from sim.contest_exact import outcome_table
+from sim.data import load_buildings, load_cards, load_tiles
+from sim.engine import WORK_ROWS, WORK_WIDTH
+from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, seed_stream, seed_words, stream_key
+from sim.rules import Rules
+from sim.runner import Slot, play_state, to_frame
+from sim.state import (
+    DECK,
+    DISPLAY,
+    I_DECK_POS,
+    I_HERD_AREA,
+    I_N_STACKS,
+    I_N_TILES,
+    I_OVER,
+    I_PLAYERS,
+    I_START_PLAYER,
+    I_TILE_POS,
+    PLACED,
+    STACK_TAKEN,
+    STACKS,
+    TILE_PILE,
+    TILES,
+    new_state,
+    rules_data,
+)
+from sim.stats import wilson_interval
+from strategies import greedy, search, search_core, search_taming, taming_ev
+from strategies.registry import kernel, resolve
+
+TINY = {"rollouts": 2.0, "candidates": 3.0}
+TINY_TAMING = {"rollouts": 2.0, "max_figures": 2.0}
+
+
+def _row(module, **changes):
+    values = dict(module.PARAMS)
+    for name, value in changes.items():
+        assert name in values, name
+        values[name] = value
+    return np.array(list(values.values()), dtype=np.float64)
+
+
+def _slots(base=None, taming=None):
+    """Slot 0: ``search+search`` with the given parameter changes; slot 1: ``greedy``."""
+    s = resolve("search")
+    g = resolve("greedy")
+    return [
+        Slot(
+            "search",
+            s.base_id,
+            s.taming_id,
+            _row(search, **(base or TINY)),
+            _row(search_taming, **(taming or TINY_TAMING)),
+        ),
+        Slot("greedy", g.base_id, g.taming_id, g.base_params, g.taming_params),
+    ]
+
+
+def _play(n, players, seed=5, threads=1, debug=False, slots=None, seats=None):
+    slots = slots or _slots()
+    seats = seats or [0] + [1] * (players - 1)
+    st = play_state(
+        kernel(),
+        slots,
+        seats,
+        n,
+        players,
+        seed,
+        Rules(),
+        rotate=True,
+        threads=threads,
+        debug=debug,
+    )
+    return st, to_frame(st, slots, seats, 0, True)
+
+
+# --- mid-game states, built with the rollout kernel (greedy + ev everywhere) ---------------
+
+
+def _game_after(players, seed, rounds):
+    """A real-size game at the start of placement in round ``rounds + 1``, and its scratch."""
+    rules = Rules()
+    data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
+    st = new_state(1, players, data, outcome_table(rules.tie_rule))
+    rollout = search_core.ROLLOUT
+    streams, buf, work, herd_values = rollout.new_scratch()
+    words = seed_words(seed)
+    for purpose in range(N_PURPOSES):
+        seed_stream(streams[purpose], np.uint64(stream_key(words, 0, purpose)))
+    set_up_game(st, 0, streams[Purpose.SHUFFLE], streams[Purpose.HERD_TILES], True, work[7])
+    sids = np.zeros(4, dtype=np.int64)
+    pbase = np.tile(search_core.GREEDY_DEFAULTS, (4, 1))
+    ptame = np.tile(search_core.EV_DEFAULTS, (4, 1))
+    args = (sids, sids, pbase, ptame, streams, np.int64(players))
+    for _ in range(rounds):
+        rollout._start_round(st, 0)
+        rollout._placement(st, 0, *args, work, herd_values)
+        rollout._actions(st, 0, *args, buf, work)
+        rollout._taming(st, 0, sids, ptame, streams, np.int64(players), False, work)
+        rollout._feeding(st, 0, sids, pbase, streams, np.int64(players), buf)
+        assert rollout._end_round(st, 0, np.int64(players))
+    rollout._start_round(st, 0)
+    return st
+
+
+def _snapshot(st):
+    return st.game.copy(), st.seat.copy()
+
+
+def _unchanged(st, snap):
+    return np.array_equal(st.game, snap[0]) and np.array_equal(st.seat, snap[1])
+
+
+def _placement_turns(st, params, rng):
+    """Play one placement phase by hand: every turn asks ``search.place`` first, checks the
+    answer is legal and the real game untouched, then places greedy's choice."""
+    players = int(st.game[0, I_PLAYERS])
+    lo = np.zeros(N_AREAS, dtype=np.int64)
+    hi = np.zeros(N_AREAS, dtype=np.int64)
+    done = [False] * players
+    p = int(st.game[0, I_START_PLAYER])
+    asked = 0
+    while not all(done):
+        if not done[p]:
+            if legal_places(st, 0, p, lo, hi) == 0:
+                done[p] = True
+            else:
+                snap = _snapshot(st)
+                area, count = search.place(st, 0, p, params, rng, lo, hi, 1.5)
+                assert _unchanged(st, snap)
+                assert 0 <= area < N_AREAS and hi[area] > 0 and lo[area] <= count <= hi[area]
+                asked += 1
+                area, count = greedy.place(st, 0, p, params, rng, lo, hi, 1.5)
+                place_people(st, 0, p, area, count)
+        p = (p + 1) % players
+    return asked
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_answers_are_legal_and_leave_the_game_untouched(players):
+    params = _row(search, **TINY)
+    tparams = _row(search_taming, **TINY_TAMING)
+    rng = np.zeros(STREAM_WORDS, dtype=np.uint64)
+    seed_stream(rng, np.uint64(players))
+    for rounds in (0, 3):
+        st = _game_after(players, seed=players, rounds=rounds)
+        assert _placement_turns(st, params, rng) >= players
+        herd = int(st.game[0, I_HERD_AREA])
+        assert herd >= 0
+        for p in range(players):
+            available = int(st.seat[0, p, PLACED + herd])
+            if available == 0:
+                continue
+            snap = _snapshot(st)
+            k = search_taming.commit_figures(st, 0, p, tparams, rng, available)
+            assert _unchanged(st, snap)
+            assert 0 <= k <= available
+
+
+def test_the_rollout_copy_is_private():
+    st = _game_after(4, seed=8, rounds=2)
+    snap = _snapshot(st)
+    copy = new_state(1, 4, st.data, st.odds)
+    search_core.copy_game(st, 0, copy, 0)
+    assert np.array_equal(copy.game, st.game) and np.array_equal(copy.seat, st.seat)
+    streams = np.zeros((N_PURPOSES, STREAM_WORDS), dtype=np.uint64)
+    search_core.seed_rollout(streams, np.uint64(7), 0)
+    work = np.zeros((WORK_ROWS, WORK_WIDTH), dtype=np.int64)
+    search_core.determinize(copy, 0, streams[Purpose.SHUFFLE], work[7])
+    sids = np.zeros(4, dtype=np.int64)
+    pbase = np.tile(search_core.GREEDY_DEFAULTS, (4, 1))
+    ptame = np.tile(search_core.EV_DEFAULTS, (4, 1))
+    p = int(st.game[0, I_START_PLAYER])
+    lo = np.zeros(N_AREAS, dtype=np.int64)
+    hi = np.zeros(N_AREAS, dtype=np.int64)
+    legal_places(copy, 0, p, lo, hi)
+    area = int(np.flatnonzero(hi)[0])
+    place_people(copy, 0, p, area, int(hi[area]))
+    buf = np.zeros(5, dtype=np.int64)
+    herd_values = np.zeros(4)
+    search_core.play_from_placement(
+        copy, 0, p, sids, sids, pbase, ptame, streams, np.int64(4), buf, work, herd_values
+    )
+    assert copy.game[0, I_DECK_POS] > st.game[0, I_DECK_POS]  # the copy played on
+    assert _unchanged(st, snap)
+
+
+def test_determinize_redeals_only_what_is_hidden():
+    st = _game_after(3, seed=4, rounds=3)
+    pos = int(st.game[0, I_DECK_POS])
+    tile_pos = int(st.game[0, I_TILE_POS])
+    n_tiles = int(st.game[0, I_N_TILES])
+    decks, stacks, piles = set(), set(), set()
+    for key in range(20):
+        copy = new_state(1, 3, st.data, st.odds)
+        search_core.copy_game(st, 0, copy, 0)
+        stream = np.zeros(STREAM_WORDS, dtype=np.uint64)
+        seed_stream(stream, np.uint64(key))
+        search_core.determinize(copy, 0, stream, np.zeros(64, dtype=np.int64))
+        game, real = copy.game[0], st.game[0]
+        # seen: drawn cards, the display, the stack tops and below, tiles turned, the next back
+        assert np.array_equal(game[: DECK + pos], real[: DECK + pos])
+        assert np.array_equal(game[DISPLAY : DISPLAY + N_CARD_SPACES], real[DISPLAY:STACKS])
+        assert sorted(game[DECK + pos : DECK + N_CARDS]) == sorted(
+            real[DECK + pos : DECK + N_CARDS]
+        )
+        hidden = []
+        for s in range(int(real[I_N_STACKS])):
+            top = STACKS + s * STACK_SIZE
+            taken = int(real[STACK_TAKEN + s])
+            assert np.array_equal(game[top : top + taken + 1], real[top : top + taken + 1])
+            hidden += list(game[top + taken + 1 : top + STACK_SIZE])
+        assert len(set(hidden)) == len(hidden)
+        shown = set(
+            np.concatenate(
+                [
+                    real[
+                        STACKS + s * STACK_SIZE : STACKS
+                        + s * STACK_SIZE
+                        + int(real[STACK_TAKEN + s])
+                        + 1
+                    ]
+                    for s in range(int(real[I_N_STACKS]))
+                ]
+            )
+        )
+        assert not shown & set(hidden) and set(hidden) <= set(range(N_BUILDINGS))
+        pile = game[TILE_PILE : TILE_PILE + n_tiles]
+        assert np.array_equal(pile[:tile_pos], real[TILE_PILE : TILE_PILE + tile_pos])
+        assert sorted(pile) == sorted(real[TILE_PILE : TILE_PILE + n_tiles])
+        back = st.data[TILES + real[TILE_PILE + tile_pos], 0]
+        assert st.data[TILES + pile[tile_pos], 0] == back
+        decks.add(tuple(game[DECK + pos : DECK + N_CARDS]))
+        stacks.add(tuple(hidden))
+        piles.add(tuple(pile[tile_pos:]))
+    assert min(len(decks), len(stacks), len(piles)) > 10  # hidden parts really re-dealt
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_complete_in_debug_mode(players):
+    st, frame = _play(4, players, debug=True)
+    assert (st.game[:, I_OVER] == 1).all()
+    assert frame["score"].notna().all() and (frame["rank"] >= 1).all()
+    assert (frame["rounds"] > 3).all()
+
+
+def test_same_seed_same_games_any_thread_count():
+    _, one = _play(6, 4, seed=11)
+    _, again = _play(6, 4, seed=11)
+    _, threaded = _play(6, 4, seed=11, threads=2)
+    pd.testing.assert_frame_equal(one, again)
+    pd.testing.assert_frame_equal(one, threaded)
+
+
+def test_zero_budget_plays_greedy_and_ev_exactly():
+    none = _slots({"rollouts": 0.0}, {"rollouts": 0.0})
+    _, zero = _play(6, 3, seed=2, slots=none)
+    g = resolve("greedy")
+    plain = [Slot("search", g.base_id, g.taming_id, g.base_params, g.taming_params), none[1]]
+    _, reference = _play(6, 3, seed=2, slots=plain)
+    pd.testing.assert_frame_equal(zero, reference)
+    assert len(search.PARAMS) == len(greedy.PARAMS) + 5
+    assert len(search_taming.PARAMS) == len(taming_ev.PARAMS) + 5
+
+
+@pytest.mark.slow
+def test_search_beats_greedy():
+    """One default ``search`` seat against three ``greedy``, seats rotated: above the fair 25%."""
+    s = resolve("search")
+    slots = [Slot("search", s.base_id, s.taming_id, s.base_params, s.taming_params)] + _slots()[1:]
+    _, frame = _play(400, 4, seed=31, threads=2, slots=slots)
+    mine = frame[frame["strategy"] == "search"]
+    low, high = wilson_interval(int(mine["winner"].sum()), len(mine))
+    assert low > 0.25, (low, high)
