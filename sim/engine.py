@@ -154,6 +154,13 @@ def _convert_tokens(st, g, p, sid, params, rng, need, buf):
     if short <= 0 or tokens == 0:
         return
     n = min(short, tokens)
+    _gain_chosen_resources(st, g, p, sid, params, rng, n, buf)
+    st.seat[g, p, CHOICE_TOKENS] -= n
+
+
+@hot(inline=True)
+def _gain_chosen_resources(st, g, p, sid, params, rng, n, buf):
+    """``n`` resources of the seat's choice (all gold if its answer does not add up to ``n``)."""
     hook_choose_resources(sid, st, g, p, params, rng, n, buf)
     given = 0
     for r in range(WOOD, GOLD + 1):
@@ -164,7 +171,6 @@ def _convert_tokens(st, g, p, sid, params, rng, need, buf):
         buf[GOLD] = n
     for r in range(WOOD, GOLD + 1):
         st.seat[g, p, GOODS + r] += max(0, buf[r])
-    st.seat[g, p, CHOICE_TOKENS] -= n
 
 
 @hot(inline=True)
@@ -228,16 +234,7 @@ def _card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
         if st.data[FLAGS, Flag.KEEP_RESOURCES_OF_CHOICE] != 0:
             st.seat[g, p, CHOICE_TOKENS] += amount
         else:
-            hook_choose_resources(sid, st, g, p, params, rng, amount, buf)
-            given = 0
-            for r in range(WOOD, GOLD + 1):
-                if buf[r] > 0:
-                    given += buf[r]
-            if given != amount:
-                buf[:] = 0
-                buf[GOLD] = amount
-            for r in range(WOOD, GOLD + 1):
-                st.seat[g, p, GOODS + r] += max(0, buf[r])
+            _gain_chosen_resources(st, g, p, sid, params, rng, amount, buf)
 
 
 @hot(inline=True)
