@@ -38,7 +38,7 @@ from sim.contest_solver import best_response, make_prizes, sequential_equilibriu
 from sim.errors import InputError
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
-from strategies.registry import BASE, kernel, resolve
+from strategies.registry import BASE, kernel_for, resolve
 
 TILES_DIR = Path(__file__).resolve().parent / "tiles"
 """Variant tile files (sensitivity and the herd-area breakdown); NOT the real tiles."""
@@ -295,7 +295,7 @@ def _play_focal(
     slots = [arm_slot] + field_slots
     seats = [0] + list(range(1, players))
     st = play_state(
-        kernel(),
+        kernel_for(slots),
         slots,
         seats,
         n,

@@ -35,7 +35,7 @@ from sim.runner import Slot, lineups, play_state
 from sim.state import RANK, SCORE
 from sim.stats import mean_se, wilson_interval
 from strategies.presets import ENV_VAR, NAME_PATTERN, PRESET_DIR, preset_text, write_preset
-from strategies.registry import BASE, SeatStrategy, kernel, presets, resolve
+from strategies.registry import BASE, SeatStrategy, kernel_for, presets, resolve
 
 FAMILY_MODULE = "strategies.greedy"
 OBJECTIVES = ("win", "margin")
@@ -100,11 +100,12 @@ class Arena:
         self.seed = seed
         self.rules = rules
         self.threads = threads
-        self.kernel = kernel()
         self.opponents = [
             Slot(o.name, o.base_id, o.taming_id, o.base_params, o.taming_params)
             for o in opponent_seats(opponents, players)
         ]
+        # the tuned seat is of the greedy family, so the opponents decide the kernel
+        self.kernel = kernel_for(self.opponents)
 
     def slot(self, label: str, row: np.ndarray) -> Slot:
         seat = self.seat

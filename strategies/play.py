@@ -7,7 +7,7 @@ import pandas as pd
 from sim.errors import InputError
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
-from strategies.registry import kernel, resolve
+from strategies.registry import kernel_for, resolve
 
 
 def slots_for(names: list[str]) -> tuple[list[Slot], list[int]]:
@@ -79,7 +79,7 @@ def play_games(
         )
     slots, seats = slots_for(names)
     st = play_state(
-        kernel(),
+        kernel_for(slots),
         slots,
         seats,
         n_games,

@@ -154,12 +154,31 @@ def taming_names() -> list[str]:
     return [("fixed-K" if n == "fixed" else n) for n in TAMING]
 
 
-def kernel():
-    """The compiled game kernel for every registered strategy (built once per process)."""
-    return build(
-        tuple(module for module, _ in BASE.values()),
-        tuple(TAMING.values()),
-    )
+HEAVY = ("search",)
+"""Registered last in BASE and TAMING: strategies whose code (a second, rollout engine) takes long
+to compile. A kernel built without them keeps every other strategy's id."""
+
+
+def kernel(heavy: bool = True):
+    """The compiled game kernel (built once per process).
+
+    Parameters
+    ----------
+    heavy : bool
+        Include the :data:`HEAVY` strategies. Without them the kernel compiles in about half the
+        time; use :func:`kernel_for` to choose from the seats to be played.
+    """
+    bases = [m for name, (m, _) in BASE.items() if heavy or name not in HEAVY]
+    tamings = [m for name, m in TAMING.items() if heavy or name not in HEAVY]
+    return build(tuple(bases), tuple(tamings))
+
+
+def kernel_for(slots) -> object:
+    """The lightest kernel that can play these slots (anything with ``base_id``/``taming_id``)."""
+    light_bases = sum(1 for name in BASE if name not in HEAVY)
+    light_tamings = sum(1 for name in TAMING if name not in HEAVY)
+    needs_heavy = any(s.base_id >= light_bases or s.taming_id >= light_tamings for s in slots)
+    return kernel(heavy=needs_heavy)
 
 
 def describe() -> list[dict]:
