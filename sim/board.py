@@ -303,6 +303,89 @@ def legal_places(st, g, p, lo, hi):
     return n_legal
 
 
+# Layout of the placement phase's occupancy row (``occ``, int64, width >= OCC_WIDTH).
+OCC_PEOPLE = 0  # people on each area
+OCC_SEATS = OCC_PEOPLE + N_AREAS  # bit q set: seat q has people on the area
+OCC_COUNT = OCC_SEATS + N_AREAS  # seats with people on the area
+OCC_HOME = OCC_COUNT + N_AREAS  # people each seat has not placed yet
+OCC_OPEN = OCC_HOME + 4  # 1 if a card space holds a card / a building stack has a tile
+OCC_WIDTH = OCC_OPEN + N_AREAS
+
+
+@hot(inline=True)
+def occupancy(st, g, players, occ):
+    """Fill ``occ`` (layout ``OCC_*``) from the board: who is where, who has people at home.
+
+    Placement changes only what :func:`occupy` updates, so the engine computes this once per
+    placement phase and then asks :func:`legal_places_from` each turn; the answers equal those
+    of :func:`legal_places`.
+    """
+    for a in range(N_AREAS):
+        occ[OCC_PEOPLE + a] = 0
+        occ[OCC_SEATS + a] = 0
+        occ[OCC_COUNT + a] = 0
+        occ[OCC_OPEN + a] = 0
+    for q in range(players):
+        home = np.int64(st.seat[g, q, PEOPLE])
+        for a in range(N_AREAS):
+            n = st.seat[g, q, PLACED + a]
+            if n > 0:
+                occ[OCC_PEOPLE + a] += n
+                occ[OCC_SEATS + a] |= 1 << q
+                occ[OCC_COUNT + a] += 1
+                home -= n
+        occ[OCC_HOME + q] = home
+    for space in range(N_CARD_SPACES):
+        if st.game[g, DISPLAY + space] >= 0:
+            occ[OCC_OPEN + FIRST_CARD_SPACE + space] = 1
+    for s in range(st.game[g, I_N_STACKS]):
+        if st.game[g, STACK_TAKEN + s] < STACK_SIZE:
+            occ[OCC_OPEN + FIRST_BUILDING + s] = 1
+
+
+@hot(inline=True)
+def occupy(occ, p, area, count):
+    """Record in ``occ`` that ``p`` put ``count`` people on ``area``."""
+    occ[OCC_PEOPLE + area] += count
+    occ[OCC_SEATS + area] |= 1 << p
+    occ[OCC_COUNT + area] += 1
+    occ[OCC_HOME + p] -= count
+
+
+@hot(inline=True)
+def legal_places_from(st, g, p, players, occ, lo, hi):
+    """:func:`legal_places` from the occupancy row ``occ`` (see :func:`occupancy`)."""
+    home = occ[OCC_HOME + p]
+    village_open = players == 4 or st.game[g, I_VILLAGE_USED] < 2
+    bit = 1 << p
+    n_legal = 0
+    for a in range(N_AREAS):
+        lo[a] = 0
+        hi[a] = 0
+        if home <= 0 or occ[OCC_SEATS + a] & bit:
+            continue
+        people = occ[OCC_PEOPLE + a]
+        if a == HUNTING_GROUNDS:
+            lo[a] = 1
+            hi[a] = home
+        elif a <= RIVER:
+            free = RESOURCE_AREA_SPACES - people
+            if free > 0 and (players == 4 or occ[OCC_COUNT + a] < players - 1):
+                lo[a] = 1
+                hi[a] = min(home, free)
+        elif a <= FIELD:
+            need = 2 if a == HUT else 1
+            if village_open and people == 0 and home >= need:
+                lo[a] = need
+                hi[a] = need
+        elif people == 0 and occ[OCC_OPEN + a] != 0:
+            lo[a] = 1
+            hi[a] = 1
+        if hi[a] > 0:
+            n_legal += 1
+    return n_legal
+
+
 @hot(inline=True)
 def place_people(st, g, p, area, count):
     """Put ``count`` people of ``p`` on ``area`` (legality checked by the caller)."""

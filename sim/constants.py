@@ -112,3 +112,6 @@ T_ALL_EFFECT, T_ALL_AMOUNT, T_ALL_RESOURCE = 4, 5, 6
 
 # Why a payment in resources is asked for.
 PAY_FEEDING, PAY_TAMING, PAY_CARD, PAY_BUILDING = 0, 1, 2, 3
+
+# Floats a base strategy's ``place`` hook may keep across its turns of one placement phase.
+MEMO_WIDTH = 56

@@ -10,8 +10,8 @@ from sim.jit import hot
 
 
 @hot
-def hook_place(sid, st, g, seat, params, rng, lo, hi, herd_value):
-    return hooks.place(st, g, seat, params, rng, lo, hi, herd_value)
+def hook_place(sid, st, g, seat, params, rng, lo, hi, herd_value, memo):
+    return hooks.place(st, g, seat, params, rng, lo, hi, herd_value, memo)
 
 
 @hot

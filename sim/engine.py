@@ -11,13 +11,16 @@ import numpy as np
 from numba import njit
 
 from sim.board import (
+    OCC_WIDTH,
     apply_simple_effect,
     building_points,
     card_top,
     gain_agriculture,
     gain_person,
     gain_tool_step,
-    legal_places,
+    legal_places_from,
+    occupancy,
+    occupy,
     pay_goods,
     payment_ok,
     place_people,
@@ -42,6 +45,7 @@ from sim.constants import (
     GOLD,
     HUT,
     MAX_ROUNDS,
+    MEMO_WIDTH,
     N_AREAS,
     N_CARDS,
     N_GOODS,
@@ -319,17 +323,24 @@ def _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wo
 
 
 @hot
-def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, herd_values):
+def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, notes):
     """Placement (RULES.md A4.1): one place per turn, clockwise, until nobody can place.
 
     A seat's taming policy is asked ``herd_value`` once per round, at the seat's first turn with
-    the herd's area open to it; the answer is reused for its later turns that round.
+    the herd's area open to it; the answer is kept in ``notes[p, 0]`` for its later turns. The
+    rest of ``notes[p]`` is the seat's ``memo`` for the place hook; its first entry is cleared
+    here. What a base strategy works out at its first turn (values placement cannot change) it
+    may keep there for its later turns of this phase.
     """
     lo = work[0]
     hi = work[1]
     active = work[2]  # 0: done placing; 1: placing; 2: placing, herd value known
+    occ = work[8]
     for p in range(players):
         active[p] = 1
+        notes[p, 0] = 0.0
+        notes[p, 1] = 0.0  # memo[0]: the phase has started (see sim.hooks)
+    occupancy(st, g, players, occ)
     start = st.game[g, I_START_PLAYER]
     herd_area = st.game[g, I_HERD_AREA]
     n_active = players
@@ -339,7 +350,7 @@ def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, herd_val
         turn += 1
         if active[p] == 0:
             continue
-        if legal_places(st, g, p, lo, hi) == 0:
+        if legal_places_from(st, g, p, players, occ, lo, hi) == 0:
             active[p] = 0
             n_active -= 1
             continue
@@ -347,10 +358,10 @@ def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, herd_val
         herd_value = 0.0
         if herd_area >= 0 and hi[herd_area] > 0:
             if active[p] == 1:
-                herd_values[p] = hook_herd_value(tids[p], st, g, p, ptame[p], rng)
+                notes[p, 0] = hook_herd_value(tids[p], st, g, p, ptame[p], rng)
                 active[p] = 2
-            herd_value = herd_values[p]
-        area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value)
+            herd_value = notes[p, 0]
+        area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value, notes[p, 1:])
         if area < 0 or area >= N_AREAS or hi[area] == 0 or count < lo[area] or count > hi[area]:
             for a in range(N_AREAS):  # an illegal answer: the first legal place
                 if hi[a] > 0:
@@ -358,6 +369,7 @@ def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, herd_val
                     count = hi[a]
                     break
         place_people(st, g, p, area, count)
+        occupy(occ, p, area, count)
 
 
 @hot
@@ -495,8 +507,12 @@ def _fail(st, g, phase, code):
     st.game[g, I_OVER] = 1
 
 
-WORK_ROWS = 8  # scratch rows: legal lo, legal hi, active, pending, contest, dice, ranks, shuffles
-WORK_WIDTH = 64
+WORK_ROWS = 9  # scratch rows: legal lo, legal hi, active, pending, contest, dice, ranks, shuffles,
+# the placement's occupancy (sim.board.OCC_*)
+WORK_WIDTH = 72
+if OCC_WIDTH > WORK_WIDTH:  # pragma: no cover - a layout error, caught at import
+    raise ImportError("the occupancy row does not fit a work row")
+NOTES_WIDTH = 1 + MEMO_WIDTH  # per seat: the herd value, then the place hook's memo
 
 
 @hot
@@ -522,10 +538,10 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
     dice_contest : bool
         Roll every taming die (True) or draw the outcome from the exact table (False).
     scratch : tuple
-        ``(streams, buf, work, herd_values)`` from :func:`new_scratch`: the game allocates
+        ``(streams, buf, work, notes)`` from :func:`new_scratch`: the game allocates
         nothing itself.
     """
-    streams, buf, work, herd_values = scratch
+    streams, buf, work, notes = scratch
     players = np.int64(st.game[g, I_PLAYERS])
     for purpose in range(N_PURPOSES):
         seed_stream(streams[purpose], stream_key(words, game_index, purpose))
@@ -536,7 +552,7 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
         return
     for _ in range(MAX_ROUNDS):
         _start_round(st, g)
-        _placement(st, g, sids, tids, pbase, ptame, streams, players, work, herd_values)
+        _placement(st, g, sids, tids, pbase, ptame, streams, players, work, notes)
         if debug and check(st, g, PLACEMENT) != 0:
             _fail(st, g, PLACEMENT, check(st, g, PLACEMENT))
             return
@@ -570,8 +586,8 @@ def new_scratch():
     streams = np.zeros((N_PURPOSES, STREAM_WORDS), dtype=np.uint64)
     buf = np.zeros(N_GOODS, dtype=np.int64)
     work = np.zeros((WORK_ROWS, WORK_WIDTH), dtype=np.int64)
-    herd_values = np.zeros(4, dtype=np.float64)
-    return streams, buf, work, herd_values
+    notes = np.zeros((4, NOTES_WIDTH), dtype=np.float64)
+    return streams, buf, work, notes
 
 
 @njit(cache=True, nogil=True)

@@ -8,10 +8,14 @@ random stream ``rng`` (for :mod:`sim.rng` draws), then the hook's own arguments.
 
 Base hooks (the base strategy of a seat answers them):
 
-``place(st, g, seat, params, rng, lo, hi, herd_value) -> (area, count)``
+``place(st, g, seat, params, rng, lo, hi, herd_value, memo) -> (area, count)``
     Where to put how many people. ``lo[a]``..``hi[a]`` is the legal count on area ``a``
     (``hi[a] == 0``: illegal). ``herd_value`` is the seat's taming policy's estimate, in points,
-    of having people on the herd's area this round (0 without a herd).
+    of having people on the herd's area this round (0 without a herd). ``memo`` (float64,
+    ``MEMO_WIDTH`` of :mod:`sim.constants`) is the seat's own scratch, kept between its turns of
+    one placement phase: ``memo[0]`` is 0 at the phase's start, the rest holds whatever the
+    strategy left there. Placement changes nothing but who is where (and the engine passes the
+    same ``herd_value`` all phase), so values worked out at the first turn may be kept there.
 ``next_action(st, g, seat, params, rng, pending) -> area``
     Which of the seat's places to resolve next (``pending[a] != 0``).
 ``use_tools(st, g, seat, params, rng, good, dice_sum, people) -> mask``
@@ -65,7 +69,7 @@ TAMING_HOOKS = ("herd_value", "commit_figures", "take_first_bonus")
 
 
 @hot
-def place(st, g, seat, params, rng, lo, hi, herd_value):
+def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """Default: the first legal area, with as many people as allowed."""
     for a in range(N_AREAS):
         if hi[a] > 0:

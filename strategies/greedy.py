@@ -60,12 +60,14 @@ from sim.constants import (
     FIRST_BUILDING,
     FIRST_CARD_SPACE,
     FOOD,
+    FOREST,
     GOLD,
     HUNTING_GROUNDS,
     HUT,
     MAX_AGRICULTURE,
     MAX_PEOPLE,
     N_AREAS,
+    N_CARD_SPACES,
     N_CARDS,
     N_CULTURE_SYMBOLS,
     RIVER,
@@ -193,61 +195,111 @@ def card_worth(st, g, seat, card, params, rounds):
     return worth
 
 
-@hot
-def place(st, g, seat, params, rng, lo, hi, herd_value):
-    """The legal place with the best value per person (see the module's notes)."""
+# The memo ``place`` keeps between a seat's turns of one placement phase (see sim.hooks).
+M_READY, M_ROUNDS, M_SHORT, M_TOOLS = 0, 1, 2, 3
+M_AREA = 4  # per area: the scarcity bonus per person (resource areas), else the place's value
+M_RATE = M_AREA + N_AREAS  # per area: the value per person last worked out ...
+M_COUNT = M_RATE + N_AREAS  # ... and for how many people (0: not yet)
+SKIP = -1e300  # a card it cannot pay, a building it cannot buy
+
+
+@hot(inline=True)
+def _plan(st, g, seat, params, memo):
+    """Fill the memo: what placement cannot change (the seat's stock, the display, the stacks)."""
     rounds = rounds_left(st, g, params)
     short = food_short(st, g, seat)
+    held = resources_held(st, g, seat)
+    stalled = st.game[g, I_ROUND] >= params[STALL_ROUND]
+    memo[M_ROUNDS] = rounds
+    memo[M_SHORT] = short
+    memo[M_TOOLS] = tools_available(st, g, seat)
+    for a in range(FOREST, RIVER + 1):
+        scarce = 0.0
+        if st.seat[g, seat, GOODS + a] < 3:  # resource areas are goods 1..4
+            # a building needs at most 2 of a kind
+            scarce = max(params[SCARCE], 5.0) if stalled else params[SCARCE]
+        memo[M_AREA + a] = scarce
+    memo[M_AREA + TOOL_MAKER] = rounds * params[TOOLS_W] if tool_total(st, g, seat) < 12 else 0.0
+    value = rounds * params[PEOPLE_W] if st.seat[g, seat, PEOPLE] < MAX_PEOPLE else 0.0
+    value -= 2.0 * params[FOOD_W] if short > 0 else 0.0
+    memo[M_AREA + HUT] = value
+    if st.seat[g, seat, AGRICULTURE] < MAX_AGRICULTURE:
+        memo[M_AREA + FIELD] = rounds * params[AGRICULTURE_W]
+    else:
+        memo[M_AREA + FIELD] = 0.0
+    for space in range(N_CARD_SPACES):
+        cost = space + 1
+        card = st.game[g, DISPLAY + space]
+        if held < cost or card < 0:
+            memo[M_AREA + FIRST_CARD_SPACE + space] = SKIP
+            continue
+        worth = card_worth(st, g, seat, card, params, rounds)
+        memo[M_AREA + FIRST_CARD_SPACE + space] = (
+            worth - cost * 3.0 * params[RESOURCE_W] * params[CARD_COST_W]
+        )
+    for stack in range(st.game[g, I_N_STACKS]):
+        taken = st.game[g, STACK_TAKEN + stack]
+        value = SKIP
+        if taken < STACK_SIZE:
+            building = st.game[g, STACKS + stack * STACK_SIZE + taken]
+            points, _ = building_offer(st, g, seat, building, True)
+            if points >= 0:
+                value = points * params[BUILDING_W]
+        memo[M_AREA + FIRST_BUILDING + stack] = value
+    for a in range(N_AREAS):
+        memo[M_COUNT + a] = 0.0
+    memo[M_READY] = 1.0
+
+
+@hot(inline=True)
+def _rate(st, g, params, herd_value, memo, a, count):
+    """Value per person of ``count`` people on area ``a`` (SKIP: not wanted at all)."""
+    if a == HUNTING_GROUNDS:
+        short = memo[M_SHORT]
+        food = 1.75 * count
+        needed = min(food, short)
+        value = needed * params[FOOD_W] + (food - needed) * params[FOOD_SPARE]
+    elif a <= RIVER:
+        units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]
+        value = units * unit_value(a) * params[RESOURCE_W]
+        if a == st.game[g, I_HERD_AREA]:
+            value += herd_value * params[HERD_W]
+        value += count * memo[M_AREA + a]
+    else:
+        value = memo[M_AREA + a]
+        if value == SKIP:
+            return SKIP
+    return value / count
+
+
+@hot(inline=True)
+def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
+    """The legal place with the best value per person (see the module's notes).
+
+    Every value but the count's is fixed for the placement phase, and the engine passes the same
+    ``herd_value`` at each of the seat's turns, so a rate is worked out again only when the
+    count it is for changes.
+    """
+    if memo[M_READY] == 0.0:
+        _plan(st, g, seat, params, memo)
+    short = int(memo[M_SHORT])
     best_area = -1
     best_count = 0
     best_rate = -1e18
-    held = resources_held(st, g, seat)
-    tools = tools_available(st, g, seat)
-    herd_area = st.game[g, I_HERD_AREA]
-    stalled = st.game[g, I_ROUND] >= params[STALL_ROUND]
     for a in range(N_AREAS):
         if hi[a] == 0:
             continue
         count = hi[a]
-        if a == HUNTING_GROUNDS:
-            if short > 0:
-                count = min(hi[a], (2 * short + 2) // 3 + 1)
-            food = 1.75 * count
-            needed = min(food, float(short))
-            value = needed * params[FOOD_W] + (food - needed) * params[FOOD_SPARE]
-        elif a <= RIVER:
-            units = (3.5 * count + 0.5 * tools) / DIVISOR[a]
-            value = units * unit_value(a) * params[RESOURCE_W]
-            if a == herd_area:
-                value += herd_value * params[HERD_W]
-            if st.seat[g, seat, GOODS + a] < 3:  # resource areas are goods 1..4
-                # a building needs at most 2 of a kind
-                value += count * (max(params[SCARCE], 5.0) if stalled else params[SCARCE])
-        elif a == TOOL_MAKER:
-            value = rounds * params[TOOLS_W] if tool_total(st, g, seat) < 12 else 0.0
-        elif a == HUT:
-            value = rounds * params[PEOPLE_W] if st.seat[g, seat, PEOPLE] < MAX_PEOPLE else 0.0
-            value -= 2.0 * params[FOOD_W] if short > 0 else 0.0
-        elif a == FIELD:
-            if st.seat[g, seat, AGRICULTURE] < MAX_AGRICULTURE:
-                value = rounds * params[AGRICULTURE_W]
-            else:
-                value = 0.0
-        elif a < FIRST_BUILDING:
-            space = a - FIRST_CARD_SPACE
-            cost = space + 1
-            if held < cost:
-                continue
-            worth = card_worth(st, g, seat, st.game[g, DISPLAY + space], params, rounds)
-            value = worth - cost * 3.0 * params[RESOURCE_W] * params[CARD_COST_W]
+        if a == HUNTING_GROUNDS and short > 0:
+            count = min(hi[a], (2 * short + 2) // 3 + 1)
+        if memo[M_COUNT + a] == count:
+            rate = memo[M_RATE + a]
         else:
-            stack = a - FIRST_BUILDING
-            building = st.game[g, STACKS + stack * STACK_SIZE + st.game[g, STACK_TAKEN + stack]]
-            points, _ = building_offer(st, g, seat, building, True)
-            if points < 0:
-                continue
-            value = points * params[BUILDING_W]
-        rate = value / count
+            rate = _rate(st, g, params, herd_value, memo, a, count)
+            memo[M_RATE + a] = rate
+            memo[M_COUNT + a] = count
+        if rate == SKIP:
+            continue
         if rate > best_rate:
             best_rate = rate
             best_area = a
@@ -261,7 +313,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value):
     return best_area, best_count
 
 
-@hot
+@hot(inline=True)
 def next_action(st, g, seat, params, rng, pending):
     """Village first, then gathering, then cards and buildings."""
     for a in (TOOL_MAKER, HUT, FIELD):
@@ -273,7 +325,7 @@ def next_action(st, g, seat, params, rng, pending):
     return -1
 
 
-@hot
+@hot(inline=True)
 def use_tools(st, g, seat, params, rng, good, dice_sum, people):
     """The fewest pips that lift the roll to the next multiple of the divisor, if any."""
     if good == FOOD and food_short(st, g, seat) == 0:

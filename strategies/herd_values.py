@@ -90,7 +90,7 @@ def feeding_need(st, g, seat):
     return max(0, st.seat[g, seat, PEOPLE] - st.seat[g, seat, AGRICULTURE])
 
 
-@hot
+@hot(inline=True)
 def bonus_value(st, g, seat, params, effect, amount, good):
     """Points one bonus (effect, amount, good) is worth to the seat now."""
     if effect == E_POINTS:
@@ -110,7 +110,7 @@ def bonus_value(st, g, seat, params, effect, amount, good):
     return 0.0
 
 
-@hot
+@hot(inline=True)
 def first_bonus_value(st, g, seat, params, tile):
     """Points of the tile's "1." bonus to the seat."""
     row = st.data[TILES + tile]
@@ -119,7 +119,7 @@ def first_bonus_value(st, g, seat, params, tile):
     )
 
 
-@hot
+@hot(inline=True)
 def all_bonus_value(st, g, seat, params, tile):
     """Points of the tile's "all" bonus to the seat."""
     row = st.data[TILES + tile]
@@ -128,7 +128,7 @@ def all_bonus_value(st, g, seat, params, tile):
     )
 
 
-@hot
+@hot(inline=True)
 def prefers_first(st, g, seat, params, tile):
     """Take "1." iff its value is at least the "all" bonus's."""
     return first_bonus_value(st, g, seat, params, tile) >= all_bonus_value(
@@ -136,7 +136,7 @@ def prefers_first(st, g, seat, params, tile):
     )
 
 
-@hot
+@hot(inline=True)
 def current_tile(st, g):
     """This round's prize tile, or -1. Read from the pile, so it is known during the taming
     itself too (the engine clears ``I_PRIZE`` before asking the winner for its bonus)."""
@@ -183,7 +183,7 @@ def _is_earlier(st, g, seat, q):
     return (q - start) % players < (seat - start) % players
 
 
-@hot
+@hot(inline=True)
 def assumed_figures(st, g, seat, q, params, at_placement):
     """Figures seat ``q`` has (or is assumed to have) on the tile, as ``seat`` sees it.
 
@@ -204,7 +204,7 @@ def assumed_figures(st, g, seat, q, params, at_placement):
     return min(MAX_FIGURES, there, max(0, int(params[LATER_FIGURES])))
 
 
-@hot
+@hot(inline=True)
 def best_commitment(st, g, seat, params, available, first, all_, tile_value, at_placement):
     """The best number of figures and its expected net value (see the module's notes).
 
@@ -251,7 +251,7 @@ def best_commitment(st, g, seat, params, available, first, all_, tile_value, at_
     return best_k, best_value
 
 
-@hot
+@hot(inline=True)
 def placement_figures(st, g, seat):
     """People the seat would put on the herd's area now: all at home, up to the free spaces."""
     area = st.game[g, I_HERD_AREA]
@@ -344,7 +344,7 @@ def majority_chance(mine, t1, t2, t3, left, players, box, min_tiles):
     return min(1.0, max(0.0, total))
 
 
-@hot
+@hot(inline=True)
 def leader_gap(st, g, seat):
     """The seat's tiles minus the most tiles any other seat holds."""
     best = 0
@@ -354,7 +354,7 @@ def leader_gap(st, g, seat):
     return int(st.seat[g, seat, HERD + H_TILES_WON]) - best
 
 
-@hot
+@hot(inline=True)
 def contest_value(st, g, seat, params, tile, tile_value):
     """``herd_value`` of a policy: the best commitment's expected net points at placement."""
     if tile < 0:
@@ -373,7 +373,7 @@ def contest_value(st, g, seat, params, tile, tile_value):
     return value
 
 
-@hot
+@hot(inline=True)
 def commitment(st, g, seat, params, available, tile, tile_value):
     """``commit_figures`` of a policy: the best commitment (ties toward fewer)."""
     if tile < 0 or available <= 0:

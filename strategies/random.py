@@ -63,7 +63,7 @@ def _kinds_feasible(st, g, seat, subset, row):
 
 
 @hot
-def place(st, g, seat, params, rng, lo, hi, herd_value):
+def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """Uniform over every legal (area, count) pair."""
     total = 0
     for a in range(N_AREAS):

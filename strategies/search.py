@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from sim.board import place_people
 from sim.constants import MAX_PLAYERS, N_AREAS, N_GOODS
-from sim.engine import WORK_ROWS, WORK_WIDTH
+from sim.engine import NOTES_WIDTH, WORK_ROWS, WORK_WIDTH
 from sim.jit import hot
 from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, next_u64
 from sim.state import I_PLAYERS, N_GAME, N_SEAT, GameState
@@ -75,9 +75,9 @@ accept_starvation = greedy.accept_starvation
 
 
 @hot
-def place(st, g, seat, params, rng, lo, hi, herd_value):
+def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """The candidate place with the best mean rollout value (greedy's pick without a choice)."""
-    area, count = greedy.place(st, g, seat, params, rng, lo, hi, herd_value)
+    area, count = greedy.place(st, g, seat, params, rng, lo, hi, herd_value, memo)
     rollouts = int(params[ROLLOUTS])
     wanted = min(MAX_CANDIDATES, int(params[CANDIDATES]))
     if rollouts <= 0 or wanted <= 1:
@@ -101,7 +101,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value):
                 left += 1
         if left == 0:
             break
-        a, c = greedy.place(st, g, seat, params, rng, open_lo, open_hi, herd_value)
+        a, c = greedy.place(st, g, seat, params, rng, open_lo, open_hi, herd_value, memo)
         if a < 0 or a >= N_AREAS or open_hi[a] == 0:
             break
         areas[n] = a
@@ -120,7 +120,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value):
     streams = stack_u64_2d(N_PURPOSES, STREAM_WORDS)
     buf = stack_i64(N_GOODS)
     work = stack_i64_2d(WORK_ROWS, WORK_WIDTH)
-    herd_values = stack_f64(MAX_PLAYERS)
+    notes = stack_f64_2d(MAX_PLAYERS, NOTES_WIDTH)
     sids = stack_i64(MAX_PLAYERS)
     tids = stack_i64(MAX_PLAYERS)
     pbase = stack_f64_2d(MAX_PLAYERS, N_GREEDY)
@@ -130,7 +130,8 @@ def place(st, g, seat, params, rng, lo, hi, herd_value):
     for p in range(MAX_PLAYERS):
         sids[p] = 0
         tids[p] = 0
-        herd_values[p] = 0.0
+        for c in range(NOTES_WIDTH):
+            notes[p, c] = 0.0
     for r in range(WORK_ROWS):
         for c in range(WORK_WIDTH):
             work[r, c] = 0
@@ -154,7 +155,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value):
             seed_rollout(streams, key, i)
             place_people(copy, 0, seat, areas[c], counts[c])
             play_from_placement(
-                copy, 0, seat, sids, tids, pbase, ptame, streams, players, buf, work, herd_values
+                copy, 0, seat, sids, tids, pbase, ptame, streams, players, buf, work, notes
             )
             value = outcome(copy, 0, seat, players, win_weight, margin_weight)
             if c == 0:

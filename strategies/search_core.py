@@ -308,7 +308,7 @@ def outcome(st, h, seat, players, win_weight, margin_weight):
 
 
 @hot
-def finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, herd_values):
+def finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, notes):
     """Play the game on from the end of a round's actions (taming next) and score it."""
     _taming(st, h, tids, ptame, streams, players, False, work)
     _feeding(st, h, sids, pbase, streams, players, buf)
@@ -317,7 +317,7 @@ def finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, he
         if not going_on:
             break
         _start_round(st, h)
-        _placement(st, h, sids, tids, pbase, ptame, streams, players, work, herd_values)
+        _placement(st, h, sids, tids, pbase, ptame, streams, players, work, notes)
         _actions(st, h, sids, tids, pbase, ptame, streams, players, buf, work)
         _taming(st, h, tids, ptame, streams, players, False, work)
         _feeding(st, h, sids, pbase, streams, players, buf)
@@ -326,16 +326,14 @@ def finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, he
 
 
 @hot
-def play_from_placement(
-    st, h, seat, sids, tids, pbase, ptame, streams, players, buf, work, herd_values
-):
+def play_from_placement(st, h, seat, sids, tids, pbase, ptame, streams, players, buf, work, notes):
     """Play on from right after ``seat``'s placement turn: the round's later turns, then on."""
     start = st.game[h, I_START_PLAYER]
     st.game[h, I_START_PLAYER] = (seat + 1) % players  # placement goes on clockwise from here
-    _placement(st, h, sids, tids, pbase, ptame, streams, players, work, herd_values)
+    _placement(st, h, sids, tids, pbase, ptame, streams, players, work, notes)
     st.game[h, I_START_PLAYER] = start
     _actions(st, h, sids, tids, pbase, ptame, streams, players, buf, work)
-    finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, herd_values)
+    finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, notes)
 
 
 @hot
@@ -364,7 +362,7 @@ def apply_commit(st, h, seat, sids, pbase, rng, want, buf):
 
 @hot
 def play_from_commit(
-    st, h, seat, herd_area, sids, tids, pbase, ptame, streams, players, buf, work, herd_values
+    st, h, seat, herd_area, sids, tids, pbase, ptame, streams, players, buf, work, notes
 ):
     """Play on from right after ``seat``'s commitment on ``herd_area`` (applied already).
 
@@ -394,4 +392,4 @@ def play_from_commit(
             pending[area] = 0
             n_pending -= 1
             _resolve(st, h, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
-    finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, herd_values)
+    finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, notes)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.constants import MAX_PLAYERS, N_GOODS
-from sim.engine import WORK_ROWS, WORK_WIDTH
+from sim.engine import NOTES_WIDTH, WORK_ROWS, WORK_WIDTH
 from sim.jit import hot
 from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, next_u64
 from sim.state import (
@@ -103,7 +103,7 @@ def commit_figures(st, g, seat, params, rng, available):
     streams = stack_u64_2d(N_PURPOSES, STREAM_WORDS)
     buf = stack_i64(N_GOODS)
     work = stack_i64_2d(WORK_ROWS, WORK_WIDTH)
-    herd_values = stack_f64(MAX_PLAYERS)
+    notes = stack_f64_2d(MAX_PLAYERS, NOTES_WIDTH)
     sids = stack_i64(MAX_PLAYERS)
     tids = stack_i64(MAX_PLAYERS)
     pbase = stack_f64_2d(MAX_PLAYERS, N_GREEDY)
@@ -113,7 +113,8 @@ def commit_figures(st, g, seat, params, rng, available):
     for p in range(MAX_PLAYERS):
         sids[p] = 0
         tids[p] = 0
-        herd_values[p] = 0.0
+        for c in range(NOTES_WIDTH):
+            notes[p, c] = 0.0
     for r in range(WORK_ROWS):
         for c in range(WORK_WIDTH):
             work[r, c] = 0
@@ -152,7 +153,7 @@ def commit_figures(st, g, seat, params, rng, available):
                 players,
                 buf,
                 work,
-                herd_values,
+                notes,
             )
             value = outcome(copy, 0, seat, players, win_weight, margin_weight)
             if c == 0:

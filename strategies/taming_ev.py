@@ -43,7 +43,7 @@ PARAMS = {
 TILE_AHEAD, TILE_LEVEL, TILE_BEHIND, TILE_FAR = range(N_COMMON, N_COMMON + 4)
 
 
-@hot
+@hot(inline=True)
 def tile_value(st, g, seat, params):
     """Points of keeping this round's tile: mammoth points times the share for the seat's gap."""
     gap = leader_gap(st, g, seat)
@@ -58,7 +58,7 @@ def tile_value(st, g, seat, params):
     return share * st.data[FLAGS, Flag.MAMMOTH_POINTS]
 
 
-@hot
+@hot(inline=True)
 def herd_value(st, g, seat, params, rng):
     """Expected net points of the contest with the best commitment of the people it would place."""
     tile = current_tile(st, g)
@@ -67,7 +67,7 @@ def herd_value(st, g, seat, params, rng):
     return contest_value(st, g, seat, params, tile, tile_value(st, g, seat, params))
 
 
-@hot
+@hot(inline=True)
 def commit_figures(st, g, seat, params, rng, available):
     """The commitment with the best expected net points (ties toward fewer)."""
     tile = current_tile(st, g)

@@ -6,8 +6,11 @@ import numpy as np
 import pytest
 
 from sim.board import (
+    OCC_WIDTH,
     gain_tool_step,
     legal_places,
+    legal_places_from,
+    occupancy,
     place_people,
     refill_display,
     smallest_tool_mask,
@@ -41,6 +44,7 @@ from sim.state import (
     GOODS,
     I_DECK_POS,
     I_HERD_AREA,
+    I_PLAYERS,
     I_START_PLAYER,
     I_VILLAGE_USED,
     ONE_TIME_TOOLS,
@@ -156,6 +160,13 @@ def _legal(st, p):
     hi = np.zeros(N_AREAS, dtype=np.int64)
     n = legal_places(st, 0, p, lo, hi)
     assert n == int((hi > 0).sum())
+    # the engine's incremental form (occupancy once per phase) gives the same answer
+    occ = np.zeros(OCC_WIDTH, dtype=np.int64)
+    lo2 = np.zeros(N_AREAS, dtype=np.int64)
+    hi2 = np.zeros(N_AREAS, dtype=np.int64)
+    occupancy(st, 0, np.int64(st.game[0, I_PLAYERS]), occ)
+    assert legal_places_from(st, 0, p, np.int64(st.game[0, I_PLAYERS]), occ, lo2, hi2) == n
+    assert lo2.tolist() == lo.tolist() and hi2.tolist() == hi.tolist()
     return lo, hi
 
 

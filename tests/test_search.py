@@ -7,10 +7,10 @@ import pandas as pd
 import pytest
 
 from sim.board import legal_places, place_people, set_up_game
-from sim.constants import N_AREAS, N_BUILDINGS, N_CARD_SPACES, N_CARDS, STACK_SIZE
+from sim.constants import MEMO_WIDTH, N_AREAS, N_BUILDINGS, N_CARD_SPACES, N_CARDS, STACK_SIZE
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
-from sim.engine import WORK_ROWS, WORK_WIDTH
+from sim.engine import NOTES_WIDTH, WORK_ROWS, WORK_WIDTH
 from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, seed_stream, seed_words, stream_key
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
@@ -92,7 +92,7 @@ def _game_after(players, seed, rounds):
     data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
     st = new_state(1, players, data, outcome_table(rules.tie_rule))
     rollout = search_core.ROLLOUT
-    streams, buf, work, herd_values = rollout.new_scratch()
+    streams, buf, work, notes = rollout.new_scratch()
     words = seed_words(seed)
     for purpose in range(N_PURPOSES):
         seed_stream(streams[purpose], np.uint64(stream_key(words, 0, purpose)))
@@ -103,7 +103,7 @@ def _game_after(players, seed, rounds):
     args = (sids, sids, pbase, ptame, streams, np.int64(players))
     for _ in range(rounds):
         rollout._start_round(st, 0)
-        rollout._placement(st, 0, *args, work, herd_values)
+        rollout._placement(st, 0, *args, work, notes)
         rollout._actions(st, 0, *args, buf, work)
         rollout._taming(st, 0, sids, ptame, streams, np.int64(players), False, work)
         rollout._feeding(st, 0, sids, pbase, streams, np.int64(players), buf)
@@ -135,11 +135,11 @@ def _placement_turns(st, params, rng):
                 done[p] = True
             else:
                 snap = _snapshot(st)
-                area, count = search.place(st, 0, p, params, rng, lo, hi, 1.5)
+                area, count = search.place(st, 0, p, params, rng, lo, hi, 1.5, np.zeros(MEMO_WIDTH))
                 assert _unchanged(st, snap)
                 assert 0 <= area < N_AREAS and hi[area] > 0 and lo[area] <= count <= hi[area]
                 asked += 1
-                area, count = greedy.place(st, 0, p, params, rng, lo, hi, 1.5)
+                area, count = greedy.place(st, 0, p, params, rng, lo, hi, 1.5, np.zeros(MEMO_WIDTH))
                 place_people(st, 0, p, area, count)
         p = (p + 1) % players
     return asked
@@ -186,9 +186,9 @@ def test_the_rollout_copy_is_private():
     area = int(np.flatnonzero(hi)[0])
     place_people(copy, 0, p, area, int(hi[area]))
     buf = np.zeros(5, dtype=np.int64)
-    herd_values = np.zeros(4)
+    notes = np.zeros((4, NOTES_WIDTH))
     search_core.play_from_placement(
-        copy, 0, p, sids, sids, pbase, ptame, streams, np.int64(4), buf, work, herd_values
+        copy, 0, p, sids, sids, pbase, ptame, streams, np.int64(4), buf, work, notes
     )
     assert copy.game[0, I_DECK_POS] > st.game[0, I_DECK_POS]  # the copy played on
     assert _unchanged(st, snap)
