@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pandas as pd
+import pytest
+from click.testing import CliRunner
 
+import experiments.worth_kind as worth_kind
+from experiments.cli import main
 from experiments.paired import Moments
+from experiments.suite import load_experiment, run_experiment
 
 
 def _saved_and_loaded(arrays: dict, path) -> dict:
@@ -53,3 +60,165 @@ def test_empty_moments_round_trip(tmp_path):
         _saved_and_loaded(empty.to_arrays(), tmp_path / "e.npz"), "", empty.keys, empty.metrics
     )
     assert back.equals(empty) and back.table.empty
+
+
+# --------------------------------------------------------------------------------------------
+# the kinds, at tiny sizes
+
+WORTH = """
+[experiment]
+kind = "worth"
+name = "w"
+players = [2, 3]
+games = 12
+seed = 5
+strategies = ["greedy+ev", "greedy+never", "greedy+fixed-2"]
+points = 10
+sensitivity = false
+chunk_games = {chunk}
+[rules]
+tiles = "default"
+tie = "longer_wins"
+"""
+
+TEXTS = {"worth": WORTH}
+MODULES = {"worth": worth_kind}
+
+
+def _config(tmp_path, kind, chunk):
+    path = tmp_path / f"{kind}{chunk}.toml"
+    path.write_text(TEXTS[kind].format(chunk=chunk))
+    return load_experiment(path)
+
+
+def _same(a, b):
+    assert a.keys() == b.keys()
+    for key in a:
+        assert a[key].dtype == b[key].dtype, key
+        assert np.array_equal(a[key], b[key]), key
+
+
+def _csvs(folder) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.csv"))}
+
+
+@pytest.mark.parametrize("kind", list(TEXTS))
+def test_chunking_does_not_change_results(tmp_path, kind):
+    one = run_experiment(_config(tmp_path, kind, 12), tmp_path / "a", progress=False)
+    many = run_experiment(_config(tmp_path, kind, 5), tmp_path / "b", progress=False)
+    assert len(list((tmp_path / "b" / "chunks").glob("*.npz"))) > len(
+        list((tmp_path / "a" / "chunks").glob("*.npz"))
+    )
+    _same(one, many)
+    assert _csvs(tmp_path / "a") and _csvs(tmp_path / "a") == _csvs(tmp_path / "b")
+
+
+@pytest.mark.parametrize("kind", list(TEXTS))
+def test_process_workers_match_serial(tmp_path, kind):
+    config = _config(tmp_path, kind, 5)
+    serial = run_experiment(config, tmp_path / "s", progress=False)
+    parallel = run_experiment(config, tmp_path / "p", progress=False, workers=2)
+    _same(serial, parallel)
+    assert _csvs(tmp_path / "s") == _csvs(tmp_path / "p")
+
+
+@pytest.mark.parametrize("kind", list(TEXTS))
+def test_resume_recomputes_only_missing_chunks(tmp_path, monkeypatch, kind):
+    module = MODULES[kind]
+    config = _config(tmp_path, kind, 5)
+    full = run_experiment(config, tmp_path / "r", progress=False)
+    before = _csvs(tmp_path / "r")
+    files = sorted((tmp_path / "r" / "chunks").glob("*.npz"))
+    assert len(files) == len(module.chunks(config)) > 2
+    for path in files[::2]:  # as if interrupted
+        path.unlink()
+    for path in tmp_path.joinpath("r").glob("*.csv"):
+        path.unlink()
+    calls = []
+    original = module.run_chunk
+
+    def counting(cfg, chunk):
+        calls.append(chunk)
+        return original(cfg, chunk)
+
+    monkeypatch.setattr(module, "run_chunk", counting)
+    resumed = run_experiment(config, tmp_path / "r", resume=True, progress=False)
+    assert len(calls) == len(files[::2])
+    _same(full, resumed)
+    assert _csvs(tmp_path / "r") == before
+
+
+def _invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+COMMANDS = {
+    "worth": (
+        """
+[experiment]
+kind = "worth"
+players = 2
+games = 6
+seed = 3
+strategies = ["greedy+ev", "greedy+never"]
+chunk_games = 4
+""",
+        ["worth", "--players", "2", "--games", "6", "--seed", "3"]
+        + ["--strategy", "greedy+ev", "--strategy", "greedy+never"],
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", list(COMMANDS))
+def test_kind_writes_what_the_command_writes(tmp_path, kind):
+    text, args = COMMANDS[kind]
+    path = tmp_path / f"{kind}.toml"
+    path.write_text(text)
+    ran = _invoke("run", path, "--out", tmp_path / "run")
+    assert ran.exit_code == 0, ran.output
+    direct = _invoke(*args, "--out", tmp_path / "direct")
+    assert direct.exit_code == 0, direct.output
+    folder = tmp_path / "run" / kind
+    assert _csvs(folder) and _csvs(folder) == _csvs(tmp_path / "direct")
+    pngs = sorted(p.name for p in folder.glob("*.png"))
+    assert pngs == sorted(p.name for p in (tmp_path / "direct").glob("*.png"))
+    a = json.loads((folder / "run.json").read_text())
+    b = json.loads((tmp_path / "direct" / "run.json").read_text())
+    assert a.keys() == b.keys()
+    assert a["command"] == f"run {path}" and b["command"] == kind
+    for key in set(a) - {"command", "created", "seconds"}:
+        assert a[key] == b[key], key
+    assert a["seconds"] is None
+
+
+WORTH_HEAD = "[experiment]\nkind = 'worth'\ngames = 4\n"
+BAD = [
+    (WORTH_HEAD + "strategies = ['greedy', 'nobody']\n", "unknown strategy"),
+    (WORTH_HEAD + "strategies = 'greedy'\n", "non-empty list of names"),
+    (WORTH_HEAD + "strategies = ['greedy+ev', 'greedy+ev']\n", "two different"),
+    ("[experiment]\nkind = 'worth'\ngames = 0\n", "games must be at least 1"),
+    ("[experiment]\nkind = 'worth'\ngames = -5\n", "games must be at least 1"),
+    ("[experiment]\nkind = 'worth'\ngames = 2.5\n", "games must be a whole number"),
+    (WORTH_HEAD + "players = [2, 5]\n", "2 to 4"),
+    (WORTH_HEAD + "points = 0\n", "points must be at least 1"),
+    (WORTH_HEAD + "points = '10'\n", "points must be a whole number"),
+    (WORTH_HEAD + "sensitivity = 'yes'\n", "true or false"),
+    (WORTH_HEAD + "chunk_games = -1\n", "chunk_games must be at least 1"),
+    (WORTH_HEAD + "strategy = ['greedy', 'random']\n", "unknown setting 'strategy'"),
+    (WORTH_HEAD + "[rules]\nmammoth_points = 10\n", "unknown setting rules.mammoth_points"),
+    (WORTH_HEAD + "[rules]\ntie = 'coin'\n", "rules.tie must be one of"),
+    (WORTH_HEAD + "[rules]\ntiles = '/no/such/tiles.csv'\n", "tiles.csv"),
+    ("[experiment]\nname = 'w'\ngames = 4\n", "kind must be one of"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD)
+def test_bad_settings_exit_2_with_one_line(tmp_path, text, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    result = _invoke("run", path, "--out", tmp_path / "o")
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("mammoth: error:"), result.output
+    assert message in lines[0] and "Traceback" not in result.output
+    assert not (tmp_path / "o").exists()
