@@ -48,7 +48,11 @@ import numpy as np
 from experiments.outputs import atomic_write
 from sim.errors import InputError
 
-KINDS = {"compare": "experiments.compare_kind", "worth": "experiments.worth_kind"}
+KINDS = {
+    "compare": "experiments.compare_kind",
+    "worth": "experiments.worth_kind",
+    "commit": "experiments.commit_kind",
+}
 
 
 def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = None) -> dict:

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
+import experiments.commit_kind as commit_kind
 import experiments.worth_kind as worth_kind
 from experiments.cli import main
 from experiments.paired import Moments
@@ -81,8 +82,31 @@ tiles = "default"
 tie = "longer_wins"
 """
 
-TEXTS = {"worth": WORTH}
-MODULES = {"worth": worth_kind}
+COMMIT = """
+[experiment]
+kind = "commit"
+name = "c"
+players = [2, 3]
+games = 12
+seed = 3
+base = "greedy"
+field = ["greedy+ev"]
+policies = ["fixed-1", "ev"]
+herd_areas = false
+max_figures = 2
+first_bonus = [3.0]
+all_bonus = [1.0]
+tile_value = [2.5]
+food_value = [2.0]
+chunk_games = {chunk}
+[rules]
+tiles = "default"
+mammoth_points = 10
+tie = "longer_wins"
+"""
+
+TEXTS = {"worth": WORTH, "commit": COMMIT}
+MODULES = {"worth": worth_kind, "commit": commit_kind}
 
 
 def _config(tmp_path, kind, chunk):
@@ -166,6 +190,25 @@ chunk_games = 4
         ["worth", "--players", "2", "--games", "6", "--seed", "3"]
         + ["--strategy", "greedy+ev", "--strategy", "greedy+never"],
     ),
+    "commit": (
+        """
+[experiment]
+kind = "commit"
+players = [2]
+games = 6
+seed = 3
+policies = ["fixed-1", "ev"]
+max_figures = 2
+first_bonus = [3, 5]
+all_bonus = [1]
+tile_value = [2.5]
+food_value = [2]
+chunk_games = 4
+""",
+        ["commit", "--players", "2", "--games", "6", "--seed", "3", "--max-figures", "2"]
+        + ["--policy", "fixed-1", "--policy", "ev", "--first-bonus", "3", "--first-bonus", "5"]
+        + ["--all-bonus", "1", "--tile-value", "2.5", "--food-value", "2"],
+    ),
 }
 
 
@@ -192,6 +235,7 @@ def test_kind_writes_what_the_command_writes(tmp_path, kind):
 
 
 WORTH_HEAD = "[experiment]\nkind = 'worth'\ngames = 4\n"
+COMMIT_HEAD = "[experiment]\nkind = 'commit'\n"
 BAD = [
     (WORTH_HEAD + "strategies = ['greedy', 'nobody']\n", "unknown strategy"),
     (WORTH_HEAD + "strategies = 'greedy'\n", "non-empty list of names"),
@@ -209,6 +253,22 @@ BAD = [
     (WORTH_HEAD + "[rules]\ntie = 'coin'\n", "rules.tie must be one of"),
     (WORTH_HEAD + "[rules]\ntiles = '/no/such/tiles.csv'\n", "tiles.csv"),
     ("[experiment]\nname = 'w'\ngames = 4\n", "kind must be one of"),
+    (COMMIT_HEAD + "policies = ['fixed-1', 'sometimes']\n", "unknown taming policy"),
+    (COMMIT_HEAD + "policies = ['ev', 'ev']\n", "name each policy once"),
+    (COMMIT_HEAD + "policies = []\n", "non-empty list of names"),
+    (COMMIT_HEAD + "base = 'nobody'\n", "unknown strategy"),
+    (COMMIT_HEAD + "base = 3\n", "base must be a strategy name"),
+    (COMMIT_HEAD + "field = ['nobody']\n", "unknown strategy"),
+    (COMMIT_HEAD + "field = ['greedy', 'greedy']\nplayers = 4\n", "at least 3 times"),
+    (COMMIT_HEAD + "games = 0\n", "games must be at least 1"),
+    (COMMIT_HEAD + "players = [1]\n", "2 to 4"),
+    (COMMIT_HEAD + "max_figures = 11\n", "max_figures must be from 1 to 10"),
+    (COMMIT_HEAD + "first_bonus = [-1]\n", "first_bonus values must be finite"),
+    (COMMIT_HEAD + "tile_value = 2.5\n", "tile_value must be a non-empty list"),
+    (COMMIT_HEAD + "herd_areas = 1\n", "herd_areas must be true or false"),
+    (COMMIT_HEAD + "[rules]\nmammoth_points = -1\n", "rules.mammoth_points"),
+    (COMMIT_HEAD + "[rules]\nherd = false\n", "unknown setting rules.herd"),
+    (COMMIT_HEAD + "policy = ['ev']\n", "unknown setting 'policy'"),
 ]
 
 
