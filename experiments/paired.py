@@ -59,13 +59,19 @@ class Moments:
     def __init__(self, keys: Sequence[str], metrics: Sequence[str], table=None) -> None:
         self.keys = tuple(keys)
         self.metrics = tuple(metrics)
-        columns = ["clusters", "units", "units_sq"]
-        for m in self.metrics:
-            columns += [m, f"{m}__sq", f"{m}__x"]
+        columns = self._columns(self.metrics)
         if table is None:
             index = pd.MultiIndex.from_tuples([], names=list(self.keys))
-            table = pd.DataFrame({c: pd.Series(dtype=np.int64) for c in columns}, index=index)
+            empty = np.zeros((0, len(columns)), dtype=np.int64)
+            table = pd.DataFrame(empty, columns=columns, index=index)
         self.table = table[columns]
+
+    @staticmethod
+    def _columns(metrics: Sequence[str]) -> list[str]:
+        columns = ["clusters", "units", "units_sq"]
+        for m in metrics:
+            columns += [m, f"{m}__sq", f"{m}__x"]
+        return columns
 
     @property
     def columns(self) -> list[str]:
@@ -181,12 +187,11 @@ class Moments:
         -------
         Moments
         """
-        empty = cls(keys, metrics)
-        size = len(arrays[f"{prefix}stat.clusters"])
-        if size == 0:
-            return empty
+        keys, metrics = tuple(keys), tuple(metrics)
+        if len(arrays[f"{prefix}stat.clusters"]) == 0:
+            return cls(keys, metrics)
         levels = []
-        for name in empty.keys:
+        for name in keys:
             values = np.asarray(arrays[f"{prefix}key.{name}"])
             if values.dtype.kind in "iu":
                 levels.append(pd.Index(values.astype(np.int64), name=name))
@@ -194,12 +199,12 @@ class Moments:
                 levels.append(pd.Index(values.astype(bool), name=name))
             else:
                 levels.append(pd.Index([str(v) for v in values], name=name))
-        index = pd.MultiIndex.from_arrays(levels, names=list(empty.keys))
-        table = pd.DataFrame(
-            {c: np.asarray(arrays[f"{prefix}stat.{c}"], dtype=np.int64) for c in empty.columns},
-            index=index,
+        index = pd.MultiIndex.from_arrays(levels, names=list(keys))
+        columns = cls._columns(metrics)
+        stats = np.column_stack(
+            [np.asarray(arrays[f"{prefix}stat.{c}"], dtype=np.int64) for c in columns]
         )
-        return cls(empty.keys, empty.metrics, table)
+        return cls(keys, metrics, pd.DataFrame(stats, columns=columns, index=index))
 
     def equals(self, other: Moments) -> bool:
         """Whether two statistics are identical (same groups, same integers)."""

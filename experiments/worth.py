@@ -195,6 +195,18 @@ def _margin(score: np.ndarray) -> np.ndarray:
     return (top[:, -1] - top[:, -2]).astype(np.int64)
 
 
+TABLES = {
+    "strategy": (("condition", "players", "strategy"), STRATEGY_METRICS),
+    "game": (("condition", "players"), GAME_METRICS),
+    "margins": (("condition", "players", "arm", "margin"), ()),
+    "tile_gap": (("condition", "players", "tiles", "gap"), TILE_METRICS),
+    "tile_held": (("condition", "players", "tiles"), TILE_METRICS),
+    "tile_rounds": (("condition", "players", "rounds"), TILE_METRICS),
+    "tile_all": (("condition", "players"), TILE_METRICS),
+}
+"""The tables of :class:`WorthStats`: keys and metrics of each."""
+
+
 @dataclass
 class WorthStats:
     """The merged statistics of a worth run; ``+`` merges two exactly."""
@@ -210,15 +222,7 @@ class WorthStats:
     @classmethod
     def empty(cls) -> WorthStats:
         """Statistics of no games."""
-        return cls(
-            Moments(("condition", "players", "strategy"), STRATEGY_METRICS),
-            Moments(("condition", "players"), GAME_METRICS),
-            Moments(("condition", "players", "arm", "margin"), ()),
-            Moments(("condition", "players", "tiles", "gap"), TILE_METRICS),
-            Moments(("condition", "players", "tiles"), TILE_METRICS),
-            Moments(("condition", "players", "rounds"), TILE_METRICS),
-            Moments(("condition", "players"), TILE_METRICS),
-        )
+        return cls(**{name: Moments(keys, metrics) for name, (keys, metrics) in TABLES.items()})
 
     def __add__(self, other: WorthStats) -> WorthStats:
         return WorthStats(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
@@ -237,13 +241,11 @@ class WorthStats:
     @classmethod
     def from_arrays(cls, arrays: dict) -> WorthStats:
         """The statistics written by :meth:`to_arrays` (an exact round trip)."""
-        empty = cls.empty()
         return cls(
-            *(
-                Moments.from_arrays(arrays, f"{f.name}.", part.keys, part.metrics)
-                for f in fields(empty)
-                for part in (getattr(empty, f.name),)
-            )
+            **{
+                name: Moments.from_arrays(arrays, f"{name}.", keys, metrics)
+                for name, (keys, metrics) in TABLES.items()
+            }
         )
 
 
@@ -417,17 +419,12 @@ def worth_block(
             parts.setdefault(key, []).append(frame)
     # all tables of these game indices at once: a game index is one cluster
     units = {k: pd.concat(v, ignore_index=True) for k, v in parts.items()}
-    tiles = units["tiles"]
+    sources = {"strategy": "strategy", "game": "game", "margins": "margins"}
     return WorthStats(
-        Moments.from_units(
-            units["strategy"], ("condition", "players", "strategy"), STRATEGY_METRICS, "game"
-        ),
-        Moments.from_units(units["game"], ("condition", "players"), GAME_METRICS, "game"),
-        Moments.from_units(units["margins"], ("condition", "players", "arm", "margin"), (), "game"),
-        Moments.from_units(tiles, ("condition", "players", "tiles", "gap"), TILE_METRICS, "game"),
-        Moments.from_units(tiles, ("condition", "players", "tiles"), TILE_METRICS, "game"),
-        Moments.from_units(tiles, ("condition", "players", "rounds"), TILE_METRICS, "game"),
-        Moments.from_units(tiles, ("condition", "players"), TILE_METRICS, "game"),
+        **{
+            name: Moments.from_units(units[sources.get(name, "tiles")], keys, metrics, "game")
+            for name, (keys, metrics) in TABLES.items()
+        }
     )
 
 
@@ -593,6 +590,7 @@ def sensitivity_table(
 __all__ = [
     "DEFAULT_GAMES",
     "DEFAULT_STRATEGIES",
+    "TABLES",
     "VARIANT_TILES",
     "WorthStats",
     "paired_chunk",
