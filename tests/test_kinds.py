@@ -9,9 +9,13 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
+import experiments.commit_cli as commit_cli
 import experiments.commit_kind as commit_kind
+import experiments.worth_cli as worth_cli
 import experiments.worth_kind as worth_kind
 from experiments.cli import main
+from experiments.commit import PRIZE_GRID
+from experiments.demo_cli import DEFINITIONS
 from experiments.paired import Moments
 from experiments.suite import load_experiment, run_experiment
 
@@ -282,3 +286,28 @@ def test_bad_settings_exit_2_with_one_line(tmp_path, text, message):
     assert len(lines) == 1 and lines[0].startswith("mammoth: error:"), result.output
     assert message in lines[0] and "Traceback" not in result.output
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(
+    "kind, command", [("worth", worth_cli.worth), ("commit", commit_cli.commit)]
+)
+def test_definitions_hold_the_command_defaults(kind, command):
+    """definitions/{kind}.toml (the demo's) runs what the command runs with its defaults."""
+    config = load_experiment(DEFINITIONS / f"{kind}.toml")
+    module = MODULES[kind]
+    assert {k: config[k] for k in module.DEFAULTS} == module.DEFAULTS
+    defaults = {p.name: p.default for p in command.params}
+    assert config["games"] == defaults["games"] and config["seed"] == defaults["seed"]
+    assert config["players"] == list(defaults["player_counts"])
+    if kind == "worth":
+        assert config["strategies"] == list(defaults["names"])
+        assert config["points"] == defaults["mammoth_points"]
+        assert config["sensitivity"] == defaults["sensitivity"]
+    else:
+        assert config["policies"] == list(defaults["policies"])
+        assert config["field"] == list(defaults["field"]) and config["base"] == defaults["base"]
+        assert config["max_figures"] == defaults["max_figures"]
+        assert config["herd_areas"] == defaults["herd_areas"]
+        for name in PRIZE_GRID:
+            assert config[name] == list(defaults[name])
+    assert module.CHUNK_GAMES == defaults["chunk_size"]
