@@ -89,6 +89,12 @@ LONG_GAME = 50
 """A game of more than this many rounds is flagged: it means stalled play (seats that stop
 buying cards and buildings), not a rule; such games end with huge leftover-resource scores."""
 SWEEP_SCALE = {"dwin": SHARE, "win": SHARE, "win_base": SHARE}
+SWEEP_KEYS = ("condition", "players", "policy", "seat")
+DEFAULT_GAMES = 400
+"""Games per arm of ``mammoth commit`` and of the ``commit`` experiment kind."""
+DEFAULT_BASE = "greedy"
+DEFAULT_FIELD = ("greedy+ev",)
+DEFAULT_MAX_FIGURES = 5
 
 
 # --------------------------------------------------------------------------------------------
@@ -382,56 +388,118 @@ def sweep(
         raise InputError("games, chunk size and threads must be at least 1")
     if seed < 0:
         raise InputError(f"the seed must be 0 or more, not {seed}")
+    baseline, arms = sweep_arms(base, policies)
+    total = Moments(SWEEP_KEYS, SWEEP_METRICS)
+    for p in sorted(set(players)):
+        if not 2 <= p <= 4:
+            raise InputError(f"Stone Age is played by 2 to 4 players, not {p}")
+        field_slots = field_slots_for(field, p)
+        for label, rules in conditions.items():
+            for start in range(first_game, first_game + games, chunk):
+                n = min(chunk, first_game + games - start)
+                block = sweep_block(
+                    baseline, arms, field_slots, label, rules, p, seed, start, n, threads, progress
+                )
+                total = total + block
+    return total
+
+
+def sweep_arms(base: str, policies: Sequence[str]) -> tuple[Arm, list[Arm]]:
+    """The baseline arm (``BASE+never``) and one arm per policy, checked.
+
+    Raises
+    ------
+    InputError
+        No policy, a policy named twice, or an unknown one.
+    """
     if not policies:
         raise InputError("give at least one policy")
     if len(set(policies)) != len(policies):
         raise InputError("name each policy once")
-    baseline = focal_arm(base, BASELINE)
-    arms = [focal_arm(base, p) for p in policies]
-    keys = ("condition", "players", "policy", "seat")
-    total = Moments(keys, SWEEP_METRICS)
-    for p in sorted(set(players)):
-        if not 2 <= p <= 4:
-            raise InputError(f"Stone Age is played by 2 to 4 players, not {p}")
-        field_slots = [_slot_of(name) for name in field_for(field, p)]
-        for label, rules in conditions.items():
-            for start in range(first_game, first_game + games, chunk):
-                n = min(chunk, first_game + games - start)
-                ref = _play_focal(baseline.slot, field_slots, n, p, seed, rules, start, threads)
-                if progress:
-                    progress(n)
-                units = []
-                for arm in arms:
-                    got = _play_focal(arm.slot, field_slots, n, p, seed, rules, start, threads)
-                    if progress:
-                        progress(n)
-                    units.append(
-                        pd.DataFrame(
-                            {
-                                "condition": label,
-                                "players": p,
-                                "policy": arm.policy,
-                                "seat": ref["seat"],
-                                "game": np.arange(start, start + n),
-                                "dwin": got["win"] - ref["win"],
-                                "dscore": got["score"] - ref["score"],
-                                "win": got["win"],
-                                "win_base": ref["win"],
-                                "score": got["score"],
-                                "score_base": ref["score"],
-                                "contests": got["contests"],
-                                "figures": got["figures"],
-                                "tiles": got["tiles"],
-                                "tiles_base": ref["tiles"],
-                                "long_game": got["long_game"],
-                                "long_game_base": ref["long_game"],
-                            }
-                        )
-                    )
-                total = total + Moments.from_units(
-                    pd.concat(units, ignore_index=True), keys, SWEEP_METRICS, "game"
-                )
-    return total
+    return focal_arm(base, BASELINE), [focal_arm(base, p) for p in policies]
+
+
+def field_slots_for(field: Sequence[str], players: int) -> list[Slot]:
+    """The kernel slots of the field's seats at a table of ``players``."""
+    return [_slot_of(name) for name in field_for(field, players)]
+
+
+def sweep_block(
+    baseline: Arm,
+    arms: Sequence[Arm],
+    field_slots: list[Slot],
+    label: str,
+    rules: Rules,
+    players: int,
+    seed: int,
+    start: int,
+    n: int,
+    threads: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Moments:
+    """Play one block of game indices with the baseline arm and every policy arm, and reduce it.
+
+    :func:`sweep` and the ``commit`` experiment kind (:mod:`experiments.commit_kind`) both play
+    their games through this. A game index is one cluster; every arm of it is reduced here.
+
+    Parameters
+    ----------
+    baseline : Arm
+        The focal seat's ``BASE+never`` arm.
+    arms : sequence of Arm
+        The policy arms (:func:`sweep_arms`).
+    field_slots : list of Slot
+        The other seats (:func:`field_slots_for`).
+    label : str
+        The condition's label (a key column of the statistics).
+    rules : Rules
+        The condition's rules.
+    players, seed, start, n : int
+        Player count, the run's seed, the global index of the block's first game and its games.
+    threads : int
+        Threads per kernel call.
+    progress : callable, optional
+        Called with the number of games played after every kernel call.
+
+    Returns
+    -------
+    Moments
+        Keys :data:`SWEEP_KEYS`, metrics :data:`SWEEP_METRICS`.
+    """
+    ref = _play_focal(baseline.slot, field_slots, n, players, seed, rules, start, threads)
+    if progress:
+        progress(n)
+    units = []
+    for arm in arms:
+        got = _play_focal(arm.slot, field_slots, n, players, seed, rules, start, threads)
+        if progress:
+            progress(n)
+        units.append(
+            pd.DataFrame(
+                {
+                    "condition": label,
+                    "players": players,
+                    "policy": arm.policy,
+                    "seat": ref["seat"],
+                    "game": np.arange(start, start + n),
+                    "dwin": got["win"] - ref["win"],
+                    "dscore": got["score"] - ref["score"],
+                    "win": got["win"],
+                    "win_base": ref["win"],
+                    "score": got["score"],
+                    "score_base": ref["score"],
+                    "contests": got["contests"],
+                    "figures": got["figures"],
+                    "tiles": got["tiles"],
+                    "tiles_base": ref["tiles"],
+                    "long_game": got["long_game"],
+                    "long_game_base": ref["long_game"],
+                }
+            )
+        )
+    return Moments.from_units(
+        pd.concat(units, ignore_index=True), SWEEP_KEYS, SWEEP_METRICS, "game"
+    )
 
 
 def sweep_tables(stats: Moments) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -614,6 +682,14 @@ def _prize_text(prize: dict) -> str:
     )
 
 
+def commit_conditions(rules: Rules, herd_areas: bool = True) -> dict[str, Rules]:
+    """The sweep's conditions: :data:`MIXED` (``rules``), then the herd-area tile sets."""
+    conditions = {MIXED: rules}
+    if herd_areas:
+        conditions.update(herd_area_conditions(rules.with_(tiles="default", tiles_assumed=True)))
+    return conditions
+
+
 def herd_area_conditions(rules: Rules) -> dict[str, Rules]:
     """Controlled tile sets: the herd always on one area (fronts of the default assumed set)."""
     return {
@@ -625,19 +701,28 @@ def herd_area_conditions(rules: Rules) -> dict[str, Rules]:
 
 
 __all__ = [
+    "DEFAULT_BASE",
+    "DEFAULT_FIELD",
+    "DEFAULT_GAMES",
+    "DEFAULT_MAX_FIGURES",
     "DEFAULT_POLICIES",
     "HERD_AREAS",
     "MIXED",
     "NOSEEK",
     "PRIZE_GRID",
     "REFERENCE_PRIZE",
+    "SWEEP_KEYS",
     "best_response_table",
+    "commit_conditions",
     "equilibrium_table",
     "field_for",
+    "field_slots_for",
     "focal_arm",
     "heatmap_grid",
     "herd_area_conditions",
     "rule_of_thumb",
     "sweep",
+    "sweep_arms",
+    "sweep_block",
     "sweep_tables",
 ]

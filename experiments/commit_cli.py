@@ -17,25 +17,30 @@ import pandas as pd
 
 from experiments.commit import (
     BASELINE,
+    DEFAULT_BASE,
+    DEFAULT_FIELD,
+    DEFAULT_GAMES,
+    DEFAULT_MAX_FIGURES,
     DEFAULT_POLICIES,
     MIXED,
     PRIZE_GRID,
     REFERENCE_PRIZE,
     best_response_table,
+    commit_conditions,
     equilibrium_table,
     field_for,
     focal_arm,
     heatmap_grid,
-    herd_area_conditions,
     rule_of_thumb,
     sweep,
     sweep_tables,
 )
 from experiments.outputs import run_metadata, save_figure, write_csv, write_json
+from experiments.paired import Moments
 from experiments.simulate_cli import rules_from_options
 from experiments.worth import tiles_label
 from sim.errors import InputError
-from sim.rules import TIE_RULES
+from sim.rules import TIE_RULES, Rules
 from strategies.registry import resolve
 
 ASSUMED = "tile fronts assumed (RULES.md B3)"
@@ -112,6 +117,147 @@ def sweep_figure(by_policy: pd.DataFrame, base: str, field: list[str], condition
     return fig
 
 
+def write_commit(
+    folder: Path,
+    stats: Moments,
+    conditions: dict[str, Rules],
+    rules: Rules,
+    *,
+    seed: int,
+    games: int,
+    players: list[int],
+    base: str,
+    field: list[str],
+    policies: list[str],
+    prizes: dict[str, tuple[float, ...]],
+    max_figures: int,
+    herd_areas: bool,
+    command: str = "commit",
+    started: float | None = None,
+) -> dict[str, pd.DataFrame]:
+    """Write the solver tables, the sweep's tables, the plots and run.json of a commit run.
+
+    ``mammoth commit`` and the ``commit`` experiment kind (:mod:`experiments.commit_kind`)
+    both write through this, so their folders hold the same files. The solver tables (exact
+    odds, cheap) are computed here.
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        Output folder.
+    stats : Moments
+        The sweep's merged statistics (:func:`experiments.commit.sweep`).
+    conditions : dict of str to Rules
+        The sweep's conditions (:func:`experiments.commit.commit_conditions`).
+    rules : Rules
+        The rules in force (the :data:`~experiments.commit.MIXED` condition).
+    seed, games : int
+        The run's seed and games per arm.
+    players : list of int
+        Player counts.
+    base, field, policies
+        The focal seat's base strategy, the other seats and the focal seat's policies.
+    prizes : dict of str to tuple of float
+        The solver's prize grid (keys of :data:`~experiments.commit.PRIZE_GRID`).
+    max_figures : int
+        Figures available, 1 to this, in the solver tables.
+    herd_areas : bool
+        Whether the herd-area conditions were swept (``commit_herd_areas.png``).
+    command : str
+        What produced the output, for run.json.
+    started : float, optional
+        :func:`time.perf_counter` at the start of the run: run.json records the seconds since
+        (None when the time is not one number, e.g. a resumed run).
+
+    Returns
+    -------
+    dict of str to pandas.DataFrame
+        ``equilibrium``, ``best_response``, ``sweep``, ``sweep_seats`` and ``rule_of_thumb``.
+    """
+    tie = rules.tie_rule
+    figures = range(1, max_figures + 1)
+    equilibria = equilibrium_table(players, figures, prizes, tie)
+    responses = best_response_table(players, figures, range(0, 4), prizes, tie)
+    reference = {
+        name: (value if value in prizes[name] else prizes[name][0])
+        for name, value in REFERENCE_PRIZE.items()
+    }
+    by_policy, by_seat = sweep_tables(stats)
+    order = {
+        "condition": {label: i for i, label in enumerate(conditions)},
+        "policy": {name: i for i, name in enumerate(policies)},
+    }
+
+    def in_order(column: pd.Series) -> pd.Series:
+        return column.map(order[column.name]) if column.name in order else column
+
+    by_policy = by_policy.sort_values(["condition", "players", "policy"], key=in_order)
+    by_seat = by_seat.sort_values(["condition", "players", "policy", "seat"], key=in_order)
+    by_policy, by_seat = by_policy.reset_index(drop=True), by_seat.reset_index(drop=True)
+    for frame in (by_policy, by_seat):
+        frame.insert(1, "tile_set", frame["condition"].map(lambda c: tiles_label(conditions[c])))
+        frame.insert(2, "baseline", f"{base}+{BASELINE}")
+    thumb = rule_of_thumb(by_policy, responses, equilibria, reference)
+    thumb["caveat"] = ASSUMED
+
+    write_csv(folder / "equilibrium.csv", equilibria)
+    write_csv(folder / "best_response.csv", responses)
+    write_csv(folder / "sweep.csv", by_policy)
+    write_csv(folder / "sweep_seats.csv", by_seat)
+    write_csv(folder / "rule_of_thumb.csv", thumb)
+    save_figure(
+        folder / "commit_heatmap.png",
+        heatmap_figure(equilibria, reference["all_bonus"], reference["food_value"]),
+        dpi=110,
+    )
+    save_figure(
+        folder / "commit_sweep.png", sweep_figure(by_policy, base, list(field), [MIXED]), dpi=110
+    )
+    if herd_areas:
+        save_figure(
+            folder / "commit_herd_areas.png",
+            sweep_figure(by_policy, base, list(field), list(conditions)),
+            dpi=110,
+        )
+    meta = run_metadata(
+        command,
+        rules,
+        seed=seed,
+        games_per_arm=games,
+        players=players,
+        base=base,
+        field=list(field),
+        baseline=f"{base}+{BASELINE}",
+        policies=list(policies),
+        conditions={
+            k: {"tiles": v.tiles, "tiles_label": tiles_label(v)} for k, v in conditions.items()
+        },
+        tiles_label="assumed" if rules.tiles_assumed else "user file",
+        pairing="every arm plays the same seed and game indices; focal seat = game % players",
+        intervals="mean of per-game paired differences +- 1.96 SE; win shares split on ties",
+        solver={"prizes": {k: list(v) for k, v in prizes.items()}, "reference": reference},
+        seconds=None if started is None else round(time.perf_counter() - started, 1),
+        files=[
+            "equilibrium.csv",
+            "best_response.csv",
+            "sweep.csv",
+            "sweep_seats.csv",
+            "rule_of_thumb.csv",
+            "commit_heatmap.png",
+            "commit_sweep.png",
+        ]
+        + (["commit_herd_areas.png"] if herd_areas else []),
+    )
+    write_json(folder / "run.json", meta)
+    return {
+        "equilibrium": equilibria,
+        "best_response": responses,
+        "sweep": by_policy,
+        "sweep_seats": by_seat,
+        "rule_of_thumb": thumb,
+    }
+
+
 def _floats(values, name: str) -> tuple[float, ...]:
     values = tuple(float(v) for v in values)
     for v in values:
@@ -127,18 +273,20 @@ def _floats(values, name: str) -> tuple[float, ...]:
 @click.option(
     "--games",
     type=int,
-    default=400,
+    default=DEFAULT_GAMES,
     show_default=True,
     help="Games per arm, per player count and tile condition.",
 )
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--out", type=click.Path(file_okay=False), required=True, help="Output folder.")
 @click.option("--threads", type=int, default=1, show_default=True)
-@click.option("--base", default="greedy", show_default=True, help="The focal seat's base strategy.")
+@click.option(
+    "--base", default=DEFAULT_BASE, show_default=True, help="The focal seat's base strategy."
+)
 @click.option(
     "--field",
     multiple=True,
-    default=("greedy+ev",),
+    default=DEFAULT_FIELD,
     show_default=True,
     help="The other seats: once for all, or once per seat.",
 )
@@ -159,7 +307,9 @@ def _floats(values, name: str) -> tuple[float, ...]:
     show_default=True,
     help="Also sweep with the herd always on one area (controlled tile sets).",
 )
-@click.option("--max-figures", type=int, default=5, show_default=True, help="Solver tables.")
+@click.option(
+    "--max-figures", type=int, default=DEFAULT_MAX_FIGURES, show_default=True, help="Solver tables."
+)
 @click.option("--first-bonus", multiple=True, type=float, default=PRIZE_GRID["first_bonus"])
 @click.option("--all-bonus", multiple=True, type=float, default=PRIZE_GRID["all_bonus"])
 @click.option("--tile-value", multiple=True, type=float, default=PRIZE_GRID["tile_value"])
@@ -212,17 +362,7 @@ def commit(
     for name in field:
         resolve(name)
 
-    figures = range(1, max_figures + 1)
-    equilibria = equilibrium_table(players, figures, prizes, tie)
-    responses = best_response_table(players, figures, range(0, 4), prizes, tie)
-    reference = {
-        name: (value if value in prizes[name] else prizes[name][0])
-        for name, value in REFERENCE_PRIZE.items()
-    }
-
-    conditions = {MIXED: rules}
-    if herd_areas:
-        conditions.update(herd_area_conditions(rules.with_(tiles="default", tiles_assumed=True)))
+    conditions = commit_conditions(rules, herd_areas)
     arms = len(policies) + 1
     total = games * arms * len(conditions) * len(players)
     with tqdm(total=total, unit="game", disable=None, leave=False) as bar:
@@ -238,75 +378,25 @@ def commit(
             threads=threads,
             progress=bar.update,
         )
-    by_policy, by_seat = sweep_tables(stats)
-    order = {
-        "condition": {label: i for i, label in enumerate(conditions)},
-        "policy": {name: i for i, name in enumerate(policies)},
-    }
-
-    def in_order(column: pd.Series) -> pd.Series:
-        return column.map(order[column.name]) if column.name in order else column
-
-    by_policy = by_policy.sort_values(["condition", "players", "policy"], key=in_order)
-    by_seat = by_seat.sort_values(["condition", "players", "policy", "seat"], key=in_order)
-    by_policy, by_seat = by_policy.reset_index(drop=True), by_seat.reset_index(drop=True)
-    for frame in (by_policy, by_seat):
-        frame.insert(1, "tile_set", frame["condition"].map(lambda c: tiles_label(conditions[c])))
-        frame.insert(2, "baseline", f"{base}+{BASELINE}")
-    thumb = rule_of_thumb(by_policy, responses, equilibria, reference)
-    thumb["caveat"] = ASSUMED
-
     folder = Path(out)
-    write_csv(folder / "equilibrium.csv", equilibria)
-    write_csv(folder / "best_response.csv", responses)
-    write_csv(folder / "sweep.csv", by_policy)
-    write_csv(folder / "sweep_seats.csv", by_seat)
-    write_csv(folder / "rule_of_thumb.csv", thumb)
-    save_figure(
-        folder / "commit_heatmap.png",
-        heatmap_figure(equilibria, reference["all_bonus"], reference["food_value"]),
-        dpi=110,
-    )
-    save_figure(
-        folder / "commit_sweep.png", sweep_figure(by_policy, base, list(field), [MIXED]), dpi=110
-    )
-    if herd_areas:
-        save_figure(
-            folder / "commit_herd_areas.png",
-            sweep_figure(by_policy, base, list(field), list(conditions)),
-            dpi=110,
-        )
-    elapsed = time.perf_counter() - started
-    meta = run_metadata(
-        "commit",
+    tables = write_commit(
+        folder,
+        stats,
+        conditions,
         rules,
         seed=seed,
-        games_per_arm=games,
+        games=games,
         players=players,
         base=base,
         field=list(field),
-        baseline=f"{base}+{BASELINE}",
         policies=list(policies),
-        conditions={
-            k: {"tiles": v.tiles, "tiles_label": tiles_label(v)} for k, v in conditions.items()
-        },
-        tiles_label="assumed" if rules.tiles_assumed else "user file",
-        pairing="every arm plays the same seed and game indices; focal seat = game % players",
-        intervals="mean of per-game paired differences +- 1.96 SE; win shares split on ties",
-        solver={"prizes": {k: list(v) for k, v in prizes.items()}, "reference": reference},
-        seconds=round(elapsed, 1),
-        files=[
-            "equilibrium.csv",
-            "best_response.csv",
-            "sweep.csv",
-            "sweep_seats.csv",
-            "rule_of_thumb.csv",
-            "commit_heatmap.png",
-            "commit_sweep.png",
-        ]
-        + (["commit_herd_areas.png"] if herd_areas else []),
+        prizes=prizes,
+        max_figures=max_figures,
+        herd_areas=herd_areas,
+        started=started,
     )
-    write_json(folder / "run.json", meta)
+    by_policy, thumb = tables["sweep"], tables["rule_of_thumb"]
+    elapsed = time.perf_counter() - started
 
     click.echo(
         f"commit: {games} games per arm, {len(conditions)} tile condition(s), players "
@@ -327,4 +417,4 @@ def commit(
     click.echo(f"wrote {folder} in {elapsed:.1f} s")
 
 
-__all__ = ["commit", "heatmap_figure", "sweep_figure"]
+__all__ = ["commit", "heatmap_figure", "sweep_figure", "write_commit"]

@@ -6,12 +6,23 @@ from pathlib import Path
 
 from experiments.league import LeagueStats, lineups_for
 from experiments.simulate_cli import rules_from_options
+from experiments.suite import check_keys, names_setting
+from sim.errors import InputError
 from sim.rules import Rules
 from strategies.play import play_games
 from strategies.registry import resolve
 
 FIELDS = ("seats", "wins", "score", "score_sq", "ahead", "met", "seat_wins", "seat_games")
 CHUNK_GAMES = 5_000
+SETTINGS = ("strategies",)
+RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
+_RULE_TYPES = {
+    "herd": bool,
+    "tiles": str,
+    "mammoth_points": int,
+    "tie": str,
+    "resources_of_choice": str,
+}
 
 
 def rules_of(config: dict) -> Rules:
@@ -29,6 +40,29 @@ def rules_of(config: dict) -> Rules:
 def names_of(config: dict) -> list[str]:
     """The league's strategies, as resolved names."""
     return [resolve(n).name for n in config["strategies"]]
+
+
+def check(config: dict) -> None:
+    """Check the settings before anything runs.
+
+    Raises
+    ------
+    InputError
+        Unknown or mistyped settings, missing or unknown strategies, bad rules.
+    """
+    check_keys(config, SETTINGS, RULES)
+    if "strategies" not in config:
+        raise InputError("strategies is missing: name the league's, e.g. ['greedy', 'random']")
+    names_setting(config, "strategies")
+    for key, value in config["rules"].items():
+        wanted = _RULE_TYPES[key]
+        if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
+            what = {bool: "true or false", str: "a string", int: "a whole number"}[wanted]
+            raise InputError(f"rules.{key} must be {what}, not {value!r}")
+    rules_of(config)
+    names = names_of(config)
+    for players in config["players"]:
+        lineups_for(names, int(players))
 
 
 def chunks(config: dict) -> list[dict]:

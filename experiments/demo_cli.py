@@ -8,19 +8,19 @@ import click
 
 from experiments.outputs import write_text
 from experiments.report import build_report
-from experiments.suite import load_experiment, run_experiment
+from experiments.suite import games_label, load_experiment, run_experiment
 from sim.errors import InputError
 
 DEFINITIONS = Path(__file__).resolve().parent / "definitions"
+ORDER = ("league", "commit", "worth")
+"""The report's order of the default experiments; other files follow in name order."""
 
 
 def default_suite() -> list[Path]:
-    """The experiment files of the default suite, in name order."""
-    return sorted(DEFINITIONS.glob("*.toml"))
-
-
-def _default(command: click.Command, name: str):
-    return next(p.default for p in command.params if p.name == name)
+    """The experiment files of the default suite: :data:`ORDER` first, then by name."""
+    files = sorted(DEFINITIONS.glob("*.toml"))
+    rank = {name: i for i, name in enumerate(ORDER)}
+    return sorted(files, key=lambda path: (rank.get(path.stem, len(ORDER)), path.name))
 
 
 @click.command("demo")
@@ -29,12 +29,9 @@ def _default(command: click.Command, name: str):
 @click.option("--games", type=int, default=None, help="Games per table (overrides the files).")
 @click.option("--workers", type=int, default=1, show_default=True, help="Local processes.")
 @click.option("--resume", is_flag=True, help="Keep finished chunks of an earlier run.")
-@click.pass_context
-def demo(ctx, out, scale, games, workers, resume) -> None:
+def demo(out, scale, games, workers, resume) -> None:
     """Run the default suite (contest odds, the league, commit, worth) and write the report."""
-    from experiments.commit_cli import commit
     from experiments.contest_report import demo_report
-    from experiments.worth_cli import worth
 
     if workers < 1:
         raise InputError(f"--workers must be at least 1, not {workers}")
@@ -44,14 +41,14 @@ def demo(ctx, out, scale, games, workers, resume) -> None:
     demo_report(out / "contest", 7, 200_000, 0)
     folders = [out / "contest"]
     for config in configs:
-        click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} games per table")
-        run_experiment(config, out / config["name"], resume=resume, workers=workers)
-        folders.append(out / config["name"])
-    for name, command in (("commit", commit), ("worth", worth)):
-        size = games if games is not None else max(1, round(_default(command, "games") * scale))
-        click.echo(f"{name}: {size:,} games per arm")
-        ctx.invoke(command, out=str(out / name), games=size)
-        folders.append(out / name)
+        folder = out / config["name"]
+        click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} {games_label(config)}")
+        try:
+            run_experiment(config, folder, resume=resume, workers=workers)
+        except KeyboardInterrupt:
+            click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")
+            raise
+        folders.append(folder)
     md, page = build_report(folders, "Stone Age: The Mammoth Herd — default suite", out)
     write_text(out / "report.md", md)
     write_text(out / "report.html", page)

@@ -95,10 +95,18 @@ def write_parquet(path, frame, meta: dict | None = None) -> Path:
 
 
 def save_figure(path, figure, **savefig) -> Path:
-    """Save a matplotlib figure atomically; the format follows the file name's suffix."""
+    """Save a matplotlib figure atomically and close it; the format follows the file's suffix.
+
+    Closing frees the figure at once: a suite writes many in one process.
+    """
+    import matplotlib.pyplot as plt
+
     path = Path(path)
     fmt = path.suffix.lstrip(".") or "png"
-    return atomic_write(path, lambda tmp: figure.savefig(tmp, format=fmt, **savefig))
+    try:
+        return atomic_write(path, lambda tmp: figure.savefig(tmp, format=fmt, **savefig))
+    finally:
+        plt.close(figure)
 
 
 def git_commit(root: str | os.PathLike = _REPO_ROOT) -> str | None:

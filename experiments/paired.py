@@ -59,13 +59,19 @@ class Moments:
     def __init__(self, keys: Sequence[str], metrics: Sequence[str], table=None) -> None:
         self.keys = tuple(keys)
         self.metrics = tuple(metrics)
-        columns = ["clusters", "units", "units_sq"]
-        for m in self.metrics:
-            columns += [m, f"{m}__sq", f"{m}__x"]
+        columns = self._columns(self.metrics)
         if table is None:
             index = pd.MultiIndex.from_tuples([], names=list(self.keys))
-            table = pd.DataFrame({c: pd.Series(dtype=np.int64) for c in columns}, index=index)
+            empty = np.zeros((0, len(columns)), dtype=np.int64)
+            table = pd.DataFrame(empty, columns=columns, index=index)
         self.table = table[columns]
+
+    @staticmethod
+    def _columns(metrics: Sequence[str]) -> list[str]:
+        columns = ["clusters", "units", "units_sq"]
+        for m in metrics:
+            columns += [m, f"{m}__sq", f"{m}__x"]
+        return columns
 
     @property
     def columns(self) -> list[str]:
@@ -126,6 +132,79 @@ class Moments:
             return Moments(self.keys, self.metrics, self.table.copy())
         merged = self.table.add(other.table, fill_value=0).astype(np.int64).sort_index()
         return Moments(self.keys, self.metrics, merged)
+
+    def to_arrays(self, prefix: str = "") -> dict[str, np.ndarray]:
+        """The statistics as plain arrays, for :func:`numpy.savez` without pickle.
+
+        Parameters
+        ----------
+        prefix : str
+            Put before every name (several tables in one file).
+
+        Returns
+        -------
+        dict of str to numpy.ndarray
+            ``{prefix}key.{k}`` per key column (``int64`` for integer keys, ``bool`` for
+            booleans, a unicode array for strings) and ``{prefix}stat.{c}`` (``int64``) per
+            statistic column. :meth:`from_arrays` turns them back into the same statistics.
+
+        Raises
+        ------
+        TypeError
+            For a key column that is neither integer, boolean nor string.
+        """
+        out: dict[str, np.ndarray] = {}
+        for level, name in enumerate(self.keys):
+            values = self.table.index.get_level_values(level)
+            if pd.api.types.is_bool_dtype(values.dtype):
+                out[f"{prefix}key.{name}"] = values.to_numpy(dtype=bool)
+            elif pd.api.types.is_integer_dtype(values.dtype):
+                out[f"{prefix}key.{name}"] = values.to_numpy(dtype=np.int64)
+            elif all(isinstance(v, str) for v in values):
+                out[f"{prefix}key.{name}"] = np.array(list(values), dtype=np.str_)
+            else:
+                raise TypeError(f"key {name!r} must hold integers or strings, not {values.dtype}")
+        for column in self.columns:
+            out[f"{prefix}stat.{column}"] = self.table[column].to_numpy(dtype=np.int64)
+        return out
+
+    @classmethod
+    def from_arrays(
+        cls, arrays: dict, prefix: str, keys: Sequence[str], metrics: Sequence[str]
+    ) -> Moments:
+        """The statistics written by :meth:`to_arrays` (an exact round trip).
+
+        Parameters
+        ----------
+        arrays : mapping of str to numpy.ndarray
+            As returned by :meth:`to_arrays` (or loaded back from an ``.npz`` file).
+        prefix : str
+            The prefix given to :meth:`to_arrays`.
+        keys, metrics : sequence of str
+            Names of the grouping columns and of the metrics.
+
+        Returns
+        -------
+        Moments
+        """
+        keys, metrics = tuple(keys), tuple(metrics)
+        if len(arrays[f"{prefix}stat.clusters"]) == 0:
+            return cls(keys, metrics)
+        levels = []
+        for name in keys:
+            values = np.asarray(arrays[f"{prefix}key.{name}"])
+            if values.dtype.kind in "iu":
+                levels.append(pd.Index(values.astype(np.int64), name=name))
+            elif values.dtype.kind == "b":
+                levels.append(pd.Index(values.astype(bool), name=name))
+            else:
+                levels.append(pd.Index([str(v) for v in values], name=name))
+        index = pd.MultiIndex.from_arrays(levels, names=list(keys))
+        columns = cls._columns(metrics)
+        stats = np.column_stack(
+            [np.asarray(arrays[f"{prefix}stat.{c}"], dtype=np.int64) for c in columns]
+        )
+        return cls(keys, metrics, pd.DataFrame(stats, columns=columns, index=index))
 
     def equals(self, other: Moments) -> bool:
         """Whether two statistics are identical (same groups, same integers)."""

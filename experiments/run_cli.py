@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from experiments.suite import load_experiment, run_experiment
+from experiments.suite import games_label, load_experiment, run_experiment
 from sim.errors import InputError
 
 
@@ -24,7 +24,7 @@ def run(files, out, scale, games, workers, resume):
     configs = [load_experiment(f, scale=scale, games=games) for f in files]  # all checked first
     for config in configs:
         folder = Path(out) / config["name"]
-        click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} games per table")
+        click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} {games_label(config)}")
         try:
             run_experiment(config, folder, resume=resume, workers=workers)
         except KeyboardInterrupt:

@@ -13,21 +13,32 @@ An experiment file names a ``kind`` and its settings::
     [rules]            # optional: herd, mammoth_points, tie, tiles
     mammoth_points = 10
 
+The kinds are ``compare`` (:mod:`experiments.compare_kind`, a league), ``worth``
+(:mod:`experiments.worth_kind`) and ``commit`` (:mod:`experiments.commit_kind`).
+
 A kind is a module with three functions: ``chunks(config) -> list[dict]`` (independent pieces of
 work, each a JSON-ready dict), ``run_chunk(config, chunk) -> dict[str, numpy.ndarray]``
-(sufficient statistics: counts, sums, sums of squares) and ``finish(config, merged, folder)``
-(tables, plots and ``run.json`` from the merged statistics). The runner saves every finished
-chunk atomically under ``folder/chunks/``; a rerun with ``--resume`` loads those and computes only
-the rest, so an interrupted run loses at most the chunks in flight and never counts one twice.
-Statistics are summed key by key in chunk order, so chunking, workers and resuming never change
-a figure.
+(sufficient statistics: counts, sums, sums of squares; plain arrays, saved without pickle) and
+``finish(config, merged, folder)`` (tables, plots and ``run.json`` from the merged statistics).
+The runner saves every finished chunk atomically under ``folder/chunks/``; a rerun with
+``--resume`` loads those and computes only the rest, so an interrupted run loses at most the
+chunks in flight and never counts one twice. Statistics are summed key by key in chunk order, so
+chunking, workers and resuming never change a figure.
+
+Optional parts of a kind: ``DEFAULTS`` (settings a file may leave out), ``check(config)``
+(raises :class:`~sim.errors.InputError` for bad settings; :func:`load_experiment` calls it, so
+nothing runs with a bad file), ``merge(parts) -> dict`` (replaces the key-by-key sum, for
+statistics whose groups differ between chunks; it gets the chunks in chunk order) and ``GAMES``
+(what ``games`` counts, for messages; default "games per table").
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import importlib
 import json
+import math
 import tomllib
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
@@ -37,7 +48,11 @@ import numpy as np
 from experiments.outputs import atomic_write
 from sim.errors import InputError
 
-KINDS = {"compare": "experiments.compare_kind"}
+KINDS = {
+    "compare": "experiments.compare_kind",
+    "worth": "experiments.worth_kind",
+    "commit": "experiments.commit_kind",
+}
 
 
 def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = None) -> dict:
@@ -46,7 +61,8 @@ def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = No
     Raises
     ------
     InputError
-        A missing or malformed file, an unknown kind, or impossible sizes.
+        A missing or malformed file, an unknown kind, impossible sizes, or settings the kind's
+        ``check`` rejects.
     """
     path = Path(path)
     try:
@@ -55,34 +71,150 @@ def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = No
         raise InputError(f"experiment file {path} does not exist") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"experiment file {path} is not valid TOML: {exc}") from None
+    unknown = sorted(set(document) - {"experiment", "rules"})
+    if unknown:
+        raise InputError(f"{path}: unknown table [{unknown[0]}]; use [experiment] and [rules]")
+    if not all(isinstance(document.get(t, {}), dict) for t in ("experiment", "rules")):
+        raise InputError(f"{path}: [experiment] and [rules] must be tables")
     config = dict(document.get("experiment", {}))
     config["rules"] = dict(document.get("rules", {}))
     kind = config.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise InputError(f"{path}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    module = kind_module(config)
+    for key, value in getattr(module, "DEFAULTS", {}).items():
+        config.setdefault(key, copy.deepcopy(value))
     config.setdefault("name", path.stem)
     config.setdefault("seed", 0)
     config.setdefault("players", [4])
-    if isinstance(config["players"], int):
-        config["players"] = [config["players"]]
-    base_games = int(config.get("games", 1000))
+    config.setdefault("games", 1000)
+    try:
+        if not isinstance(config["name"], str) or not config["name"].strip():
+            raise InputError(f"name must be a non-empty string, not {config['name']!r}")
+        if isinstance(config["players"], int) and not isinstance(config["players"], bool):
+            config["players"] = [config["players"]]
+        if not isinstance(config["players"], list) or not config["players"]:
+            raise InputError(f"players must be a number or a list, not {config['players']!r}")
+        for i in range(len(config["players"])):
+            config["players"][i] = _integer(config["players"][i], "players")
+        if len(set(config["players"])) != len(config["players"]):
+            raise InputError(f"players must not repeat: {config['players']}")
+        base_games = _integer(config["games"], "games")
+        seed = _integer(config["seed"], "seed")
+        if "chunk_games" in config:
+            int_setting(config, "chunk_games", low=1)
+    except InputError as exc:
+        raise InputError(f"{path}: {exc}") from None
     if base_games < 1:
         raise InputError(f"{path}: games must be at least 1, not {base_games}")
     if scale <= 0:
         raise InputError(f"--scale must be positive, not {scale}")
     config["games"] = int(games) if games is not None else max(1, round(base_games * scale))
-    if config["games"] < 1 or int(config["seed"]) < 0:
+    if config["games"] < 1 or seed < 0:
         raise InputError(f"{path}: games must be at least 1 and the seed 0 or more")
     for players in config["players"]:
         if not 2 <= int(players) <= 4:
             raise InputError(f"{path}: Stone Age is played by 2 to 4 players, not {players}")
     config["source"] = str(path)
+    check = getattr(module, "check", None)
+    if check is not None:
+        try:
+            check(config)
+        except InputError as exc:
+            raise InputError(f"{path}: {exc}") from None
     return config
+
+
+def _integer(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+COMMON = ("kind", "name", "players", "games", "seed", "chunk_games", "rules", "source")
+"""Settings every kind takes (``source`` is set by :func:`load_experiment`)."""
+
+
+def check_keys(config: dict, settings, rules) -> None:
+    """Reject settings of ``[experiment]`` and ``[rules]`` that the kind does not know.
+
+    A misspelt setting would otherwise be ignored silently, and its default used.
+
+    Parameters
+    ----------
+    config : dict
+        The experiment.
+    settings, rules : sequence of str
+        The kind's own settings (beyond :data:`COMMON`) and the ``[rules]`` it takes.
+
+    Raises
+    ------
+    InputError
+        Naming the first unknown setting and the known ones.
+    """
+    known = (*COMMON, *settings)
+    for key in config:
+        if key not in known:
+            raise InputError(
+                f"unknown setting {key!r} for kind {config['kind']}; "
+                f"known: {', '.join(k for k in known if k not in ('rules', 'source'))}"
+            )
+    for key in config.get("rules", {}):
+        if key not in rules:
+            raise InputError(
+                f"unknown setting rules.{key} for kind {config['kind']}; "
+                f"known: {', '.join(rules) or 'none'}"
+            )
+
+
+def int_setting(config: dict, key: str, low: int | None = None, high: int | None = None) -> int:
+    """The whole-number setting ``key``, checked against ``low <= value <= high``."""
+    value = _integer(config[key], key)
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"at least {low}" if high is None else f"from {low} to {high}"
+        raise InputError(f"{key} must be {bounds}, not {value}")
+    return value
+
+
+def bool_setting(config: dict, key: str) -> bool:
+    """The true/false setting ``key``."""
+    value = config[key]
+    if not isinstance(value, bool):
+        raise InputError(f"{key} must be true or false, not {value!r}")
+    return value
+
+
+def names_setting(config: dict, key: str) -> list[str]:
+    """The setting ``key``: a non-empty list of names (strategies, policies...)."""
+    value = config[key]
+    if (
+        not isinstance(value, list)
+        or not value
+        or not all(isinstance(v, str) and v.strip() for v in value)
+    ):
+        raise InputError(f"{key} must be a non-empty list of names, not {value!r}")
+    return list(value)
+
+
+def numbers_setting(config: dict, key: str) -> list[float]:
+    """The setting ``key``: a non-empty list of finite numbers, each 0 or more."""
+    value = config[key]
+    if not isinstance(value, list) or not value:
+        raise InputError(f"{key} must be a non-empty list of numbers, not {value!r}")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or v < 0:
+            raise InputError(f"{key} values must be finite numbers, 0 or more, not {v!r}")
+    return [float(v) for v in value]
 
 
 def kind_module(config: dict):
     """The module implementing the experiment's kind."""
     return importlib.import_module(KINDS[config["kind"]])
+
+
+def games_label(config: dict) -> str:
+    """What the experiment's ``games`` counts (e.g. "games per table"), for messages."""
+    return getattr(kind_module(config), "GAMES", "games per table")
 
 
 def _chunk_file(folder: Path, chunk: dict) -> Path:
@@ -179,6 +311,7 @@ def run_experiment(
         bar.close()
         if own_pool:
             pool.shutdown(cancel_futures=True)
-    merged = merge([results[i] for i in range(len(chunks))])
+    combine = getattr(module, "merge", merge)
+    merged = combine([results[i] for i in range(len(chunks))])
     module.finish(config, merged, folder)
     return merged

@@ -52,6 +52,8 @@ from strategies.play import play_games
 from strategies.registry import resolve
 
 DEFAULT_STRATEGIES = ("greedy+ev", "greedy+majority", "greedy+fixed-2", "greedy+never")
+DEFAULT_GAMES = 300
+"""Games per table and arm of ``mammoth worth`` and of the ``worth`` experiment kind."""
 VARIANT_TILES = ("rich", "food_backs")
 """Variant tile files in ``experiments/tiles`` for the sensitivity runs (NOT the real tiles)."""
 
@@ -114,6 +116,30 @@ def sensitivity_conditions(
     return out
 
 
+def worth_conditions(rules: Rules, sensitivity: bool = True) -> tuple[str, dict[str, Rules]]:
+    """The main condition's label and every condition of a worth run, the main one first.
+
+    Parameters
+    ----------
+    rules : Rules
+        The main condition (its tile set and tie rule).
+    sensitivity : bool
+        Also the variant tile sets and both tie rules (:func:`sensitivity_conditions`).
+
+    Returns
+    -------
+    main_label : str
+        ``TILESET/TIE_RULE`` of ``rules``.
+    conditions : dict of str to Rules
+    """
+    tile_set = Path(rules.tiles).stem if rules.tiles != "default" else "default"
+    main_label = f"{tile_set}/{rules.tie_rule}"
+    if not sensitivity:
+        return main_label, {main_label: rules}
+    conditions = sensitivity_conditions(rules)
+    return main_label, {main_label: conditions.pop(main_label), **conditions}
+
+
 def winners(score: np.ndarray, tie_break: np.ndarray) -> np.ndarray:
     """Winner mask per game (RULES.md A7): best score, then the best tie-break; level = shared."""
     best = score.max(axis=1, keepdims=True)
@@ -169,6 +195,18 @@ def _margin(score: np.ndarray) -> np.ndarray:
     return (top[:, -1] - top[:, -2]).astype(np.int64)
 
 
+TABLES = {
+    "strategy": (("condition", "players", "strategy"), STRATEGY_METRICS),
+    "game": (("condition", "players"), GAME_METRICS),
+    "margins": (("condition", "players", "arm", "margin"), ()),
+    "tile_gap": (("condition", "players", "tiles", "gap"), TILE_METRICS),
+    "tile_held": (("condition", "players", "tiles"), TILE_METRICS),
+    "tile_rounds": (("condition", "players", "rounds"), TILE_METRICS),
+    "tile_all": (("condition", "players"), TILE_METRICS),
+}
+"""The tables of :class:`WorthStats`: keys and metrics of each."""
+
+
 @dataclass
 class WorthStats:
     """The merged statistics of a worth run; ``+`` merges two exactly."""
@@ -184,15 +222,7 @@ class WorthStats:
     @classmethod
     def empty(cls) -> WorthStats:
         """Statistics of no games."""
-        return cls(
-            Moments(("condition", "players", "strategy"), STRATEGY_METRICS),
-            Moments(("condition", "players"), GAME_METRICS),
-            Moments(("condition", "players", "arm", "margin"), ()),
-            Moments(("condition", "players", "tiles", "gap"), TILE_METRICS),
-            Moments(("condition", "players", "tiles"), TILE_METRICS),
-            Moments(("condition", "players", "rounds"), TILE_METRICS),
-            Moments(("condition", "players"), TILE_METRICS),
-        )
+        return cls(**{name: Moments(keys, metrics) for name, (keys, metrics) in TABLES.items()})
 
     def __add__(self, other: WorthStats) -> WorthStats:
         return WorthStats(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
@@ -200,6 +230,23 @@ class WorthStats:
     def equals(self, other: WorthStats) -> bool:
         """Whether every statistic is identical."""
         return all(getattr(self, f.name).equals(getattr(other, f.name)) for f in fields(self))
+
+    def to_arrays(self) -> dict[str, np.ndarray]:
+        """Every statistic as plain arrays (``{table}.key.*``, ``{table}.stat.*``; no pickle)."""
+        out: dict[str, np.ndarray] = {}
+        for f in fields(self):
+            out.update(getattr(self, f.name).to_arrays(f"{f.name}."))
+        return out
+
+    @classmethod
+    def from_arrays(cls, arrays: dict) -> WorthStats:
+        """The statistics written by :meth:`to_arrays` (an exact round trip)."""
+        return cls(
+            **{
+                name: Moments.from_arrays(arrays, f"{name}.", keys, metrics)
+                for name, (keys, metrics) in TABLES.items()
+            }
+        )
 
 
 def _arrays(frame: pd.DataFrame, n: int, players: int) -> dict[str, np.ndarray]:
@@ -307,6 +354,80 @@ def paired_chunk(
     return {"strategy": strategy, "game": games, "margins": margins, "tiles": tile_units}
 
 
+def worth_block(
+    names: Sequence[str],
+    players: int,
+    label: str,
+    rules: Rules,
+    points: int,
+    seed: int,
+    start: int,
+    n: int,
+    threads: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> WorthStats:
+    """Play every table of one block of game indices with both arms and reduce it.
+
+    A game index is one cluster (all its tables and seats), so all the tables of a block are
+    reduced together: this is the smallest piece of a worth run whose statistics merge exactly.
+    :func:`worth_run` and the ``worth`` experiment kind (:mod:`experiments.worth_kind`) both
+    play their games through it.
+
+    Parameters
+    ----------
+    names : sequence of str
+        Resolved strategy names (at least two); every combination filling the seats is a table.
+    players : int
+        Player count.
+    label : str
+        The condition's label (a key column of the statistics).
+    rules : Rules
+        The condition's rules; the arms set the mammoth points to ``points`` and to 0.
+    points : int
+        The mammoth points of the "on" arm.
+    seed, start, n : int
+        The run's seed, the global index of the block's first game and its number of games.
+    threads : int
+        Threads per kernel call.
+    progress : callable, optional
+        Called with the number of games played after every kernel call.
+
+    Returns
+    -------
+    WorthStats
+    """
+    rules_on = rules.with_(mammoth_points=points)
+    rules_off = rules.with_(mammoth_points=0)
+    parts: dict[str, list[pd.DataFrame]] = {}
+    for table in lineups_for(list(names), players):
+        frames = [
+            play_games(
+                n,
+                players,
+                list(table),
+                seed=seed,
+                rules=r,
+                first_game=start,
+                rotate=True,
+                threads=threads,
+            )
+            for r in (rules_on, rules_off)
+        ]
+        if progress:
+            progress(2 * n)
+        for key, frame in paired_chunk(label, table, *frames, players, points).items():
+            parts.setdefault(key, []).append(frame)
+    # all tables of these game indices at once: a game index is one cluster
+    units = {k: pd.concat(v, ignore_index=True) for k, v in parts.items()}
+    sources = {"strategy": "strategy", "game": "game", "margins": "margins"}
+    return WorthStats(
+        **{
+            name: Moments.from_units(units[sources.get(name, "tiles")], keys, metrics, "game")
+            for name, (keys, metrics) in TABLES.items()
+        }
+    )
+
+
 def worth_run(
     names: Sequence[str],
     players: Sequence[int],
@@ -355,60 +476,16 @@ def worth_run(
     for p in sorted(set(players)):
         if not 2 <= p <= 4:
             raise InputError(f"Stone Age is played by 2 to 4 players, not {p}")
-        tables = lineups_for(names, p)
+        lineups_for(names, p)  # at least two different strategies
         for label, rules in conditions.items():
             if not rules.herd:
                 raise InputError("the mammoth scoring needs the herd (--herd)")
-            rules_on = rules.with_(mammoth_points=points)
-            rules_off = rules.with_(mammoth_points=0)
             for start in range(first_game, first_game + games, chunk):
                 n = min(chunk, first_game + games - start)
-                parts: dict[str, list[pd.DataFrame]] = {}
-                for table in tables:
-                    frames = [
-                        play_games(
-                            n,
-                            p,
-                            list(table),
-                            seed=seed,
-                            rules=r,
-                            first_game=start,
-                            rotate=True,
-                            threads=threads,
-                        )
-                        for r in (rules_on, rules_off)
-                    ]
-                    if progress:
-                        progress(2 * n)
-                    for key, frame in paired_chunk(label, table, *frames, p, points).items():
-                        parts.setdefault(key, []).append(frame)
-                # all tables of these game indices at once: a game index is one cluster
-                units = {k: pd.concat(v, ignore_index=True) for k, v in parts.items()}
-                tiles = units["tiles"]
-                total = total + WorthStats(
-                    Moments.from_units(
-                        units["strategy"],
-                        ("condition", "players", "strategy"),
-                        STRATEGY_METRICS,
-                        "game",
-                    ),
-                    Moments.from_units(
-                        units["game"], ("condition", "players"), GAME_METRICS, "game"
-                    ),
-                    Moments.from_units(
-                        units["margins"], ("condition", "players", "arm", "margin"), (), "game"
-                    ),
-                    Moments.from_units(
-                        tiles, ("condition", "players", "tiles", "gap"), TILE_METRICS, "game"
-                    ),
-                    Moments.from_units(
-                        tiles, ("condition", "players", "tiles"), TILE_METRICS, "game"
-                    ),
-                    Moments.from_units(
-                        tiles, ("condition", "players", "rounds"), TILE_METRICS, "game"
-                    ),
-                    Moments.from_units(tiles, ("condition", "players"), TILE_METRICS, "game"),
+                block = worth_block(
+                    names, p, label, rules, points, seed, start, n, threads, progress
                 )
+                total = total + block
     return total
 
 
@@ -511,7 +588,9 @@ def sensitivity_table(
 
 
 __all__ = [
+    "DEFAULT_GAMES",
     "DEFAULT_STRATEGIES",
+    "TABLES",
     "VARIANT_TILES",
     "WorthStats",
     "paired_chunk",
@@ -519,6 +598,8 @@ __all__ = [
     "tile_counterfactual",
     "tiles_label",
     "winners",
+    "worth_block",
+    "worth_conditions",
     "worth_run",
     "worth_tables",
 ]

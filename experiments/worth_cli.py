@@ -18,15 +18,17 @@ from experiments.outputs import run_metadata, save_figure, write_csv, write_json
 from experiments.paired import histogram_quantiles
 from experiments.simulate_cli import rules_from_options
 from experiments.worth import (
+    DEFAULT_GAMES,
     DEFAULT_STRATEGIES,
     LONG_GAME,
-    sensitivity_conditions,
+    WorthStats,
     tiles_label,
+    worth_conditions,
     worth_run,
     worth_tables,
 )
 from sim.errors import InputError
-from sim.rules import TIE_RULES
+from sim.rules import TIE_RULES, Rules
 from strategies.registry import resolve
 
 
@@ -159,6 +161,89 @@ def sensitivity_figure(sensitivity: pd.DataFrame):
     return fig
 
 
+def write_worth(
+    folder: Path,
+    stats: WorthStats,
+    conditions: dict[str, Rules],
+    main_label: str,
+    rules: Rules,
+    *,
+    seed: int,
+    games: int,
+    players: list[int],
+    names: list[str],
+    points: int,
+    command: str = "worth",
+    started: float | None = None,
+) -> dict[str, pd.DataFrame]:
+    """Write the tables, plots and run.json of a worth run from its merged statistics.
+
+    ``mammoth worth`` and the ``worth`` experiment kind (:mod:`experiments.worth_kind`) both
+    write through this, so their folders hold the same files.
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        Output folder.
+    stats : WorthStats
+        The merged statistics.
+    conditions : dict of str to Rules
+        Every condition, the main one (``main_label``) first.
+    main_label : str
+        The condition of ``worth.png``.
+    rules : Rules
+        The main condition's rules, with the "on" arm's mammoth points.
+    seed, games : int
+        The run's seed and games per table and arm.
+    players : list of int
+        Player counts.
+    names : list of str
+        The strategies (resolved names).
+    points : int
+        The mammoth points of the "on" arm.
+    command : str
+        What produced the output, for run.json.
+    started : float, optional
+        :func:`time.perf_counter` at the start of the run: run.json records the seconds since
+        (None when the time is not one number, e.g. a resumed run).
+
+    Returns
+    -------
+    dict of str to pandas.DataFrame
+        The tables (:func:`experiments.worth.worth_tables`).
+    """
+    tables = worth_tables(stats, conditions, points)
+    for name, frame in tables.items():
+        write_csv(folder / f"{name}.csv", frame)
+    save_figure(folder / "worth.png", worth_figure(tables, main_label, points), dpi=110)
+    save_figure(folder / "sensitivity.png", sensitivity_figure(tables["sensitivity"]), dpi=110)
+    meta = run_metadata(
+        command,
+        rules,
+        seed=seed,
+        games_per_table_and_arm=games,
+        players=players,
+        strategies=names,
+        arms={"on": points, "off": 0},
+        main_condition=main_label,
+        conditions={
+            k: {"tiles": v.tiles, "tiles_label": tiles_label(v), "tie_rule": v.tie_rule}
+            for k, v in conditions.items()
+        },
+        tiles_label="assumed" if rules.tiles_assumed else "user file",
+        pairing="both arms play the same seed and game indices; seats rotated each game",
+        intervals="cluster (game index) SE of paired differences; mean +- 1.96 SE; "
+        "win shares split on ties",
+        counterfactual="ev and majority value tiles by the mammoth points, so they commit "
+        "differently at 0 points: the off arm is the game without the scoring, play adapting",
+        tile_value="end-of-game counterfactual: one more tile for one seat, all else fixed",
+        seconds=None if started is None else round(time.perf_counter() - started, 1),
+        files=[f"{name}.csv" for name in tables] + ["worth.png", "sensitivity.png"],
+    )
+    write_json(folder / "run.json", meta)
+    return tables
+
+
 @click.command()
 @click.option(
     "--players", "player_counts", multiple=True, type=int, default=(2, 3, 4), show_default=True
@@ -166,7 +251,7 @@ def sensitivity_figure(sensitivity: pd.DataFrame):
 @click.option(
     "--games",
     type=int,
-    default=300,
+    default=DEFAULT_GAMES,
     show_default=True,
     help="Games per table and arm, per player count and condition.",
 )
@@ -236,12 +321,7 @@ def worth(
     if len(names) < 2 or len(set(names)) != len(names):
         raise InputError("give at least two different strategies")
     rules = rules_from_options(True, tiles, mammoth_points, tie, "immediate")
-    main_label = f"{Path(tiles).stem if tiles else 'default'}/{tie}"
-    if sensitivity:
-        conditions = sensitivity_conditions(rules)
-        conditions = {main_label: conditions.pop(main_label), **conditions}
-    else:
-        conditions = {main_label: rules}
+    main_label, conditions = worth_conditions(rules, sensitivity)
 
     from experiments.league import lineups_for
 
@@ -258,38 +338,21 @@ def worth(
             threads=threads,
             progress=bar.update,
         )
-    tables = worth_tables(stats, conditions, mammoth_points)
-
     folder = Path(out)
-    for name, frame in tables.items():
-        write_csv(folder / f"{name}.csv", frame)
-    save_figure(folder / "worth.png", worth_figure(tables, main_label, mammoth_points), dpi=110)
-    save_figure(folder / "sensitivity.png", sensitivity_figure(tables["sensitivity"]), dpi=110)
-    elapsed = time.perf_counter() - started
-    meta = run_metadata(
-        "worth",
+    tables = write_worth(
+        folder,
+        stats,
+        conditions,
+        main_label,
         rules,
         seed=seed,
-        games_per_table_and_arm=games,
+        games=games,
         players=players,
-        strategies=names,
-        arms={"on": mammoth_points, "off": 0},
-        main_condition=main_label,
-        conditions={
-            k: {"tiles": v.tiles, "tiles_label": tiles_label(v), "tie_rule": v.tie_rule}
-            for k, v in conditions.items()
-        },
-        tiles_label="assumed" if rules.tiles_assumed else "user file",
-        pairing="both arms play the same seed and game indices; seats rotated each game",
-        intervals="cluster (game index) SE of paired differences; mean +- 1.96 SE; "
-        "win shares split on ties",
-        counterfactual="ev and majority value tiles by the mammoth points, so they commit "
-        "differently at 0 points: the off arm is the game without the scoring, play adapting",
-        tile_value="end-of-game counterfactual: one more tile for one seat, all else fixed",
-        seconds=round(elapsed, 1),
-        files=[f"{name}.csv" for name in tables] + ["worth.png", "sensitivity.png"],
+        names=names,
+        points=mammoth_points,
+        started=started,
     )
-    write_json(folder / "run.json", meta)
+    elapsed = time.perf_counter() - started
 
     click.echo(
         f"worth: {games} games per table and arm, players {', '.join(map(str, players))}, "
@@ -326,4 +389,4 @@ def worth(
     click.echo(f"wrote {folder} in {elapsed:.1f} s")
 
 
-__all__ = ["sensitivity_figure", "worth", "worth_figure"]
+__all__ = ["sensitivity_figure", "worth", "worth_figure", "write_worth"]

@@ -14,9 +14,15 @@ def test_demo_runs_the_default_suite_and_reports(tmp_path):
     assert result.exit_code == 0, result.output
     assert (out / "report.md").exists() and (out / "report.html").exists()
     assert (out / "contest" / "run.json").exists()
-    for name in [path.stem for path in default_suite()] + ["commit", "worth"]:
+    names = [path.stem for path in default_suite()]
+    assert names[:3] == ["league", "commit", "worth"]
+    for name in names:
         assert (out / name / "run.json").exists(), name
-    assert "ASSUMED" in (out / "report.md").read_text()
+        assert list((out / name / "chunks").glob("*.npz")), name  # every one ran as a suite kind
+    report = (out / "report.md").read_text()
+    assert "ASSUMED" in report
+    sections = [line[3:] for line in report.splitlines() if line.startswith("## ")]
+    assert sections == ["contest", *names]
 
 
 def test_demo_rejects_bad_sizes(tmp_path):

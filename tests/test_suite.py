@@ -107,6 +107,17 @@ def test_process_workers_match_serial(tmp_path):
             "2 to 4",
         ),
         ("[experiment]\nkind = 'compare'\ngames = -2\nstrategies=['greedy','random']\n", "games"),
+        ("[experiment]\nkind = 'compare'\n", "strategies is missing"),
+        (HEAD + "games = 'many'\n", "games must be a whole number"),
+        (HEAD + "seed = 1.5\n", "seed must be a whole number"),
+        (HEAD + "players = ['two']\n", "players must be a whole number"),
+        (HEAD + "players = [2, 2]\n", "must not repeat"),
+        (HEAD + "chunk_games = 0\n", "chunk_games must be at least 1"),
+        (HEAD + "stratgies = ['x']\n", "unknown setting 'stratgies'"),
+        (HEAD + "[rules]\nmammoth_points = 'ten'\n", "rules.mammoth_points must be a whole number"),
+        (HEAD + "[rules]\ntie = 'coin'\n", "unknown tie rule"),
+        (HEAD + "[rule]\ntie = 'coin'\n", "unknown table [rule]"),
+        ("[experiment]\nkind = 'compare'\nstrategies=['greedy','nobody']\n", "unknown strategy"),
     ],
 )
 def test_bad_experiment_files(tmp_path, text, message):
@@ -115,6 +126,7 @@ def test_bad_experiment_files(tmp_path, text, message):
     result = CliRunner().invoke(main, ["run", str(path), "--out", str(tmp_path / "o")])
     assert result.exit_code == 2
     assert message in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
 
 
 def test_run_cli_writes_the_league(tmp_path):
