@@ -272,7 +272,7 @@ def _rate(st, g, params, herd_value, memo, a, count):
     return value / count
 
 
-@hot(inline=True)
+@hot
 def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """The legal place with the best value per person (see the module's notes).
 
@@ -313,7 +313,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     return best_area, best_count
 
 
-@hot(inline=True)
+@hot
 def next_action(st, g, seat, params, rng, pending):
     """Village first, then gathering, then cards and buildings."""
     for a in (TOOL_MAKER, HUT, FIELD):
@@ -325,7 +325,7 @@ def next_action(st, g, seat, params, rng, pending):
     return -1
 
 
-@hot(inline=True)
+@hot
 def use_tools(st, g, seat, params, rng, good, dice_sum, people):
     """The fewest pips that lift the roll to the next multiple of the divisor, if any."""
     if good == FOOD and food_short(st, g, seat) == 0:
