@@ -146,6 +146,33 @@ def _placement_turns(st, params, rng):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+def test_greedy_memo_changes_no_placement(players):
+    """greedy keeps values in its memo between turns; every answer equals a fresh evaluation."""
+    params = search_core.GREEDY_DEFAULTS.copy()
+    rng = np.zeros(STREAM_WORDS, dtype=np.uint64)
+    lo = np.zeros(N_AREAS, dtype=np.int64)
+    hi = np.zeros(N_AREAS, dtype=np.int64)
+    compared = 0
+    for rounds in (0, 2, 5):
+        st = _game_after(players, seed=10 + players, rounds=rounds)
+        memos = np.zeros((players, MEMO_WIDTH))
+        done = [False] * players
+        p = int(st.game[0, I_START_PLAYER])
+        while not all(done):
+            if not done[p]:
+                if legal_places(st, 0, p, lo, hi) == 0:
+                    done[p] = True
+                else:
+                    kept = greedy.place(st, 0, p, params, rng, lo, hi, 1.5, memos[p])
+                    fresh = greedy.place(st, 0, p, params, rng, lo, hi, 1.5, np.zeros(MEMO_WIDTH))
+                    assert kept == fresh
+                    compared += 1
+                    place_people(st, 0, p, *kept)
+            p = (p + 1) % players
+    assert compared >= 3 * players
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_answers_are_legal_and_leave_the_game_untouched(players):
     params = _row(search, **TINY)
     tparams = _row(search_taming, **TINY_TAMING)
