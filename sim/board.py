@@ -28,6 +28,7 @@ from sim.constants import (
     FIRST_BUILDING,
     FIRST_CARD_SPACE,
     FOOD,
+    FOREST,
     GOLD,
     HUNTING_GROUNDS,
     HUT,
@@ -354,35 +355,50 @@ def occupy(occ, p, area, count):
 
 @hot(inline=True)
 def legal_places_from(st, g, p, players, occ, lo, hi):
-    """:func:`legal_places` from the occupancy row ``occ`` (see :func:`occupancy`)."""
+    """:func:`legal_places` from the occupancy row ``occ`` (see :func:`occupancy`).
+
+    Written area kind by area kind with the conditions as arithmetic, not branches: which
+    places are open changes from turn to turn in ways a branch predictor cannot learn.
+    """
     home = occ[OCC_HOME + p]
-    village_open = players == 4 or st.game[g, I_VILLAGE_USED] < 2
+    if home <= 0:
+        for a in range(N_AREAS):
+            lo[a] = 0
+            hi[a] = 0
+        return 0
     bit = 1 << p
-    n_legal = 0
-    for a in range(N_AREAS):
-        lo[a] = 0
-        hi[a] = 0
-        if home <= 0 or occ[OCC_SEATS + a] & bit:
-            continue
-        people = occ[OCC_PEOPLE + a]
-        if a == HUNTING_GROUNDS:
-            lo[a] = 1
-            hi[a] = home
-        elif a <= RIVER:
-            free = RESOURCE_AREA_SPACES - people
-            if free > 0 and (players == 4 or occ[OCC_COUNT + a] < players - 1):
-                lo[a] = 1
-                hi[a] = min(home, free)
-        elif a <= FIELD:
-            need = 2 if a == HUT else 1
-            if village_open and people == 0 and home >= need:
-                lo[a] = need
-                hi[a] = need
-        elif people == 0 and occ[OCC_OPEN + a] != 0:
-            lo[a] = 1
-            hi[a] = 1
-        if hi[a] > 0:
-            n_legal += 1
+    # hunting grounds: unlimited spaces, once per round
+    ok = (occ[OCC_SEATS + HUNTING_GROUNDS] & bit) == 0
+    lo[HUNTING_GROUNDS] = ok
+    hi[HUNTING_GROUNDS] = home * ok
+    n_legal = np.int64(ok)
+    four = players == 4
+    for a in range(FOREST, RIVER + 1):
+        free = RESOURCE_AREA_SPACES - occ[OCC_PEOPLE + a]
+        ok = (
+            ((occ[OCC_SEATS + a] & bit) == 0)
+            & (free > 0)
+            & (four | (occ[OCC_COUNT + a] < players - 1))
+        )
+        lo[a] = ok
+        hi[a] = min(home, free) * ok
+        n_legal += ok
+    village_open = four | (st.game[g, I_VILLAGE_USED] < 2)
+    for a in range(TOOL_MAKER, FIELD + 1):
+        need = 2 if a == HUT else 1
+        ok = village_open & (occ[OCC_PEOPLE + a] == 0) & (home >= need)
+        lo[a] = need * ok
+        hi[a] = need * ok
+        n_legal += ok
+    for a in range(FIRST_CARD_SPACE, N_AREAS):
+        ok = (
+            ((occ[OCC_SEATS + a] & bit) == 0)
+            & (occ[OCC_PEOPLE + a] == 0)
+            & (occ[OCC_OPEN + a] != 0)
+        )
+        lo[a] = ok
+        hi[a] = ok
+        n_legal += ok
     return n_legal
 
 

@@ -285,25 +285,20 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     short = int(memo[M_SHORT])
     best_area = -1
     best_count = 0
-    best_rate = -1e18
+    best_rate = -1e18  # above SKIP: a place it does not want never wins
     for a in range(N_AREAS):
-        if hi[a] == 0:
-            continue
         count = hi[a]
         if a == HUNTING_GROUNDS and short > 0:
-            count = min(hi[a], (2 * short + 2) // 3 + 1)
-        if memo[M_COUNT + a] == count:
-            rate = memo[M_RATE + a]
-        else:
-            rate = _rate(st, g, params, herd_value, memo, a, count)
-            memo[M_RATE + a] = rate
+            count = min(count, (2 * short + 2) // 3 + 1)
+        if count > 0 and memo[M_COUNT + a] != count:
+            memo[M_RATE + a] = _rate(st, g, params, herd_value, memo, a, count)
             memo[M_COUNT + a] = count
-        if rate == SKIP:
-            continue
-        if rate > best_rate:
-            best_rate = rate
-            best_area = a
-            best_count = count
+        rate = memo[M_RATE + a]
+        # selects, not branches: which place is best changes unpredictably from turn to turn
+        better = (count > 0) & (rate > best_rate)
+        best_rate = rate if better else best_rate
+        best_area = a if better else best_area
+        best_count = count if better else best_count
     if best_area < 0:  # nothing it wants: the cheapest legal place with one person
         for a in range(N_AREAS):
             if hi[a] > 0:

@@ -6,7 +6,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim.board import legal_places, place_people, set_up_game
+from sim.board import (
+    OCC_WIDTH,
+    legal_places,
+    legal_places_from,
+    occupancy,
+    occupy,
+    place_people,
+    set_up_game,
+)
 from sim.constants import MEMO_WIDTH, N_AREAS, N_BUILDINGS, N_CARD_SPACES, N_CARDS, STACK_SIZE
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
@@ -143,6 +151,41 @@ def _placement_turns(st, params, rng):
                 place_people(st, 0, p, area, count)
         p = (p + 1) % players
     return asked
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_incremental_legality_matches_legal_places(players):
+    """The engine's occupancy row, updated place by place, gives legal_places' answers."""
+    params = search_core.GREEDY_DEFAULTS.copy()
+    rng = np.zeros(STREAM_WORDS, dtype=np.uint64)
+    lo, hi = np.zeros(N_AREAS, dtype=np.int64), np.zeros(N_AREAS, dtype=np.int64)
+    lo2, hi2 = np.zeros(N_AREAS, dtype=np.int64), np.zeros(N_AREAS, dtype=np.int64)
+    occ = np.zeros(OCC_WIDTH, dtype=np.int64)
+    n = np.int64(players)
+    turns = 0
+    for seed in range(3):
+        for rounds in (0, 3, 6):
+            st = _game_after(players, seed=20 + seed, rounds=rounds)
+            occupancy(st, 0, n, occ)
+            done = [False] * players
+            p = int(st.game[0, I_START_PLAYER])
+            while not all(done):
+                if not done[p]:
+                    legal = legal_places(st, 0, p, lo, hi)
+                    assert legal_places_from(st, 0, p, n, occ, lo2, hi2) == legal
+                    assert lo2.tolist() == lo.tolist() and hi2.tolist() == hi.tolist()
+                    if legal == 0:
+                        done[p] = True
+                    else:
+                        area, count = greedy.place(
+                            st, 0, p, params, rng, lo, hi, 0.0, np.zeros(MEMO_WIDTH)
+                        )
+                        count = int(lo[area]) + (turns % (int(hi[area]) - int(lo[area]) + 1))
+                        place_people(st, 0, p, area, count)
+                        occupy(occ, p, area, count)
+                        turns += 1
+                p = (p + 1) % players
+    assert turns > 20 * players
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
