@@ -246,10 +246,16 @@ def _commit(st, g, p, sid, tid, pbase, ptame, streams, available, buf):
     """Right after gathering on the herd's area: move people onto the tile, 1 food each."""
     rng = streams[Purpose.STRATEGY + p]
     want = hook_commit_figures(tid, st, g, p, ptame[p], rng, available)
-    want = max(0, min(want, available))
-    if want == 0:
+    _move_onto_tile(st, g, p, sid, pbase[p], rng, max(0, min(want, available)), buf)
+
+
+@hot(inline=True)
+def _move_onto_tile(st, g, p, sid, params, rng, want, buf):
+    """Move up to ``want`` people of ``p`` onto the tile: food first, then resources it picks;
+    fewer if it cannot pay for them all."""
+    if want <= 0:
         return
-    _convert_tokens(st, g, p, sid, pbase[p], rng, want - st.seat[g, p, GOODS + FOOD], buf)
+    _convert_tokens(st, g, p, sid, params, rng, want - st.seat[g, p, GOODS + FOOD], buf)
     affordable = st.seat[g, p, GOODS + FOOD] + resources_held(st, g, p)
     count = min(want, affordable)
     if count == 0:
@@ -258,7 +264,7 @@ def _commit(st, g, p, sid, tid, pbase, ptame, streams, available, buf):
     st.seat[g, p, GOODS + FOOD] -= food
     rest = count - food
     if rest > 0:
-        _pay_resources(st, g, p, sid, pbase[p], rng, rest, PAY_TAMING, buf)
+        _pay_resources(st, g, p, sid, params, rng, rest, PAY_TAMING, buf)
     st.seat[g, p, HERD + H_ON_TILE] = count
     st.seat[g, p, HERD + H_FIGURES_COMMITTED] += count
     st.seat[g, p, HERD + H_CONTESTS_ENTERED] += 1

@@ -35,6 +35,7 @@ from strategies.search_core import (
     N_EV,
     N_GREEDY,
     best_candidate,
+    clear_scratch,
     copy_game,
     determinize,
     fill_params,
@@ -127,19 +128,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     ptame = stack_f64_2d(MAX_PLAYERS, N_EV)
     gain = stack_f64(MAX_CANDIDATES)
     gain_sq = stack_f64(MAX_CANDIDATES)
-    for p in range(MAX_PLAYERS):
-        sids[p] = 0
-        tids[p] = 0
-        for c in range(NOTES_WIDTH):
-            notes[p, c] = 0.0
-    for r in range(WORK_ROWS):
-        for c in range(WORK_WIDTH):
-            work[r, c] = 0
-    for c in range(N_GOODS):
-        buf[c] = 0
-    for c in range(MAX_CANDIDATES):
-        gain[c] = 0.0
-        gain_sq[c] = 0.0
+    clear_scratch(sids, tids, notes, work, buf, gain, gain_sq)
     first = 0.0
     fill_params(pbase, ptame, seat, params, params, N_GREEDY, 0)
     players = int(st.game[g, I_PLAYERS])

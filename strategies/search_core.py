@@ -32,7 +32,6 @@ from sim.constants import (
     N_AREAS,
     N_BUILDINGS,
     N_CARDS,
-    PAY_TAMING,
     STACK_SIZE,
     TOOL_MAKER,
 )
@@ -49,14 +48,7 @@ from sim.rng import (
 from sim.scoring import final_scoring
 from sim.state import (
     DECK,
-    GOODS,
-    H_CONTESTS_ENTERED,
-    H_FIGURES_COMMITTED,
-    H_FOOD_PAID,
-    H_ON_TILE,
-    H_RESOURCES_PAID,
     H_TILES_WON,
-    HERD,
     I_DECK_POS,
     I_N_STACKS,
     I_N_TILES,
@@ -83,8 +75,7 @@ _resolve = ROLLOUT._resolve
 _taming = ROLLOUT._taming
 _feeding = ROLLOUT._feeding
 _end_round = ROLLOUT._end_round
-_convert_tokens = ROLLOUT._convert_tokens
-_pay_resources = ROLLOUT._pay_resources
+_move_onto_tile = ROLLOUT._move_onto_tile
 _next_action = ROLLOUT.hook_next_action
 
 N_GREEDY = len(greedy.PARAMS)  # a search parameter row starts with greedy's row
@@ -339,25 +330,25 @@ def play_from_placement(st, h, seat, sids, tids, pbase, ptame, streams, players,
 @hot
 def apply_commit(st, h, seat, sids, pbase, rng, want, buf):
     """Move ``want`` figures onto the tile and pay for them, as the engine's ``_commit`` does."""
-    if want <= 0:
-        return
-    _convert_tokens(st, h, seat, sids[seat], pbase[seat], rng, want - st.seat[h, seat, GOODS], buf)
-    held = 0
-    for r in range(1, 5):
-        held += st.seat[h, seat, GOODS + r]
-    count = min(want, st.seat[h, seat, GOODS] + held)
-    if count == 0:
-        return
-    food = min(count, np.int64(st.seat[h, seat, GOODS]))
-    st.seat[h, seat, GOODS] -= food
-    rest = count - food
-    if rest > 0:
-        _pay_resources(st, h, seat, sids[seat], pbase[seat], rng, rest, PAY_TAMING, buf)
-    st.seat[h, seat, HERD + H_ON_TILE] = count
-    st.seat[h, seat, HERD + H_FIGURES_COMMITTED] += count
-    st.seat[h, seat, HERD + H_CONTESTS_ENTERED] += 1
-    st.seat[h, seat, HERD + H_FOOD_PAID] += food
-    st.seat[h, seat, HERD + H_RESOURCES_PAID] += rest
+    _move_onto_tile(st, h, seat, sids[seat], pbase[seat], rng, want, buf)
+
+
+@hot
+def clear_scratch(sids, tids, notes, work, buf, gain, gain_sq):
+    """Zero a search's rollout scratch (arrays in the searching hook's stack frame)."""
+    for p in range(sids.shape[0]):
+        sids[p] = 0
+        tids[p] = 0
+        for c in range(notes.shape[1]):
+            notes[p, c] = 0.0
+    for r in range(work.shape[0]):
+        for c in range(work.shape[1]):
+            work[r, c] = 0
+    for c in range(buf.shape[0]):
+        buf[c] = 0
+    for c in range(gain.shape[0]):
+        gain[c] = 0.0
+        gain_sq[c] = 0.0
 
 
 @hot
