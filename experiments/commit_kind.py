@@ -44,9 +44,11 @@ from experiments.suite import (
     int_setting,
     names_setting,
     numbers_setting,
+    rule_types,
+    tie_setting,
 )
 from sim.errors import InputError
-from sim.rules import TIE_RULES, Rules
+from sim.rules import Rules
 from strategies.registry import resolve
 
 CHUNK_GAMES = 5_000
@@ -117,14 +119,10 @@ def check(config: dict) -> None:
     int_setting(config, "max_figures", low=1, high=10)
     for name in PRIZE_GRID:
         numbers_setting(config, name)
-    rules = config.get("rules", {})
-    for key in ("tiles", "tie"):
-        if key in rules and not isinstance(rules[key], str):
-            raise InputError(f"rules.{key} must be a string, not {rules[key]!r}")
-    if rules.get("tie", "longer_wins") not in TIE_RULES:
-        raise InputError(f"rules.tie must be one of {', '.join(TIE_RULES)}, not {rules['tie']!r}")
-    points = rules.get("mammoth_points", 10)
-    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+    rule_types(config)
+    tie_setting(config)
+    points = config.get("rules", {}).get("mammoth_points", 10)
+    if points < 0:
         raise InputError(f"rules.mammoth_points must be a whole number, 0 or more, not {points!r}")
     conditions_of(config)  # the tile files load
 

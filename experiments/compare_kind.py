@@ -6,7 +6,7 @@ from pathlib import Path
 
 from experiments.league import LeagueStats, lineups_for
 from experiments.simulate_cli import rules_from_options
-from experiments.suite import check_keys, names_setting
+from experiments.suite import check_keys, names_setting, rule_types
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.play import play_games
@@ -16,13 +16,6 @@ FIELDS = ("seats", "wins", "score", "score_sq", "ahead", "met", "seat_wins", "se
 CHUNK_GAMES = 5_000
 SETTINGS = ("strategies",)
 RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
-_RULE_TYPES = {
-    "herd": bool,
-    "tiles": str,
-    "mammoth_points": int,
-    "tie": str,
-    "resources_of_choice": str,
-}
 
 
 def rules_of(config: dict) -> Rules:
@@ -54,11 +47,7 @@ def check(config: dict) -> None:
     if "strategies" not in config:
         raise InputError("strategies is missing: name the league's, e.g. ['greedy', 'random']")
     names_setting(config, "strategies")
-    for key, value in config["rules"].items():
-        wanted = _RULE_TYPES[key]
-        if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
-            what = {bool: "true or false", str: "a string", int: "a whole number"}[wanted]
-            raise InputError(f"rules.{key} must be {what}, not {value!r}")
+    rule_types(config)
     rules_of(config)
     names = names_of(config)
     for players in config["players"]:

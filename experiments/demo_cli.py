@@ -8,7 +8,8 @@ import click
 
 from experiments.outputs import write_text
 from experiments.report import build_report
-from experiments.suite import games_label, load_experiment, run_experiment
+from experiments.run_cli import run_announced
+from experiments.suite import load_experiment
 from sim.errors import InputError
 
 DEFINITIONS = Path(__file__).resolve().parent / "definitions"
@@ -42,12 +43,7 @@ def demo(out, scale, games, workers, resume) -> None:
     folders = [out / "contest"]
     for config in configs:
         folder = out / config["name"]
-        click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} {games_label(config)}")
-        try:
-            run_experiment(config, folder, resume=resume, workers=workers)
-        except KeyboardInterrupt:
-            click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")
-            raise
+        run_announced(config, folder, resume, workers)
         folders.append(folder)
     md, page = build_report(folders, "Stone Age: The Mammoth Herd — default suite", out)
     write_text(out / "report.md", md)

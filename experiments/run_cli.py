@@ -24,10 +24,15 @@ def run(files, out, scale, games, workers, resume):
     configs = [load_experiment(f, scale=scale, games=games) for f in files]  # all checked first
     for config in configs:
         folder = Path(out) / config["name"]
-        click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} {games_label(config)}")
-        try:
-            run_experiment(config, folder, resume=resume, workers=workers)
-        except KeyboardInterrupt:
-            click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")
-            raise
+        run_announced(config, folder, resume, workers)
         click.echo(f"  wrote {folder}")
+
+
+def run_announced(config: dict, folder: Path, resume: bool, workers: int) -> None:
+    """Say what runs, run it into ``folder``, and on Ctrl-C say where its chunks are kept."""
+    click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} {games_label(config)}")
+    try:
+        run_experiment(config, folder, resume=resume, workers=workers)
+    except KeyboardInterrupt:
+        click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")
+        raise

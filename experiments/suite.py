@@ -47,6 +47,7 @@ import numpy as np
 
 from experiments.outputs import atomic_write
 from sim.errors import InputError
+from sim.rules import TIE_RULES
 
 KINDS = {
     "compare": "experiments.compare_kind",
@@ -205,6 +206,38 @@ def numbers_setting(config: dict, key: str) -> list[float]:
         if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or v < 0:
             raise InputError(f"{key} values must be finite numbers, 0 or more, not {v!r}")
     return [float(v) for v in value]
+
+
+RULE_TYPES = {
+    "herd": bool,
+    "tiles": str,
+    "mammoth_points": int,
+    "tie": str,
+    "resources_of_choice": str,
+}
+
+
+def rule_types(config: dict) -> None:
+    """Check that every ``[rules]`` setting has its type (:data:`RULE_TYPES`).
+
+    Raises
+    ------
+    InputError
+        Naming the first mistyped rule.
+    """
+    for key, value in config.get("rules", {}).items():
+        wanted = RULE_TYPES[key]
+        if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
+            what = {bool: "true or false", str: "a string", int: "a whole number"}[wanted]
+            raise InputError(f"rules.{key} must be {what}, not {value!r}")
+
+
+def tie_setting(config: dict) -> str:
+    """The ``[rules]`` tie rule (``longer_wins`` when left out), checked."""
+    tie = config.get("rules", {}).get("tie", "longer_wins")
+    if tie not in TIE_RULES:
+        raise InputError(f"rules.tie must be one of {', '.join(TIE_RULES)}, not {tie!r}")
+    return tie
 
 
 def kind_module(config: dict):

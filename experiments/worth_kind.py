@@ -20,7 +20,14 @@ from pathlib import Path
 import numpy as np
 
 from experiments.simulate_cli import rules_from_options
-from experiments.suite import bool_setting, check_keys, int_setting, names_setting
+from experiments.suite import (
+    bool_setting,
+    check_keys,
+    int_setting,
+    names_setting,
+    rule_types,
+    tie_setting,
+)
 from experiments.worth import (
     DEFAULT_GAMES,
     DEFAULT_STRATEGIES,
@@ -29,7 +36,7 @@ from experiments.worth import (
     worth_conditions,
 )
 from sim.errors import InputError
-from sim.rules import TIE_RULES, Rules
+from sim.rules import Rules
 from strategies.registry import resolve
 
 CHUNK_GAMES = 5_000
@@ -89,12 +96,8 @@ def check(config: dict) -> None:
         raise InputError("strategies: give at least two different strategies")
     int_setting(config, "points", low=1)
     bool_setting(config, "sensitivity")
-    rules = config.get("rules", {})
-    for key in RULES:
-        if key in rules and not isinstance(rules[key], str):
-            raise InputError(f"rules.{key} must be a string, not {rules[key]!r}")
-    if rules.get("tie", "longer_wins") not in TIE_RULES:
-        raise InputError(f"rules.tie must be one of {', '.join(TIE_RULES)}, not {rules['tie']!r}")
+    rule_types(config)
+    tie_setting(config)
     conditions_of(config)  # the tile files load
 
 
