@@ -251,7 +251,9 @@ def people_home(st, g, p):
 def legal_places(st, g, p, lo, hi):
     """Fill ``lo[a]``/``hi[a]`` with the fewest/most people ``p`` may put on area ``a`` now.
 
-    ``hi[a] == 0`` marks an illegal area. Returns the number of legal areas.
+    ``hi[a] == 0`` marks an illegal area. Returns the number of legal areas. Reads the board
+    alone, so any state can be asked; the engine asks :func:`legal_places_from` instead (the
+    same answers from a row it updates place by place, which the tests check against this).
     """
     players = np.int64(st.game[g, I_PLAYERS])
     # one pass over the board: lo[a] counts the players on a, hi[a] the people on it
