@@ -30,10 +30,10 @@ from sim.board import (
     take_card_bottom,
     tool_mask_value,
     tools_available,
+    units_gathered,
     use_tool_mask,
 )
 from sim.constants import (
-    DIVISOR,
     E_DICE_FOR_EVERYONE,
     E_EXTRA_CARD,
     E_RESOURCES_OF_CHOICE,
@@ -228,7 +228,7 @@ def _card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
     elif effect == E_ROLL2:
         dice_sum = _roll(streams[Purpose.CARD_DICE], 2)
         dice_sum += _add_tools(st, g, p, sid, params, rng, good, dice_sum, 2)
-        st.seat[g, p, GOODS + good] += dice_sum // DIVISOR[good]
+        st.seat[g, p, GOODS + good] += units_gathered(dice_sum, good)
     elif effect == E_EXTRA_CARD:
         if st.game[g, I_DECK_POS] < N_CARDS:
             extra = st.game[g, DECK + st.game[g, I_DECK_POS]]
@@ -282,7 +282,7 @@ def _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wo
     if area <= RIVER:
         dice_sum = _roll(streams[Purpose.GATHER], people)
         dice_sum += _add_tools(st, g, p, sid, params, rng, area, dice_sum, people)
-        st.seat[g, p, GOODS + area] += dice_sum // DIVISOR[area]
+        st.seat[g, p, GOODS + area] += units_gathered(dice_sum, area)
         if area == st.game[g, I_HERD_AREA]:
             _commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf)
     elif area == TOOL_MAKER:
@@ -350,10 +350,10 @@ def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, notes):
     start = st.game[g, I_START_PLAYER]
     herd_area = st.game[g, I_HERD_AREA]
     n_active = players
-    turn = 0
+    following = start
     while n_active > 0:
-        p = (start + turn) % players
-        turn += 1
+        p = following  # clockwise, without a division per turn
+        following = p + 1 if p + 1 < players else 0
         if active[p] == 0:
             continue
         if legal_places_from(st, g, p, players, occ, lo, hi) == 0:

@@ -189,7 +189,9 @@ def to_frame(
     n = st.game.shape[0]
     players = int(st.game[0, I_PLAYERS])
     lineup = lineups(n, players, seats, rotate, first_game)[:, :players]
-    labels = np.array([s.label for s in slots])
+    labels = [s.label for s in slots]
+    categories = list(dict.fromkeys(labels))
+    slot_code = np.array([categories.index(label) for label in labels], dtype=np.int8)
     seat = st.seat[:, :players, :]
 
     def column(k: int) -> np.ndarray:
@@ -201,7 +203,7 @@ def to_frame(
     frame = {
         "game": np.repeat(np.arange(first_game, first_game + n, dtype=np.int64), players),
         "seat": np.tile(np.arange(players, dtype=np.int8), n),
-        "strategy": pd.Categorical(labels[lineup.ravel()], categories=list(dict.fromkeys(labels))),
+        "strategy": pd.Categorical.from_codes(slot_code[lineup.ravel()], categories=categories),
         "score": column(SCORE),
         "rank": column(RANK).astype(np.int8),
         "winner": column(RANK) == 1,

@@ -37,6 +37,7 @@ from sim.board import (
     tool_total,
     tools_available,
     unit_value,
+    units_gathered,
 )
 from sim.constants import (
     C_AMOUNT,
@@ -197,10 +198,13 @@ def card_worth(st, g, seat, card, params, rounds):
 
 # The memo ``place`` keeps between a seat's turns of one placement phase (see sim.hooks).
 M_READY, M_ROUNDS, M_SHORT, M_TOOLS = 0, 1, 2, 3
-M_AREA = 4  # per area: the scarcity bonus per person (resource areas), else the place's value
-M_RATE = M_AREA + N_AREAS  # per area: the value per person last worked out ...
-M_COUNT = M_RATE + N_AREAS  # ... and for how many people (0: not yet)
-SKIP = -1e300  # a card it cannot pay, a building it cannot buy
+# per area: the scarcity bonus per person (resource areas), else the value per person of the
+# place (village, cards, buildings: the people they take are fixed)
+M_AREA = 4
+M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
+SKIP = -1e300  # a card it cannot pay, a building it cannot buy; a place it cannot take
+if N_AREAS != 16:
+    raise ImportError("greedy.place picks the best of exactly 16 places (sim.constants.N_AREAS)")
 
 
 @hot(inline=True)
@@ -222,7 +226,7 @@ def _plan(st, g, seat, params, memo):
     memo[M_AREA + TOOL_MAKER] = rounds * params[TOOLS_W] if tool_total(st, g, seat) < 12 else 0.0
     value = rounds * params[PEOPLE_W] if st.seat[g, seat, PEOPLE] < MAX_PEOPLE else 0.0
     value -= 2.0 * params[FOOD_W] if short > 0 else 0.0
-    memo[M_AREA + HUT] = value
+    memo[M_AREA + HUT] = value / 2  # the hut takes 2 people
     if st.seat[g, seat, AGRICULTURE] < MAX_AGRICULTURE:
         memo[M_AREA + FIELD] = rounds * params[AGRICULTURE_W]
     else:
@@ -246,66 +250,81 @@ def _plan(st, g, seat, params, memo):
             if points >= 0:
                 value = points * params[BUILDING_W]
         memo[M_AREA + FIRST_BUILDING + stack] = value
-    for a in range(N_AREAS):
-        memo[M_COUNT + a] = 0.0
     memo[M_READY] = 1.0
 
 
 @hot(inline=True)
-def _rate(st, g, params, herd_value, memo, a, count):
-    """Value per person of ``count`` people on area ``a`` (SKIP: not wanted at all)."""
-    if a == HUNTING_GROUNDS:
-        short = memo[M_SHORT]
-        food = 1.75 * count
-        needed = min(food, short)
-        value = needed * params[FOOD_W] + (food - needed) * params[FOOD_SPARE]
-    elif a <= RIVER:
-        units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]
-        value = units * unit_value(a) * params[RESOURCE_W]
-        if a == st.game[g, I_HERD_AREA]:
-            value += herd_value * params[HERD_W]
-        value += count * memo[M_AREA + a]
-    else:
-        value = memo[M_AREA + a]
-        if value == SKIP:
-            return SKIP
-    return value / count
+def _better(rate_a, area_a, rate_b, area_b):
+    """The better of two places; the first (``a``) unless ``b`` is strictly better."""
+    if rate_b > rate_a:
+        return rate_b, area_b
+    return rate_a, area_a
+
+
+@hot(inline=True)
+def _first_best(rates):
+    """The first area with the largest of ``rates[0..15]``.
+
+    A tree of comparisons four deep rather than a chain of sixteen: the chain's every step waits
+    for the one before, the tree's levels compare in parallel. Each comparison keeps the lower
+    area on a tie, so the first best area wins, as in a left-to-right scan.
+    """
+    r0, a0 = _better(rates[0], 0, rates[1], 1)
+    r1, a1 = _better(rates[2], 2, rates[3], 3)
+    r2, a2 = _better(rates[4], 4, rates[5], 5)
+    r3, a3 = _better(rates[6], 6, rates[7], 7)
+    r4, a4 = _better(rates[8], 8, rates[9], 9)
+    r5, a5 = _better(rates[10], 10, rates[11], 11)
+    r6, a6 = _better(rates[12], 12, rates[13], 13)
+    r7, a7 = _better(rates[14], 14, rates[15], 15)
+    r0, a0 = _better(r0, a0, r1, a1)
+    r2, a2 = _better(r2, a2, r3, a3)
+    r4, a4 = _better(r4, a4, r5, a5)
+    r6, a6 = _better(r6, a6, r7, a7)
+    r0, a0 = _better(r0, a0, r2, a2)
+    r4, a4 = _better(r4, a4, r6, a6)
+    return _better(r0, a0, r4, a4)
 
 
 @hot
 def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """The legal place with the best value per person (see the module's notes).
 
-    Every value but the count's is fixed for the placement phase, and the engine passes the same
-    ``herd_value`` at each of the seat's turns, so a rate is worked out again only when the
-    count it is for changes.
+    What placement cannot change is worked out at the seat's first turn of the phase
+    (:func:`_plan`); each turn then values hunting and the resource areas for the people the
+    seat can still send, without branches (which place is best changes unpredictably from turn
+    to turn).
     """
     if memo[M_READY] == 0.0:
         _plan(st, g, seat, params, memo)
-    short = int(memo[M_SHORT])
-    best_area = -1
-    best_count = 0
-    best_rate = -1e18  # above SKIP: a place it does not want never wins
-    for a in range(N_AREAS):
-        count = hi[a]
-        if a == HUNTING_GROUNDS and short > 0:
-            count = min(count, (2 * short + 2) // 3 + 1)
-        if count > 0 and memo[M_COUNT + a] != count:
-            memo[M_RATE + a] = _rate(st, g, params, herd_value, memo, a, count)
-            memo[M_COUNT + a] = count
-        rate = memo[M_RATE + a]
-        # selects, not branches: which place is best changes unpredictably from turn to turn
-        better = (count > 0) & (rate > best_rate)
-        best_rate = rate if better else best_rate
-        best_area = a if better else best_area
-        best_count = count if better else best_count
-    if best_area < 0:  # nothing it wants: the cheapest legal place with one person
+    rates = memo[M_RATE : M_RATE + N_AREAS]
+    short = memo[M_SHORT]
+    # hunting: no more people than the next feeding's shortfall needs (plus one)
+    cap = (2 * int(short) + 2) // 3 + 1 if short > 0 else hi[HUNTING_GROUNDS]
+    hunters = min(hi[HUNTING_GROUNDS], cap)
+    count = max(hunters, 1)
+    food = 1.75 * count
+    needed = min(food, short)
+    value = needed * params[FOOD_W] + (food - needed) * params[FOOD_SPARE]
+    rates[HUNTING_GROUNDS] = value / count if hunters > 0 else SKIP
+    herd_area = st.game[g, I_HERD_AREA]
+    herd = herd_value * params[HERD_W]
+    for a in range(FOREST, RIVER + 1):
+        count = max(hi[a], 1)
+        units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]
+        value = units * unit_value(a) * params[RESOURCE_W]
+        value += herd if a == herd_area else 0.0
+        value += count * memo[M_AREA + a]
+        rates[a] = value / count if hi[a] > 0 else SKIP
+    for a in range(TOOL_MAKER, N_AREAS):
+        rates[a] = memo[M_AREA + a] if hi[a] > 0 else SKIP
+    best_rate, best_area = _first_best(rates)
+    if best_rate <= -1e18:  # nothing it wants: the cheapest legal place with one person
         for a in range(N_AREAS):
             if hi[a] > 0:
                 return a, lo[a]
-    if best_count < lo[best_area]:
-        best_count = lo[best_area]
-    return best_area, best_count
+    count = hunters if best_area == HUNTING_GROUNDS else hi[best_area]
+    return best_area, max(count, lo[best_area])
 
 
 @hot
@@ -325,8 +344,9 @@ def use_tools(st, g, seat, params, rng, good, dice_sum, people):
     """The fewest pips that lift the roll to the next multiple of the divisor, if any."""
     if good == FOOD and food_short(st, g, seat) == 0:
         return 0
-    missing = (DIVISOR[good] - dice_sum % DIVISOR[good]) % DIVISOR[good]
-    if missing == 0 or tools_available(st, g, seat) < missing:
+    over = dice_sum - units_gathered(dice_sum, good) * DIVISOR[good]  # dice_sum % divisor
+    missing = DIVISOR[good] - over
+    if over == 0 or tools_available(st, g, seat) < missing:
         return 0
     return smallest_tool_mask(st, g, seat, missing)
 

@@ -16,6 +16,7 @@ from sim.board import (
     smallest_tool_mask,
     tool_mask_value,
     tool_total,
+    units_gathered,
     use_tool_mask,
 )
 from sim.constants import (
@@ -129,6 +130,14 @@ def test_gathering_dice_divided_by_the_divisor(sa, eng, area):
         want = before.copy()
         want[0, 0, GOODS + area] += dice // divisor
         np.testing.assert_array_equal(st.seat, want)
+
+
+def test_units_gathered_is_the_division_for_every_possible_roll():
+    """The multiply-and-shift equals ``pips // divisor`` for every good up to 16,383 pips (the
+    most a roll can reach is 10 dice, 12 tool pips and the one-time tools: under 100)."""
+    for good, divisor in enumerate((2, 3, 4, 5, 6)):
+        got = [units_gathered(pips, good) for pips in range(16384)]
+        assert got == [pips // divisor for pips in range(16384)], f"good {good}"
 
 
 def test_gathering_with_tools(sa, kern):
