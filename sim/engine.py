@@ -272,25 +272,40 @@ def _move_onto_tile(st, g, p, sid, params, rng, want, buf):
     st.seat[g, p, HERD + H_RESOURCES_PAID] += rest
 
 
+@hot(inline=True)
+def _gather(st, g, p, area, sid, params, streams):
+    """Gathering on hunting grounds or a resource area: roll, add tools, take the units."""
+    rng = streams[Purpose.STRATEGY + p]
+    people = st.seat[g, p, PLACED + area]
+    dice_sum = _roll(streams[Purpose.GATHER], people)
+    dice_sum += _add_tools(st, g, p, sid, params, rng, area, dice_sum, people)
+    st.seat[g, p, GOODS + area] += units_gathered(dice_sum, area)
+
+
+@hot(inline=True)
+def _village(st, g, p, area):
+    """The tool maker, the hut or the field."""
+    if area == TOOL_MAKER:
+        gain_tool_step(st, g, p)
+    elif area == HUT:
+        gain_person(st, g, p)
+    else:
+        gain_agriculture(st, g, p)
+
+
 @hot
 def _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work):
     """Resolve one of a seat's places."""
     sid = sids[p]
     params = pbase[p]
     rng = streams[Purpose.STRATEGY + p]
-    people = st.seat[g, p, PLACED + area]
     if area <= RIVER:
-        dice_sum = _roll(streams[Purpose.GATHER], people)
-        dice_sum += _add_tools(st, g, p, sid, params, rng, area, dice_sum, people)
-        st.seat[g, p, GOODS + area] += units_gathered(dice_sum, area)
+        _gather(st, g, p, area, sid, params, streams)
         if area == st.game[g, I_HERD_AREA]:
+            people = st.seat[g, p, PLACED + area]
             _commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf)
-    elif area == TOOL_MAKER:
-        gain_tool_step(st, g, p)
-    elif area == HUT:
-        gain_person(st, g, p)
-    elif area == FIELD:
-        gain_agriculture(st, g, p)
+    elif area <= FIELD:
+        _village(st, g, p, area)
     elif area < FIRST_BUILDING:
         space = area - FIRST_CARD_SPACE
         card = st.game[g, DISPLAY + space]
@@ -398,7 +413,14 @@ def _actions(st, g, sids, tids, pbase, ptame, streams, players, buf, work):
                         break
             pending[area] = 0
             n_pending -= 1
-            _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
+            # the common actions here; the rest by a call that passes every array the herd,
+            # cards and buildings need
+            if area <= RIVER and area != st.game[g, I_HERD_AREA]:
+                _gather(st, g, p, area, sids[p], pbase[p], streams)
+            elif TOOL_MAKER <= area <= FIELD:
+                _village(st, g, p, area)
+            else:
+                _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
 
 
 @hot(inline=True)
