@@ -286,7 +286,7 @@ def _first_best(rates):
     return _better(r0, a0, r4, a4)
 
 
-@hot
+@hot(inline=True)
 def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """The legal place with the best value per person (see the module's notes).
 
@@ -339,7 +339,7 @@ def next_action(st, g, seat, params, rng, pending):
     return -1
 
 
-@hot
+@hot(inline=True)
 def use_tools(st, g, seat, params, rng, good, dice_sum, people):
     """The fewest pips that lift the roll to the next multiple of the divisor, if any."""
     if good == FOOD and food_short(st, g, seat) == 0:
