@@ -327,7 +327,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     return best_area, max(count, lo[best_area])
 
 
-@hot
+@hot(inline=True)
 def next_action(st, g, seat, params, rng, pending):
     """Village first, then gathering, then cards and buildings."""
     for a in (TOOL_MAKER, HUT, FIELD):
@@ -351,7 +351,7 @@ def use_tools(st, g, seat, params, rng, good, dice_sum, people):
     return smallest_tool_mask(st, g, seat, missing)
 
 
-@hot
+@hot(inline=True)
 def buy_card(st, g, seat, params, rng, space, pay):
     """Buy when the card is worth more than its resources; pay the cheapest ones."""
     rounds = rounds_left(st, g, params)
@@ -362,7 +362,7 @@ def buy_card(st, g, seat, params, rng, space, pay):
     return cheapest_payment(st, g, seat, cost, pay)
 
 
-@hot
+@hot(inline=True)
 def buy_building(st, g, seat, params, rng, stack, pay):
     """Buy whenever it can pay, scoring as much as the tile allows."""
     building = st.game[g, STACKS + stack * STACK_SIZE + st.game[g, STACK_TAKEN + stack]]
