@@ -231,10 +231,24 @@ def best_commitment(st, g, seat, params, available, first, all_, tile_value, at_
     best_k = 0
     best_value = 0.0
     cost = 0.0
+    # figure_cost of figure k, worked out as k grows (not from the start for every k)
+    food = st.seat[g, seat, GOODS + FOOD]
+    spare = max(0, food - feeding_need(st, g, seat))
+    good = WOOD  # the cheapest resource kind left to pay with ...
+    left = st.seat[g, seat, GOODS + WOOD]  # ... and how many of it
     for k in range(1, min(available, MAX_FIGURES) + 1):
-        step = figure_cost(st, g, seat, params, k)
-        if step < 0.0:
-            break
+        if k <= spare:
+            step = params[FOOD_W]
+        elif k <= food:
+            step = params[FOOD_NEEDED_W]
+        else:
+            while left == 0 and good < GOLD:
+                good += 1
+                left = st.seat[g, seat, GOODS + good]
+            if left == 0:
+                break  # it cannot pay for another figure
+            left -= 1
+            step = unit_value(good) * params[RESOURCE_W]
         cost += step
         if seat == 0:
             win = st.odds[k, c1, c2, c3, 0]

@@ -58,7 +58,7 @@ def tile_value(st, g, seat, params):
     return share * st.data[FLAGS, Flag.MAMMOTH_POINTS]
 
 
-@hot
+@hot(inline=True)
 def herd_value(st, g, seat, params, rng):
     """Expected net points of the contest with the best commitment of the people it would place."""
     tile = current_tile(st, g)
@@ -67,7 +67,7 @@ def herd_value(st, g, seat, params, rng):
     return contest_value(st, g, seat, params, tile, tile_value(st, g, seat, params))
 
 
-@hot
+@hot(inline=True)
 def commit_figures(st, g, seat, params, rng, available):
     """The commitment with the best expected net points (ties toward fewer)."""
     tile = current_tile(st, g)
