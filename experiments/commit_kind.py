@@ -41,9 +41,11 @@ from experiments.simulate_cli import rules_from_options
 from experiments.suite import (
     bool_setting,
     check_keys,
+    game_blocks,
     int_setting,
     names_setting,
     numbers_setting,
+    players_of,
     rule_types,
     tie_setting,
 )
@@ -87,11 +89,6 @@ def conditions_of(config: dict) -> dict[str, Rules]:
     return commit_conditions(rules_of(config), bool(config["herd_areas"]))
 
 
-def players_of(config: dict) -> list[int]:
-    """The player counts, sorted."""
-    return sorted({int(p) for p in config["players"]})
-
-
 def prizes_of(config: dict) -> dict[str, tuple[float, ...]]:
     """The solver's prize grid."""
     return {name: tuple(float(v) for v in config[name]) for name in PRIZE_GRID}
@@ -130,13 +127,12 @@ def check(config: dict) -> None:
 def chunks(config: dict) -> list[dict]:
     """One chunk per (player count, condition, block of game indices)."""
     conditions = conditions_of(config)
-    size = int(config["chunk_games"])
-    games = int(config["games"])
+    blocks = game_blocks(int(config["games"]), int(config["chunk_games"]))
     return [
-        {"players": p, "condition": label, "start": start, "n": min(size, games - start)}
+        {"players": p, "condition": label, "start": start, "n": n}
         for p in players_of(config)
         for label in conditions
-        for start in range(0, games, size)
+        for start, n in blocks
     ]
 
 

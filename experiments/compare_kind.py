@@ -6,7 +6,7 @@ from pathlib import Path
 
 from experiments.league import LeagueStats, lineups_for
 from experiments.simulate_cli import rules_from_options
-from experiments.suite import check_keys, names_setting, rule_types
+from experiments.suite import check_keys, game_blocks, names_setting, rule_types
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.play import play_games
@@ -61,15 +61,8 @@ def chunks(config: dict) -> list[dict]:
     out = []
     for players in config["players"]:
         for table in lineups_for(names, int(players)):
-            for start in range(0, config["games"], size):
-                out.append(
-                    {
-                        "players": int(players),
-                        "table": list(table),
-                        "start": start,
-                        "n": min(size, config["games"] - start),
-                    }
-                )
+            for start, n in game_blocks(config["games"], size):
+                out.append({"players": int(players), "table": list(table), "start": start, "n": n})
     return out
 
 

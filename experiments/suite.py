@@ -240,6 +240,20 @@ def tie_setting(config: dict) -> str:
     return tie
 
 
+def players_of(config: dict) -> list[int]:
+    """The experiment's player counts, sorted, each once."""
+    return sorted({int(p) for p in config["players"]})
+
+
+def game_blocks(games: int, size: int) -> list[tuple[int, int]]:
+    """``(start, n)`` of the blocks of at most ``size`` game indices that cover ``0..games-1``.
+
+    A kind's chunk holds whole game indices (every table and arm of them), which is what its
+    paired statistics cluster on, so chunk results merge exactly.
+    """
+    return [(start, min(size, games - start)) for start in range(0, games, size)]
+
+
 def kind_module(config: dict):
     """The module implementing the experiment's kind."""
     return importlib.import_module(KINDS[config["kind"]])

@@ -23,8 +23,10 @@ from experiments.simulate_cli import rules_from_options
 from experiments.suite import (
     bool_setting,
     check_keys,
+    game_blocks,
     int_setting,
     names_setting,
+    players_of,
     rule_types,
     tie_setting,
 )
@@ -77,11 +79,6 @@ def names_of(config: dict) -> list[str]:
     return [resolve(n).name for n in config["strategies"]]
 
 
-def players_of(config: dict) -> list[int]:
-    """The player counts, sorted."""
-    return sorted({int(p) for p in config["players"]})
-
-
 def check(config: dict) -> None:
     """Check the settings before anything runs.
 
@@ -104,13 +101,12 @@ def check(config: dict) -> None:
 def chunks(config: dict) -> list[dict]:
     """One chunk per (player count, condition, block of game indices)."""
     _, conditions = conditions_of(config)
-    size = int(config["chunk_games"])
-    games = int(config["games"])
+    blocks = game_blocks(int(config["games"]), int(config["chunk_games"]))
     return [
-        {"players": p, "condition": label, "start": start, "n": min(size, games - start)}
+        {"players": p, "condition": label, "start": start, "n": n}
         for p in players_of(config)
         for label in conditions
-        for start in range(0, games, size)
+        for start, n in blocks
     ]
 
 
