@@ -20,6 +20,8 @@ All functions are allocation-free (``@hot``).
 
 from __future__ import annotations
 
+import numpy as np
+
 from sim.board import people_home, tool_total, unit_value
 from sim.constants import (
     E_AGRICULTURE,
@@ -150,29 +152,49 @@ def current_tile(st, g):
 
 
 @hot(inline=True)
-def _cheapest_resource_left(st, g, seat, spent):
-    """Unit value of the resource paid after ``spent`` resources, cheapest first (0: none)."""
-    for r in range(WOOD, GOLD + 1):
-        held = st.seat[g, seat, GOODS + r]
-        if spent < held:
-            return unit_value(r)
-        spent -= held
-    return 0
+def figure_costs_start(st, g, seat):
+    """Where :func:`next_figure_cost` starts: the seat's food, its spare food (beyond the next
+    feeding), and the cheapest resource kind to pay with after the food and how many it holds."""
+    food = np.int64(st.seat[g, seat, GOODS + FOOD])
+    spare = max(np.int64(0), food - feeding_need(st, g, seat))
+    return food, spare, np.int64(WOOD), np.int64(st.seat[g, seat, GOODS + WOOD])
+
+
+@hot(inline=True)
+def next_figure_cost(st, g, seat, params, k, food, spare, good, left):
+    """Points the ``k``-th figure (1-based) on the tile costs, asked for k = 1, 2, ... in turn.
+
+    Spare food first, then food the feeding needs, then resources cheapest first. ``food``,
+    ``spare``, ``good``, ``left`` come from :func:`figure_costs_start` and, for ``good`` and
+    ``left``, from the previous call.
+
+    Returns
+    -------
+    (float, int, int)
+        The cost (-1.0 if the figure cannot be paid), then ``good`` and ``left`` for the next call.
+    """
+    if k <= spare:
+        return params[FOOD_W], good, left
+    if k <= food:
+        return params[FOOD_NEEDED_W], good, left
+    while left == 0 and good < GOLD:
+        good += 1
+        left = np.int64(st.seat[g, seat, GOODS + good])
+    if left == 0:
+        return -1.0, good, left
+    return unit_value(good) * params[RESOURCE_W], good, left - 1
 
 
 @hot(inline=True)
 def figure_cost(st, g, seat, params, j):
     """Points the ``j``-th figure (1-based) on the tile costs; -1.0 if it cannot be paid."""
-    food = st.seat[g, seat, GOODS + FOOD]
-    spare = max(0, food - feeding_need(st, g, seat))
-    if j <= spare:
-        return params[FOOD_W]
-    if j <= food:
-        return params[FOOD_NEEDED_W]
-    value = _cheapest_resource_left(st, g, seat, j - food - 1)
-    if value == 0:
-        return -1.0
-    return value * params[RESOURCE_W]
+    food, spare, good, left = figure_costs_start(st, g, seat)
+    cost = -1.0
+    for k in range(1, j + 1):
+        cost, good, left = next_figure_cost(st, g, seat, params, k, food, spare, good, left)
+        if cost < 0.0:
+            break
+    return cost
 
 
 @hot(inline=True)
@@ -231,24 +253,11 @@ def best_commitment(st, g, seat, params, available, first, all_, tile_value, at_
     best_k = 0
     best_value = 0.0
     cost = 0.0
-    # figure_cost of figure k, worked out as k grows (not from the start for every k)
-    food = st.seat[g, seat, GOODS + FOOD]
-    spare = max(0, food - feeding_need(st, g, seat))
-    good = WOOD  # the cheapest resource kind left to pay with ...
-    left = st.seat[g, seat, GOODS + WOOD]  # ... and how many of it
+    food, spare, good, left = figure_costs_start(st, g, seat)
     for k in range(1, min(available, MAX_FIGURES) + 1):
-        if k <= spare:
-            step = params[FOOD_W]
-        elif k <= food:
-            step = params[FOOD_NEEDED_W]
-        else:
-            while left == 0 and good < GOLD:
-                good += 1
-                left = st.seat[g, seat, GOODS + good]
-            if left == 0:
-                break  # it cannot pay for another figure
-            left -= 1
-            step = unit_value(good) * params[RESOURCE_W]
+        step, good, left = next_figure_cost(st, g, seat, params, k, food, spare, good, left)
+        if step < 0.0:
+            break  # it cannot pay for another figure
         cost += step
         if seat == 0:
             win = st.odds[k, c1, c2, c3, 0]
