@@ -115,3 +115,13 @@ PAY_FEEDING, PAY_TAMING, PAY_CARD, PAY_BUILDING = 0, 1, 2, 3
 
 # Floats a base strategy's ``place`` hook may keep across its turns of one placement phase.
 MEMO_WIDTH = 56
+
+# Most figures of one seat on the mammoth tile that the exact contest table covers.
+MAX_TILE_FIGURES = 10
+# The valuation a seat's base strategy hands its taming policy (hook ``value_goods``): what each
+# figure on the tile costs and what this round's bonuses are worth, in points. One valuation of
+# food and resources serves both the base strategy and the taming policy.
+V_FIGURES = 0  # V_FIGURES + k: points the (k+1)-th figure costs; -1.0 if it cannot be paid
+V_FIRST = V_FIGURES + MAX_TILE_FIGURES  # points of this round's "1." bonus to the seat
+V_ALL = V_FIRST + 1  # points of this round's "all" bonus to the seat
+VALUES_WIDTH = V_ALL + 1

@@ -55,15 +55,25 @@ def hook_accept_starvation(sid, st, g, seat, params, rng, shortfall):
 
 
 @hot
-def hook_herd_value(sid, st, g, seat, params, rng):
-    return hooks.herd_value(st, g, seat, params, rng)
+def hook_value_goods(sid, st, g, seat, params, rng, values):
+    return hooks.value_goods(st, g, seat, params, rng, values)
 
 
 @hot
-def hook_commit_figures(sid, st, g, seat, params, rng, available):
-    return hooks.commit_figures(st, g, seat, params, rng, available)
+def hook_food_for_figures(sid, st, g, seat, params, rng, count):
+    return hooks.food_for_figures(st, g, seat, params, rng, count)
 
 
 @hot
-def hook_take_first_bonus(sid, st, g, seat, params, rng):
-    return hooks.take_first_bonus(st, g, seat, params, rng)
+def hook_herd_value(sid, st, g, seat, params, rng, values):
+    return hooks.herd_value(st, g, seat, params, rng, values)
+
+
+@hot
+def hook_commit_figures(sid, st, g, seat, params, rng, available, values):
+    return hooks.commit_figures(st, g, seat, params, rng, available, values)
+
+
+@hot
+def hook_take_first_bonus(sid, st, g, seat, params, rng, values):
+    return hooks.take_first_bonus(st, g, seat, params, rng, values)

@@ -55,6 +55,7 @@ from sim.constants import (
     STACK_SIZE,
     STARVATION_PENALTY,
     TOOL_MAKER,
+    VALUES_WIDTH,
     WOOD,
 )
 from sim.contest_exact import draw_outcome
@@ -64,6 +65,7 @@ from sim.jit import hot
 from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, roll_die, seed_stream, stream_key, uniform
 from sim.rules import Flag
 from sim.scoring import final_scoring
+from sim.stack import stack_f64
 from sim.state import (
     AGRICULTURE,
     CHOICE_TOKENS,
@@ -106,6 +108,7 @@ from sim.state import (
     PLACED,
     STACK_TAKEN,
     STACKS,
+    STARVED_ABLE,
     TILE_PILE,
     TILES,
     TOOLS_USED,
@@ -119,6 +122,7 @@ from sim.dispatch import (
     hook_buy_card,
     hook_choose_resources,
     hook_commit_figures,
+    hook_food_for_figures,
     hook_herd_value,
     hook_next_action,
     hook_pay_resources,
@@ -126,6 +130,7 @@ from sim.dispatch import (
     hook_take_die,
     hook_take_first_bonus,
     hook_use_tools,
+    hook_value_goods,
 )
 # --- end hooks ---
 # isort: on
@@ -242,25 +247,28 @@ def _card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
 
 
 @hot(inline=True)
-def _commit(st, g, p, sid, tid, pbase, ptame, streams, available, buf):
+def _commit(st, g, p, sid, tid, pbase, ptame, streams, available, buf, values):
     """Right after gathering on the herd's area: move people onto the tile, 1 food each."""
     rng = streams[Purpose.STRATEGY + p]
-    want = hook_commit_figures(tid, st, g, p, ptame[p], rng, available)
+    hook_value_goods(sid, st, g, p, pbase[p], rng, values)
+    want = hook_commit_figures(tid, st, g, p, ptame[p], rng, available, values)
     _move_onto_tile(st, g, p, sid, pbase[p], rng, max(0, min(want, available)), buf)
 
 
 @hot(inline=True)
 def _move_onto_tile(st, g, p, sid, params, rng, want, buf):
-    """Move up to ``want`` people of ``p`` onto the tile: food first, then resources it picks;
-    fewer if it cannot pay for them all."""
+    """Move up to ``want`` people of ``p`` onto the tile, 1 food each, every food replaceable by a
+    resource at the seat's choice; fewer if it cannot pay for them all."""
     if want <= 0:
         return
     _convert_tokens(st, g, p, sid, params, rng, want - st.seat[g, p, GOODS + FOOD], buf)
-    affordable = st.seat[g, p, GOODS + FOOD] + resources_held(st, g, p)
+    held = resources_held(st, g, p)
+    affordable = st.seat[g, p, GOODS + FOOD] + held
     count = min(want, affordable)
     if count == 0:
         return
-    food = min(count, st.seat[g, p, GOODS + FOOD])
+    food = hook_food_for_figures(sid, st, g, p, params, rng, count)
+    food = max(count - held, min(food, count, st.seat[g, p, GOODS + FOOD]))
     st.seat[g, p, GOODS + FOOD] -= food
     rest = count - food
     if rest > 0:
@@ -303,7 +311,8 @@ def _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wo
         _gather(st, g, p, area, sid, params, streams)
         if area == st.game[g, I_HERD_AREA]:
             people = st.seat[g, p, PLACED + area]
-            _commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf)
+            values = stack_f64(VALUES_WIDTH)
+            _commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf, values)
     elif area <= FIELD:
         _village(st, g, p, area)
     elif area < FIRST_BUILDING:
@@ -357,6 +366,7 @@ def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, notes):
     hi = work[1]
     active = work[2]  # 0: done placing; 1: placing; 2: placing, herd value known
     occ = work[8]
+    values = stack_f64(VALUES_WIDTH)
     for p in range(players):
         active[p] = 1
         notes[p, 0] = 0.0
@@ -379,7 +389,8 @@ def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, notes):
         herd_value = 0.0
         if herd_area >= 0 and hi[herd_area] > 0:
             if active[p] == 1:
-                notes[p, 0] = hook_herd_value(tids[p], st, g, p, ptame[p], rng)
+                hook_value_goods(sids[p], st, g, p, pbase[p], rng, values)
+                notes[p, 0] = hook_herd_value(tids[p], st, g, p, ptame[p], rng, values)
                 active[p] = 2
             herd_value = notes[p, 0]
         area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value, notes[p, 1:])
@@ -437,13 +448,14 @@ def _bonus(st, g, p, tile, first):
 
 
 @hot
-def _taming(st, g, tids, ptame, streams, players, dice_contest, work):
+def _taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, work):
     """Tame one mammoth: the contest, the bonuses, the tile kept or boxed."""
     tile = st.game[g, I_PRIZE]
     if tile < 0:
         return
     k = work[4, :4]
     k[:] = 0
+    values = stack_f64(VALUES_WIDTH)  # the winner's valuation of the bonuses
     participants = 0
     for p in range(players):
         k[p] = st.seat[g, p, HERD + H_ON_TILE]
@@ -463,9 +475,9 @@ def _taming(st, g, tids, ptame, streams, players, dice_contest, work):
         if k[p] == 0:
             continue
         if p == winner:
-            first = hook_take_first_bonus(
-                tids[p], st, g, p, ptame[p], streams[Purpose.STRATEGY + p]
-            )
+            rng = streams[Purpose.STRATEGY + p]
+            hook_value_goods(sids[p], st, g, p, pbase[p], rng, values)
+            first = hook_take_first_bonus(tids[p], st, g, p, ptame[p], rng, values)
             _bonus(st, g, p, tile, first)
             st.seat[g, p, HERD + H_TILES_WON] += 1
         else:
@@ -496,6 +508,8 @@ def _feeding(st, g, sids, pbase, streams, players, buf):
             _pay_resources(st, g, p, sids[p], pbase[p], rng, shortfall, PAY_FEEDING, buf)
         else:
             st.seat[g, p, PARTS + P_STARVATION] -= STARVATION_PENALTY
+            if able:  # a weighed choice (or a strategy's accident): recorded for the profile
+                st.seat[g, p, STARVED_ABLE] += 1
 
 
 @hot
@@ -588,7 +602,7 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
         if debug and check(st, g, ACTIONS) != 0:
             _fail(st, g, ACTIONS, check(st, g, ACTIONS))
             return
-        _taming(st, g, tids, ptame, streams, players, dice_contest, work)
+        _taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, work)
         if debug and check(st, g, TAMING) != 0:
             _fail(st, g, TAMING, check(st, g, TAMING))
             return

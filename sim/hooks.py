@@ -39,25 +39,48 @@ Base hooks (the base strategy of a seat answers them):
     Fill ``pay`` with ``amount`` resources the seat holds (``reason``: ``PAY_*``).
 ``accept_starvation(st, g, seat, params, rng, shortfall) -> bool``
     Feeding short by ``shortfall`` with enough resources to pay: take -10 instead?
+``value_goods(st, g, seat, params, rng, values)``
+    Fill ``values`` (float64, ``VALUES_WIDTH`` of :mod:`sim.constants`) with the seat's own
+    valuation for the herd: ``values[V_FIGURES + k]`` the points the (k+1)-th figure on the tile
+    would cost it (-1.0 if it cannot pay it), ``values[V_FIRST]`` and ``values[V_ALL]`` the points
+    this round's "1." and "all" bonuses are worth to it. The engine asks it right before every
+    taming hook and hands the row over, so the base strategy and the taming policy value food and
+    resources one way.
+``food_for_figures(st, g, seat, params, rng, count) -> int``
+    The seat moves ``count`` figures onto the tile: how many to pay with food? Each food may be
+    replaced by a resource, at the player's choice (docs/rules.md B3); the rest is paid in
+    resources chosen by ``pay_resources`` (``PAY_TAMING``). An answer out of range is clipped to
+    what the seat can pay.
 
 Taming hooks (the seat's taming policy answers them):
 
-``herd_value(st, g, seat, params, rng) -> float``
+Each gets the base strategy's ``values`` row (see ``value_goods``) as its last argument.
+
+``herd_value(st, g, seat, params, rng, values) -> float``
     Points the seat expects from having people on the herd's area this round. Asked once per
     round, at the seat's first placement turn with the herd's area open to it.
-``commit_figures(st, g, seat, params, rng, available) -> count``
+``commit_figures(st, g, seat, params, rng, available, values) -> count``
     How many of the ``available`` people on the herd's area to move onto the tile (0..available).
     ``st.seat[g, q, HERD + H_ON_TILE]`` shows the earlier seats' commitments this round.
-``take_first_bonus(st, g, seat, params, rng) -> bool``
+``take_first_bonus(st, g, seat, params, rng, values) -> bool``
     The winner: take the "1." bonus (True) or the "all" bonus (False)?
 """
 
 from __future__ import annotations
 
 from sim.board import best_building_payment, cheapest_payment, resources_held
-from sim.constants import GOLD, N_AREAS, STACK_SIZE
+from sim.constants import (
+    FOOD,
+    GOLD,
+    MAX_TILE_FIGURES,
+    N_AREAS,
+    STACK_SIZE,
+    V_ALL,
+    V_FIGURES,
+    V_FIRST,
+)
 from sim.jit import hot
-from sim.state import STACK_TAKEN, STACKS
+from sim.state import GOODS, STACK_TAKEN, STACKS
 
 BASE_HOOKS = (
     "place",
@@ -69,6 +92,8 @@ BASE_HOOKS = (
     "choose_resources",
     "pay_resources",
     "accept_starvation",
+    "value_goods",
+    "food_for_figures",
 )
 
 TAMING_HOOKS = ("herd_value", "commit_figures", "take_first_bonus")
@@ -141,18 +166,34 @@ def accept_starvation(st, g, seat, params, rng, shortfall):
 
 
 @hot
-def herd_value(st, g, seat, params, rng):
+def value_goods(st, g, seat, params, rng, values):
+    """Default: every figure the seat can pay costs 1 point; the bonuses are worth nothing."""
+    payable = st.seat[g, seat, GOODS + FOOD] + resources_held(st, g, seat)
+    for k in range(MAX_TILE_FIGURES):
+        values[V_FIGURES + k] = 1.0 if k < payable else -1.0
+    values[V_FIRST] = 0.0
+    values[V_ALL] = 0.0
+
+
+@hot
+def food_for_figures(st, g, seat, params, rng, count):
+    """Default: food first."""
+    return min(count, st.seat[g, seat, GOODS + FOOD])
+
+
+@hot
+def herd_value(st, g, seat, params, rng, values):
     """Default: the herd is worth nothing."""
     return 0.0
 
 
 @hot
-def commit_figures(st, g, seat, params, rng, available):
+def commit_figures(st, g, seat, params, rng, available, values):
     """Default: never commit."""
     return 0
 
 
 @hot
-def take_first_bonus(st, g, seat, params, rng):
+def take_first_bonus(st, g, seat, params, rng, values):
     """Default: take the "1." bonus."""
     return True

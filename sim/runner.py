@@ -40,6 +40,7 @@ from sim.state import (
     PEOPLE,
     RANK,
     SCORE,
+    STARVED_ABLE,
     TOOLS,
     GameState,
     new_state,
@@ -197,6 +198,7 @@ def to_frame(
     fields += [TOOLS + s for s in range(3)]
     fields += [PARTS + k for k in range(len(PART_NAMES))]
     fields += [HERD + k for k in range(len(HERD_NAMES))]
+    fields += [STARVED_ABLE]
     table = _seat_columns(st.seat, np.array(fields, dtype=np.int64), players)
     row_of = {field: j for j, field in enumerate(fields)}
 
@@ -224,6 +226,7 @@ def to_frame(
         frame[name] = column(PARTS + k)
     for k, name in enumerate(HERD_NAMES):
         frame[name] = column(HERD + k)
+    frame["starved_while_able"] = column(STARVED_ABLE).astype(np.int16)  # -10s taken by choice
     frame["tiles_boxed"] = per_game(I_TILES_BOXED, np.int8)
     frame["herd_rounds"] = per_game(I_HERD_ROUNDS, np.int8)
     frame["contests"] = per_game(I_CONTESTS, np.int8)

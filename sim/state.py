@@ -125,7 +125,8 @@ HERD = PARTS + N_PARTS  # herd statistics H_*
 SCORE = HERD + N_HERD
 RANK = SCORE + 1  # 1 = best; tied players share a rank
 PLACED = RANK + 1  # people on each area this round
-N_SEAT = PLACED + N_AREAS
+STARVED_ABLE = PLACED + N_AREAS  # -10s taken while the resources to pay were there
+N_SEAT = STARVED_ABLE + 1
 
 # Rows of ``data``.
 DATA_WIDTH = 7

@@ -93,6 +93,7 @@ from sim.state import (
     STACK_TAKEN,
     STACKS,
 )
+from strategies.herd_values import classic_values
 
 DESCRIPTION = "one-step value heuristic: buildings and good cards first, food when short"
 PARAMS = {
@@ -434,3 +435,9 @@ def accept_starvation(st, g, seat, params, rng, shortfall):
         value += take * unit_value(r) * params[RESOURCE_W]
         left -= take
     return left > 0 or value > params[STARVE]
+
+
+@hot(inline=True)
+def value_goods(st, g, seat, params, rng, values):
+    """The classic valuation of the figures and bonuses (see :mod:`strategies.herd_values`)."""
+    classic_values(st, g, seat, values)

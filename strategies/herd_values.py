@@ -10,10 +10,15 @@ A contest with ``k`` of the seat's figures on the tile is worth
 
 (the valuation of :mod:`sim.contest_solver`), with ``P`` read from the exact table ``st.odds``
 and the other seats' figures known (earlier seats in action order) or assumed (later seats:
-``min(later_figures, people they have on the herd's area)``). ``cost(k)`` adds the figures one by
-one: food the next feeding does not need costs ``food``, food it needs costs ``food_needed``,
-then the cheapest resources cost their unit value times ``resource``; more than food plus
-resources cannot be paid. Ties go to fewer figures.
+``min(later_figures, people they have on the herd's area)``). ``cost(k)`` (the figures' costs)
+and the bonuses ``first`` and ``all`` come from the seat's base strategy (the ``values`` row of
+the hook ``value_goods``, :mod:`sim.hooks`), so the base strategy and the taming policy price food
+and resources one way; the policy adds the contest: the odds and the tile's worth. Ties go to
+fewer figures.
+
+:func:`classic_values` is the valuation the first taming policies carried themselves (food the
+next feeding does not need at 2 points, food it needs at 4, resources at 0.9 of their unit value);
+``classic`` and ``random`` hand it over, which keeps their play as it was.
 
 All functions are allocation-free (``@hot``).
 """
@@ -33,6 +38,7 @@ from sim.constants import (
     GOLD,
     HUNTING_GROUNDS,
     MAX_AGRICULTURE,
+    MAX_TILE_FIGURES,
     N_CARDS,
     RESOURCE_AREA_SPACES,
     T_ALL_AMOUNT,
@@ -41,6 +47,9 @@ from sim.constants import (
     T_FIRST_AMOUNT,
     T_FIRST_EFFECT,
     T_FIRST_RESOURCE,
+    V_ALL,
+    V_FIGURES,
+    V_FIRST,
     WOOD,
 )
 from sim.jit import hot
@@ -63,27 +72,30 @@ from sim.state import (
 )
 
 MAX_TOOL_TOTAL = 12
-MAX_FIGURES = 10  # the odds table covers 0..10 figures per seat
 TIE_TOLERANCE = 1e-9  # relative, as sim.contest_solver.TIE_TOLERANCE
 
 COMMON_PARAMS = {
-    "food": 2.0,  # points per food paid (or gained) that the next feeding does not need
-    "food_needed": 4.0,  # points per food paid (or gained) that the next feeding needs
-    "resource": 0.9,  # share of a resource's unit value (3..6) it is worth
-    "tools": 0.35,  # points per tool step per round left
-    "agriculture": 1.0,  # points per agriculture step per round left
-    "cards_per_round": 2.5,  # deck cards used per round (rounds left = 1 + deck / this)
     "later_figures": 1.0,  # figures assumed for each later seat with people on the herd's area
 }
-FOOD_W, FOOD_NEEDED_W, RESOURCE_W, TOOLS_W, AGRICULTURE_W, CARDS_PER_ROUND, LATER_FIGURES = range(7)
+LATER_FIGURES = 0
 N_COMMON = len(COMMON_PARAMS)
+
+# The classic valuation (see the module's notes): points of a food the next feeding does not
+# need, of one it needs, the share of a resource's unit value, points per tool step and per
+# agriculture step per round left, and the deck cards used per round.
+CLASSIC_FOOD = 2.0
+CLASSIC_FOOD_NEEDED = 4.0
+CLASSIC_RESOURCE = 0.9
+CLASSIC_TOOLS = 0.35
+CLASSIC_AGRICULTURE = 1.0
+CLASSIC_CARDS_PER_ROUND = 2.5
 
 
 @hot(inline=True)
-def rounds_left(st, g, params):
-    """Rounds expected to remain, from the cards left in the deck (as strategies.greedy)."""
+def rounds_left(st, g):
+    """Rounds expected to remain, from the cards left in the deck (the classic estimate)."""
     left = N_CARDS - st.game[g, I_DECK_POS]
-    return 1.0 + left / max(0.5, params[CARDS_PER_ROUND])
+    return 1.0 + left / max(0.5, CLASSIC_CARDS_PER_ROUND)
 
 
 @hot(inline=True)
@@ -93,49 +105,23 @@ def feeding_need(st, g, seat):
 
 
 @hot(inline=True)
-def bonus_value(st, g, seat, params, effect, amount, good):
-    """Points one bonus (effect, amount, good) is worth to the seat now."""
+def bonus_value(st, g, seat, effect, amount, good):
+    """Points one bonus (effect, amount, good) is worth to the seat now (classic valuation)."""
     if effect == E_POINTS:
         return float(amount)
     if effect == E_FOOD:
         short = max(0, feeding_need(st, g, seat) - st.seat[g, seat, GOODS + FOOD])
         needed = min(amount, short)
-        return needed * params[FOOD_NEEDED_W] + (amount - needed) * params[FOOD_W]
+        return needed * CLASSIC_FOOD_NEEDED + (amount - needed) * CLASSIC_FOOD
     if effect == E_RESOURCE:
-        return amount * unit_value(good) * params[RESOURCE_W]
+        return amount * unit_value(good) * CLASSIC_RESOURCE
     if effect == E_TOOL:
         steps = min(amount, max(0, MAX_TOOL_TOTAL - tool_total(st, g, seat)))
-        return steps * params[TOOLS_W] * rounds_left(st, g, params)
+        return steps * CLASSIC_TOOLS * rounds_left(st, g)
     if effect == E_AGRICULTURE:
         steps = min(amount, max(0, MAX_AGRICULTURE - st.seat[g, seat, AGRICULTURE]))
-        return steps * params[AGRICULTURE_W] * rounds_left(st, g, params)
+        return steps * CLASSIC_AGRICULTURE * rounds_left(st, g)
     return 0.0
-
-
-@hot(inline=True)
-def first_bonus_value(st, g, seat, params, tile):
-    """Points of the tile's "1." bonus to the seat."""
-    row = st.data[TILES + tile]
-    return bonus_value(
-        st, g, seat, params, row[T_FIRST_EFFECT], row[T_FIRST_AMOUNT], row[T_FIRST_RESOURCE]
-    )
-
-
-@hot(inline=True)
-def all_bonus_value(st, g, seat, params, tile):
-    """Points of the tile's "all" bonus to the seat."""
-    row = st.data[TILES + tile]
-    return bonus_value(
-        st, g, seat, params, row[T_ALL_EFFECT], row[T_ALL_AMOUNT], row[T_ALL_RESOURCE]
-    )
-
-
-@hot(inline=True)
-def prefers_first(st, g, seat, params, tile):
-    """Take "1." iff its value is at least the "all" bonus's."""
-    return first_bonus_value(st, g, seat, params, tile) >= all_bonus_value(
-        st, g, seat, params, tile
-    )
 
 
 @hot(inline=True)
@@ -152,6 +138,31 @@ def current_tile(st, g):
 
 
 @hot(inline=True)
+def classic_values(st, g, seat, values):
+    """Fill a ``values`` row (:mod:`sim.hooks` ``value_goods``) with the classic valuation."""
+    food, spare, good, left = figure_costs_start(st, g, seat)
+    payable = True
+    for k in range(1, MAX_TILE_FIGURES + 1):
+        cost = -1.0
+        if payable:
+            cost, good, left = next_figure_cost(st, g, seat, k, food, spare, good, left)
+            payable = cost >= 0.0
+        values[V_FIGURES + k - 1] = cost
+    tile = current_tile(st, g)
+    if tile < 0:
+        values[V_FIRST] = 0.0
+        values[V_ALL] = 0.0
+        return
+    row = st.data[TILES + tile]
+    values[V_FIRST] = bonus_value(
+        st, g, seat, row[T_FIRST_EFFECT], row[T_FIRST_AMOUNT], row[T_FIRST_RESOURCE]
+    )
+    values[V_ALL] = bonus_value(
+        st, g, seat, row[T_ALL_EFFECT], row[T_ALL_AMOUNT], row[T_ALL_RESOURCE]
+    )
+
+
+@hot(inline=True)
 def figure_costs_start(st, g, seat):
     """Where :func:`next_figure_cost` starts: the seat's food, its spare food (beyond the next
     feeding), and the cheapest resource kind to pay with after the food and how many it holds."""
@@ -161,8 +172,8 @@ def figure_costs_start(st, g, seat):
 
 
 @hot(inline=True)
-def next_figure_cost(st, g, seat, params, k, food, spare, good, left):
-    """Points the ``k``-th figure (1-based) on the tile costs, asked for k = 1, 2, ... in turn.
+def next_figure_cost(st, g, seat, k, food, spare, good, left):
+    """Classic points the ``k``-th figure (1-based) on the tile costs, for k = 1, 2, ... in turn.
 
     Spare food first, then food the feeding needs, then resources cheapest first. ``food``,
     ``spare``, ``good``, ``left`` come from :func:`figure_costs_start` and, for ``good`` and
@@ -174,27 +185,15 @@ def next_figure_cost(st, g, seat, params, k, food, spare, good, left):
         The cost (-1.0 if the figure cannot be paid), then ``good`` and ``left`` for the next call.
     """
     if k <= spare:
-        return params[FOOD_W], good, left
+        return CLASSIC_FOOD, good, left
     if k <= food:
-        return params[FOOD_NEEDED_W], good, left
+        return CLASSIC_FOOD_NEEDED, good, left
     while left == 0 and good < GOLD:
         good += 1
         left = np.int64(st.seat[g, seat, GOODS + good])
     if left == 0:
         return -1.0, good, left
-    return unit_value(good) * params[RESOURCE_W], good, left - 1
-
-
-@hot(inline=True)
-def figure_cost(st, g, seat, params, j):
-    """Points the ``j``-th figure (1-based) on the tile costs; -1.0 if it cannot be paid."""
-    food, spare, good, left = figure_costs_start(st, g, seat)
-    cost = -1.0
-    for k in range(1, j + 1):
-        cost, good, left = next_figure_cost(st, g, seat, params, k, food, spare, good, left)
-        if cost < 0.0:
-            break
-    return cost
+    return unit_value(good) * CLASSIC_RESOURCE, good, left - 1
 
 
 @hot(inline=True)
@@ -216,26 +215,29 @@ def assumed_figures(st, g, seat, q, params, at_placement):
     if q >= st.game[g, I_PLAYERS] or q == seat:
         return 0
     if not at_placement and _is_earlier(st, g, seat, q):
-        return min(MAX_FIGURES, int(st.seat[g, q, HERD + H_ON_TILE]))
+        return min(MAX_TILE_FIGURES, int(st.seat[g, q, HERD + H_ON_TILE]))
     area = st.game[g, I_HERD_AREA]
     if area < 0:
         return 0
     there = int(st.seat[g, q, PLACED + area])
     if there <= 0:
         return 0
-    return min(MAX_FIGURES, there, max(0, int(params[LATER_FIGURES])))
+    return min(MAX_TILE_FIGURES, there, max(0, int(params[LATER_FIGURES])))
 
 
 @hot(inline=True)
-def best_commitment(st, g, seat, params, available, first, all_, tile_value, at_placement):
+def best_commitment(st, g, seat, params, available, values, tile_value, at_placement):
     """The best number of figures and its expected net value (see the module's notes).
 
     Parameters
     ----------
     available : int
         Most figures the seat may commit.
-    first, all_, tile_value : float
-        Points of the "1." bonus, the "all" bonus and of keeping the tile.
+    values : numpy.ndarray
+        The base strategy's valuation (:mod:`sim.hooks` ``value_goods``): the figures' costs and
+        the points of the "1." and "all" bonuses.
+    tile_value : float
+        Points of keeping the tile.
     at_placement : bool
         Evaluate at placement time (no commitment is known yet).
 
@@ -248,14 +250,14 @@ def best_commitment(st, g, seat, params, available, first, all_, tile_value, at_
     c1 = assumed_figures(st, g, seat, 1, params, at_placement)
     c2 = assumed_figures(st, g, seat, 2, params, at_placement)
     c3 = assumed_figures(st, g, seat, 3, params, at_placement)
-    win_prize = max(first, all_) + tile_value
+    all_ = values[V_ALL]
+    win_prize = max(values[V_FIRST], all_) + tile_value
     tolerance = TIE_TOLERANCE * max(1.0, abs(win_prize), abs(all_))
     best_k = 0
     best_value = 0.0
     cost = 0.0
-    food, spare, good, left = figure_costs_start(st, g, seat)
-    for k in range(1, min(available, MAX_FIGURES) + 1):
-        step, good, left = next_figure_cost(st, g, seat, params, k, food, spare, good, left)
+    for k in range(1, min(available, MAX_TILE_FIGURES) + 1):
+        step = values[V_FIGURES + k - 1]
         if step < 0.0:
             break  # it cannot pay for another figure
         cost += step
@@ -378,38 +380,18 @@ def leader_gap(st, g, seat):
 
 
 @hot(inline=True)
-def contest_value(st, g, seat, params, tile, tile_value):
+def contest_value(st, g, seat, params, values, tile_value):
     """``herd_value`` of a policy: the best commitment's expected net points at placement."""
-    if tile < 0:
-        return 0.0
     _, value = best_commitment(
-        st,
-        g,
-        seat,
-        params,
-        placement_figures(st, g, seat),
-        first_bonus_value(st, g, seat, params, tile),
-        all_bonus_value(st, g, seat, params, tile),
-        tile_value,
-        True,
+        st, g, seat, params, placement_figures(st, g, seat), values, tile_value, True
     )
     return value
 
 
 @hot(inline=True)
-def commitment(st, g, seat, params, available, tile, tile_value):
+def commitment(st, g, seat, params, available, values, tile_value):
     """``commit_figures`` of a policy: the best commitment (ties toward fewer)."""
-    if tile < 0 or available <= 0:
+    if available <= 0:
         return 0
-    k, _ = best_commitment(
-        st,
-        g,
-        seat,
-        params,
-        available,
-        first_bonus_value(st, g, seat, params, tile),
-        all_bonus_value(st, g, seat, params, tile),
-        tile_value,
-        False,
-    )
+    k, _ = best_commitment(st, g, seat, params, available, values, tile_value, False)
     return k

@@ -21,6 +21,7 @@ from sim.constants import (
 from sim.jit import hot
 from sim.rng import below
 from sim.state import BUILDINGS, GOODS, ONE_TIME_TOOLS, STACK_TAKEN, STACKS, TOOLS, TOOLS_USED
+from strategies.herd_values import classic_values
 
 DESCRIPTION = "uniform among the legal choices at every decision"
 PARAMS: dict[str, float] = {}
@@ -190,3 +191,9 @@ def pay_resources(st, g, seat, params, rng, amount, reason, pay):
 def accept_starvation(st, g, seat, params, rng, shortfall):
     """Take -10 with probability 1/2."""
     return below(rng, 2) == 1
+
+
+@hot
+def value_goods(st, g, seat, params, rng, values):
+    """The classic valuation (:func:`strategies.herd_values.classic_values`): it draws nothing."""
+    classic_values(st, g, seat, values)

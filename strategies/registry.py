@@ -29,6 +29,7 @@ from strategies.presets import presets as _preset_files
 BASE: dict[str, tuple[str, str]] = {
     "random": ("strategies.random", "never"),
     "greedy": ("strategies.greedy", "ev"),
+    "classic": ("strategies.classic", "ev"),
     "search": ("strategies.search", "search"),
 }
 # name -> module

@@ -28,6 +28,15 @@ from sim.constants import MAX_PLAYERS, N_AREAS, N_GOODS
 from sim.engine import NOTES_WIDTH, WORK_ROWS, WORK_WIDTH
 from sim.jit import hot
 from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, next_u64
+from sim.stack import (
+    stack_f64,
+    stack_f64_2d,
+    stack_i16_2d,
+    stack_i16_3d,
+    stack_i64,
+    stack_i64_2d,
+    stack_u64_2d,
+)
 from sim.state import I_PLAYERS, N_GAME, N_SEAT, GameState
 from strategies import greedy
 from strategies.search_core import (
@@ -42,13 +51,6 @@ from strategies.search_core import (
     outcome,
     play_from_placement,
     seed_rollout,
-    stack_f64,
-    stack_f64_2d,
-    stack_i16_2d,
-    stack_i16_3d,
-    stack_i64,
-    stack_i64_2d,
-    stack_u64_2d,
 )
 
 DESCRIPTION = (

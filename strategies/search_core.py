@@ -6,8 +6,8 @@ kernel*: the engine compiled by :func:`sim.kernel.build` with ``greedy`` and ``e
 (:data:`ROLLOUT`). The real game is only ever read.
 
 Hooks run inside the allocation-free game kernel (``@hot``, no reference counting), so they cannot
-allocate arrays; the private state lives in the hook's stack frame instead (:func:`stack_i16` and
-friends: fixed-shape arrays on the stack, valid until the hook returns). That is why the copies
+allocate arrays; the private state lives in the hook's stack frame instead (:mod:`sim.stack`:
+fixed-shape arrays on the stack, valid until the hook returns). That is why the copies
 are made by the hooks themselves and handed down, and why every size here is a module constant.
 
 Randomness: a decision draws one 64-bit word from the seat's own stream; rollout ``i`` seeds all
@@ -19,10 +19,6 @@ a game stays a pure function of its seed.
 from __future__ import annotations
 
 import numpy as np
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
-from numba.np.arrayobj import make_array, populate_array
 
 from sim.constants import (
     FIELD,
@@ -86,79 +82,6 @@ MAX_CANDIDATES = 8
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _SALT = np.uint64(0x5EA4C4D15EA4C4D1)
-
-
-# --- fixed-shape arrays in the caller's stack frame --------------------------------------------
-
-
-def _stack_array_codegen(nbtype, shape):
-    arrty = types.Array(nbtype, len(shape), "C")
-
-    def codegen(context, builder, sig, args):
-        item = context.get_value_type(nbtype)
-        data = cgutils.alloca_once(builder, item, size=int(np.prod(shape)))
-        itemsize = context.get_abi_sizeof(item)
-        strides = []
-        step = itemsize
-        for extent in reversed(shape):
-            strides.append(step)
-            step *= extent
-        intp = context.get_value_type(types.intp)
-        ary = make_array(arrty)(context, builder)
-        populate_array(
-            ary,
-            data=data,
-            shape=[intp(n) for n in shape],
-            strides=[intp(s) for s in reversed(strides)],
-            itemsize=intp(itemsize),
-            meminfo=None,
-        )
-        return ary._getvalue()
-
-    return arrty, codegen
-
-
-def _literal(*dims):
-    return all(isinstance(d, types.IntegerLiteral) and d.literal_value > 0 for d in dims)
-
-
-def _stack_intrinsics(nbtype):
-    """Intrinsics that make a 1-, 2- or 3-d C array of ``nbtype`` in the caller's stack frame.
-
-    The shape must be compile-time constants (module-level ints or literals). The memory is not
-    initialised and lives until the *calling function* returns: call these only in the function
-    that uses the arrays (never in a helper that returns them).
-    """
-
-    @intrinsic
-    def one(typingctx, n0):
-        if not _literal(n0):
-            return None
-        arrty, codegen = _stack_array_codegen(nbtype, (n0.literal_value,))
-        return arrty(n0), codegen
-
-    @intrinsic
-    def two(typingctx, n0, n1):
-        if not _literal(n0, n1):
-            return None
-        arrty, codegen = _stack_array_codegen(nbtype, (n0.literal_value, n1.literal_value))
-        return arrty(n0, n1), codegen
-
-    @intrinsic
-    def three(typingctx, n0, n1, n2):
-        if not _literal(n0, n1, n2):
-            return None
-        shape = (n0.literal_value, n1.literal_value, n2.literal_value)
-        arrty, codegen = _stack_array_codegen(nbtype, shape)
-        return arrty(n0, n1, n2), codegen
-
-    return one, two, three
-
-
-stack_i16, stack_i16_2d, stack_i16_3d = _stack_intrinsics(types.int16)
-stack_i64, stack_i64_2d, _ = _stack_intrinsics(types.int64)
-stack_f64, stack_f64_2d, _ = _stack_intrinsics(types.float64)
-_, stack_u64_2d, _ = _stack_intrinsics(types.uint64)
 
 
 # --- copies, re-deals, seeds -------------------------------------------------------------------
@@ -301,7 +224,7 @@ def outcome(st, h, seat, players, win_weight, margin_weight):
 @hot
 def finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, notes):
     """Play the game on from the end of a round's actions (taming next) and score it."""
-    _taming(st, h, tids, ptame, streams, players, False, work)
+    _taming(st, h, sids, tids, pbase, ptame, streams, players, False, work)
     _feeding(st, h, sids, pbase, streams, players, buf)
     going_on = _end_round(st, h, players)
     for _ in range(MAX_ROUNDS):
@@ -310,7 +233,7 @@ def finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, no
         _start_round(st, h)
         _placement(st, h, sids, tids, pbase, ptame, streams, players, work, notes)
         _actions(st, h, sids, tids, pbase, ptame, streams, players, buf, work)
-        _taming(st, h, tids, ptame, streams, players, False, work)
+        _taming(st, h, sids, tids, pbase, ptame, streams, players, False, work)
         _feeding(st, h, sids, pbase, streams, players, buf)
         going_on = _end_round(st, h, players)
     final_scoring(st, h, H_TILES_WON, work[6])

@@ -25,6 +25,15 @@ from sim.constants import MAX_PLAYERS, N_GOODS
 from sim.engine import NOTES_WIDTH, WORK_ROWS, WORK_WIDTH
 from sim.jit import hot
 from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, next_u64
+from sim.stack import (
+    stack_f64,
+    stack_f64_2d,
+    stack_i16_2d,
+    stack_i16_3d,
+    stack_i64,
+    stack_i64_2d,
+    stack_u64_2d,
+)
 from sim.state import (
     CHOICE_TOKENS,
     GOODS,
@@ -48,13 +57,6 @@ from strategies.search_core import (
     outcome,
     play_from_commit,
     seed_rollout,
-    stack_f64,
-    stack_f64_2d,
-    stack_i16_2d,
-    stack_i16_3d,
-    stack_i64,
-    stack_i64_2d,
-    stack_u64_2d,
 )
 
 DESCRIPTION = (
@@ -76,9 +78,9 @@ take_first_bonus = taming_ev.take_first_bonus
 
 
 @hot
-def commit_figures(st, g, seat, params, rng, available):
+def commit_figures(st, g, seat, params, rng, available, values):
     """The commitment with the best mean rollout value (ev's choice without a choice)."""
-    chosen = taming_ev.commit_figures(st, g, seat, params, rng, available)
+    chosen = taming_ev.commit_figures(st, g, seat, params, rng, available, values)
     rollouts = int(params[ROLLOUTS])
     if rollouts <= 0 or available <= 0:
         return chosen

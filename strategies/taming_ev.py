@@ -6,16 +6,19 @@ seat that has people on the herd's area:
 
 ``P(win) * (max(first, all) + tile) + P(takes part and does not win) * all - cost(k)``
 
-(see :mod:`strategies.herd_values` for the bonus values and the food cost). The tile is worth a
+(the figures' costs and the bonuses' worth come from the seat's base strategy, see
+:mod:`strategies.herd_values`). The tile is worth a
 share of the mammoth points that depends only on the seat's tiles minus the most any other seat
 holds: ``tile_ahead`` when ahead, ``tile_level`` when level (0-0 included), ``tile_behind`` one
 behind (the tile draws level), ``tile_far`` further behind. The winner takes "1." iff it is worth
-at least "all". ``herd_value`` (placement) is the best commitment's value with all the people the
-seat could put on the herd's area, the seats already there assumed to commit ``later_figures``.
+at least "all" to the base strategy. ``herd_value`` (placement) is the best commitment's value
+with all the people the seat could put on the herd's area, the seats already there assumed to
+commit ``later_figures``.
 """
 
 from __future__ import annotations
 
+from sim.constants import V_ALL, V_FIRST
 from sim.jit import hot
 from sim.rules import Flag
 from sim.state import FLAGS
@@ -26,7 +29,6 @@ from strategies.herd_values import (
     contest_value,
     current_tile,
     leader_gap,
-    prefers_first,
 )
 
 DESCRIPTION = (
@@ -59,25 +61,22 @@ def tile_value(st, g, seat, params):
 
 
 @hot(inline=True)
-def herd_value(st, g, seat, params, rng):
+def herd_value(st, g, seat, params, rng, values):
     """Expected net points of the contest with the best commitment of the people it would place."""
-    tile = current_tile(st, g)
-    if tile < 0:
+    if current_tile(st, g) < 0:
         return 0.0
-    return contest_value(st, g, seat, params, tile, tile_value(st, g, seat, params))
+    return contest_value(st, g, seat, params, values, tile_value(st, g, seat, params))
 
 
 @hot(inline=True)
-def commit_figures(st, g, seat, params, rng, available):
+def commit_figures(st, g, seat, params, rng, available, values):
     """The commitment with the best expected net points (ties toward fewer)."""
-    tile = current_tile(st, g)
-    if tile < 0 or available <= 0:
+    if current_tile(st, g) < 0 or available <= 0:
         return 0
-    return commitment(st, g, seat, params, available, tile, tile_value(st, g, seat, params))
+    return commitment(st, g, seat, params, available, values, tile_value(st, g, seat, params))
 
 
 @hot
-def take_first_bonus(st, g, seat, params, rng):
+def take_first_bonus(st, g, seat, params, rng, values):
     """The "1." bonus iff it is worth at least the "all" bonus."""
-    tile = current_tile(st, g)
-    return tile < 0 or prefers_first(st, g, seat, params, tile)
+    return current_tile(st, g) < 0 or values[V_FIRST] >= values[V_ALL]

@@ -13,6 +13,6 @@ PARAMS = {"figures": 1.0}
 
 
 @hot
-def commit_figures(st, g, seat, params, rng, available):
+def commit_figures(st, g, seat, params, rng, available, values):
     """min(K, available)."""
     return min(int(params[0]), available)

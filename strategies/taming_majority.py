@@ -1,7 +1,8 @@
 """``majority``: ``ev`` with the tile valued by its effect on the mammoth majority.
 
 Commitment, bonus choice and the placement estimate are those of :mod:`strategies.taming_ev`
-(see :mod:`strategies.herd_values`); only the tile's value differs. Keeping this round's tile is
+(the figures' costs and the bonuses from the base strategy, see :mod:`strategies.herd_values`);
+only the tile's value differs. Keeping this round's tile is
 worth ``tile_weight * mammoth_points * (P(majority | tiles + 1) - P(majority | tiles))``, where
 ``P`` is computed exactly under a simple model of the rest of the game: each tile still in the
 pile is boxed with probability ``box`` and otherwise won by a uniformly random seat; a seat
@@ -10,6 +11,7 @@ scores with the most tiles (at least the rules' minimum, ties all score; RULES.m
 
 from __future__ import annotations
 
+from sim.constants import V_ALL, V_FIRST
 from sim.jit import hot
 from sim.rules import Flag
 from sim.state import FLAGS, H_TILES_WON, HERD, I_N_TILES, I_PLAYERS, I_TILE_POS
@@ -20,7 +22,6 @@ from strategies.herd_values import (
     contest_value,
     current_tile,
     majority_chance,
-    prefers_first,
 )
 
 DESCRIPTION = (
@@ -73,25 +74,22 @@ def tile_value(st, g, seat, params):
 
 
 @hot
-def herd_value(st, g, seat, params, rng):
+def herd_value(st, g, seat, params, rng, values):
     """Expected net points of the contest with the best commitment of the people it would place."""
-    tile = current_tile(st, g)
-    if tile < 0:
+    if current_tile(st, g) < 0:
         return 0.0
-    return contest_value(st, g, seat, params, tile, tile_value(st, g, seat, params))
+    return contest_value(st, g, seat, params, values, tile_value(st, g, seat, params))
 
 
 @hot
-def commit_figures(st, g, seat, params, rng, available):
+def commit_figures(st, g, seat, params, rng, available, values):
     """The commitment with the best expected net points (ties toward fewer)."""
-    tile = current_tile(st, g)
-    if tile < 0 or available <= 0:
+    if current_tile(st, g) < 0 or available <= 0:
         return 0
-    return commitment(st, g, seat, params, available, tile, tile_value(st, g, seat, params))
+    return commitment(st, g, seat, params, available, values, tile_value(st, g, seat, params))
 
 
 @hot
-def take_first_bonus(st, g, seat, params, rng):
+def take_first_bonus(st, g, seat, params, rng, values):
     """The "1." bonus iff it is worth at least the "all" bonus."""
-    tile = current_tile(st, g)
-    return tile < 0 or prefers_first(st, g, seat, params, tile)
+    return current_tile(st, g) < 0 or values[V_FIRST] >= values[V_ALL]

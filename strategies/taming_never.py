@@ -9,12 +9,12 @@ PARAMS: dict[str, float] = {}
 
 
 @hot
-def herd_value(st, g, seat, params, rng):
+def herd_value(st, g, seat, params, rng, values):
     """The herd is worth nothing to this policy."""
     return 0.0
 
 
 @hot
-def commit_figures(st, g, seat, params, rng, available):
+def commit_figures(st, g, seat, params, rng, available, values):
     """Commit nothing."""
     return 0

@@ -10,12 +10,12 @@ PARAMS: dict[str, float] = {}
 
 
 @hot
-def commit_figures(st, g, seat, params, rng, available):
+def commit_figures(st, g, seat, params, rng, available, values):
     """Uniform over 0..available."""
     return below(rng, available + 1)
 
 
 @hot
-def take_first_bonus(st, g, seat, params, rng):
+def take_first_bonus(st, g, seat, params, rng, values):
     """A fair coin."""
     return below(rng, 2) == 1

@@ -123,7 +123,8 @@ def _tame(module, st, scratch, players, tids=None, ptame=None, dice=False):
     streams, work = scratch[0], scratch[2]
     tids = np.zeros(4, dtype=np.int64) if tids is None else tids
     ptame = np.zeros((4, 1)) if ptame is None else ptame
-    module._taming(st, 0, tids, ptame, streams, players, dice, work)
+    sids = np.zeros(4, dtype=np.int64)
+    module._taming(st, 0, sids, tids, np.zeros((4, 1)), ptame, streams, players, dice, work)
 
 
 def _on_tile(st, figures):

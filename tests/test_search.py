@@ -113,7 +113,7 @@ def _game_after(players, seed, rounds):
         rollout._start_round(st, 0)
         rollout._placement(st, 0, *args, work, notes)
         rollout._actions(st, 0, *args, buf, work)
-        rollout._taming(st, 0, sids, ptame, streams, np.int64(players), False, work)
+        rollout._taming(st, 0, sids, sids, pbase, ptame, streams, np.int64(players), False, work)
         rollout._feeding(st, 0, sids, pbase, streams, np.int64(players), buf)
         assert rollout._end_round(st, 0, np.int64(players))
     rollout._start_round(st, 0)

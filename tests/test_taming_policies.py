@@ -10,7 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as hst
 
 from sim.board import tool_total
-from sim.constants import E_FOOD, E_POINTS, E_TOOL, FOREST, N_CARDS
+from sim.constants import (
+    E_FOOD,
+    E_POINTS,
+    E_TOOL,
+    FOREST,
+    MAX_TILE_FIGURES,
+    N_CARDS,
+    V_ALL,
+    V_FIGURES,
+    V_FIRST,
+    VALUES_WIDTH,
+)
 from sim.contest_exact import outcome_table
 from sim.contest_solver import best_response
 from sim.data import load_buildings, load_cards, load_tiles
@@ -53,6 +64,22 @@ def _params(module, **changes):
     return np.array(list(values.values()), dtype=np.float64)
 
 
+def _values(figure=2.0, first=0.0, all_=0.0, payable=MAX_TILE_FIGURES):
+    """A base strategy's valuation row: every payable figure costs ``figure`` points."""
+    values = np.full(VALUES_WIDTH, -1.0)
+    values[V_FIGURES : V_FIGURES + payable] = figure
+    values[V_FIRST] = first
+    values[V_ALL] = all_
+    return values
+
+
+def _classic(st, seat=0):
+    """The classic valuation of the seat's figures and of this round's bonuses."""
+    values = np.zeros(VALUES_WIDTH)
+    hv.classic_values(st, 0, seat, values)
+    return values
+
+
 def _tile(first, all_, back=FOREST):
     """One tile row: back, then (effect, amount, good) of the "1." and "all" bonuses."""
     return [back, first[0], first[1], 0, all_[0], all_[1], 0]
@@ -62,8 +89,8 @@ def _state(players=4, seat=0, tiles=None, prize=0, mammoth_points=10, left=10, f
     """Round with the herd on the forest: ``prize`` is this round's tile, ``left`` remain after it.
 
     ``seat`` resolves last (the start player is the seat after it); every seat has 5 people, no
-    agriculture and ``food`` food, so with the default ``food`` each figure costs the ``food``
-    parameter.
+    agriculture and ``food`` food, so with the default ``food`` every figure is paid with spare
+    food (classic valuation: 2 points).
     """
     if tiles is None:
         tiles = load_tiles()
@@ -85,8 +112,8 @@ def _state(players=4, seat=0, tiles=None, prize=0, mammoth_points=10, left=10, f
     return st
 
 
-def _rounds_left(st, params):
-    return 1.0 + (N_CARDS - st.game[0, I_DECK_POS]) / params[hv.CARDS_PER_ROUND]
+def _rounds_left(st):
+    return 1.0 + (N_CARDS - st.game[0, I_DECK_POS]) / hv.CLASSIC_CARDS_PER_ROUND
 
 
 # --------------------------------------------------------------------------------------------
@@ -96,24 +123,27 @@ def _rounds_left(st, params):
 def test_ev_commits_nothing_when_food_costs_more_than_any_prize():
     st = _state(prize=12)  # default set: points:3 / points:1
     st.seat[0, 0, PLACED + FOREST] = 4
-    dear = _params(ev, food=100.0, food_needed=100.0, resource=100.0)
-    assert ev.commit_figures(st, 0, 0, dear, RNG, 4) == 0
-    assert ev.herd_value(st, 0, 0, dear, RNG) == 0.0
-    assert mj.commit_figures(st, 0, 0, _params(mj, food=100.0, food_needed=100.0), RNG, 4) == 0
+    dear = _values(figure=100.0, first=3.0, all_=1.0)
+    assert ev.commit_figures(st, 0, 0, EV, RNG, 4, dear) == 0
+    assert ev.herd_value(st, 0, 0, EV, RNG, dear) == 0.0
+    assert mj.commit_figures(st, 0, 0, MJ, RNG, 4, dear) == 0
 
 
 def test_ev_commits_one_figure_when_alone_with_a_valuable_prize():
     tiles = [_tile((E_POINTS, 3), (E_POINTS, 1))]
     st = _state(tiles=tiles, left=0)
     st.seat[0, 0, PLACED + FOREST] = 3
+    values = _classic(st)
+    assert values[V_FIGURES] == hv.CLASSIC_FOOD  # spare food
+    assert (values[V_FIRST], values[V_ALL]) == (3.0, 1.0)
     # alone, one figure wins for sure: more figures only cost food
-    assert ev.commit_figures(st, 0, 0, EV, RNG, 3) == 1
-    assert mj.commit_figures(st, 0, 0, MJ, RNG, 3) == 1
+    assert ev.commit_figures(st, 0, 0, EV, RNG, 3, values) == 1
+    assert mj.commit_figures(st, 0, 0, MJ, RNG, 3, values) == 1
     # at placement: 3 points + the tile (0-0, level) - one food
-    expected = 3 + 10 * ev.PARAMS["tile_level"] - ev.PARAMS["food"]
-    assert ev.herd_value(st, 0, 0, EV, RNG) == pytest.approx(expected)
+    expected = 3 + 10 * ev.PARAMS["tile_level"] - hv.CLASSIC_FOOD
+    assert ev.herd_value(st, 0, 0, EV, RNG, values) == pytest.approx(expected)
     # the last tile at 0-0 makes the majority: worth all 10 points to majority
-    assert mj.herd_value(st, 0, 0, MJ, RNG) == pytest.approx(3 + 10 - mj.PARAMS["food"])
+    assert mj.herd_value(st, 0, 0, MJ, RNG, values) == pytest.approx(3 + 10 - hv.CLASSIC_FOOD)
 
 
 def test_ev_respects_available():
@@ -122,12 +152,12 @@ def test_ev_respects_available():
     st.seat[0, 1, HERD + H_ON_TILE] = 6  # an earlier seat went big
     st.seat[0, 1, PLACED + FOREST] = 6
     st.seat[0, 0, PLACED + FOREST] = 10
-    cheap = _params(ev, food=0.1, food_needed=0.1)
-    assert ev.commit_figures(st, 0, 0, cheap, RNG, 10) > 3
+    cheap = _values(figure=0.1, first=10.0)
+    assert ev.commit_figures(st, 0, 0, EV, RNG, 10, cheap) > 3
     for available in range(4):
-        assert ev.commit_figures(st, 0, 0, cheap, RNG, available) <= available
-        assert mj.commit_figures(st, 0, 0, _params(mj, food=0.1), RNG, available) <= available
-    assert ev.commit_figures(st, 0, 0, cheap, RNG, 0) == 0
+        assert ev.commit_figures(st, 0, 0, EV, RNG, available, cheap) <= available
+        assert mj.commit_figures(st, 0, 0, MJ, RNG, available, cheap) <= available
+    assert ev.commit_figures(st, 0, 0, EV, RNG, 0, cheap) == 0
 
 
 def test_ev_stops_where_food_and_resources_run_out():
@@ -137,16 +167,17 @@ def test_ev_stops_where_food_and_resources_run_out():
     st.seat[0, 1, PLACED + FOREST] = 5
     st.seat[0, 0, PLACED + FOREST] = 7
     st.seat[0, 0, GOODS + 1] = 2  # two wood, nothing else
-    cheap = _params(ev, resource=0.01)
-    assert ev.commit_figures(st, 0, 0, cheap, RNG, 7) == 2
+    assert list(_classic(st)[V_FIGURES : V_FIGURES + 3]) == pytest.approx([2.7, 2.7, -1.0])
+    cheap = _values(figure=0.01, first=10.0, payable=2)
+    assert ev.commit_figures(st, 0, 0, EV, RNG, 7, cheap) == 2
 
 
-def test_figure_costs_rise_from_spare_food_to_needed_food_to_resources():
+def test_classic_figure_costs_rise_from_spare_food_to_needed_food_to_resources():
     st = _state(food=7)  # 5 people, no agriculture: 2 spare food
     st.seat[0, 0, GOODS + 1] = 1  # a wood
     st.seat[0, 0, GOODS + 4] = 1  # a gold
-    costs = [hv.figure_cost(st, 0, 0, EV, j) for j in range(1, 11)]
-    food, needed, share = EV[hv.FOOD_W], EV[hv.FOOD_NEEDED_W], EV[hv.RESOURCE_W]
+    costs = list(_classic(st)[V_FIGURES : V_FIGURES + MAX_TILE_FIGURES])
+    food, needed, share = hv.CLASSIC_FOOD, hv.CLASSIC_FOOD_NEEDED, hv.CLASSIC_RESOURCE
     assert costs == pytest.approx(
         [food, food] + [needed] * 5 + [3 * share, 6 * share, -1.0]  # wood, gold, unpayable
     )
@@ -170,7 +201,7 @@ def test_later_seats_are_assumed_to_commit_later_figures():
             0,
         ]
         tile = 10 * ev.PARAMS["tile_level"]
-        k = ev.commit_figures(st, 0, 0, params, RNG, 1)
+        k = ev.commit_figures(st, 0, 0, params, RNG, 1, _classic(st))
         solver = best_response(
             0,
             [0, min(later, 3), 2, 0],
@@ -178,7 +209,7 @@ def test_later_seats_are_assumed_to_commit_later_figures():
             first_bonus=4.0,
             all_bonus=1.0,
             tile_value=tile,
-            food_value=ev.PARAMS["food"],
+            food_value=hv.CLASSIC_FOOD,
         )
         assert k == solver.commitment
 
@@ -211,13 +242,16 @@ def test_ev_matches_the_solver_for_the_last_seat(
         st.seat[0, q, HERD + H_TILES_WON] = tiles_won[q]
     st.seat[0, seat, HERD + H_TILES_WON] = tiles_won[3]
     st.seat[0, seat, PLACED + FOREST] = available
-    params = _params(ev, food=food)
     gap = tiles_won[3] - max(tiles_won[: players - 1])
     share = {1: "tile_ahead", 0: "tile_level", -1: "tile_behind"}.get(max(-2, min(1, gap)))
     tile_value = points * ev.PARAMS[share or "tile_far"]
     first_value = float(first)
     if tool_bonus:
-        first_value = min(first, 2) * ev.PARAMS["tools"] * _rounds_left(st, params)
+        first_value = min(first, 2) * hv.CLASSIC_TOOLS * _rounds_left(st)
+    classic = _classic(st, seat)
+    assert classic[V_FIRST] == pytest.approx(first_value)
+    assert classic[V_ALL] == pytest.approx(float(all_))
+    values = _values(figure=food, first=classic[V_FIRST], all_=classic[V_ALL])
     figures = [max(1, k) for k in others]
     figures[seat] = available
     solver = best_response(
@@ -229,13 +263,12 @@ def test_ev_matches_the_solver_for_the_last_seat(
         tile_value=tile_value,
         food_value=food,
     )
-    k = ev.commit_figures(st, 0, seat, params, RNG, available)
-    values = solver.values
+    k = ev.commit_figures(st, 0, seat, EV, RNG, available, values)
     if k != solver.commitment:  # only where two options are equal to rounding
-        assert values[k] == pytest.approx(values.max(), abs=1e-7)
+        assert solver.values[k] == pytest.approx(solver.values.max(), abs=1e-7)
     else:
         assert k == solver.commitment
-    assert ev.take_first_bonus(st, 0, seat, params, RNG) == (first_value >= all_)
+    assert ev.take_first_bonus(st, 0, seat, EV, RNG, values) == (values[V_FIRST] >= values[V_ALL])
 
 
 def test_herd_value_is_the_best_value_with_the_people_it_could_place():
@@ -252,9 +285,9 @@ def test_herd_value_is_the_best_value_with_the_people_it_could_place():
         first_bonus=6.0,
         all_bonus=1.0,
         tile_value=tile,
-        food_value=ev.PARAMS["food"],
+        food_value=hv.CLASSIC_FOOD,
     )
-    assert ev.herd_value(st, 0, 0, EV, RNG) == pytest.approx(solver.value)
+    assert ev.herd_value(st, 0, 0, EV, RNG, _classic(st)) == pytest.approx(solver.value)
     assert solver.value > 0
 
 
@@ -321,9 +354,10 @@ def test_majority_commits_more_when_the_tile_decides_the_majority():
     st.seat[0, 1, HERD + H_TILES_WON] = 1
     st.seat[0, 0, PLACED + FOREST] = 5
     # last tile, one behind: 10 points at stake, against 2 figures; a figure costs 2 points
-    assert mj.commit_figures(st, 0, 0, MJ, RNG, 5) >= 2
+    values = _values(figure=2.0)
+    assert mj.commit_figures(st, 0, 0, MJ, RNG, 5, values) >= 2
     st.seat[0, 1, HERD + H_TILES_WON] = 3  # hopeless: the tile is worth nothing
-    assert mj.commit_figures(st, 0, 0, MJ, RNG, 5) == 0
+    assert mj.commit_figures(st, 0, 0, MJ, RNG, 5, values) == 0
 
 
 # --------------------------------------------------------------------------------------------
@@ -338,27 +372,27 @@ def test_take_first_bonus_picks_the_bigger_bonus():
     ]
     for module, params in ((ev, EV), (mj, MJ)):
         st = _state(tiles=tiles, prize=0)
-        assert module.take_first_bonus(st, 0, 0, params, RNG)  # a tool step for the game
+        assert module.take_first_bonus(st, 0, 0, params, RNG, _classic(st))  # a tool step
         st.seat[0, 0, TOOLS : TOOLS + 3] = 4  # tools full: the step is worth nothing
         assert tool_total(st, 0, 0) == 12
-        assert not module.take_first_bonus(st, 0, 0, params, RNG)
+        assert not module.take_first_bonus(st, 0, 0, params, RNG, _classic(st))
         st.game[0, I_PRIZE] = -1  # the engine clears the prize before asking: read the pile
-        assert not module.take_first_bonus(st, 0, 0, params, RNG)
+        assert not module.take_first_bonus(st, 0, 0, params, RNG, _classic(st))
         st = _state(tiles=tiles, prize=1)
-        assert module.take_first_bonus(st, 0, 0, params, RNG)
+        assert module.take_first_bonus(st, 0, 0, params, RNG, _classic(st))
         st = _state(tiles=tiles, prize=2)
-        assert not module.take_first_bonus(st, 0, 0, params, RNG)
+        assert not module.take_first_bonus(st, 0, 0, params, RNG, _classic(st))
 
 
 def test_bonus_values():
     st = _state(food=3)  # 5 people: 2 food short of the next feeding
     st.seat[0, 0, AGRICULTURE] = 0
-    rounds = _rounds_left(st, EV)
-    assert hv.bonus_value(st, 0, 0, EV, E_FOOD, 3, 0) == pytest.approx(
-        2 * EV[hv.FOOD_NEEDED_W] + EV[hv.FOOD_W]
+    rounds = _rounds_left(st)
+    assert hv.bonus_value(st, 0, 0, E_FOOD, 3, 0) == pytest.approx(
+        2 * hv.CLASSIC_FOOD_NEEDED + hv.CLASSIC_FOOD
     )
-    assert hv.bonus_value(st, 0, 0, EV, E_TOOL, 1, 0) == pytest.approx(EV[hv.TOOLS_W] * rounds)
-    assert hv.bonus_value(st, 0, 0, EV, 1, 2, 4) == pytest.approx(2 * 6 * EV[hv.RESOURCE_W])
+    assert hv.bonus_value(st, 0, 0, E_TOOL, 1, 0) == pytest.approx(hv.CLASSIC_TOOLS * rounds)
+    assert hv.bonus_value(st, 0, 0, 1, 2, 4) == pytest.approx(2 * 6 * hv.CLASSIC_RESOURCE)
 
 
 # --------------------------------------------------------------------------------------------
