@@ -1,4 +1,4 @@
-"""Exact odds of the taming contest (RULES.md B2.4 and B3).
+"""Exact odds of the taming contest (docs/rules.md B2.4 and B3).
 
 Every participant rolls one die per figure on the tile, without tools. Hands are compared by the
 highest die, then the next highest, and so on. A hand is keyed by its counts of 6s, 5s, ... 1s:

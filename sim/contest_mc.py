@@ -1,7 +1,7 @@
 """Monte Carlo of the taming contest: the dice-level kernel and the table sampler.
 
 :func:`roll_contest` rolls every die of a contest from a keyed stream (:mod:`sim.rng`) and
-judges the hands by RULES.md B2.4/B3; the round engine calls it in its dice-level check mode.
+judges the hands by docs/rules.md B2.4/B3; the round engine calls it in its dice-level check mode.
 :func:`play_contests` runs many contests in parallel, contest ``c`` on the taming stream of game
 ``start + c``, so results do not depend on batch size, chunking or thread count.
 :func:`sample_outcomes` draws the same outcomes' distribution from the exact table

@@ -1,6 +1,6 @@
 """Load the rules data (cards, buildings, mammoth tiles) from files into integer arrays.
 
-This is the one loader: the packaged CSV files in ``sim/data`` hold the rules data of RULES.md,
+This is the one loader: the packaged CSV files in ``sim/data`` hold the rules data of docs/rules.md,
 and a user's tile file (``--tiles FILE``) goes through :func:`load_tiles` with the same checks.
 """
 
@@ -107,7 +107,7 @@ def load_tiles(path: str | Path | None = None) -> np.ndarray:
     ----------
     path : str or Path, optional
         A CSV with the columns ``back,first_bonus,all_bonus`` (``#`` lines are comments), one row
-        per tile. ``None`` or ``"default"`` loads the packaged, assumed set of RULES.md B3.
+        per tile. ``None`` or ``"default"`` loads the packaged, assumed set of docs/rules.md B3.1.
 
     Returns
     -------

@@ -1,6 +1,6 @@
 """The round engine: complete games of Stone Age with The Mammoth Herd, one game per call.
 
-This module sequences the rules (RULES.md A4 and B2) and asks the decision hooks whenever a
+This module sequences the rules (docs/rules.md A4 and B2) and asks the decision hooks whenever a
 player chooses. As written it imports the default hooks (:mod:`sim.dispatch`); the kernel builder
 (:mod:`sim.kernel`) compiles this same source with generated dispatchers that route every hook to
 the strategy registered for the seat. Everything that needs no decision is in :mod:`sim.board`
@@ -354,7 +354,7 @@ def _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wo
 
 @hot
 def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, notes):
-    """Placement (RULES.md A4.1): one place per turn, clockwise, until nobody can place.
+    """Placement (docs/rules.md A4.1): one place per turn, clockwise, until nobody can place.
 
     A seat's taming policy is asked ``herd_value`` once per round, at the seat's first turn with
     the herd's area open to it; the answer is kept in ``notes[p, 0]`` for its later turns. The

@@ -1,4 +1,4 @@
-"""Every default and variant switch of the rules (RULES.md), in one frozen object.
+"""Every default and variant switch of the rules (docs/rules.md), in one frozen object.
 
 The object serialises into the metadata of every output (:meth:`Rules.to_dict`) and packs into a
 small integer array for the numba kernels (:meth:`Rules.kernel_flags`, indexed by :class:`Flag`).
@@ -14,14 +14,14 @@ import numpy as np
 from sim.errors import InputError
 
 TIE_RULES = ("longer_wins", "prefix_draw")
-"""Taming tie rules (RULES.md B3). ``longer_wins``: level on every compared die, the longer hand
-wins. ``prefix_draw``: compare only as many dice as the shorter hand has; level means a draw."""
+"""Taming tie rules (docs/rules.md B3). ``longer_wins``: level on every compared die, the longer
+hand wins. ``prefix_draw``: compare only as many dice as the shorter hand has; level is a draw."""
 
 RESOURCES_OF_CHOICE = ("immediate", "keep")
-"""The medicine card's "2 resources of choice" (RULES.md A5): taken at once, or kept for later."""
+"""The medicine card's "2 resources of choice" (docs/rules.md A5, C7): taken at once, or kept."""
 
 DEFAULT_TILES = "default"
-"""Name of the packaged tile set: the *assumed* fronts of RULES.md B3."""
+"""Name of the packaged tile set: the *assumed* fronts of docs/rules.md B3.1."""
 
 
 class Flag(IntEnum):
@@ -37,7 +37,7 @@ class Flag(IntEnum):
 
 @dataclass(frozen=True)
 class Rules:
-    """The rules in force for a run: RULES.md defaults unless a switch is flipped.
+    """The rules in force for a run: docs/rules.md defaults unless a switch is flipped.
 
     Parameters
     ----------
@@ -48,7 +48,7 @@ class Rules:
     mammoth_points : int
         Points for the most mammoth tiles (default 10; 0 switches the scoring off).
     mammoth_min_tiles : int
-        Tiles a player needs to score the majority (fixed at 1 by RULES.md B3).
+        Tiles a player needs to score the majority (fixed at 1 by docs/rules.md B3).
     tiles : str
         ``"default"`` for the packaged, assumed tile set, or the path of a tile file.
     tiles_assumed : bool
@@ -81,9 +81,9 @@ class Rules:
         if isinstance(self.mammoth_points, bool) or not isinstance(self.mammoth_points, int):
             raise InputError(f"mammoth points must be an integer, not {self.mammoth_points!r}")
         if self.mammoth_min_tiles != 1:
-            raise InputError("the mammoth majority needs at least one tile (RULES.md B3)")
+            raise InputError("the mammoth majority needs at least one tile (docs/rules.md B3)")
         if self.taming_payment != "food_first":
-            raise InputError("tiles are paid food first, then resources (RULES.md B3)")
+            raise InputError("tiles are paid food first, then resources (docs/rules.md B3)")
 
     def with_(self, **changes) -> Rules:
         """Return a copy with some fields changed (validated again)."""

@@ -1,4 +1,4 @@
-"""Final scoring (RULES.md A7 and B2.5): score parts, the mammoth majority, ranks, tie-break."""
+"""Final scoring (docs/rules.md A7, B2.5): score parts, the mammoth majority, ranks, tie-break."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def culture_points(culture_row):
 
 @hot(inline=True)
 def tie_break(st, g, p):
-    """Agriculture + tool-slot total + people (RULES.md A7)."""
+    """Agriculture + tool-slot total + people (docs/rules.md A7)."""
     return (
         st.seat[g, p, AGRICULTURE]
         + st.seat[g, p, TOOLS]
