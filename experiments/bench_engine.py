@@ -32,7 +32,7 @@ def _rate(games: int, strategies, repeats: int, threads: int = 1, rules: Rules |
 def engine_games(size: BenchSize) -> list[BenchRow]:
     """4-player games per second: greedy and random, one core and all cores.
 
-    The goal is the base game's (RULES.md part A, the round engine's issue): the herd off. The
+    The goal is the base game's (docs/rules.md part A, the round engine's issue): the herd off. The
     same games with the herd (the default rules) are shown beside it; the herd's own goal is its
     on/off ratio (:func:`herd_overhead`).
     """

@@ -19,7 +19,7 @@ Two parts:
     stands on that area every round. The kernel does not record which tiles a seat contested,
     so this controlled variant is the honest way to ask "does committing pay more on gold?".
 
-Tile fronts are assumed (RULES.md B3): the in-game numbers depend on them.
+Tile fronts are assumed (docs/rules.md B3): the in-game numbers depend on them.
 """
 
 from __future__ import annotations

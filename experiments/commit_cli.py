@@ -43,7 +43,7 @@ from sim.errors import InputError
 from sim.rules import TIE_RULES, Rules
 from strategies.registry import resolve
 
-ASSUMED = "tile fronts assumed (RULES.md B3)"
+ASSUMED = "tile fronts assumed (docs/rules.md B3)"
 
 
 def heatmap_figure(table: pd.DataFrame, all_bonus: float, food_value: float):

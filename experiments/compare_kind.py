@@ -19,7 +19,7 @@ RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
 
 
 def rules_of(config: dict) -> Rules:
-    """The rules an experiment file asks for (RULES.md defaults for what it leaves out)."""
+    """The rules an experiment file asks for (docs/rules.md defaults for what it leaves out)."""
     r = config.get("rules", {})
     return rules_from_options(
         bool(r.get("herd", True)),

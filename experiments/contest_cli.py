@@ -19,7 +19,7 @@ tie_option = click.option(
     type=click.Choice(TIE_RULES),
     default="longer_wins",
     show_default=True,
-    help="Tie rule of RULES.md B3.",
+    help="Tie rule of docs/rules.md B3.",
 )
 
 

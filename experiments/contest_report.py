@@ -264,7 +264,7 @@ def _report_text(max_figures: int, mc_contests: int, seed: int, meta: dict) -> s
     lines = [
         "# The taming contest: exact odds",
         "",
-        f"Rules: RULES.md B2.4/B3, default tie rule `{Rules().tie_rule}`; "
+        f"Rules: docs/rules.md B2.4/B3, default tie rule `{Rules().tie_rule}`; "
         f"commit `{meta['commit'] or 'unknown'}`. "
         "Tables cover 2–4 players with 1–"
         f"{max_figures} figures each, for both tie rules "

@@ -37,7 +37,7 @@ def _what_was_run(meta: dict) -> list[tuple[str, str]]:
     rules = meta.get("rules", {})
     tiles = rules.get("tiles", "default")
     tile_text = (
-        "default set, fronts ASSUMED (RULES.md B3)"
+        "default set, fronts ASSUMED (docs/rules.md B3)"
         if rules.get("tiles_assumed", True)
         else f"user file {tiles}"
     )
@@ -108,7 +108,7 @@ def build_report(folders: list[Path], title: str, target: Path) -> tuple[str, st
     md.append(
         "Every figure comes from the simulator's own runs; each section says what was run. "
         "Unless a section names a tile file, the mammoth tile fronts are the ASSUMED default set "
-        "of RULES.md B3, not the real ones. Intervals are 95%."
+        "of docs/rules.md B3, not the real ones. Intervals are 95%."
     )
     parts.append(f"<p>{html.escape(md[-1])}</p>")
     for folder in folders:

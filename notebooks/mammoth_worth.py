@@ -16,7 +16,7 @@
 #
 # The same library calls as `mammoth worth`: every game is played twice on the same seed, with
 # the 10-point mammoth majority and with it switched off (0 points), and the paired differences
-# are reported with 95% intervals. The tile fronts are the ASSUMED default set (RULES.md B3).
+# are reported with 95% intervals. The tile fronts are the ASSUMED default set (docs/rules.md B3).
 # `MAMMOTH_SMALL=1` keeps it small (the test suite sets it).
 
 # %%
