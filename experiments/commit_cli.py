@@ -15,7 +15,7 @@ import click
 import numpy as np
 import pandas as pd
 
-from experiments.commit import (
+from experiments.analyses.commit import (
     BASELINE,
     DEFAULT_BASE,
     DEFAULT_FIELD,
@@ -35,10 +35,10 @@ from experiments.commit import (
     sweep,
     sweep_tables,
 )
+from experiments.analyses.paired import Moments
+from experiments.analyses.worth import tiles_label
 from experiments.outputs import run_metadata, save_figure, write_csv, write_json
-from experiments.paired import Moments
 from experiments.simulate_cli import rules_from_options
-from experiments.worth import tiles_label
 from sim.errors import InputError
 from sim.rules import TIE_RULES, Rules
 from strategies.registry import resolve
@@ -146,11 +146,11 @@ def write_commit(
     folder : pathlib.Path
         Output folder.
     stats : Moments
-        The sweep's merged statistics (:func:`experiments.commit.sweep`).
+        The sweep's merged statistics (:func:`experiments.analyses.commit.sweep`).
     conditions : dict of str to Rules
-        The sweep's conditions (:func:`experiments.commit.commit_conditions`).
+        The sweep's conditions (:func:`experiments.analyses.commit.commit_conditions`).
     rules : Rules
-        The rules in force (the :data:`~experiments.commit.MIXED` condition).
+        The rules in force (the :data:`~experiments.analyses.commit.MIXED` condition).
     seed, games : int
         The run's seed and games per arm.
     players : list of int
@@ -158,7 +158,7 @@ def write_commit(
     base, field, policies
         The focal seat's base strategy, the other seats and the focal seat's policies.
     prizes : dict of str to tuple of float
-        The solver's prize grid (keys of :data:`~experiments.commit.PRIZE_GRID`).
+        The solver's prize grid (keys of :data:`~experiments.analyses.commit.PRIZE_GRID`).
     max_figures : int
         Figures available, 1 to this, in the solver tables.
     herd_areas : bool

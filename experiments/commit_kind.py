@@ -1,11 +1,11 @@
-"""The ``commit`` experiment kind: the sweep of :mod:`experiments.commit` in chunks.
+"""The ``commit`` experiment kind: the sweep of :mod:`experiments.analyses.commit` in chunks.
 
 A chunk is one player count, one condition (the tile set in force, or a herd-area tile set) and
 one block of game indices; it plays the baseline arm (``BASE+never``) and every policy arm on
 those indices, so a game index (one cluster of the statistics) is never split between chunks.
-The chunk's :class:`~experiments.paired.Moments` travel as plain arrays and merge exactly. The
-solver tables (exact odds, cheap) are computed in ``finish``, which writes the files of
-``mammoth commit`` (see :mod:`experiments.suite` for the contract).
+The chunk's :class:`~experiments.analyses.paired.Moments` travel as plain arrays and merge
+exactly. The solver tables (exact odds, cheap) are computed in ``finish``, which writes the files
+of ``mammoth commit`` (see :mod:`experiments.suite` for the contract).
 
 Settings of ``[experiment]`` (a setting left out takes the default of the ``mammoth commit``
 option): ``players``, ``games`` (per arm), ``seed``, ``base``, ``field`` (one name for every
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from experiments.commit import (
+from experiments.analyses.commit import (
     DEFAULT_BASE,
     DEFAULT_FIELD,
     DEFAULT_GAMES,
@@ -36,7 +36,7 @@ from experiments.commit import (
     sweep_arms,
     sweep_block,
 )
-from experiments.paired import Moments
+from experiments.analyses.paired import Moments
 from experiments.simulate_cli import rules_from_options
 from experiments.suite import (
     bool_setting,

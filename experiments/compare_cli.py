@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 import pandas as pd
 
-from experiments.league import play_league
+from experiments.analyses.league import play_league
 from experiments.outputs import run_metadata, save_figure, write_csv, write_json
 from experiments.simulate_cli import rules_from_options
 from sim.errors import InputError

@@ -14,10 +14,8 @@ import click
 import numpy as np
 import pandas as pd
 
-from experiments.outputs import run_metadata, save_figure, write_csv, write_json
-from experiments.paired import histogram_quantiles
-from experiments.simulate_cli import rules_from_options
-from experiments.worth import (
+from experiments.analyses.paired import histogram_quantiles
+from experiments.analyses.worth import (
     DEFAULT_GAMES,
     DEFAULT_STRATEGIES,
     LONG_GAME,
@@ -27,6 +25,8 @@ from experiments.worth import (
     worth_run,
     worth_tables,
 )
+from experiments.outputs import run_metadata, save_figure, write_csv, write_json
+from experiments.simulate_cli import rules_from_options
 from sim.errors import InputError
 from sim.rules import TIE_RULES, Rules
 from strategies.registry import resolve
@@ -210,7 +210,7 @@ def write_worth(
     Returns
     -------
     dict of str to pandas.DataFrame
-        The tables (:func:`experiments.worth.worth_tables`).
+        The tables (:func:`experiments.analyses.worth.worth_tables`).
     """
     tables = worth_tables(stats, conditions, points)
     for name, frame in tables.items():
@@ -323,7 +323,7 @@ def worth(
     rules = rules_from_options(True, tiles, mammoth_points, tie, "immediate")
     main_label, conditions = worth_conditions(rules, sensitivity)
 
-    from experiments.league import lineups_for
+    from experiments.analyses.league import lineups_for
 
     per_condition = sum(len(lineups_for(names, p)) for p in players) * 2 * games
     with tqdm(total=per_condition * len(conditions), unit="game", disable=None, leave=False) as bar:

@@ -1,9 +1,11 @@
-"""The ``worth`` experiment kind: :mod:`experiments.worth` in chunks (see :mod:`experiments.suite`).
+"""The ``worth`` experiment kind: :mod:`experiments.analyses.worth` in chunks.
+
+See :mod:`experiments.suite` for the contract of a kind.
 
 A chunk is one player count, one condition (tile set x tie rule) and one block of game indices.
 It plays every table with both arms (the mammoth points on, and at 0) for those indices: a game
 index is one cluster of the statistics (all its tables and seats), so it is never split between
-chunks. The chunk's :class:`~experiments.worth.WorthStats` travel as plain arrays and merge
+chunks. The chunk's :class:`~experiments.analyses.worth.WorthStats` travel as plain arrays and merge
 exactly; ``finish`` writes the files of ``mammoth worth``.
 
 Settings of ``[experiment]`` (a setting left out takes the default of the ``mammoth worth``
@@ -19,6 +21,13 @@ from pathlib import Path
 
 import numpy as np
 
+from experiments.analyses.worth import (
+    DEFAULT_GAMES,
+    DEFAULT_STRATEGIES,
+    WorthStats,
+    worth_block,
+    worth_conditions,
+)
 from experiments.simulate_cli import rules_from_options
 from experiments.suite import (
     bool_setting,
@@ -29,13 +38,6 @@ from experiments.suite import (
     players_of,
     rule_types,
     tie_setting,
-)
-from experiments.worth import (
-    DEFAULT_GAMES,
-    DEFAULT_STRATEGIES,
-    WorthStats,
-    worth_block,
-    worth_conditions,
 )
 from sim.errors import InputError
 from sim.rules import Rules

@@ -22,7 +22,7 @@
 # %%
 import os
 
-from experiments.worth import sensitivity_conditions, worth_run, worth_tables
+from experiments.analyses.worth import sensitivity_conditions, worth_run, worth_tables
 from sim.rules import Rules
 
 SMALL = os.environ.get("MAMMOTH_SMALL") == "1"

@@ -24,8 +24,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+from experiments.analyses.league import play_league
 from experiments.compare_cli import league_figure
-from experiments.league import play_league
 from strategies.play import play_games
 
 SMALL = os.environ.get("MAMMOTH_SMALL") == "1"

@@ -13,10 +13,10 @@ import experiments.commit_cli as commit_cli
 import experiments.commit_kind as commit_kind
 import experiments.worth_cli as worth_cli
 import experiments.worth_kind as worth_kind
+from experiments.analyses.commit import PRIZE_GRID
+from experiments.analyses.paired import Moments
 from experiments.cli import main
-from experiments.commit import PRIZE_GRID
 from experiments.demo_cli import DEFINITIONS
-from experiments.paired import Moments
 from experiments.suite import load_experiment, run_experiment
 
 

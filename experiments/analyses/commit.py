@@ -33,14 +33,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.paired import SHARE, Moments, win_twelfths
+from experiments.analyses.paired import SHARE, Moments, win_twelfths
 from sim.contest_solver import best_response, make_prizes, sequential_equilibrium
 from sim.errors import InputError
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
 from strategies.registry import BASE, kernel_for, resolve
 
-TILES_DIR = Path(__file__).resolve().parent / "tiles"
+TILES_DIR = Path(__file__).resolve().parent.parent / "tiles"
 """Variant tile files (sensitivity and the herd-area breakdown); NOT the real tiles."""
 
 HERD_AREAS = ("wood", "brick", "stone", "gold", "food")

@@ -43,9 +43,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.commit import LONG_GAME, TILES_DIR
-from experiments.league import lineups_for
-from experiments.paired import SHARE, Moments, histogram_quantiles, win_twelfths
+from experiments.analyses.commit import LONG_GAME, TILES_DIR
+from experiments.analyses.league import lineups_for
+from experiments.analyses.paired import SHARE, Moments, histogram_quantiles, win_twelfths
 from sim.errors import InputError
 from sim.rules import TIE_RULES, Rules
 from strategies.play import play_games
