@@ -168,7 +168,7 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
 
 def finish(config: dict, merged: dict, folder: Path) -> None:
     """Write the solver tables, the sweep's tables, the plots and run.json of ``mammoth commit``."""
-    from experiments.commit_cli import write_commit
+    from experiments.outputs.commit import write_commit
 
     write_commit(
         Path(folder),

@@ -93,7 +93,7 @@ def league_stats(config: dict, merged: dict) -> dict[int, LeagueStats]:
 
 def finish(config: dict, merged: dict, folder: Path) -> None:
     """Write the league's tables, plot and run.json."""
-    from experiments.compare_cli import write_league
+    from experiments.outputs.league import write_league
 
     write_league(
         Path(folder),

@@ -143,7 +143,8 @@ def odds_command(figures, tie_rule, mc, seed, as_json) -> None:
 @tie_option
 def table_command(players, max_figures, out, tie_rule) -> None:
     """Write the exact odds of every profile (Parquet, CSV) and a 2-player heatmap."""
-    from experiments.contest_report import check_players, write_table
+    from experiments.analyses.contest import check_players
+    from experiments.outputs.contest_report import write_table
 
     check_players(players)
     check_figures(max_figures, "--max-figures")
@@ -233,7 +234,7 @@ def _equilibrium_dict(equilibrium) -> dict:
 @click.option("--seed", type=int, default=0, show_default=True)
 def demo(out, max_figures, mc, seed) -> None:
     """Write the contest report: exact odds table, heatmap, report.md and run.json."""
-    from experiments.contest_report import demo_report
+    from experiments.outputs.contest_report import demo_report
 
     if mc < 0:
         raise InputError(f"--mc must be >= 0, not {mc}")

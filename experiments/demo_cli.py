@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from experiments.outputs import write_text
+from experiments.outputs.files import write_text
 from experiments.report import build_report
 from experiments.run_cli import run_announced
 from experiments.suite import load_experiment
@@ -32,7 +32,7 @@ def default_suite() -> list[Path]:
 @click.option("--resume", is_flag=True, help="Keep finished chunks of an earlier run.")
 def demo(out, scale, games, workers, resume) -> None:
     """Run the default suite (contest odds, the league, commit, worth) and write the report."""
-    from experiments.contest_report import demo_report
+    from experiments.outputs.contest_report import demo_report
 
     if workers < 1:
         raise InputError(f"--workers must be at least 1, not {workers}")

@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 import pandas as pd
 
-from experiments.outputs import write_text
+from experiments.outputs.files import write_text
 from sim.errors import InputError
 
 MAX_ROWS = 40

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 import pandas as pd
 
-from experiments.outputs import run_metadata, write_json, write_parquet
+from experiments.outputs.files import run_metadata, write_json, write_parquet
 from sim.constants import MAX_ROUNDS
 from sim.data import load_tiles
 from sim.errors import InputError

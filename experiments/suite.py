@@ -45,7 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
-from experiments.outputs import atomic_write
+from experiments.outputs.files import atomic_write
 from sim.errors import InputError
 from sim.rules import TIE_RULES
 

@@ -138,7 +138,7 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
 
 def finish(config: dict, merged: dict, folder: Path) -> None:
     """Write the tables, plots and run.json of ``mammoth worth``."""
-    from experiments.worth_cli import write_worth
+    from experiments.outputs.worth import write_worth
 
     main_label, conditions = conditions_of(config)
     write_worth(

@@ -1,0 +1,1 @@
+"""The outputs: files written atomically, run.json, plots, tables and reports."""
