@@ -72,7 +72,7 @@ def herd_overhead(size: BenchSize) -> list[BenchRow]:
 
 _MEMORY_PROBE = """
 import json, resource, sys
-from experiments.simulate_cli import simulate_chunks
+from experiments.analyses.simulate import simulate_chunks
 from sim.rules import Rules
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 frame = simulate_chunks(int(sys.argv[1]), 4, ["greedy"] * 4, 1, Rules(), False, 2, 50_000,

@@ -29,7 +29,7 @@ from experiments.analyses.commit import (
     sweep,
 )
 from experiments.outputs.commit import ASSUMED, write_commit
-from experiments.simulate_cli import rules_from_options
+from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import TIE_RULES
 from strategies.registry import resolve

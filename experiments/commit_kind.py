@@ -37,7 +37,7 @@ from experiments.analyses.commit import (
     sweep_block,
 )
 from experiments.analyses.paired import Moments
-from experiments.simulate_cli import rules_from_options
+from experiments.rules_setup import rules_from_options
 from experiments.suite import (
     bool_setting,
     check_keys,

@@ -8,7 +8,7 @@ import click
 
 from experiments.analyses.league import play_league
 from experiments.outputs.league import write_league
-from experiments.simulate_cli import rules_from_options
+from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import TIE_RULES
 

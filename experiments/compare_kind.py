@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from experiments.analyses.league import LeagueStats, lineups_for
-from experiments.simulate_cli import rules_from_options
+from experiments.rules_setup import rules_from_options
 from experiments.suite import check_keys, game_blocks, names_setting, rule_types
 from sim.errors import InputError
 from sim.rules import Rules

@@ -22,7 +22,7 @@ from experiments.analyses.worth import (
     worth_run,
 )
 from experiments.outputs.worth import write_worth
-from experiments.simulate_cli import rules_from_options
+from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import TIE_RULES
 from strategies.registry import resolve

@@ -28,7 +28,7 @@ from experiments.analyses.worth import (
     worth_block,
     worth_conditions,
 )
-from experiments.simulate_cli import rules_from_options
+from experiments.rules_setup import rules_from_options
 from experiments.suite import (
     bool_setting,
     check_keys,
