@@ -6,22 +6,11 @@ from pathlib import Path
 
 import click
 
+from experiments.definition import default_suite, load_experiment
 from experiments.outputs.files import write_text
 from experiments.report import build_report
 from experiments.run_cli import run_announced
-from experiments.suite import load_experiment
 from sim.errors import InputError
-
-DEFINITIONS = Path(__file__).resolve().parent / "definitions"
-ORDER = ("league", "commit", "worth")
-"""The report's order of the default experiments; other files follow in name order."""
-
-
-def default_suite() -> list[Path]:
-    """The experiment files of the default suite: :data:`ORDER` first, then by name."""
-    files = sorted(DEFINITIONS.glob("*.toml"))
-    rank = {name: i for i, name in enumerate(ORDER)}
-    return sorted(files, key=lambda path: (rank.get(path.stem, len(ORDER)), path.name))
 
 
 @click.command("demo")

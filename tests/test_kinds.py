@@ -10,14 +10,14 @@ import pytest
 from click.testing import CliRunner
 
 import experiments.commit_cli as commit_cli
-import experiments.commit_kind as commit_kind
+import experiments.kinds.commit as commit_kind
+import experiments.kinds.worth as worth_kind
 import experiments.worth_cli as worth_cli
-import experiments.worth_kind as worth_kind
 from experiments.analyses.commit import PRIZE_GRID
 from experiments.analyses.paired import Moments
 from experiments.cli import main
-from experiments.demo_cli import DEFINITIONS
-from experiments.suite import load_experiment, run_experiment
+from experiments.definition import DEFINITIONS, load_experiment
+from experiments.runner import run_experiment
 
 
 def _saved_and_loaded(arrays: dict, path) -> dict:

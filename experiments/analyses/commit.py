@@ -439,7 +439,7 @@ def sweep_block(
 ) -> Moments:
     """Play one block of game indices with the baseline arm and every policy arm, and reduce it.
 
-    :func:`sweep` and the ``commit`` experiment kind (:mod:`experiments.commit_kind`) both play
+    :func:`sweep` and the ``commit`` experiment kind (:mod:`experiments.kinds.commit`) both play
     their games through this. A game index is one cluster; every arm of it is reduced here.
 
     Parameters

@@ -370,7 +370,7 @@ def worth_block(
 
     A game index is one cluster (all its tables and seats), so all the tables of a block are
     reduced together: this is the smallest piece of a worth run whose statistics merge exactly.
-    :func:`worth_run` and the ``worth`` experiment kind (:mod:`experiments.worth_kind`) both
+    :func:`worth_run` and the ``worth`` experiment kind (:mod:`experiments.kinds.worth`) both
     play their games through it.
 
     Parameters

@@ -123,7 +123,7 @@ def write_commit(
 ) -> dict[str, pd.DataFrame]:
     """Write the solver tables, the sweep's tables, the plots and run.json of a commit run.
 
-    ``mammoth commit`` and the ``commit`` experiment kind (:mod:`experiments.commit_kind`)
+    ``mammoth commit`` and the ``commit`` experiment kind (:mod:`experiments.kinds.commit`)
     both write through this, so their folders hold the same files. The solver tables (exact
     odds, cheap) are computed here.
 

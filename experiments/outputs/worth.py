@@ -164,7 +164,7 @@ def write_worth(
 ) -> dict[str, pd.DataFrame]:
     """Write the tables, plots and run.json of a worth run from its merged statistics.
 
-    ``mammoth worth`` and the ``worth`` experiment kind (:mod:`experiments.worth_kind`) both
+    ``mammoth worth`` and the ``worth`` experiment kind (:mod:`experiments.kinds.worth`) both
     write through this, so their folders hold the same files.
 
     Parameters

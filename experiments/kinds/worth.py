@@ -1,12 +1,11 @@
 """The ``worth`` experiment kind: :mod:`experiments.analyses.worth` in chunks.
 
-See :mod:`experiments.suite` for the contract of a kind.
-
 A chunk is one player count, one condition (tile set x tie rule) and one block of game indices.
 It plays every table with both arms (the mammoth points on, and at 0) for those indices: a game
 index is one cluster of the statistics (all its tables and seats), so it is never split between
 chunks. The chunk's :class:`~experiments.analyses.worth.WorthStats` travel as plain arrays and merge
-exactly; ``finish`` writes the files of ``mammoth worth``.
+exactly; ``finish`` writes the files of ``mammoth worth`` (:mod:`experiments.outputs.worth`; see
+:mod:`experiments.kinds` for the contract).
 
 Settings of ``[experiment]`` (a setting left out takes the default of the ``mammoth worth``
 option): ``players``, ``games`` (per table and arm), ``seed``, ``strategies`` (at least two),
@@ -28,17 +27,18 @@ from experiments.analyses.worth import (
     worth_block,
     worth_conditions,
 )
-from experiments.rules_setup import rules_from_options
-from experiments.suite import (
+from experiments.definition import (
     bool_setting,
     check_keys,
-    game_blocks,
     int_setting,
     names_setting,
     players_of,
     rule_types,
     tie_setting,
 )
+from experiments.kinds import game_blocks
+from experiments.outputs.worth import write_worth
+from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.registry import resolve
@@ -138,8 +138,6 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
 
 def finish(config: dict, merged: dict, folder: Path) -> None:
     """Write the tables, plots and run.json of ``mammoth worth``."""
-    from experiments.outputs.worth import write_worth
-
     main_label, conditions = conditions_of(config)
     write_worth(
         Path(folder),
