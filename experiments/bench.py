@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-import click
 import numpy as np
 
 
@@ -224,21 +223,3 @@ def format_rows(rows: list[BenchRow]) -> str:
         if i == 0:
             lines.append("  ".join("-" * w for w in widths))
     return "\n".join(lines)
-
-
-@click.command("bench")
-@click.option("--quick", is_flag=True, help="A smaller, faster run.")
-def bench(quick: bool) -> None:
-    """Measure kernel throughput (warm, best of a few repeats, one thread unless said)."""
-    import numba
-
-    size = QUICK if quick else FULL
-    click.echo(
-        f"mammoth bench ({'quick' if quick else 'full'}: {size.contests:,} dice contests, "
-        f"{size.draws:,} table draws, best of {size.repeats}; "
-        f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads available)"
-    )
-    rows: list[BenchRow] = []
-    for run in SECTIONS:
-        rows += run(size)
-    click.echo(format_rows(rows))

@@ -15,10 +15,8 @@ import json
 import os
 from pathlib import Path
 
-import click
 import pandas as pd
 
-from experiments.outputs.files import write_text
 from sim.errors import InputError
 
 MAX_ROWS = 40
@@ -161,20 +159,3 @@ def build_report(folders: list[Path], title: str, target: Path) -> tuple[str, st
         + "</body></html>"
     )
     return "\n".join(md) + "\n", page
-
-
-@click.command("report")
-@click.argument("folders", nargs=-1, required=True, type=click.Path(file_okay=False))
-@click.option("--out", type=click.Path(file_okay=False), default=None, help="Default: first.")
-@click.option("--title", default="Stone Age: The Mammoth Herd — simulation report")
-def report(folders, out, title):
-    """Turn result FOLDERS into report.md and report.html."""
-    paths = [Path(f) for f in folders]
-    for path in paths:
-        if not path.is_dir():
-            raise InputError(f"{path} is not a folder")
-    target = Path(out) if out else paths[0].parent
-    md, page = build_report(paths, title, target)
-    write_text(target / "report.md", md)
-    write_text(target / "report.html", page)
-    click.echo(f"wrote {target / 'report.md'} and {target / 'report.html'}")

@@ -1,4 +1,4 @@
-"""``mammoth contest ...`` and ``mammoth demo``: the taming contest from the command line."""
+"""``mammoth contest odds|table|commit|report``: the taming contest from the command line."""
 
 from __future__ import annotations
 
@@ -221,7 +221,7 @@ def _equilibrium_dict(equilibrium) -> dict:
     }
 
 
-@click.command("demo")
+@contest.command("report")
 @click.option(
     "--out",
     type=click.Path(file_okay=False),
@@ -232,7 +232,7 @@ def _equilibrium_dict(equilibrium) -> dict:
 @click.option("--max-figures", type=int, default=7, show_default=True, help="1 to 10.")
 @click.option("--mc", type=int, default=1_000_000, show_default=True, help="Dice-kernel check.")
 @click.option("--seed", type=int, default=0, show_default=True)
-def demo(out, max_figures, mc, seed) -> None:
+def report_command(out, max_figures, mc, seed) -> None:
     """Write the contest report: exact odds table, heatmap, report.md and run.json."""
     from experiments.outputs.contest_report import demo_report
 

@@ -1,4 +1,4 @@
-"""``mammoth simulate`` and ``mammoth strategies``: play games and write the per-seat table."""
+"""``mammoth simulate``: play complete games and write the per-seat table."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from experiments.rules_setup import rules_from_options
 from sim.constants import MAX_ROUNDS
 from sim.errors import InputError
 from sim.rules import RESOURCES_OF_CHOICE, TIE_RULES
-from strategies.registry import describe, resolve
+from strategies.registry import resolve
 
 
 @click.command()
@@ -106,13 +106,4 @@ def simulate(
         click.echo(f"  warning: {stopped} game(s) hit the {MAX_ROUNDS}-round safety stop", err=True)
 
 
-@click.command("strategies")
-def strategies_command():
-    """List every registered strategy and taming policy with its parameters."""
-    for row in describe():
-        params = ", ".join(f"{k}={v:g}" for k, v in row["params"].items()) or "-"
-        click.echo(f"{row['name']:10s} {row['role']:7s} {row['description']}")
-        click.echo(f"{'':18s} params: {params}")
-
-
-__all__ = ["simulate", "strategies_command"]
+__all__ = ["simulate"]

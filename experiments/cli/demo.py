@@ -6,10 +6,10 @@ from pathlib import Path
 
 import click
 
+from experiments.cli.run import run_announced
 from experiments.definition import default_suite, load_experiment
 from experiments.outputs.files import write_text
 from experiments.report import build_report
-from experiments.run_cli import run_announced
 from sim.errors import InputError
 
 
