@@ -1,7 +1,7 @@
 """``mammoth tune``: tune a greedy-family strategy's weights and write them as a preset.
 
-The search is :mod:`experiments.tune`'s; this command checks the options, runs it with a progress
-bar, prints the history and the fresh evaluation, and writes the preset file.
+The search is :mod:`experiments.analyses.tune`'s; this command checks the options, runs it with a
+progress bar, prints the history and the fresh evaluation, and writes the preset file.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from experiments.tune import (
+from experiments.analyses.tune import (
     FAMILY_MODULE,
     OBJECTIVES,
     Arena,
@@ -19,10 +19,11 @@ from experiments.tune import (
     evaluate,
     family_params,
     opponent_seats,
+    tuned_preset,
 )
 from sim.errors import InputError
 from sim.rules import Rules
-from strategies.presets import ENV_VAR, NAME_PATTERN, PRESET_DIR, preset_text, write_preset
+from strategies.presets import ENV_VAR, NAME_PATTERN, PRESET_DIR, write_preset
 from strategies.registry import BASE, presets, resolve
 
 
@@ -196,12 +197,7 @@ def tune(
             f"{_pct(ev['head_to_head_share'])} [{_pct(ev['head_to_head_low'])}, "
             f"{_pct(ev['head_to_head_high'])}] of the wins, fair {_pct(ev['head_to_head_fair'])}"
         )
-    changed = {k: v for k, v in run.best.items() if k in names}
-    description = (
-        f"tuned from {seat.base} by the cross-entropy method against "
-        f"{', '.join(opponents_label)} ({players} players)"
-    )
-    tuning = {
+    settings = {
         "start": seat.name,
         "against": list(against),
         "players": players,
@@ -213,22 +209,8 @@ def tune(
         "objective": objective,
         "seed": seed,
         "herd": herd,
-        "tuned": list(names),
-        "chosen_from": run.chosen_from,
-    } | {k: (round(v, 5) if isinstance(v, float) else v) for k, v in ev.items()}
-    text = preset_text(
-        preset_name,
-        seat.family,
-        seat.taming,
-        description,
-        run.best,
-        tuning=tuning,
-        comment=(
-            "Written by `mammoth tune`: the full weight row of the greedy family.\n"
-            f"Tuned weights: {', '.join(f'{k}={v:g}' for k, v in changed.items())}"
-        ),
-    )
-    write_preset(out, text)
+    }
+    write_preset(out, tuned_preset(preset_name, seat, run, opponents_label, settings))
     where = out.resolve().parent
     click.echo(f"wrote {out}: preset {preset_name!r}")
     if where != PRESET_DIR.resolve():

@@ -1,4 +1,4 @@
-"""``mammoth tune``: the cross-entropy method over the weights of a greedy-family strategy.
+"""The cross-entropy method over the weights of a greedy-family strategy (``mammoth tune``).
 
 The search works in log-space (every weight is a positive multiplier): a diagonal Gaussian
 starts at the log of the starting strategy's weights with the same spread ``sigma`` for each.
@@ -17,6 +17,8 @@ head to head.
 
 Games are numbered globally: tuning iteration ``i`` plays games ``i*G .. (i+1)*G - 1`` of the
 seed, the selection block the next ``G`` and the evaluation the following ``--eval-games``.
+
+:func:`tuned_preset` writes the chosen weights, and how they were found, as a preset file's text.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from sim.rules import Rules
 from sim.runner import Slot, lineups, play_state
 from sim.state import RANK, SCORE
 from sim.stats import mean_se, wilson_interval
+from strategies.presets import preset_text
 from strategies.registry import BASE, SeatStrategy, kernel_for
 
 FAMILY_MODULE = "strategies.greedy"
@@ -281,4 +284,53 @@ def evaluate(arena: Arena, run: TuneRun, n_games: int, first_game: int, progress
     return out
 
 
-__all__ = ["Arena", "cross_entropy", "evaluate"]
+def tuned_preset(
+    name: str, seat: SeatStrategy, run: TuneRun, opponents: list[str], settings: dict
+) -> str:
+    """The preset file of a tuning run: the family's full weight row, and how it was found.
+
+    Parameters
+    ----------
+    name : str
+        The preset's name.
+    seat : SeatStrategy
+        The strategy the search started from.
+    run : TuneRun
+        The run: its chosen weights, the weights it moved and its evaluation.
+    opponents : list of str
+        The opponent seats by name (:func:`opponent_seats`).
+    settings : dict
+        The run's settings (``start``, ``against``, ``players``, ...), recorded in this order in
+        the file's ``tuning`` table, followed by the weights tuned, where the choice came from and
+        the evaluation (floats rounded to 5 decimals).
+
+    Returns
+    -------
+    str
+        The TOML text (:func:`strategies.presets.preset_text`).
+    """
+    changed = {k: v for k, v in run.best.items() if k in run.names}
+    description = (
+        f"tuned from {seat.base} by the cross-entropy method against "
+        f"{', '.join(opponents)} ({settings['players']} players)"
+    )
+    tuning = (
+        settings
+        | {"tuned": list(run.names), "chosen_from": run.chosen_from}
+        | {k: (round(v, 5) if isinstance(v, float) else v) for k, v in run.evaluation.items()}
+    )
+    return preset_text(
+        name,
+        seat.family,
+        seat.taming,
+        description,
+        run.best,
+        tuning=tuning,
+        comment=(
+            "Written by `mammoth tune`: the full weight row of the greedy family.\n"
+            f"Tuned weights: {', '.join(f'{k}={v:g}' for k, v in changed.items())}"
+        ),
+    )
+
+
+__all__ = ["Arena", "cross_entropy", "evaluate", "tuned_preset"]
