@@ -9,7 +9,7 @@ import click
 from experiments.cli.run import run_announced
 from experiments.definition import default_suite, load_experiment
 from experiments.outputs.files import write_text
-from experiments.report import build_report
+from experiments.outputs.report import build_report
 from sim.errors import InputError
 
 

@@ -1,4 +1,7 @@
-"""``mammoth report``: result folders -> report.md and report.html (:mod:`experiments.report`)."""
+"""``mammoth report``: result folders -> report.md and report.html.
+
+The report is built by :func:`experiments.outputs.report.build_report`.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from pathlib import Path
 import click
 
 from experiments.outputs.files import write_text
-from experiments.report import build_report
+from experiments.outputs.report import build_report
 from sim.errors import InputError
 
 

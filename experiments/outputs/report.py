@@ -1,10 +1,10 @@
-"""``mammoth report``: result folders -> one Markdown file and one self-contained HTML page.
+"""The report of result folders: one Markdown file and one self-contained HTML page.
 
 Each result folder (written by ``simulate``, ``compare``, ``run``, ``worth``, ``commit``, ``contest
 table`` or ``demo``) holds a ``run.json``, CSV tables and PNG plots. The report gives every
 folder a section that first says what was run (command, players, strategies, games, seed, rules,
 tile set), then shows its tables and plots; the HTML page embeds the plots, so it can be mailed
-as one file.
+as one file. ``mammoth report`` and ``mammoth demo`` write it.
 """
 
 from __future__ import annotations
