@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import click
 
-from experiments import bench_engine  # noqa: F401  (registers the engine sections)
-from experiments.bench import FULL, QUICK, SECTIONS, BenchRow, format_rows
+from experiments.bench.core import FULL, QUICK, format_rows, run_sections
 
 
 @click.command("bench")
@@ -20,7 +19,4 @@ def bench(quick: bool) -> None:
         f"{size.draws:,} table draws, best of {size.repeats}; "
         f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads available)"
     )
-    rows: list[BenchRow] = []
-    for run in SECTIONS:
-        rows += run(size)
-    click.echo(format_rows(rows))
+    click.echo(format_rows(run_sections(size)))
