@@ -49,6 +49,7 @@ class Outcome:
     margin: np.ndarray
 
     def objective(self, kind: str) -> float:
+        """The mean win share (``kind="win"``) or the mean score margin (``"margin"``)."""
         return float((self.share if kind == "win" else self.margin).mean())
 
 
@@ -106,10 +107,18 @@ class Arena:
         self.kernel = kernel_for(self.opponents)
 
     def slot(self, label: str, row: np.ndarray) -> Slot:
+        """The tuned family's seat with the weight row ``row``, named ``label``."""
         seat = self.seat
         return Slot(label, seat.base_id, seat.taming_id, np.asarray(row, float), seat.taming_params)
 
     def play(self, slots: list[Slot], seats: list[int], n_games: int, first_game: int):
+        """Play games ``first_game...`` with seats rotated.
+
+        Returns
+        -------
+        tuple of numpy.ndarray
+            Per game and seat: the slot sitting there, its rank and its score.
+        """
         st = play_state(
             self.kernel,
             slots,

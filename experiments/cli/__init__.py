@@ -48,6 +48,7 @@ class MammothGroup(click.Group):
     """A click group whose errors are one clear line and exit code 2."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Run the command; bad input and interruptions end the process with one line."""
         try:
             result = super().main(
                 args=args,

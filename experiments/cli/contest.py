@@ -55,6 +55,7 @@ class FiguresCommand(click.Command):
     """A command whose ``--figures`` option takes several numbers: ``--figures 3 2 2``."""
 
     def parse_args(self, ctx, args):
+        """Join the numbers after ``--figures`` into that option's one value."""
         joined: list[str] = []
         rest = list(args)
         while rest:
