@@ -1,1 +1,44 @@
-"""The questions users ask of the simulator: experiments, reports and the ``mammoth`` CLI."""
+"""The questions users ask of the simulator: experiments, reports and the ``mammoth`` CLI.
+
+Imports point one way: the command layer (``cli``) uses the rest; ``kinds``, ``runner`` and
+``definition`` use ``outputs`` and ``analyses``; ``outputs`` uses ``analyses``; everything uses
+``strategies`` and ``sim``. Nothing outside :mod:`experiments.cli` imports it
+(``tests/test_imports.py`` checks that, and that ``sim`` and ``strategies`` import nothing from
+here).
+
+Where things are
+----------------
+``cli/``
+    The click layer, one module per command: ``simulate.py``, ``strategies.py``,
+    ``contest.py`` (``contest odds|table|commit|report``), ``compare.py``, ``commit.py``,
+    ``worth.py``, ``run.py``, ``demo.py``, ``report.py``, ``tune.py``, ``bench.py``, ``cache.py``;
+    ``__init__.py`` holds the ``main`` group (the ``mammoth`` entry point) and its one-line
+    errors.
+``definition.py``
+    Experiment files (TOML): :func:`~experiments.definition.load_experiment`, the setting checks,
+    and the default suite (``definitions/*.toml``) that ``mammoth demo`` runs.
+``runner.py``
+    :func:`~experiments.runner.run_experiment`: chunks, checkpoints, ``--resume``, workers.
+``kinds/``
+    The experiment kinds (``__init__.py``: the ``KINDS`` registry and the contract):
+    ``compare.py`` (a league), ``worth.py``, ``commit.py``.
+``rules_setup.py``
+    :func:`~experiments.rules_setup.rules_from_options`: the rules of a run, from options or
+    settings.
+``analyses/``
+    What is computed: ``simulate.py`` (games in chunks, per-strategy summary), ``league.py``
+    (league statistics, Bradley-Terry ratings), ``paired.py`` (paired, clustered sufficient
+    statistics), ``commit.py`` (solver tables, the in-game sweep, the rule of thumb),
+    ``worth.py`` (points on vs 0, the tile counterfactual), ``contest.py`` (exact odds tables),
+    ``tune.py`` (the cross-entropy search over greedy weights).
+``outputs/``
+    What is written: ``files.py`` (atomic writes, ``run.json``), ``plots.py`` (drawing on an
+    Axes), ``league.py``, ``commit.py``, ``worth.py`` (each run's tables, figures and run.json,
+    shared by the command and its kind), ``contest_report.py`` (odds table, heatmap, contest
+    report), ``report.py`` (report.md and report.html of result folders).
+``bench/``
+    ``mammoth bench``: ``core.py`` (sizes, rows, sections, the table), ``contest.py`` and
+    ``engine.py`` (the sections).
+``definitions/``, ``tiles/``
+    Data: the default suite's experiment files; variant mammoth tile files (not the real tiles).
+"""

@@ -14,7 +14,7 @@
 # %% [markdown]
 # # The taming contest, explored
 #
-# Exact odds of The Mammoth Herd's taming contest (RULES.md B2.4), the Monte Carlo dice kernel
+# Exact odds of The Mammoth Herd's taming contest (docs/rules.md B2.4), the Monte Carlo dice kernel
 # as a check, and the commitment solver. Open with jupytext (`jupytext --to notebook`) or run
 # as a script. `MAMMOTH_SMALL=1` keeps every size small (the test suite sets it).
 
@@ -28,7 +28,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from experiments.plots import win_heatmap
+from experiments.outputs.plots import win_heatmap
 from sim.contest_exact import odds
 from sim.contest_mc import estimate_odds
 from sim.contest_solver import sequential_equilibrium

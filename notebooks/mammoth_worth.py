@@ -16,13 +16,13 @@
 #
 # The same library calls as `mammoth worth`: every game is played twice on the same seed, with
 # the 10-point mammoth majority and with it switched off (0 points), and the paired differences
-# are reported with 95% intervals. The tile fronts are the ASSUMED default set (RULES.md B3).
+# are reported with 95% intervals. The tile fronts are the ASSUMED default set (docs/rules.md B3).
 # `MAMMOTH_SMALL=1` keeps it small (the test suite sets it).
 
 # %%
 import os
 
-from experiments.worth import sensitivity_conditions, worth_run, worth_tables
+from experiments.analyses.worth import sensitivity_conditions, worth_run, worth_tables
 from sim.rules import Rules
 
 SMALL = os.environ.get("MAMMOTH_SMALL") == "1"

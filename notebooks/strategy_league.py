@@ -24,8 +24,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from experiments.compare_cli import league_figure
-from experiments.league import play_league
+from experiments.analyses.league import play_league
+from experiments.outputs.league import league_figure
 from strategies.play import play_games
 
 SMALL = os.environ.get("MAMMOTH_SMALL") == "1"

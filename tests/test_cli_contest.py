@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from experiments.bench import BenchRow, format_rows
+from experiments.bench.core import BenchRow, format_rows
 from experiments.cli import main
 from sim.contest_exact import odds
 from sim.contest_solver import sequential_equilibrium

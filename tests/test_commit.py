@@ -9,8 +9,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from experiments.cli import main
-from experiments.commit import (
+from experiments.analyses.commit import (
     MIXED,
     NOSEEK,
     best_response_table,
@@ -22,7 +21,8 @@ from experiments.commit import (
     sweep,
     sweep_tables,
 )
-from experiments.paired import Moments
+from experiments.analyses.paired import Moments
+from experiments.cli import main
 from sim.contest_solver import best_response, sequential_equilibrium
 from sim.data import load_tiles
 from sim.errors import InputError

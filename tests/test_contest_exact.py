@@ -26,7 +26,7 @@ from sim.errors import InputError
 from sim.rules import TIE_RULES
 
 # --------------------------------------------------------------------------------------------
-# Brute force, written straight from RULES.md B2.4/B3: every roll of every die, hands as sorted
+# Brute force, written straight from docs/rules.md B2.4/B3: every roll of every die, hands as sorted
 # tuples, Python's tuple order (die by die, a longer tuple beats its own prefix).
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from experiments.cli import main
-from experiments.demo_cli import default_suite
+from experiments.definition import default_suite
 
 
 def test_demo_runs_the_default_suite_and_reports(tmp_path):

@@ -9,15 +9,13 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-import experiments.commit_cli as commit_cli
-import experiments.commit_kind as commit_kind
-import experiments.worth_cli as worth_cli
-import experiments.worth_kind as worth_kind
+import experiments.kinds.commit as commit_kind
+import experiments.kinds.worth as worth_kind
+from experiments.analyses.commit import PRIZE_GRID
+from experiments.analyses.paired import Moments
 from experiments.cli import main
-from experiments.commit import PRIZE_GRID
-from experiments.demo_cli import DEFINITIONS
-from experiments.paired import Moments
-from experiments.suite import load_experiment, run_experiment
+from experiments.definition import DEFINITIONS, load_experiment
+from experiments.runner import run_experiment
 
 
 def _saved_and_loaded(arrays: dict, path) -> dict:
@@ -288,11 +286,10 @@ def test_bad_settings_exit_2_with_one_line(tmp_path, text, message):
     assert not (tmp_path / "o").exists()
 
 
-@pytest.mark.parametrize(
-    "kind, command", [("worth", worth_cli.worth), ("commit", commit_cli.commit)]
-)
-def test_definitions_hold_the_command_defaults(kind, command):
+@pytest.mark.parametrize("kind", ["worth", "commit"])
+def test_definitions_hold_the_command_defaults(kind):
     """definitions/{kind}.toml (the demo's) runs what the command runs with its defaults."""
+    command = main.commands[kind]
     config = load_experiment(DEFINITIONS / f"{kind}.toml")
     module = MODULES[kind]
     assert {k: config[k] for k in module.DEFAULTS} == module.DEFAULTS

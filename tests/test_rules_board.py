@@ -1,4 +1,5 @@
-"""Board rules (RULES.md A2-A4, A7): places, gathering, tools, village caps, feeding, round end."""
+"""Board rules (docs/rules.md A2-A4, A7): places, gathering, tools, village caps, feeding, round
+end."""
 
 from __future__ import annotations
 

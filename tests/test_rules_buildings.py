@@ -1,4 +1,5 @@
-"""Building tiles (RULES.md A6): the tile file, legal payments and points, the best payments."""
+"""Building tiles (docs/rules.md A6): the tile file, legal payments and points, the best
+payments."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from sim.state import (
 
 BUILDINGS = load_buildings()
 VALUE = np.array([3, 4, 5, 6])
-FIXED = {  # RULES.md A6: cost (wood, brick, stone, gold) -> (tiles, points)
+FIXED = {  # docs/rules.md A6: cost (wood, brick, stone, gold) -> (tiles, points)
     (2, 1, 0, 0): (1, 10),
     (2, 0, 1, 0): (1, 11),
     (1, 2, 0, 0): (1, 11),
@@ -53,7 +54,7 @@ def test_building_file_is_the_rules_set():
 
 
 def _rule(row, pay, held):
-    """Points of a payment by RULES.md A6 (independent of the engine), -1 if illegal."""
+    """Points of a payment by docs/rules.md A6 (independent of the engine), -1 if illegal."""
     pay = np.asarray(pay)
     if (pay < 0).any() or (pay > held).any():
         return -1

@@ -1,4 +1,5 @@
-"""Civilization cards (RULES.md A5): every top effect, buying, and the bottoms' final scoring."""
+"""Civilization cards (docs/rules.md A5): every top effect, buying, and the bottoms' final
+scoring."""
 
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ E = Effect
 K = CardKind
 SYM = {name: i for i, name in enumerate(CULTURE_SYMBOLS)}
 
-# RULES.md A5, written out: (kind, symbol or figures, effect, amount, good).
+# docs/rules.md A5, written out: (kind, symbol or figures, effect, amount, good).
 RULES_CARDS = [
     (K.CULTURE, "writing", E.EXTRA_CARD, 1, 0),
     (K.CULTURE, "writing", E.DICE_FOR_EVERYONE, 1, 0),

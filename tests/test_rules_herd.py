@@ -1,4 +1,5 @@
-"""The Mammoth Herd (RULES.md B1-B3): the round's prize, commitments, taming, tile conservation."""
+"""The Mammoth Herd (docs/rules.md B1-B3): the round's prize, commitments, taming, tile
+conservation."""
 
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ RIGGED = _rigged({(2, 1, 0, 0): 1, (2, 2, 0, 0): DRAW, (1, 2, 3, 0): 2})
 
 
 def test_tile_file_is_the_assumed_default_set():
-    """RULES.md B3: backs W B S G per row; tool / agriculture / 2 of the back / 3 points."""
+    """docs/rules.md B3: backs W B S G per row; tool / agriculture / 2 of the back / 3 points."""
     assert N_TILES == 16
     for i, row in enumerate(TILES):
         back = WOOD + i % 4

@@ -1,4 +1,4 @@
-"""Final scoring (RULES.md A7, B2.5): parts add up, the tie-break, the mammoth majority."""
+"""Final scoring (docs/rules.md A7, B2.5): parts add up, the tie-break, the mammoth majority."""
 
 from __future__ import annotations
 

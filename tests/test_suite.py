@@ -7,9 +7,10 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-import experiments.compare_kind as compare_kind
+import experiments.kinds.compare as compare_kind
 from experiments.cli import main
-from experiments.suite import load_experiment, run_experiment
+from experiments.definition import load_experiment
+from experiments.runner import run_experiment
 
 EXPERIMENT = """
 [experiment]

@@ -9,9 +9,8 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from experiments.cli import main
-from experiments.paired import Moments, histogram_quantiles, win_twelfths
-from experiments.worth import (
+from experiments.analyses.paired import Moments, histogram_quantiles, win_twelfths
+from experiments.analyses.worth import (
     WorthStats,
     paired_chunk,
     sensitivity_conditions,
@@ -21,6 +20,7 @@ from experiments.worth import (
     worth_run,
     worth_tables,
 )
+from experiments.cli import main
 from sim.rules import Rules
 from strategies.play import play_games
 

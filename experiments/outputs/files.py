@@ -18,7 +18,7 @@ from pathlib import Path
 from sim.rules import Rules
 
 DISTRIBUTION = "stoneage-mammoth-herd"
-_REPO_ROOT = Path(__file__).resolve().parent.parent
+_REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 _VERSIONED = (DISTRIBUTION, "numpy", "numba", "pandas", "pyarrow", "matplotlib", "click")
 
 

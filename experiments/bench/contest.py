@@ -1,86 +1,14 @@
-"""``mammoth bench``: throughput figures measured in one run, with their goals.
+"""Benchmark sections of the taming contest: the dice kernel and the exact-table draws.
 
-The benchmark is a list of sections (:data:`SECTIONS`). A section is a function taking a
-:class:`BenchSize` and returning :class:`BenchRow` rows; add one with :func:`section`. Every
-kernel is compiled and warmed up before it is timed; each figure is the best of a few repeats
-(``time.perf_counter``). Unless a row says otherwise, kernels run on one thread (per core).
+Every kernel runs on one thread unless its row says otherwise; numba's built-in dice are the
+yardstick of the keyed dice.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import NamedTuple
-
-import click
 import numpy as np
 
-
-@dataclass(frozen=True)
-class BenchSize:
-    """How big a benchmark run is.
-
-    Attributes
-    ----------
-    contests : int
-        Contests per timed call of the dice kernel.
-    draws : int
-        Contests per timed call of the table sampler.
-    repeats : int
-        Timed repeats; the best is reported.
-    games : int
-        Complete games per timed call of the round engine.
-    memory_games : int
-        Games of the peak-memory run.
-    """
-
-    contests: int
-    draws: int
-    repeats: int
-    games: int = 20_000
-    memory_games: int = 1_000_000
-
-
-FULL = BenchSize(contests=4_000_000, draws=20_000_000, repeats=5)
-QUICK = BenchSize(contests=400_000, draws=2_000_000, repeats=3, games=4_000, memory_games=100_000)
-
-
-class BenchRow(NamedTuple):
-    """One measured figure: ``value`` in ``unit``; ``goal`` is a minimum, or None."""
-
-    section: str
-    name: str
-    value: float
-    unit: str
-    goal: float | None = None
-
-    @property
-    def verdict(self) -> str:
-        """``"ok"`` or ``"MISS"`` against the goal, empty without one."""
-        if self.goal is None:
-            return ""
-        return "ok" if self.value >= self.goal else "MISS"
-
-
-SECTIONS: list[Callable[[BenchSize], list[BenchRow]]] = []
-
-
-def section(function: Callable[[BenchSize], list[BenchRow]]):
-    """Register a benchmark section (a decorator); sections run in registration order."""
-    SECTIONS.append(function)
-    return function
-
-
-def best_time(call: Callable[[], object], repeats: int) -> float:
-    """Return the best wall time in seconds of ``repeats`` calls (after one warm-up call)."""
-    call()
-    best = float("inf")
-    for _ in range(repeats):
-        started = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - started)
-    return best
+from experiments.bench.core import BenchRow, BenchSize, best_time, section
 
 
 def _kernels():
@@ -189,56 +117,3 @@ def table_draws(size: BenchSize) -> list[BenchRow]:
             name, "draw_outcome on one stream (engine use)", size.draws / one_stream, "1/s", 50e6
         ),
     ]
-
-
-def _format(value: float, unit: str) -> str:
-    if unit == "1/s":
-        return f"{value / 1e6:,.1f} M/s"
-    if unit.endswith("/s") or unit == "MB":
-        return f"{value:,.0f} {unit}"
-    return f"{value:.2f} {unit}"
-
-
-def _goal(row: BenchRow) -> str:
-    if row.goal is None:
-        return ""
-    if row.unit in ("1/s", "games/s"):
-        return ">= " + _format(row.goal, row.unit)
-    return f">= {row.goal:g}"
-
-
-def format_rows(rows: list[BenchRow]) -> str:
-    """Return the rows as one aligned text table."""
-    header = ("section", "measure", "value", "goal", "")
-    cells = [header] + [
-        (r.section, r.name, _format(r.value, r.unit), _goal(r), r.verdict) for r in rows
-    ]
-    widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
-    lines = []
-    for i, c in enumerate(cells):
-        lines.append(
-            "  ".join(
-                c[j].rjust(widths[j]) if j == 2 else c[j].ljust(widths[j]) for j in range(len(c))
-            ).rstrip()
-        )
-        if i == 0:
-            lines.append("  ".join("-" * w for w in widths))
-    return "\n".join(lines)
-
-
-@click.command("bench")
-@click.option("--quick", is_flag=True, help="A smaller, faster run.")
-def bench(quick: bool) -> None:
-    """Measure kernel throughput (warm, best of a few repeats, one thread unless said)."""
-    import numba
-
-    size = QUICK if quick else FULL
-    click.echo(
-        f"mammoth bench ({'quick' if quick else 'full'}: {size.contests:,} dice contests, "
-        f"{size.draws:,} table draws, best of {size.repeats}; "
-        f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads available)"
-    )
-    rows: list[BenchRow] = []
-    for run in SECTIONS:
-        rows += run(size)
-    click.echo(format_rows(rows))

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
-from experiments.suite import games_label, load_experiment, run_experiment
+from experiments.definition import load_experiment
+from experiments.kinds import games_label
+from experiments.runner import run_experiment
 from sim.errors import InputError
 
 

@@ -20,18 +20,18 @@ Measured, per condition (tile set x tie rule) and player count:
 - the winning margin (winner's score minus the runner-up's; 0 on a tie), its mean, spread and
   quantiles in both runs, and its paired change;
 - the value of one more tile, by an **end-of-game counterfactual**: in each finished 10-point game
-  give one seat one more tile, everything else fixed, recompute the majority (RULES.md B2.5) and
-  the winners (score, then the tie-break agriculture + tools + people) and take the change in the
-  seat's points and win share. It is exact for each game and needs no model, but it holds the
-  rest of the game fixed: it is the tile's *majority* value (not its bonus, nor the knock-on
-  effects on play). Why not compare contests a seat won and lost? The kernel does not record
-  per-round outcomes. Why not regress the final result on ``tiles_won``? Strong seats win both
-  tiles and games, so that association overstates the tile's effect; it is reported beside the
-  counterfactual (``win``, ``score`` by tiles held) as a description only. "By round" here is by
-  game length (rounds played): the end-of-game value of a tile does not depend on the round in
-  which it was won, and the round a tile was won is not recorded.
+  give one seat one more tile, everything else fixed, recompute the majority (docs/rules.md B2.5)
+  and the winners (score, then the tie-break agriculture + tools + people) and take the change in
+  the seat's points and win share. It is exact for each game and needs no model, but it holds the
+  rest of the game fixed: it is the tile's *majority* value (not its bonus, nor the knock-on effects
+  on play). Why not compare contests a seat won and lost? The kernel does not record per-round
+  outcomes. Why not regress the final result on ``tiles_won``? Strong seats win both tiles and
+  games, so that association overstates the tile's effect; it is reported beside the counterfactual
+  (``win``, ``score`` by tiles held) as a description only. "By round" here is by game length
+  (rounds played): the end-of-game value of a tile does not depend on the round in which it was won,
+  and the round a tile was won is not recorded.
 
-Tile fronts are assumed (RULES.md B3); every table says which tile set it used.
+Tile fronts are assumed (docs/rules.md B3); every table says which tile set it used.
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.commit import LONG_GAME, TILES_DIR
-from experiments.league import lineups_for
-from experiments.paired import SHARE, Moments, histogram_quantiles, win_twelfths
+from experiments.analyses.commit import LONG_GAME, TILES_DIR
+from experiments.analyses.league import lineups_for
+from experiments.analyses.paired import SHARE, Moments, histogram_quantiles, win_twelfths
 from sim.errors import InputError
 from sim.rules import TIE_RULES, Rules
 from strategies.play import play_games
@@ -87,7 +87,7 @@ SCALE = {"dwin": SHARE, "win": SHARE, "win_off": SHARE, "cf_dwin": SHARE}
 def tiles_label(rules: Rules) -> str:
     """How a table names its tile set: always saying the fronts are assumed."""
     if rules.tiles == "default":
-        return "default (assumed fronts, RULES.md B3)"
+        return "default (assumed fronts, docs/rules.md B3)"
     name = Path(rules.tiles).name
     if Path(rules.tiles).resolve().parent == TILES_DIR:
         return f"{name} (variant for sensitivity, assumed fronts)"
@@ -141,7 +141,7 @@ def worth_conditions(rules: Rules, sensitivity: bool = True) -> tuple[str, dict[
 
 
 def winners(score: np.ndarray, tie_break: np.ndarray) -> np.ndarray:
-    """Winner mask per game (RULES.md A7): best score, then the best tie-break; level = shared."""
+    """Winner mask per game (docs/rules.md A7): best score, then best tie-break; level = shared."""
     best = score.max(axis=1, keepdims=True)
     level = score == best
     best_tb = np.where(level, tie_break, np.iinfo(np.int64).min).max(axis=1, keepdims=True)
@@ -370,7 +370,7 @@ def worth_block(
 
     A game index is one cluster (all its tables and seats), so all the tables of a block are
     reduced together: this is the smallest piece of a worth run whose statistics merge exactly.
-    :func:`worth_run` and the ``worth`` experiment kind (:mod:`experiments.worth_kind`) both
+    :func:`worth_run` and the ``worth`` experiment kind (:mod:`experiments.kinds.worth`) both
     play their games through it.
 
     Parameters

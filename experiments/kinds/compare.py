@@ -1,12 +1,22 @@
-"""The ``compare`` experiment kind: a league in chunks (see :mod:`experiments.suite`)."""
+"""The ``compare`` experiment kind: a league in chunks (see :mod:`experiments.kinds`).
+
+A chunk is one player count, one table of the league and one block of game indices; its
+:class:`~experiments.analyses.league.LeagueStats` travel as plain arrays and merge by the runner's
+sum; ``finish`` writes the files of ``mammoth compare`` (:mod:`experiments.outputs.league`).
+
+Settings of ``[experiment]``: ``strategies`` (at least two), and the common ones. Settings of
+``[rules]``: ``herd``, ``tiles``, ``mammoth_points``, ``tie``, ``resources_of_choice``.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from experiments.league import LeagueStats, lineups_for
-from experiments.simulate_cli import rules_from_options
-from experiments.suite import check_keys, game_blocks, names_setting, rule_types
+from experiments.analyses.league import LeagueStats, lineups_for
+from experiments.definition import check_keys, names_setting, rule_types
+from experiments.kinds import game_blocks
+from experiments.outputs.league import write_league
+from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.play import play_games
@@ -19,7 +29,7 @@ RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
 
 
 def rules_of(config: dict) -> Rules:
-    """The rules an experiment file asks for (RULES.md defaults for what it leaves out)."""
+    """The rules an experiment file asks for (docs/rules.md defaults for what it leaves out)."""
     r = config.get("rules", {})
     return rules_from_options(
         bool(r.get("herd", True)),
@@ -93,8 +103,6 @@ def league_stats(config: dict, merged: dict) -> dict[int, LeagueStats]:
 
 def finish(config: dict, merged: dict, folder: Path) -> None:
     """Write the league's tables, plot and run.json."""
-    from experiments.compare_cli import write_league
-
     write_league(
         Path(folder),
         league_stats(config, merged),

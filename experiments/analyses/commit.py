@@ -19,7 +19,7 @@ Two parts:
     stands on that area every round. The kernel does not record which tiles a seat contested,
     so this controlled variant is the honest way to ask "does committing pay more on gold?".
 
-Tile fronts are assumed (RULES.md B3): the in-game numbers depend on them.
+Tile fronts are assumed (docs/rules.md B3): the in-game numbers depend on them.
 """
 
 from __future__ import annotations
@@ -33,14 +33,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.paired import SHARE, Moments, win_twelfths
+from experiments.analyses.paired import SHARE, Moments, win_twelfths
 from sim.contest_solver import best_response, make_prizes, sequential_equilibrium
 from sim.errors import InputError
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
 from strategies.registry import BASE, kernel_for, resolve
 
-TILES_DIR = Path(__file__).resolve().parent / "tiles"
+TILES_DIR = Path(__file__).resolve().parent.parent / "tiles"
 """Variant tile files (sensitivity and the herd-area breakdown); NOT the real tiles."""
 
 HERD_AREAS = ("wood", "brick", "stone", "gold", "food")
@@ -439,7 +439,7 @@ def sweep_block(
 ) -> Moments:
     """Play one block of game indices with the baseline arm and every policy arm, and reduce it.
 
-    :func:`sweep` and the ``commit`` experiment kind (:mod:`experiments.commit_kind`) both play
+    :func:`sweep` and the ``commit`` experiment kind (:mod:`experiments.kinds.commit`) both play
     their games through this. A game index is one cluster; every arm of it is reduced here.
 
     Parameters

@@ -6,22 +6,11 @@ from pathlib import Path
 
 import click
 
-from experiments.outputs import write_text
-from experiments.report import build_report
-from experiments.run_cli import run_announced
-from experiments.suite import load_experiment
+from experiments.cli.run import run_announced
+from experiments.definition import default_suite, load_experiment
+from experiments.outputs.files import write_text
+from experiments.outputs.report import build_report
 from sim.errors import InputError
-
-DEFINITIONS = Path(__file__).resolve().parent / "definitions"
-ORDER = ("league", "commit", "worth")
-"""The report's order of the default experiments; other files follow in name order."""
-
-
-def default_suite() -> list[Path]:
-    """The experiment files of the default suite: :data:`ORDER` first, then by name."""
-    files = sorted(DEFINITIONS.glob("*.toml"))
-    rank = {name: i for i, name in enumerate(ORDER)}
-    return sorted(files, key=lambda path: (rank.get(path.stem, len(ORDER)), path.name))
 
 
 @click.command("demo")
@@ -32,7 +21,7 @@ def default_suite() -> list[Path]:
 @click.option("--resume", is_flag=True, help="Keep finished chunks of an earlier run.")
 def demo(out, scale, games, workers, resume) -> None:
     """Run the default suite (contest odds, the league, commit, worth) and write the report."""
-    from experiments.contest_report import demo_report
+    from experiments.outputs.contest_report import demo_report
 
     if workers < 1:
         raise InputError(f"--workers must be at least 1, not {workers}")

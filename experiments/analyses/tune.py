@@ -1,4 +1,4 @@
-"""``mammoth tune``: the cross-entropy method over the weights of a greedy-family strategy.
+"""The cross-entropy method over the weights of a greedy-family strategy (``mammoth tune``).
 
 The search works in log-space (every weight is a positive multiplier): a diagonal Gaussian
 starts at the log of the starting strategy's weights with the same spread ``sigma`` for each.
@@ -17,25 +17,23 @@ head to head.
 
 Games are numbered globally: tuning iteration ``i`` plays games ``i*G .. (i+1)*G - 1`` of the
 seed, the selection block the next ``G`` and the evaluation the following ``--eval-games``.
+
+:func:`tuned_preset` writes the chosen weights, and how they were found, as a preset file's text.
 """
 
 from __future__ import annotations
 
 import importlib
-import math
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import click
 import numpy as np
 
-from sim.errors import InputError
 from sim.rules import Rules
 from sim.runner import Slot, lineups, play_state
 from sim.state import RANK, SCORE
 from sim.stats import mean_se, wilson_interval
-from strategies.presets import ENV_VAR, NAME_PATTERN, PRESET_DIR, preset_text, write_preset
-from strategies.registry import BASE, SeatStrategy, kernel_for, presets, resolve
+from strategies.presets import preset_text
+from strategies.registry import BASE, SeatStrategy, kernel_for
 
 FAMILY_MODULE = "strategies.greedy"
 OBJECTIVES = ("win", "margin")
@@ -51,6 +49,7 @@ class Outcome:
     margin: np.ndarray
 
     def objective(self, kind: str) -> float:
+        """The mean win share (``kind="win"``) or the mean score margin (``"margin"``)."""
         return float((self.share if kind == "win" else self.margin).mean())
 
 
@@ -108,10 +107,18 @@ class Arena:
         self.kernel = kernel_for(self.opponents)
 
     def slot(self, label: str, row: np.ndarray) -> Slot:
+        """The tuned family's seat with the weight row ``row``, named ``label``."""
         seat = self.seat
         return Slot(label, seat.base_id, seat.taming_id, np.asarray(row, float), seat.taming_params)
 
     def play(self, slots: list[Slot], seats: list[int], n_games: int, first_game: int):
+        """Play games ``first_game...`` with seats rotated.
+
+        Returns
+        -------
+        tuple of numpy.ndarray
+            Per game and seat: the slot sitting there, its rank and its score.
+        """
         st = play_state(
             self.kernel,
             slots,
@@ -286,198 +293,43 @@ def evaluate(arena: Arena, run: TuneRun, n_games: int, first_game: int, progress
     return out
 
 
-def _check(
-    strategy, against, games, iterations, population, players, elite, sigma, seed, eval_games
-):
-    if games < 1:
-        raise InputError(f"--games must be at least 1, not {games}")
-    if iterations < 1:
-        raise InputError(f"--iterations must be at least 1, not {iterations}")
-    if population < 2:
-        raise InputError(f"--population must be at least 2, not {population}")
-    if not 2 <= players <= 4:
-        raise InputError(f"Stone Age is played by 2 to 4 players, not {players}")
-    if not 0 < elite < 1:
-        raise InputError(f"--elite must be a fraction between 0 and 1, not {elite}")
-    if not (sigma > 0 and math.isfinite(sigma)):
-        raise InputError(f"--sigma must be a positive number, not {sigma}")
-    if seed < 0:
-        raise InputError(f"--seed must be 0 or more, not {seed}")
-    if eval_games < 0:
-        raise InputError(f"--eval-games must be 0 or more, not {eval_games}")
-    if not against:
-        raise InputError("give at least one --against opponent")
-    seat = resolve(strategy)
-    if BASE[seat.family][0] != FAMILY_MODULE:
-        raise InputError(
-            f"{strategy!r} is not of the greedy family (its functions are {seat.family!r}'s); "
-            "tune greedy or a preset based on it"
-        )
-    return seat, [resolve(name) for name in against]
+def tuned_preset(
+    name: str, seat: SeatStrategy, run: TuneRun, opponents: list[str], settings: dict
+) -> str:
+    """The preset file of a tuning run: the family's full weight row, and how it was found.
 
+    Parameters
+    ----------
+    name : str
+        The preset's name.
+    seat : SeatStrategy
+        The strategy the search started from.
+    run : TuneRun
+        The run: its chosen weights, the weights it moved and its evaluation.
+    opponents : list of str
+        The opponent seats by name (:func:`opponent_seats`).
+    settings : dict
+        The run's settings (``start``, ``against``, ``players``, ...), recorded in this order in
+        the file's ``tuning`` table, followed by the weights tuned, where the choice came from and
+        the evaluation (floats rounded to 5 decimals).
 
-def _preset_name(out: Path, name: str | None) -> str:
-    if out.suffix != ".toml":
-        raise InputError(f"--out must be a .toml file (a preset), not {str(out)!r}")
-    name = name or out.stem
-    if not NAME_PATTERN.match(name):
-        raise InputError(f"preset name {name!r} must be lower-case letters, digits, - or _")
-    if name in BASE:
-        raise InputError(f"preset name {name!r} is a base strategy; choose another --name")
-    existing = presets().get(name)
-    if existing and Path(existing.path).resolve() != out.resolve():
-        raise InputError(
-            f"preset {name!r} already exists in {existing.path}; choose another --name"
-        )
-    return name
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-@click.command()
-@click.argument("strategy")
-@click.option(
-    "--against", multiple=True, required=True, help="Opponent (repeat: cycled over the seats)."
-)
-@click.option("--games", type=int, default=400, show_default=True, help="Games per candidate.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option(
-    "--out", type=click.Path(dir_okay=False), required=True, help="Preset file to write (.toml)."
-)
-@click.option("--name", default=None, help="Preset name [default: the file's stem].")
-@click.option("--iterations", type=int, default=6, show_default=True)
-@click.option("--population", type=int, default=12, show_default=True)
-@click.option("--players", type=int, default=4, show_default=True)
-@click.option("--elite", type=float, default=0.25, show_default=True, help="Elite fraction.")
-@click.option(
-    "--sigma", type=float, default=0.3, show_default=True, help="Initial spread (log units)."
-)
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="win", show_default=True)
-@click.option(
-    "--param",
-    "param_names",
-    multiple=True,
-    help="A weight to tune (repeat) [default: every positive weight but stall_round].",
-)
-@click.option(
-    "--eval-games", type=int, default=4000, show_default=True, help="Fresh games for the check."
-)
-@click.option("--herd/--no-herd", default=True, show_default=True)
-@click.option("--threads", type=int, default=1, show_default=True)
-def tune(
-    strategy,
-    against,
-    games,
-    seed,
-    out,
-    name,
-    iterations,
-    population,
-    players,
-    elite,
-    sigma,
-    objective,
-    param_names,
-    eval_games,
-    herd,
-    threads,
-):
-    """Tune the weights of STRATEGY (greedy or a greedy preset) by the cross-entropy method.
-
-    Every candidate of an iteration plays the same games (common random numbers) in one seat,
-    rotated, against the --against opponents; the objective is the mean win share (ties shared)
-    or the mean score margin over the best other seat. The weights chosen (on a separate block
-    of games) are written as a preset file, and checked against STRATEGY on fresh games (95%
-    Wilson intervals).
-
-    Loading the result: a file in strategies/presets/ (e.g. --out strategies/presets/tuned.toml)
-    is a strategy at once, by its name (`mammoth simulate --strategy tuned`). A file anywhere
-    else is loaded when its folder (or the file) is listed in the environment variable
-    MAMMOTH_PRESETS (separated like PATH), e.g. `MAMMOTH_PRESETS=results mammoth simulate
-    --strategy NAME`. The name is --name, or the file's stem.
+    Returns
+    -------
+    str
+        The TOML text (:func:`strategies.presets.preset_text`).
     """
-    from tqdm import tqdm
-
-    if threads < 1:
-        raise InputError(f"--threads must be at least 1, not {threads}")
-    seat, opponents = _check(
-        strategy, against, games, iterations, population, players, elite, sigma, seed, eval_games
-    )
-    start, tunable = family_params(seat)
-    names = list(dict.fromkeys(param_names)) or tunable
-    unknown = [n for n in names if n not in start]
-    if unknown:
-        raise InputError(f"unknown weight {', '.join(unknown)}; known: {', '.join(start)}")
-    out = Path(out)
-    preset_name = _preset_name(out, name)
-    rules = Rules(herd=herd)
-    arena = Arena(seat, opponents, players, seed, rules, threads)
-    total = (iterations * population + iterations + 1) * games + 3 * eval_games
-    with tqdm(total=total, unit="game", leave=False) as bar:
-        run = cross_entropy(
-            arena, start, names, games, iterations, population, elite, sigma, objective,
-            progress=bar.update,
-        )  # fmt: skip
-        if eval_games:
-            first = (iterations + 1) * games
-            run.evaluation |= evaluate(arena, run, eval_games, first, progress=bar.update)
-    opponents_label = [o.name for o in opponent_seats(opponents, players)]
-    for row in run.history:
-        click.echo(
-            f"iteration {row['iteration']}: mean candidate {row['mean_candidate']:.3f}, "
-            f"population {row['population_mean']:.3f}, elite {row['elite_mean']:.3f}, "
-            f"best {row['best']:.3f}, sigma {row['sigma']:.3f}"
-        )
-    click.echo(
-        f"chosen: {run.chosen_from} ({objective} {run.evaluation['selection_objective']:.3f} on "
-        f"{games} selection games)"
-    )
-    ev = run.evaluation
-    if eval_games:
-        click.echo(
-            f"fresh games: {eval_games} ({players} players, against {', '.join(opponents_label)};"
-            f" seats rotated)"
-        )
-        for key, label in (("tuned", preset_name), ("start", seat.name)):
-            click.echo(
-                f"  {label:20s} win {_pct(ev[f'{key}_win_rate'])} "
-                f"[{_pct(ev[f'{key}_win_low'])}, {_pct(ev[f'{key}_win_high'])}]  "
-                f"margin {ev[f'{key}_margin']:+.1f} ± {ev[f'{key}_margin_se']:.1f}"
-            )
-        z = ev["win_difference"] / ev["win_difference_se"] if ev["win_difference_se"] else 0.0
-        click.echo(
-            f"  paired difference: {100 * ev['win_difference']:+.1f} points "
-            f"± {100 * ev['win_difference_se']:.1f} (z = {z:.1f})"
-        )
-        click.echo(
-            f"  head to head (alternating seats): {preset_name} takes "
-            f"{_pct(ev['head_to_head_share'])} [{_pct(ev['head_to_head_low'])}, "
-            f"{_pct(ev['head_to_head_high'])}] of the wins, fair {_pct(ev['head_to_head_fair'])}"
-        )
-    changed = {k: v for k, v in run.best.items() if k in names}
+    changed = {k: v for k, v in run.best.items() if k in run.names}
     description = (
         f"tuned from {seat.base} by the cross-entropy method against "
-        f"{', '.join(opponents_label)} ({players} players)"
+        f"{', '.join(opponents)} ({settings['players']} players)"
     )
-    tuning = {
-        "start": seat.name,
-        "against": list(against),
-        "players": players,
-        "games": games,
-        "iterations": iterations,
-        "population": population,
-        "elite": elite,
-        "sigma": sigma,
-        "objective": objective,
-        "seed": seed,
-        "herd": herd,
-        "tuned": list(names),
-        "chosen_from": run.chosen_from,
-    } | {k: (round(v, 5) if isinstance(v, float) else v) for k, v in ev.items()}
-    text = preset_text(
-        preset_name,
+    tuning = (
+        settings
+        | {"tuned": list(run.names), "chosen_from": run.chosen_from}
+        | {k: (round(v, 5) if isinstance(v, float) else v) for k, v in run.evaluation.items()}
+    )
+    return preset_text(
+        name,
         seat.family,
         seat.taming,
         description,
@@ -488,11 +340,6 @@ def tune(
             f"Tuned weights: {', '.join(f'{k}={v:g}' for k, v in changed.items())}"
         ),
     )
-    write_preset(out, text)
-    where = out.resolve().parent
-    click.echo(f"wrote {out}: preset {preset_name!r}")
-    if where != PRESET_DIR.resolve():
-        click.echo(f"  load it with {ENV_VAR}={where} (then --strategy {preset_name})")
 
 
-__all__ = ["Arena", "cross_entropy", "evaluate", "tune"]
+__all__ = ["Arena", "cross_entropy", "evaluate", "tuned_preset"]

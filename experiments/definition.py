@@ -1,4 +1,4 @@
-"""Experiment definitions (TOML) run in chunks: checkpoints, ``--resume`` and workers.
+"""Experiment files (TOML): reading them, checking their settings, and the default suite.
 
 An experiment file names a ``kind`` and its settings::
 
@@ -13,47 +13,38 @@ An experiment file names a ``kind`` and its settings::
     [rules]            # optional: herd, mammoth_points, tie, tiles
     mammoth_points = 10
 
-The kinds are ``compare`` (:mod:`experiments.compare_kind`, a league), ``worth``
-(:mod:`experiments.worth_kind`) and ``commit`` (:mod:`experiments.commit_kind`).
-
-A kind is a module with three functions: ``chunks(config) -> list[dict]`` (independent pieces of
-work, each a JSON-ready dict), ``run_chunk(config, chunk) -> dict[str, numpy.ndarray]``
-(sufficient statistics: counts, sums, sums of squares; plain arrays, saved without pickle) and
-``finish(config, merged, folder)`` (tables, plots and ``run.json`` from the merged statistics).
-The runner saves every finished chunk atomically under ``folder/chunks/``; a rerun with
-``--resume`` loads those and computes only the rest, so an interrupted run loses at most the
-chunks in flight and never counts one twice. Statistics are summed key by key in chunk order, so
-chunking, workers and resuming never change a figure.
-
-Optional parts of a kind: ``DEFAULTS`` (settings a file may leave out), ``check(config)``
-(raises :class:`~sim.errors.InputError` for bad settings; :func:`load_experiment` calls it, so
-nothing runs with a bad file), ``merge(parts) -> dict`` (replaces the key-by-key sum, for
-statistics whose groups differ between chunks; it gets the chunks in chunk order) and ``GAMES``
-(what ``games`` counts, for messages; default "games per table").
+The kinds are ``compare`` (:mod:`experiments.kinds.compare`, a league), ``worth``
+(:mod:`experiments.kinds.worth`) and ``commit`` (:mod:`experiments.kinds.commit`); the contract
+of a kind is in :mod:`experiments.kinds`, and :mod:`experiments.runner` runs a checked
+experiment. :func:`load_experiment` reads a file, fills the common settings and the kind's
+``DEFAULTS`` and has the kind check the rest, with the setting readers below (``check_keys``,
+``int_setting``, ``bool_setting``, ``names_setting``, ``numbers_setting``, ``rule_types``,
+``tie_setting``, ``players_of``). :data:`DEFINITIONS` holds the default suite's files.
 """
 
 from __future__ import annotations
 
 import copy
-import hashlib
-import importlib
-import json
 import math
 import tomllib
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
-import numpy as np
-
-from experiments.outputs import atomic_write
+from experiments.kinds import KINDS, kind_module
 from sim.errors import InputError
 from sim.rules import TIE_RULES
 
-KINDS = {
-    "compare": "experiments.compare_kind",
-    "worth": "experiments.worth_kind",
-    "commit": "experiments.commit_kind",
-}
+DEFINITIONS = Path(__file__).resolve().parent / "definitions"
+"""The default suite's experiment files (``mammoth demo`` runs them all)."""
+
+ORDER = ("league", "commit", "worth")
+"""The report's order of the default experiments; other files follow in name order."""
+
+
+def default_suite() -> list[Path]:
+    """The experiment files of the default suite: :data:`ORDER` first, then by name."""
+    files = sorted(DEFINITIONS.glob("*.toml"))
+    rank = {name: i for i, name in enumerate(ORDER)}
+    return sorted(files, key=lambda path: (rank.get(path.stem, len(ORDER)), path.name))
 
 
 def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = None) -> dict:
@@ -243,122 +234,3 @@ def tie_setting(config: dict) -> str:
 def players_of(config: dict) -> list[int]:
     """The experiment's player counts, sorted, each once."""
     return sorted({int(p) for p in config["players"]})
-
-
-def game_blocks(games: int, size: int) -> list[tuple[int, int]]:
-    """``(start, n)`` of the blocks of at most ``size`` game indices that cover ``0..games-1``.
-
-    A kind's chunk holds whole game indices (every table and arm of them), which is what its
-    paired statistics cluster on, so chunk results merge exactly.
-    """
-    return [(start, min(size, games - start)) for start in range(0, games, size)]
-
-
-def kind_module(config: dict):
-    """The module implementing the experiment's kind."""
-    return importlib.import_module(KINDS[config["kind"]])
-
-
-def games_label(config: dict) -> str:
-    """What the experiment's ``games`` counts (e.g. "games per table"), for messages."""
-    return getattr(kind_module(config), "GAMES", "games per table")
-
-
-def _chunk_file(folder: Path, chunk: dict) -> Path:
-    key = hashlib.sha256(json.dumps(chunk, sort_keys=True).encode()).hexdigest()[:20]
-    return folder / "chunks" / f"{key}.npz"
-
-
-def _save(path: Path, stats: dict) -> None:
-    def write(tmp: Path) -> None:
-        with open(tmp, "wb") as handle:
-            np.savez(handle, **stats)
-
-    atomic_write(path, write)
-
-
-def _load(path: Path) -> dict:
-    with np.load(path) as data:
-        return {k: data[k] for k in data.files}
-
-
-def _run_one(config: dict, chunk: dict) -> dict:
-    return kind_module(config).run_chunk(config, chunk)
-
-
-def merge(parts: list[dict]) -> dict:
-    """Sum sufficient statistics key by key (in the given order)."""
-    merged: dict = {}
-    for part in parts:
-        for key, value in part.items():
-            merged[key] = merged[key] + value if key in merged else np.array(value, copy=True)
-    return merged
-
-
-def executor(workers: int, processes: bool = True) -> Executor | None:
-    """The one seam for parallel chunks: None (serial), local processes or threads."""
-    if workers <= 1:
-        return None
-    return ProcessPoolExecutor(workers) if processes else ThreadPoolExecutor(workers)
-
-
-def run_experiment(
-    config: dict,
-    folder: str | Path,
-    resume: bool = False,
-    workers: int = 1,
-    progress: bool = True,
-    pool: Executor | None = None,
-) -> dict:
-    """Run every chunk of an experiment (reusing saved ones with ``resume``) and finish it.
-
-    Returns
-    -------
-    dict
-        The merged statistics.
-    """
-    from tqdm import tqdm
-
-    folder = Path(folder)
-    module = kind_module(config)
-    chunks = module.chunks(config)
-    config_file = folder / "experiment.json"
-    if config_file.exists() and resume:
-        saved = json.loads(config_file.read_text())
-        if saved != json.loads(json.dumps(config)):
-            raise InputError(f"{folder} holds a different experiment; resume needs the same one")
-    elif not resume and (folder / "chunks").exists():
-        for old in (folder / "chunks").glob("*.npz"):
-            old.unlink()
-    atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(config, indent=2)))
-    results: dict[int, dict] = {}
-    todo = []
-    for i, chunk in enumerate(chunks):
-        path = _chunk_file(folder, chunk)
-        if resume and path.exists():
-            results[i] = _load(path)
-        else:
-            todo.append(i)
-    own_pool = pool is None and workers > 1
-    pool = executor(workers) if own_pool else pool
-    bar = tqdm(total=len(chunks), initial=len(results), unit="chunk", disable=not progress)
-    try:
-        if pool is None:
-            for i in todo:
-                results[i] = module.run_chunk(config, chunks[i])
-                _save(_chunk_file(folder, chunks[i]), results[i])
-                bar.update(1)
-        else:
-            futures = {i: pool.submit(_run_one, config, chunks[i]) for i in todo}
-            for i, future in futures.items():
-                results[i] = future.result()
-                _save(_chunk_file(folder, chunks[i]), results[i])
-                bar.update(1)
-    finally:
-        bar.close()
-        if own_pool:
-            pool.shutdown(cancel_futures=True)
-    combine = getattr(module, "merge", merge)
-    merged = combine([results[i] for i in range(len(chunks))])
-    module.finish(config, merged, folder)
-    return merged

@@ -1,8 +1,8 @@
-"""``mammoth worth``: what the mammoth scoring is worth (paired runs, points on vs 0).
+"""The files of a worth run (``mammoth worth`` and the ``worth`` kind).
 
-Writes into ``--out``: ``win_change.csv``, ``games.csv``, ``margins.csv``, ``tile_value.csv``,
-``tile_value_held.csv``, ``tile_value_rounds.csv``, ``sensitivity.csv``, ``worth.png``,
-``sensitivity.png`` and ``run.json``.
+``win_change.csv``, ``games.csv``, ``margins.csv``, ``tile_value.csv``, ``tile_value_held.csv``,
+``tile_value_rounds.csv``, ``sensitivity.csv``, ``worth.png``, ``sensitivity.png`` and
+``run.json``.
 """
 
 from __future__ import annotations
@@ -10,26 +10,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import click
-import numpy as np
 import pandas as pd
 
-from experiments.outputs import run_metadata, save_figure, write_csv, write_json
-from experiments.paired import histogram_quantiles
-from experiments.simulate_cli import rules_from_options
-from experiments.worth import (
-    DEFAULT_GAMES,
-    DEFAULT_STRATEGIES,
-    LONG_GAME,
-    WorthStats,
-    tiles_label,
-    worth_conditions,
-    worth_run,
-    worth_tables,
-)
-from sim.errors import InputError
-from sim.rules import TIE_RULES, Rules
-from strategies.registry import resolve
+from experiments.analyses.paired import histogram_quantiles
+from experiments.analyses.worth import WorthStats, tiles_label, worth_tables
+from experiments.outputs.files import run_metadata, save_figure, write_csv, write_json
+from sim.rules import Rules
 
 
 def worth_figure(tables: dict[str, pd.DataFrame], condition: str, points: int):
@@ -39,7 +25,7 @@ def worth_figure(tables: dict[str, pd.DataFrame], condition: str, points: int):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from experiments.plots import grouped_intervals, histogram_steps, interval_lines
+    from experiments.outputs.plots import grouped_intervals, histogram_steps, interval_lines
 
     fig, axes = plt.subplots(2, 2, figsize=(12, 9))
     win = tables["win_change"]
@@ -127,7 +113,7 @@ def sensitivity_figure(sensitivity: pd.DataFrame):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from experiments.plots import grouped_intervals
+    from experiments.outputs.plots import grouped_intervals
 
     quantities = [
         "share of games the majority decides",
@@ -178,7 +164,7 @@ def write_worth(
 ) -> dict[str, pd.DataFrame]:
     """Write the tables, plots and run.json of a worth run from its merged statistics.
 
-    ``mammoth worth`` and the ``worth`` experiment kind (:mod:`experiments.worth_kind`) both
+    ``mammoth worth`` and the ``worth`` experiment kind (:mod:`experiments.kinds.worth`) both
     write through this, so their folders hold the same files.
 
     Parameters
@@ -210,7 +196,7 @@ def write_worth(
     Returns
     -------
     dict of str to pandas.DataFrame
-        The tables (:func:`experiments.worth.worth_tables`).
+        The tables (:func:`experiments.analyses.worth.worth_tables`).
     """
     tables = worth_tables(stats, conditions, points)
     for name, frame in tables.items():
@@ -242,151 +228,3 @@ def write_worth(
     )
     write_json(folder / "run.json", meta)
     return tables
-
-
-@click.command()
-@click.option(
-    "--players", "player_counts", multiple=True, type=int, default=(2, 3, 4), show_default=True
-)
-@click.option(
-    "--games",
-    type=int,
-    default=DEFAULT_GAMES,
-    show_default=True,
-    help="Games per table and arm, per player count and condition.",
-)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--out", type=click.Path(file_okay=False), required=True, help="Output folder.")
-@click.option("--threads", type=int, default=1, show_default=True)
-@click.option(
-    "--strategy",
-    "names",
-    multiple=True,
-    default=DEFAULT_STRATEGIES,
-    show_default=True,
-    help="At least two; every combination that fills the seats is a table.",
-)
-@click.option("--tiles", type=click.Path(dir_okay=False), default=None, help="Mammoth tile file.")
-@click.option(
-    "--mammoth-points",
-    type=int,
-    default=10,
-    show_default=True,
-    help="Points of the 'on' arm (the other arm plays 0).",
-)
-@click.option(
-    "--tie",
-    type=click.Choice(TIE_RULES),
-    default="longer_wins",
-    show_default=True,
-    help="Tie rule of the main condition.",
-)
-@click.option(
-    "--sensitivity/--no-sensitivity",
-    default=True,
-    show_default=True,
-    help="Also run the variant tile sets and both tie rules.",
-)
-@click.option("--chunk-size", type=int, default=5_000, show_default=True)
-def worth(
-    player_counts,
-    games,
-    seed,
-    out,
-    threads,
-    names,
-    tiles,
-    mammoth_points,
-    tie,
-    sensitivity,
-    chunk_size,
-):
-    """What the mammoth scoring is worth: paired runs with the points on and at 0."""
-    from tqdm import tqdm
-
-    started = time.perf_counter()
-    if games < 1 or threads < 1 or chunk_size < 1:
-        raise InputError("--games, --threads and --chunk-size must be at least 1")
-    if seed < 0:
-        raise InputError(f"--seed must be 0 or more, not {seed}")
-    if mammoth_points <= 0:
-        raise InputError(
-            f"--mammoth-points must be at least 1 (the other arm is 0), not {mammoth_points}"
-        )
-    players = sorted(set(player_counts))
-    for p in players:
-        if not 2 <= p <= 4:
-            raise InputError(f"Stone Age is played by 2 to 4 players, not {p}")
-    names = [resolve(n).name for n in names]
-    if len(names) < 2 or len(set(names)) != len(names):
-        raise InputError("give at least two different strategies")
-    rules = rules_from_options(True, tiles, mammoth_points, tie, "immediate")
-    main_label, conditions = worth_conditions(rules, sensitivity)
-
-    from experiments.league import lineups_for
-
-    per_condition = sum(len(lineups_for(names, p)) for p in players) * 2 * games
-    with tqdm(total=per_condition * len(conditions), unit="game", disable=None, leave=False) as bar:
-        stats = worth_run(
-            names,
-            players,
-            games,
-            seed,
-            conditions,
-            points=mammoth_points,
-            chunk=chunk_size,
-            threads=threads,
-            progress=bar.update,
-        )
-    folder = Path(out)
-    tables = write_worth(
-        folder,
-        stats,
-        conditions,
-        main_label,
-        rules,
-        seed=seed,
-        games=games,
-        players=players,
-        names=names,
-        points=mammoth_points,
-        started=started,
-    )
-    elapsed = time.perf_counter() - started
-
-    click.echo(
-        f"worth: {games} games per table and arm, players {', '.join(map(str, players))}, "
-        f"seed {seed}; main condition {main_label} ({tiles_label(conditions[main_label])})"
-    )
-    g = tables["games"]
-    g = g[g["condition"] == main_label]
-    t = tables["sensitivity"]
-    t = t[(t["condition"] == main_label) & t["quantity"].str.startswith("win-probability")]
-    for row, tile in zip(g.itertuples(), t.itertuples(), strict=True):
-        click.echo(
-            f"  {row.players}p majority decides {100 * row.majority_decided:4.1f}% "
-            f"[{100 * row.majority_decided_low:.1f}, {100 * row.majority_decided_high:.1f}] of "
-            f"games; margin {row.margin:.1f} (sd {row.margin_sd:.1f}), change "
-            f"{row.dmargin:+.1f} [{row.dmargin_low:+.1f}, {row.dmargin_high:+.1f}]; one more "
-            f"tile {100 * tile.estimate:+.2f} pp win "
-            f"[{100 * tile.low:+.2f}, {100 * tile.high:+.2f}]"
-        )
-    w = tables["win_change"]
-    for row in w[w["condition"] == main_label].itertuples():
-        click.echo(
-            f"  {row.players}p {row.strategy:18s} win {100 * row.dwin:+5.1f} pp "
-            f"[{100 * row.dwin_low:+.1f}, {100 * row.dwin_high:+.1f}] "
-            f"({mammoth_points} vs 0 points)"
-        )
-    long = [f"{r.players}p {100 * r.long_game:.2f}%" for r in g.itertuples() if r.long_game > 0]
-    if long:
-        click.echo(
-            f"  note: games over {LONG_GAME} rounds (stalled play, not a rule): {', '.join(long)} "
-            "of the main condition (column long_game of games.csv)"
-        )
-    if not np.isfinite(g["majority_decided"]).all():
-        click.echo("  (some cells have too few games for an interval)")
-    click.echo(f"wrote {folder} in {elapsed:.1f} s")
-
-
-__all__ = ["sensitivity_figure", "worth", "worth_figure", "write_worth"]

@@ -1,17 +1,12 @@
-"""``mammoth compare``: a league of strategies for 2, 3 and 4 players."""
+"""The files of a league (``mammoth compare`` and the ``compare`` kind): tables, plot, run.json."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import click
 import pandas as pd
 
-from experiments.league import play_league
-from experiments.outputs import run_metadata, save_figure, write_csv, write_json
-from experiments.simulate_cli import rules_from_options
-from sim.errors import InputError
-from sim.rules import TIE_RULES
+from experiments.outputs.files import run_metadata, save_figure, write_csv, write_json
 
 
 def league_figure(table: pd.DataFrame):
@@ -21,7 +16,7 @@ def league_figure(table: pd.DataFrame):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from experiments.plots import interval_bars
+    from experiments.outputs.plots import interval_bars
 
     counts = sorted(table["players"].unique())
     rows = int(table.groupby("players").size().max())
@@ -40,41 +35,6 @@ def league_figure(table: pd.DataFrame):
         )
     fig.tight_layout()
     return fig
-
-
-@click.command()
-@click.option("--strategy", "names", multiple=True, required=True, help="At least two.")
-@click.option(
-    "--players", "player_counts", multiple=True, type=int, default=(2, 3, 4), show_default=True
-)
-@click.option("--games", type=int, default=2_000, show_default=True, help="Games per table.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--out", type=click.Path(file_okay=False), required=True)
-@click.option("--herd/--no-herd", default=True, show_default=True)
-@click.option("--tiles", type=click.Path(dir_okay=False), default=None)
-@click.option("--mammoth-points", type=int, default=10, show_default=True)
-@click.option("--tie", type=click.Choice(TIE_RULES), default="longer_wins", show_default=True)
-@click.option("--threads", type=int, default=1, show_default=True)
-def compare(names, player_counts, games, seed, out, herd, tiles, mammoth_points, tie, threads):
-    """Play every table of the league (seats rotated, the same seeds for every table)."""
-    if games < 1 or seed < 0 or threads < 1:
-        raise InputError("--games and --threads must be at least 1 and --seed 0 or more")
-    for players in player_counts:
-        if not 2 <= players <= 4:
-            raise InputError(f"Stone Age is played by 2 to 4 players, not {players}")
-    rules = rules_from_options(herd, tiles, mammoth_points, tie, "immediate")
-    by_players = {
-        players: play_league(list(names), players, games, seed, rules, threads=threads)
-        for players in sorted(set(player_counts))
-    }
-    table = write_league(Path(out), by_players, rules, seed=seed, games=games, command="compare")
-    for row in table.itertuples():
-        click.echo(
-            f"{row.players}p {row.strategy:22s} win {row.win_rate:6.1%} "
-            f"[{row.win_low:.1%}, {row.win_high:.1%}]  score {row.mean_score:6.1f} "
-            f"± {row.score_se:.2f}"
-        )
-    click.echo(f"wrote {out}")
 
 
 def write_league(folder: Path, by_players: dict, rules, seed: int, games: int, command: str):

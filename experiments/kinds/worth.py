@@ -1,10 +1,11 @@
-"""The ``worth`` experiment kind: :mod:`experiments.worth` in chunks (see :mod:`experiments.suite`).
+"""The ``worth`` experiment kind: :mod:`experiments.analyses.worth` in chunks.
 
 A chunk is one player count, one condition (tile set x tie rule) and one block of game indices.
 It plays every table with both arms (the mammoth points on, and at 0) for those indices: a game
 index is one cluster of the statistics (all its tables and seats), so it is never split between
-chunks. The chunk's :class:`~experiments.worth.WorthStats` travel as plain arrays and merge
-exactly; ``finish`` writes the files of ``mammoth worth``.
+chunks. The chunk's :class:`~experiments.analyses.worth.WorthStats` travel as plain arrays and merge
+exactly; ``finish`` writes the files of ``mammoth worth`` (:mod:`experiments.outputs.worth`; see
+:mod:`experiments.kinds` for the contract).
 
 Settings of ``[experiment]`` (a setting left out takes the default of the ``mammoth worth``
 option): ``players``, ``games`` (per table and arm), ``seed``, ``strategies`` (at least two),
@@ -19,24 +20,25 @@ from pathlib import Path
 
 import numpy as np
 
-from experiments.simulate_cli import rules_from_options
-from experiments.suite import (
-    bool_setting,
-    check_keys,
-    game_blocks,
-    int_setting,
-    names_setting,
-    players_of,
-    rule_types,
-    tie_setting,
-)
-from experiments.worth import (
+from experiments.analyses.worth import (
     DEFAULT_GAMES,
     DEFAULT_STRATEGIES,
     WorthStats,
     worth_block,
     worth_conditions,
 )
+from experiments.definition import (
+    bool_setting,
+    check_keys,
+    int_setting,
+    names_setting,
+    players_of,
+    rule_types,
+    tie_setting,
+)
+from experiments.kinds import game_blocks
+from experiments.outputs.worth import write_worth
+from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.registry import resolve
@@ -136,8 +138,6 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
 
 def finish(config: dict, merged: dict, folder: Path) -> None:
     """Write the tables, plots and run.json of ``mammoth worth``."""
-    from experiments.worth_cli import write_worth
-
     main_label, conditions = conditions_of(config)
     write_worth(
         Path(folder),

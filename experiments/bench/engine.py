@@ -1,6 +1,6 @@
 """Benchmark sections of the round engine: games per second and peak memory.
 
-Registered into :data:`experiments.bench.SECTIONS` on import. Games are timed end to end
+Registered into :data:`experiments.bench.core.SECTIONS` on import. Games are timed end to end
 through :func:`strategies.play.play_games` (kernel plus the per-seat table).
 """
 
@@ -11,7 +11,7 @@ import os
 import subprocess
 import sys
 
-from experiments.bench import BenchRow, BenchSize, best_time, section
+from experiments.bench.core import BenchRow, BenchSize, best_time, section
 from sim.rules import Rules
 
 GREEDY_GOAL = 25_000.0  # complete 4-player greedy games of the base game per second per core
@@ -32,7 +32,7 @@ def _rate(games: int, strategies, repeats: int, threads: int = 1, rules: Rules |
 def engine_games(size: BenchSize) -> list[BenchRow]:
     """4-player games per second: greedy and random, one core and all cores.
 
-    The goal is the base game's (RULES.md part A, the round engine's issue): the herd off. The
+    The goal is the base game's (docs/rules.md part A, the round engine's issue): the herd off. The
     same games with the herd (the default rules) are shown beside it; the herd's own goal is its
     on/off ratio (:func:`herd_overhead`).
     """
@@ -72,7 +72,7 @@ def herd_overhead(size: BenchSize) -> list[BenchRow]:
 
 _MEMORY_PROBE = """
 import json, resource, sys
-from experiments.simulate_cli import simulate_chunks
+from experiments.analyses.simulate import simulate_chunks
 from sim.rules import Rules
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 frame = simulate_chunks(int(sys.argv[1]), 4, ["greedy"] * 4, 1, Rules(), False, 2, 50_000,

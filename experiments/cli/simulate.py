@@ -1,101 +1,18 @@
-"""``mammoth simulate`` and ``mammoth strategies``: play games and write the per-seat table."""
+"""``mammoth simulate``: play complete games and write the per-seat table."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import click
-import pandas as pd
 
-from experiments.outputs import run_metadata, write_json, write_parquet
+from experiments.analyses.simulate import simulate_chunks, summary
+from experiments.outputs.files import run_metadata, write_json, write_parquet
+from experiments.rules_setup import rules_from_options
 from sim.constants import MAX_ROUNDS
-from sim.data import load_tiles
 from sim.errors import InputError
-from sim.rules import RESOURCES_OF_CHOICE, TIE_RULES, Rules
-from sim.stats import mean_se, wilson_interval
-from strategies.play import play_games
-from strategies.registry import describe, resolve
-
-
-def rules_from_options(
-    herd: bool, tiles: str | None, mammoth_points: int, tie: str, resources_of_choice: str
-) -> Rules:
-    """Build the rules of a run from CLI options, checking the tile file and the numbers."""
-    if mammoth_points < 0:
-        raise InputError(f"--mammoth-points must be 0 or more, not {mammoth_points}")
-    if tiles is not None:
-        load_tiles(tiles)  # rejects a malformed file with one clear line
-    return Rules(
-        tie_rule=tie,
-        herd=herd,
-        mammoth_points=mammoth_points,
-        tiles=str(Path(tiles).resolve()) if tiles else "default",
-        tiles_assumed=tiles is None,
-        resources_of_choice=resources_of_choice,
-    )
-
-
-def summary(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per strategy: seats played, win rate with a 95% Wilson interval, mean score and its SE.
-
-    A game won by several tied players counts as a win for each of them.
-    """
-    rows = []
-    for name, part in frame.groupby("strategy", observed=True):
-        wins = int(part["winner"].sum())
-        low, high = wilson_interval(wins, len(part))
-        mean, se = mean_se(part["score"].to_numpy(dtype=float))
-        rows.append(
-            {
-                "strategy": name,
-                "seats": len(part),
-                "win_rate": wins / len(part),
-                "win_low": low,
-                "win_high": high,
-                "mean_score": mean,
-                "score_se": se,
-            }
-        )
-    return pd.DataFrame(rows)
-
-
-def simulate_chunks(
-    games: int,
-    players: int,
-    strategy_names: list[str],
-    seed: int,
-    rules: Rules,
-    rotate: bool,
-    threads: int,
-    chunk_size: int,
-    debug: bool,
-    dice_contest: bool,
-    progress: bool,
-) -> pd.DataFrame:
-    """Play ``games`` games in chunks (a progress bar per chunk); the result is chunk-free."""
-    from tqdm import tqdm
-
-    starts = list(range(0, games, chunk_size))
-    parts = []
-    with tqdm(total=games, unit="game", disable=not progress, leave=False) as bar:
-        for start in starts:
-            n = min(chunk_size, games - start)
-            parts.append(
-                play_games(
-                    n,
-                    players,
-                    strategy_names,
-                    seed=seed,
-                    rules=rules,
-                    first_game=start,
-                    rotate=rotate,
-                    threads=threads,
-                    debug=debug,
-                    dice_contest=dice_contest,
-                )
-            )
-            bar.update(n)
-    return pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+from sim.rules import RESOURCES_OF_CHOICE, TIE_RULES
+from strategies.registry import resolve
 
 
 @click.command()
@@ -189,13 +106,4 @@ def simulate(
         click.echo(f"  warning: {stopped} game(s) hit the {MAX_ROUNDS}-round safety stop", err=True)
 
 
-@click.command("strategies")
-def strategies_command():
-    """List every registered strategy and taming policy with its parameters."""
-    for row in describe():
-        params = ", ".join(f"{k}={v:g}" for k, v in row["params"].items()) or "-"
-        click.echo(f"{row['name']:10s} {row['role']:7s} {row['description']}")
-        click.echo(f"{'':18s} params: {params}")
-
-
-__all__ = ["simulate", "strategies_command", "summary"]
+__all__ = ["simulate"]

@@ -1,4 +1,4 @@
-"""``mammoth contest ...`` and ``mammoth demo``: the taming contest from the command line."""
+"""``mammoth contest odds|table|commit|report``: the taming contest from the command line."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ tie_option = click.option(
     type=click.Choice(TIE_RULES),
     default="longer_wins",
     show_default=True,
-    help="Tie rule of RULES.md B3.",
+    help="Tie rule of docs/rules.md B3.",
 )
 
 
@@ -55,6 +55,7 @@ class FiguresCommand(click.Command):
     """A command whose ``--figures`` option takes several numbers: ``--figures 3 2 2``."""
 
     def parse_args(self, ctx, args):
+        """Join the numbers after ``--figures`` into that option's one value."""
         joined: list[str] = []
         rest = list(args)
         while rest:
@@ -143,7 +144,8 @@ def odds_command(figures, tie_rule, mc, seed, as_json) -> None:
 @tie_option
 def table_command(players, max_figures, out, tie_rule) -> None:
     """Write the exact odds of every profile (Parquet, CSV) and a 2-player heatmap."""
-    from experiments.contest_report import check_players, write_table
+    from experiments.analyses.contest import check_players
+    from experiments.outputs.contest_report import write_table
 
     check_players(players)
     check_figures(max_figures, "--max-figures")
@@ -220,7 +222,7 @@ def _equilibrium_dict(equilibrium) -> dict:
     }
 
 
-@click.command("demo")
+@contest.command("report")
 @click.option(
     "--out",
     type=click.Path(file_okay=False),
@@ -231,9 +233,9 @@ def _equilibrium_dict(equilibrium) -> dict:
 @click.option("--max-figures", type=int, default=7, show_default=True, help="1 to 10.")
 @click.option("--mc", type=int, default=1_000_000, show_default=True, help="Dice-kernel check.")
 @click.option("--seed", type=int, default=0, show_default=True)
-def demo(out, max_figures, mc, seed) -> None:
+def report_command(out, max_figures, mc, seed) -> None:
     """Write the contest report: exact odds table, heatmap, report.md and run.json."""
-    from experiments.contest_report import demo_report
+    from experiments.outputs.contest_report import demo_report
 
     if mc < 0:
         raise InputError(f"--mc must be >= 0, not {mc}")

@@ -1,11 +1,12 @@
-"""The ``commit`` experiment kind: the sweep of :mod:`experiments.commit` in chunks.
+"""The ``commit`` experiment kind: the sweep of :mod:`experiments.analyses.commit` in chunks.
 
 A chunk is one player count, one condition (the tile set in force, or a herd-area tile set) and
 one block of game indices; it plays the baseline arm (``BASE+never``) and every policy arm on
 those indices, so a game index (one cluster of the statistics) is never split between chunks.
-The chunk's :class:`~experiments.paired.Moments` travel as plain arrays and merge exactly. The
-solver tables (exact odds, cheap) are computed in ``finish``, which writes the files of
-``mammoth commit`` (see :mod:`experiments.suite` for the contract).
+The chunk's :class:`~experiments.analyses.paired.Moments` travel as plain arrays and merge
+exactly. The solver tables (exact odds, cheap) are computed in ``finish``, which writes the files
+of ``mammoth commit`` (:mod:`experiments.outputs.commit`; see :mod:`experiments.kinds` for the
+contract).
 
 Settings of ``[experiment]`` (a setting left out takes the default of the ``mammoth commit``
 option): ``players``, ``games`` (per arm), ``seed``, ``base``, ``field`` (one name for every
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from experiments.commit import (
+from experiments.analyses.commit import (
     DEFAULT_BASE,
     DEFAULT_FIELD,
     DEFAULT_GAMES,
@@ -36,12 +37,10 @@ from experiments.commit import (
     sweep_arms,
     sweep_block,
 )
-from experiments.paired import Moments
-from experiments.simulate_cli import rules_from_options
-from experiments.suite import (
+from experiments.analyses.paired import Moments
+from experiments.definition import (
     bool_setting,
     check_keys,
-    game_blocks,
     int_setting,
     names_setting,
     numbers_setting,
@@ -49,6 +48,9 @@ from experiments.suite import (
     rule_types,
     tie_setting,
 )
+from experiments.kinds import game_blocks
+from experiments.outputs.commit import write_commit
+from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.registry import resolve
@@ -168,8 +170,6 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
 
 def finish(config: dict, merged: dict, folder: Path) -> None:
     """Write the solver tables, the sweep's tables, the plots and run.json of ``mammoth commit``."""
-    from experiments.commit_cli import write_commit
-
     write_commit(
         Path(folder),
         _stats(merged),

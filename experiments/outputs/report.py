@@ -1,10 +1,10 @@
-"""``mammoth report``: result folders -> one Markdown file and one self-contained HTML page.
+"""The report of result folders: one Markdown file and one self-contained HTML page.
 
 Each result folder (written by ``simulate``, ``compare``, ``run``, ``worth``, ``commit``, ``contest
 table`` or ``demo``) holds a ``run.json``, CSV tables and PNG plots. The report gives every
 folder a section that first says what was run (command, players, strategies, games, seed, rules,
 tile set), then shows its tables and plots; the HTML page embeds the plots, so it can be mailed
-as one file.
+as one file. ``mammoth report`` and ``mammoth demo`` write it.
 """
 
 from __future__ import annotations
@@ -15,10 +15,8 @@ import json
 import os
 from pathlib import Path
 
-import click
 import pandas as pd
 
-from experiments.outputs import write_text
 from sim.errors import InputError
 
 MAX_ROWS = 40
@@ -37,7 +35,7 @@ def _what_was_run(meta: dict) -> list[tuple[str, str]]:
     rules = meta.get("rules", {})
     tiles = rules.get("tiles", "default")
     tile_text = (
-        "default set, fronts ASSUMED (RULES.md B3)"
+        "default set, fronts ASSUMED (docs/rules.md B3)"
         if rules.get("tiles_assumed", True)
         else f"user file {tiles}"
     )
@@ -108,7 +106,7 @@ def build_report(folders: list[Path], title: str, target: Path) -> tuple[str, st
     md.append(
         "Every figure comes from the simulator's own runs; each section says what was run. "
         "Unless a section names a tile file, the mammoth tile fronts are the ASSUMED default set "
-        "of RULES.md B3, not the real ones. Intervals are 95%."
+        "of docs/rules.md B3, not the real ones. Intervals are 95%."
     )
     parts.append(f"<p>{html.escape(md[-1])}</p>")
     for folder in folders:
@@ -161,20 +159,3 @@ def build_report(folders: list[Path], title: str, target: Path) -> tuple[str, st
         + "</body></html>"
     )
     return "\n".join(md) + "\n", page
-
-
-@click.command("report")
-@click.argument("folders", nargs=-1, required=True, type=click.Path(file_okay=False))
-@click.option("--out", type=click.Path(file_okay=False), default=None, help="Default: first.")
-@click.option("--title", default="Stone Age: The Mammoth Herd — simulation report")
-def report(folders, out, title):
-    """Turn result FOLDERS into report.md and report.html."""
-    paths = [Path(f) for f in folders]
-    for path in paths:
-        if not path.is_dir():
-            raise InputError(f"{path} is not a folder")
-    target = Path(out) if out else paths[0].parent
-    md, page = build_report(paths, title, target)
-    write_text(target / "report.md", md)
-    write_text(target / "report.html", page)
-    click.echo(f"wrote {target / 'report.md'} and {target / 'report.html'}")

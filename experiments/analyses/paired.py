@@ -1,8 +1,8 @@
 """Paired comparisons from integer sufficient statistics that merge exactly.
 
-The experiments of :mod:`experiments.commit` and :mod:`experiments.worth` compare two *arms*
-(two policies, or two rule settings) on the same seed and game indices (common random numbers)
-and take differences game by game. The unit of independence is the **game index**: several
+The experiments of :mod:`experiments.analyses.commit` and :mod:`experiments.analyses.worth` compare
+two *arms* (two policies, or two rule settings) on the same seed and game indices (common random
+numbers) and take differences game by game. The unit of independence is the **game index**: several
 observations of one game (several seats, or several tables playing the same game index) are
 correlated, so they are summed into one *cluster* total before squaring.
 

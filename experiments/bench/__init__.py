@@ -1,0 +1,21 @@
+"""``mammoth bench``: throughput figures measured in one run, with their goals.
+
+================================= ==========================================================
+module                            holds
+================================= ==========================================================
+:mod:`experiments.bench.core`     :class:`~experiments.bench.core.BenchSize` (``FULL``,
+                                  ``QUICK``), :class:`~experiments.bench.core.BenchRow`, the
+                                  :data:`~experiments.bench.core.SECTIONS` list and its
+                                  ``section`` decorator, ``best_time``, ``format_rows``
+:mod:`experiments.bench.contest`  sections ``taming_dice`` (the dice kernel against numba's
+                                  built-in dice) and ``table_draws`` (exact-table draws)
+:mod:`experiments.bench.engine`   sections ``engine_games`` (games per second),
+                                  ``herd_overhead`` (herd on / off) and ``engine_memory``
+                                  (peak memory)
+================================= ==========================================================
+
+Importing the package registers the sections, in this order; the command is
+:mod:`experiments.cli.bench`.
+"""
+
+from experiments.bench import contest, engine  # noqa: F401  (registers the sections, in order)

@@ -1,0 +1,123 @@
+"""The benchmark's frame: sizes, measured rows with their goals, sections and the text table.
+
+The benchmark is a list of sections (:data:`SECTIONS`). A section is a function taking a
+:class:`BenchSize` and returning :class:`BenchRow` rows; add one with :func:`section`. Every
+kernel is compiled and warmed up before it is timed; each figure is the best of a few repeats
+(``time.perf_counter``). Unless a row says otherwise, kernels run on one thread (per core).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+
+@dataclass(frozen=True)
+class BenchSize:
+    """How big a benchmark run is.
+
+    Attributes
+    ----------
+    contests : int
+        Contests per timed call of the dice kernel.
+    draws : int
+        Contests per timed call of the table sampler.
+    repeats : int
+        Timed repeats; the best is reported.
+    games : int
+        Complete games per timed call of the round engine.
+    memory_games : int
+        Games of the peak-memory run.
+    """
+
+    contests: int
+    draws: int
+    repeats: int
+    games: int = 20_000
+    memory_games: int = 1_000_000
+
+
+FULL = BenchSize(contests=4_000_000, draws=20_000_000, repeats=5)
+QUICK = BenchSize(contests=400_000, draws=2_000_000, repeats=3, games=4_000, memory_games=100_000)
+
+
+class BenchRow(NamedTuple):
+    """One measured figure: ``value`` in ``unit``; ``goal`` is a minimum, or None."""
+
+    section: str
+    name: str
+    value: float
+    unit: str
+    goal: float | None = None
+
+    @property
+    def verdict(self) -> str:
+        """``"ok"`` or ``"MISS"`` against the goal, empty without one."""
+        if self.goal is None:
+            return ""
+        return "ok" if self.value >= self.goal else "MISS"
+
+
+SECTIONS: list[Callable[[BenchSize], list[BenchRow]]] = []
+
+
+def section(function: Callable[[BenchSize], list[BenchRow]]):
+    """Register a benchmark section (a decorator); sections run in registration order."""
+    SECTIONS.append(function)
+    return function
+
+
+def run_sections(size: BenchSize) -> list[BenchRow]:
+    """Run every registered section, in registration order, and return all their rows."""
+    rows: list[BenchRow] = []
+    for run in SECTIONS:
+        rows += run(size)
+    return rows
+
+
+def best_time(call: Callable[[], object], repeats: int) -> float:
+    """Return the best wall time in seconds of ``repeats`` calls (after one warm-up call)."""
+    call()
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.perf_counter()
+        call()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def _format(value: float, unit: str) -> str:
+    if unit == "1/s":
+        return f"{value / 1e6:,.1f} M/s"
+    if unit.endswith("/s") or unit == "MB":
+        return f"{value:,.0f} {unit}"
+    return f"{value:.2f} {unit}"
+
+
+def _goal(row: BenchRow) -> str:
+    if row.goal is None:
+        return ""
+    if row.unit in ("1/s", "games/s"):
+        return ">= " + _format(row.goal, row.unit)
+    return f">= {row.goal:g}"
+
+
+def format_rows(rows: list[BenchRow]) -> str:
+    """Return the rows as one aligned text table."""
+    header = ("section", "measure", "value", "goal", "")
+    cells = [header] + [
+        (r.section, r.name, _format(r.value, r.unit), _goal(r), r.verdict) for r in rows
+    ]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
+    lines = []
+    for i, c in enumerate(cells):
+        lines.append(
+            "  ".join(
+                c[j].rjust(widths[j]) if j == 2 else c[j].ljust(widths[j]) for j in range(len(c))
+            ).rstrip()
+        )
+        if i == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)

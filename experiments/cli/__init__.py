@@ -1,0 +1,90 @@
+"""The ``mammoth`` command line: a thin click layer over the library.
+
+Every command reports bad input as one line on stderr and exits with code 2, never a traceback
+(:class:`MammothGroup`). A command parses its options, calls the library (analyses, the runner,
+outputs) and prints; nothing outside this package imports it.
+
+=============================== =========================================
+command                         module
+=============================== =========================================
+``mammoth simulate``            :mod:`experiments.cli.simulate`
+``mammoth strategies``          :mod:`experiments.cli.strategies`
+``mammoth contest ...``         :mod:`experiments.cli.contest` (``odds``, ``table``, ``commit``,
+                                ``report``)
+``mammoth compare``             :mod:`experiments.cli.compare`
+``mammoth commit``              :mod:`experiments.cli.commit`
+``mammoth worth``               :mod:`experiments.cli.worth`
+``mammoth run``                 :mod:`experiments.cli.run`
+``mammoth demo``                :mod:`experiments.cli.demo`
+``mammoth report``              :mod:`experiments.cli.report`
+``mammoth tune``                :mod:`experiments.cli.tune`
+``mammoth bench``               :mod:`experiments.cli.bench`
+``mammoth cache ...``           :mod:`experiments.cli.cache` (``clear``, ``where``)
+=============================== =========================================
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from experiments.cli.bench import bench
+from experiments.cli.cache import cache
+from experiments.cli.commit import commit
+from experiments.cli.compare import compare
+from experiments.cli.contest import contest
+from experiments.cli.demo import demo
+from experiments.cli.report import report
+from experiments.cli.run import run
+from experiments.cli.simulate import simulate
+from experiments.cli.strategies import strategies_command
+from experiments.cli.tune import tune
+from experiments.cli.worth import worth
+from sim.errors import InputError
+
+
+class MammothGroup(click.Group):
+    """A click group whose errors are one clear line and exit code 2."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Run the command; bad input and interruptions end the process with one line."""
+        try:
+            result = super().main(
+                args=args,
+                prog_name=prog_name or "mammoth",
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except (click.exceptions.Abort, KeyboardInterrupt):
+            click.echo("mammoth: interrupted", err=True)
+            sys.exit(130)
+        except click.ClickException as exc:
+            click.echo(f"mammoth: error: {_one_line(exc.format_message())}", err=True)
+            sys.exit(2)
+        except (InputError, OSError) as exc:
+            click.echo(f"mammoth: error: {_one_line(str(exc))}", err=True)
+            sys.exit(2)
+        if isinstance(result, int) and standalone_mode:
+            sys.exit(result)
+        return result
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+@click.group(cls=MammothGroup)
+@click.version_option(package_name="stoneage-mammoth-herd", prog_name="mammoth")
+def main() -> None:
+    """Monte Carlo simulator for Stone Age and The Mammoth Herd."""
+
+
+for command in (
+    bench, cache, commit, compare, contest, demo, report, run, simulate, strategies_command, tune,
+    worth,
+):  # fmt: skip
+    main.add_command(command)

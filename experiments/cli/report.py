@@ -1,0 +1,31 @@
+"""``mammoth report``: result folders -> report.md and report.html.
+
+The report is built by :func:`experiments.outputs.report.build_report`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from experiments.outputs.files import write_text
+from experiments.outputs.report import build_report
+from sim.errors import InputError
+
+
+@click.command("report")
+@click.argument("folders", nargs=-1, required=True, type=click.Path(file_okay=False))
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="Default: first.")
+@click.option("--title", default="Stone Age: The Mammoth Herd — simulation report")
+def report(folders, out, title):
+    """Turn result FOLDERS into report.md and report.html."""
+    paths = [Path(f) for f in folders]
+    for path in paths:
+        if not path.is_dir():
+            raise InputError(f"{path} is not a folder")
+    target = Path(out) if out else paths[0].parent
+    md, page = build_report(paths, title, target)
+    write_text(target / "report.md", md)
+    write_text(target / "report.html", page)
+    click.echo(f"wrote {target / 'report.md'} and {target / 'report.html'}")

@@ -1,0 +1,217 @@
+"""``mammoth tune``: tune a greedy-family strategy's weights and write them as a preset.
+
+The search is :mod:`experiments.analyses.tune`'s; this command checks the options, runs it with a
+progress bar, prints the history and the fresh evaluation, and writes the preset file.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import click
+
+from experiments.analyses.tune import (
+    FAMILY_MODULE,
+    OBJECTIVES,
+    Arena,
+    cross_entropy,
+    evaluate,
+    family_params,
+    opponent_seats,
+    tuned_preset,
+)
+from sim.errors import InputError
+from sim.rules import Rules
+from strategies.presets import ENV_VAR, NAME_PATTERN, PRESET_DIR, write_preset
+from strategies.registry import BASE, presets, resolve
+
+
+def _check(
+    strategy, against, games, iterations, population, players, elite, sigma, seed, eval_games
+):
+    if games < 1:
+        raise InputError(f"--games must be at least 1, not {games}")
+    if iterations < 1:
+        raise InputError(f"--iterations must be at least 1, not {iterations}")
+    if population < 2:
+        raise InputError(f"--population must be at least 2, not {population}")
+    if not 2 <= players <= 4:
+        raise InputError(f"Stone Age is played by 2 to 4 players, not {players}")
+    if not 0 < elite < 1:
+        raise InputError(f"--elite must be a fraction between 0 and 1, not {elite}")
+    if not (sigma > 0 and math.isfinite(sigma)):
+        raise InputError(f"--sigma must be a positive number, not {sigma}")
+    if seed < 0:
+        raise InputError(f"--seed must be 0 or more, not {seed}")
+    if eval_games < 0:
+        raise InputError(f"--eval-games must be 0 or more, not {eval_games}")
+    if not against:
+        raise InputError("give at least one --against opponent")
+    seat = resolve(strategy)
+    if BASE[seat.family][0] != FAMILY_MODULE:
+        raise InputError(
+            f"{strategy!r} is not of the greedy family (its functions are {seat.family!r}'s); "
+            "tune greedy or a preset based on it"
+        )
+    return seat, [resolve(name) for name in against]
+
+
+def _preset_name(out: Path, name: str | None) -> str:
+    if out.suffix != ".toml":
+        raise InputError(f"--out must be a .toml file (a preset), not {str(out)!r}")
+    name = name or out.stem
+    if not NAME_PATTERN.match(name):
+        raise InputError(f"preset name {name!r} must be lower-case letters, digits, - or _")
+    if name in BASE:
+        raise InputError(f"preset name {name!r} is a base strategy; choose another --name")
+    existing = presets().get(name)
+    if existing and Path(existing.path).resolve() != out.resolve():
+        raise InputError(
+            f"preset {name!r} already exists in {existing.path}; choose another --name"
+        )
+    return name
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+@click.command()
+@click.argument("strategy")
+@click.option(
+    "--against", multiple=True, required=True, help="Opponent (repeat: cycled over the seats)."
+)
+@click.option("--games", type=int, default=400, show_default=True, help="Games per candidate.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--out", type=click.Path(dir_okay=False), required=True, help="Preset file to write (.toml)."
+)
+@click.option("--name", default=None, help="Preset name [default: the file's stem].")
+@click.option("--iterations", type=int, default=6, show_default=True)
+@click.option("--population", type=int, default=12, show_default=True)
+@click.option("--players", type=int, default=4, show_default=True)
+@click.option("--elite", type=float, default=0.25, show_default=True, help="Elite fraction.")
+@click.option(
+    "--sigma", type=float, default=0.3, show_default=True, help="Initial spread (log units)."
+)
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="win", show_default=True)
+@click.option(
+    "--param",
+    "param_names",
+    multiple=True,
+    help="A weight to tune (repeat) [default: every positive weight but stall_round].",
+)
+@click.option(
+    "--eval-games", type=int, default=4000, show_default=True, help="Fresh games for the check."
+)
+@click.option("--herd/--no-herd", default=True, show_default=True)
+@click.option("--threads", type=int, default=1, show_default=True)
+def tune(
+    strategy,
+    against,
+    games,
+    seed,
+    out,
+    name,
+    iterations,
+    population,
+    players,
+    elite,
+    sigma,
+    objective,
+    param_names,
+    eval_games,
+    herd,
+    threads,
+):
+    """Tune the weights of STRATEGY (greedy or a greedy preset) by the cross-entropy method.
+
+    Every candidate of an iteration plays the same games (common random numbers) in one seat,
+    rotated, against the --against opponents; the objective is the mean win share (ties shared)
+    or the mean score margin over the best other seat. The weights chosen (on a separate block
+    of games) are written as a preset file, and checked against STRATEGY on fresh games (95%
+    Wilson intervals).
+
+    Loading the result: a file in strategies/presets/ (e.g. --out strategies/presets/tuned.toml)
+    is a strategy at once, by its name (`mammoth simulate --strategy tuned`). A file anywhere
+    else is loaded when its folder (or the file) is listed in the environment variable
+    MAMMOTH_PRESETS (separated like PATH), e.g. `MAMMOTH_PRESETS=results mammoth simulate
+    --strategy NAME`. The name is --name, or the file's stem.
+    """
+    from tqdm import tqdm
+
+    if threads < 1:
+        raise InputError(f"--threads must be at least 1, not {threads}")
+    seat, opponents = _check(
+        strategy, against, games, iterations, population, players, elite, sigma, seed, eval_games
+    )
+    start, tunable = family_params(seat)
+    names = list(dict.fromkeys(param_names)) or tunable
+    unknown = [n for n in names if n not in start]
+    if unknown:
+        raise InputError(f"unknown weight {', '.join(unknown)}; known: {', '.join(start)}")
+    out = Path(out)
+    preset_name = _preset_name(out, name)
+    rules = Rules(herd=herd)
+    arena = Arena(seat, opponents, players, seed, rules, threads)
+    total = (iterations * population + iterations + 1) * games + 3 * eval_games
+    with tqdm(total=total, unit="game", leave=False) as bar:
+        run = cross_entropy(
+            arena, start, names, games, iterations, population, elite, sigma, objective,
+            progress=bar.update,
+        )  # fmt: skip
+        if eval_games:
+            first = (iterations + 1) * games
+            run.evaluation |= evaluate(arena, run, eval_games, first, progress=bar.update)
+    opponents_label = [o.name for o in opponent_seats(opponents, players)]
+    for row in run.history:
+        click.echo(
+            f"iteration {row['iteration']}: mean candidate {row['mean_candidate']:.3f}, "
+            f"population {row['population_mean']:.3f}, elite {row['elite_mean']:.3f}, "
+            f"best {row['best']:.3f}, sigma {row['sigma']:.3f}"
+        )
+    click.echo(
+        f"chosen: {run.chosen_from} ({objective} {run.evaluation['selection_objective']:.3f} on "
+        f"{games} selection games)"
+    )
+    ev = run.evaluation
+    if eval_games:
+        click.echo(
+            f"fresh games: {eval_games} ({players} players, against {', '.join(opponents_label)};"
+            f" seats rotated)"
+        )
+        for key, label in (("tuned", preset_name), ("start", seat.name)):
+            click.echo(
+                f"  {label:20s} win {_pct(ev[f'{key}_win_rate'])} "
+                f"[{_pct(ev[f'{key}_win_low'])}, {_pct(ev[f'{key}_win_high'])}]  "
+                f"margin {ev[f'{key}_margin']:+.1f} ± {ev[f'{key}_margin_se']:.1f}"
+            )
+        z = ev["win_difference"] / ev["win_difference_se"] if ev["win_difference_se"] else 0.0
+        click.echo(
+            f"  paired difference: {100 * ev['win_difference']:+.1f} points "
+            f"± {100 * ev['win_difference_se']:.1f} (z = {z:.1f})"
+        )
+        click.echo(
+            f"  head to head (alternating seats): {preset_name} takes "
+            f"{_pct(ev['head_to_head_share'])} [{_pct(ev['head_to_head_low'])}, "
+            f"{_pct(ev['head_to_head_high'])}] of the wins, fair {_pct(ev['head_to_head_fair'])}"
+        )
+    settings = {
+        "start": seat.name,
+        "against": list(against),
+        "players": players,
+        "games": games,
+        "iterations": iterations,
+        "population": population,
+        "elite": elite,
+        "sigma": sigma,
+        "objective": objective,
+        "seed": seed,
+        "herd": herd,
+    }
+    write_preset(out, tuned_preset(preset_name, seat, run, opponents_label, settings))
+    where = out.resolve().parent
+    click.echo(f"wrote {out}: preset {preset_name!r}")
+    if where != PRESET_DIR.resolve():
+        click.echo(f"  load it with {ENV_VAR}={where} (then --strategy {preset_name})")

@@ -1,0 +1,57 @@
+"""Experiment kinds: what an experiment file's ``kind`` runs, in chunks.
+
+=========== ================================ ======================================
+kind        module                           runs, as the command
+=========== ================================ ======================================
+``compare`` :mod:`experiments.kinds.compare` a league (``mammoth compare``)
+``worth``   :mod:`experiments.kinds.worth`   points on vs 0 (``mammoth worth``)
+``commit``  :mod:`experiments.kinds.commit`  solver tables and the paired sweep
+                                             (``mammoth commit``)
+=========== ================================ ======================================
+
+A kind is a module with three functions: ``chunks(config) -> list[dict]`` (independent pieces of
+work, each a JSON-ready dict), ``run_chunk(config, chunk) -> dict[str, numpy.ndarray]``
+(sufficient statistics: counts, sums, sums of squares; plain arrays, saved without pickle) and
+``finish(config, merged, folder)`` (tables, plots and ``run.json`` from the merged statistics,
+written by the same writer of :mod:`experiments.outputs` as its command's). The runner
+(:mod:`experiments.runner`) sums the statistics key by key in chunk order.
+
+Optional parts of a kind: ``DEFAULTS`` (settings a file may leave out), ``check(config)``
+(raises :class:`~sim.errors.InputError` for bad settings;
+:func:`~experiments.definition.load_experiment` calls it, so nothing runs with a bad file),
+``merge(parts) -> dict`` (replaces the key-by-key sum, for statistics whose groups differ between
+chunks; it gets the chunks in chunk order) and ``GAMES`` (what ``games`` counts, for messages;
+default "games per table").
+
+A kind checks its settings with the readers of :mod:`experiments.definition` and builds its rules
+with :func:`experiments.rules_setup.rules_from_options`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+KINDS = {
+    "compare": "experiments.kinds.compare",
+    "worth": "experiments.kinds.worth",
+    "commit": "experiments.kinds.commit",
+}
+
+
+def kind_module(config: dict):
+    """The module implementing the experiment's kind."""
+    return importlib.import_module(KINDS[config["kind"]])
+
+
+def games_label(config: dict) -> str:
+    """What the experiment's ``games`` counts (e.g. "games per table"), for messages."""
+    return getattr(kind_module(config), "GAMES", "games per table")
+
+
+def game_blocks(games: int, size: int) -> list[tuple[int, int]]:
+    """``(start, n)`` of the blocks of at most ``size`` game indices that cover ``0..games-1``.
+
+    A kind's chunk holds whole game indices (every table and arm of them), which is what its
+    paired statistics cluster on, so chunk results merge exactly.
+    """
+    return [(start, min(size, games - start)) for start in range(0, games, size)]

@@ -1,0 +1,118 @@
+"""Imports point one way: ``experiments -> strategies -> sim``, and only the CLI uses the CLI.
+
+Every ``.py`` file of ``sim/``, ``strategies/`` and ``experiments/`` is parsed with :mod:`ast`;
+every import counts, at the top of a module or inside a function, ``import x`` and
+``from x import y`` alike (relative imports are resolved to absolute names).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("sim", "strategies", "experiments")
+CLI = "experiments.cli"
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a source file under :data:`ROOT` (a package is its ``__init__``)."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
+    """``(line, name)`` of every module a source may import, wherever the import stands.
+
+    ``from x import y`` yields ``x`` and ``x.y`` (``y`` may be a submodule); a relative import
+    is resolved against ``module``.
+    """
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = module.split(".")
+                if not is_package:
+                    package = package[:-1]
+                package = package[: len(package) - (node.level - 1)]
+                base = ".".join([*package, base] if base else package)
+            found.append((node.lineno, base))
+            found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names]
+    return found
+
+
+def _sources() -> list[Path]:
+    return sorted(path for package in PACKAGES for path in (ROOT / package).rglob("*.py"))
+
+
+def _within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def _violations(importer, forbidden) -> list[str]:
+    """Imports of a ``forbidden`` package by a module for which ``importer(module)`` holds."""
+    bad = []
+    for path in _sources():
+        module = module_name(path)
+        if not importer(module):
+            continue
+        source = path.read_text(encoding="utf-8")
+        for line, name in imports_of(source, module, path.name == "__init__.py"):
+            if any(_within(name, package) for package in forbidden):
+                bad.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    return bad
+
+
+def test_every_package_is_read():
+    names = {module_name(path) for path in _sources()}
+    assert {"sim", "strategies.registry", CLI, "experiments.runner"} <= names
+
+
+def test_imports_are_found_wherever_they_stand():
+    source = (
+        "import numpy as np\n"
+        "from sim.rules import Rules\n"
+        "def f():\n"
+        "    from experiments.cli import main\n"
+        "    class A:\n"
+        "        def g(self):\n"
+        "            import experiments.cli.run\n"
+        "from experiments import cli\n"
+        "from . import files\n"
+        "from ..analyses import paired\n"
+    )
+    found = set(imports_of(source, "experiments.outputs.report"))
+    for expected in (
+        (1, "numpy"),
+        (2, "sim.rules"),
+        (4, "experiments.cli"),
+        (7, "experiments.cli.run"),
+        (8, "experiments.cli"),
+        (9, "experiments.outputs.files"),
+        (10, "experiments.analyses.paired"),
+    ):
+        assert expected in found
+
+
+@pytest.mark.parametrize(
+    "rule, importer, forbidden",
+    [
+        ("sim uses neither strategies nor experiments", "sim", ("strategies", "experiments")),
+        ("strategies does not use experiments", "strategies", ("experiments",)),
+    ],
+)
+def test_imports_point_one_way(rule, importer, forbidden):
+    bad = _violations(lambda module: _within(module, importer), forbidden)
+    assert not bad, rule + ":\n" + "\n".join(bad)
+
+
+def test_only_the_command_layer_imports_the_command_layer():
+    bad = _violations(lambda module: not _within(module, CLI), (CLI,))
+    assert not bad, "only experiments/cli/ may import experiments.cli:\n" + "\n".join(bad)
