@@ -55,8 +55,8 @@ def hook_accept_starvation(sid, st, g, seat, params, rng, shortfall):
 
 
 @hot
-def hook_value_goods(sid, st, g, seat, params, rng, values):
-    return hooks.value_goods(st, g, seat, params, rng, values)
+def hook_value_goods(sid, st, g, seat, params, rng, values, most):
+    return hooks.value_goods(st, g, seat, params, rng, values, most)
 
 
 @hot

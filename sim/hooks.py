@@ -39,11 +39,12 @@ Base hooks (the base strategy of a seat answers them):
     Fill ``pay`` with ``amount`` resources the seat holds (``reason``: ``PAY_*``).
 ``accept_starvation(st, g, seat, params, rng, shortfall) -> bool``
     Feeding short by ``shortfall`` with enough resources to pay: take -10 instead?
-``value_goods(st, g, seat, params, rng, values)``
+``value_goods(st, g, seat, params, rng, values, most)``
     Fill ``values`` (float64, ``VALUES_WIDTH`` of :mod:`sim.constants`) with the seat's own
     valuation for the herd: ``values[V_FIGURES + k]`` the points the (k+1)-th figure on the tile
-    would cost it (-1.0 if it cannot pay it), ``values[V_FIRST]`` and ``values[V_ALL]`` the points
-    this round's "1." and "all" bonuses are worth to it. The engine asks it right before every
+    would cost it, for ``k < most`` (the most figures it could move there now; -1.0 beyond, and
+    where it cannot pay), ``values[V_FIRST]`` and ``values[V_ALL]`` the points this round's "1."
+    and "all" bonuses are worth to it. The engine asks it right before every
     taming hook and hands the row over, so the base strategy and the taming policy value food and
     resources one way.
 ``food_for_figures(st, g, seat, params, rng, count) -> int``
@@ -166,9 +167,9 @@ def accept_starvation(st, g, seat, params, rng, shortfall):
 
 
 @hot
-def value_goods(st, g, seat, params, rng, values):
+def value_goods(st, g, seat, params, rng, values, most):
     """Default: every figure the seat can pay costs 1 point; the bonuses are worth nothing."""
-    payable = st.seat[g, seat, GOODS + FOOD] + resources_held(st, g, seat)
+    payable = min(most, st.seat[g, seat, GOODS + FOOD] + resources_held(st, g, seat))
     for k in range(MAX_TILE_FIGURES):
         values[V_FIGURES + k] = 1.0 if k < payable else -1.0
     values[V_FIRST] = 0.0

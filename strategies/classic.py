@@ -443,6 +443,6 @@ def accept_starvation(st, g, seat, params, rng, shortfall):
 
 
 @hot(inline=True)
-def value_goods(st, g, seat, params, rng, values):
+def value_goods(st, g, seat, params, rng, values, most):
     """The classic valuation of the figures and bonuses (see :mod:`strategies.herd_values`)."""
-    classic_values(st, g, seat, values)
+    classic_values(st, g, seat, values, most)

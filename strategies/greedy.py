@@ -1,29 +1,33 @@
-"""``greedy``: a one-step value heuristic, and the parameter family the archetypes tune.
+"""``greedy``: a one-step value heuristic whose values follow what the seat holds and sees.
 
-Every option is valued in points from what the seat sees now:
+Every option is valued in points by the seat's valuation (:mod:`strategies.greedy_values`):
+resources are worth what they will score if spent and fade to their left-over point when the
+seat holds more than it can spend; food is worth what the next feeding would otherwise cost;
+people, agriculture and tools are worth so much per round left plus what its multiplier cards
+make of them; time runs by the deck and the building stacks.
 
-- placement: each legal place gets a value per person (a building it can pay: its points; a
-  card it can pay: the card's worth minus what its resources are worth; the field, hut and tool
-  maker: a yearly value times the rounds estimated to remain; hunting: food, worth more while
-  the next feeding is short; a resource area: the expected units times their value, plus the
-  taming policy's ``herd_value`` on the herd's area), and the best value per person wins;
-- actions resolve village first (a new tool helps the rolls), then gathering, then cards and
+- placement: each legal place gets a value per person (a building it can pay: its points, less
+  the weighted worth of what it takes; a card it can pay: its worth less the weighted worth of
+  the resources it costs; the hut, field and tool maker: a person, an agriculture or a tool step;
+  hunting: the part of the next feeding's cost the food saves, plus spare food; a resource area:
+  the expected units at their worth, plus the taming policy's ``herd_value`` on the herd's area),
+  and the best value per person wins;
+- actions resolve the village first (a new tool helps the rolls), then gathering, then cards and
   buildings (resources just gathered can pay);
 - tools go on a roll only when they lift it to the next multiple of the divisor, with the fewest
-  pips (slots before one-time tools);
-- it buys every building it can pay (scoring as much as a variable tile allows) and a card when
-  its worth beats the resources it costs; dice for everyone: the most valuable face;
-- a feeding shortfall is paid with the cheapest resources unless they are worth more than
-  ``starve`` points, when it takes -10.
+  pips;
+- it buys a card or a building when it is worth more than what it takes, paying with the
+  resources worth least; dice for everyone: the most valuable face;
+- a feeding shortfall is paid with the resources worth least unless they cost more than a -10
+  (``starve``): choosing the -10 is a weighed choice;
+- the herd: it hands its taming policy the same valuation (``value_goods``): what each figure on
+  the tile costs and what the bonuses are worth; each figure is paid with food or a resource,
+  whichever costs the seat less (``food_for_figures``).
 
-The weights are ``PARAMS`` (in this order in a parameter row). The same functions with other
-weights are the archetype presets (``strategies/presets/*.toml``: farmer, builder, cards,
-toolmaker, starver, balanced, tuned): a preset is a parameter row, never new code, so it runs on
-the one compiled kernel. The weights a preset or ``mammoth tune`` moves: per-kind card weights
-(``farmer``, ``toolmaker``, ``hutbuilder``, ``shaman`` on top of ``multiplier``), ``culture``,
-``building``, ``people``, ``tools``, ``food``/``agriculture``, ``starve`` (how readily it takes
--10: 0 always does) and ``herd`` (taming aggressiveness). With all of the five added weights at 1.0
-the play is exactly that of the original ``greedy``.
+The weights are ``PARAMS`` (see :mod:`strategies.greedy_values`). The archetype presets
+(``strategies/presets/*.toml``: farmer, builder, cards, toolmaker, starver, balanced, tuned) are
+parameter rows of this family, never new code, so they run on the one compiled kernel. The first
+greedy is kept unchanged as ``classic`` (:mod:`strategies.classic`).
 """
 
 from __future__ import annotations
@@ -31,32 +35,14 @@ from __future__ import annotations
 from sim.board import (
     best_building_payment,
     building_offer,
-    cheapest_payment,
     resources_held,
     smallest_tool_mask,
-    tool_total,
     tools_available,
     unit_value,
     units_gathered,
 )
 from sim.constants import (
-    C_AMOUNT,
-    C_EFFECT,
-    C_FIGURES,
-    C_KIND,
-    C_RESOURCE,
-    C_SYMBOL,
     DIVISOR,
-    E_AGRICULTURE,
-    E_DICE_FOR_EVERYONE,
-    E_EXTRA_CARD,
-    E_FOOD,
-    E_ONE_TIME_TOOL,
-    E_POINTS,
-    E_RESOURCE,
-    E_RESOURCES_OF_CHOICE,
-    E_ROLL2,
-    E_TOOL,
     FIELD,
     FIRST_BUILDING,
     FIRST_CARD_SPACE,
@@ -65,143 +51,65 @@ from sim.constants import (
     GOLD,
     HUNTING_GROUNDS,
     HUT,
-    MAX_AGRICULTURE,
-    MAX_PEOPLE,
     N_AREAS,
     N_CARD_SPACES,
-    N_CARDS,
-    N_CULTURE_SYMBOLS,
     RIVER,
     STACK_SIZE,
     TOOL_MAKER,
     WOOD,
 )
 from sim.jit import hot
+from sim.stack import stack_f64
 from sim.state import (
-    AGRICULTURE,
     BUILDINGS,
-    CARDS,
-    CULTURE,
     DISPLAY,
+    FIGURES,
     GOODS,
-    I_DECK_POS,
     I_HERD_AREA,
     I_N_STACKS,
-    I_ROUND,
-    N_BUILDINGS_HELD,
-    PEOPLE,
     STACK_TAKEN,
     STACKS,
 )
-from strategies.herd_values import classic_values
+from strategies.greedy_values import (
+    BUILDING_COST,
+    BUILDING_W,
+    CARD_COST,
+    COSTS_WIDTH,
+    FOOD_SPARE,
+    HERD_W,
+    HUTBUILDER_W,
+    MULTIPLIER_W,
+    STARVE,
+    UNPAYABLE,
+    agriculture_step_worth,
+    card_worth,
+    cheapest_order,
+    cumulative_costs,
+    feeding_cost,
+    feeding_need,
+    figure_payment,
+    fill_payment,
+    herd_values,
+    payment_cost,
+    person_worth,
+    resource_worth,
+    resource_worths,
+    rounds_left,
+    tool_step_worth,
+)
+from strategies.greedy_values import PARAMS as PARAMS  # the family's parameter row
 
-DESCRIPTION = "one-step value heuristic: buildings and good cards first, food when short"
-PARAMS = {
-    "food": 4.0,  # points per food the next feeding needs
-    "food_spare": 0.3,  # points per food beyond that
-    "resource": 0.9,  # share of a resource's unit value it is worth when gathered
-    "agriculture": 1.5,  # points per agriculture step per round left
-    "people": 1.2,  # points per extra person per round left
-    "tools": 0.35,  # points per tool step per round left
-    "building": 1.0,  # weight on a building's points
-    "culture": 1.0,  # weight on a green card's culture-set points
-    "multiplier": 1.0,  # weight on a sand card's multiplier points
-    "card_cost": 0.7,  # weight on the resources a card costs
-    "starve": 10.0,  # take -10 rather than pay resources worth more than this
-    "cards_per_round": 2.5,  # how fast the deck is expected to run down
-    # The archetype weights (1.0 keeps the plain greedy play): each multiplies ``multiplier``
-    # for its type of sand card, and ``herd`` scales the taming policy's ``herd_value``.
-    "farmer": 1.0,  # weight on farmer cards (x agriculture)
-    "toolmaker": 1.0,  # weight on tool-maker cards (x tool total)
-    "hutbuilder": 1.0,  # weight on hut-builder cards (x buildings)
-    "shaman": 1.0,  # weight on shaman cards (x people)
-    "herd": 1.0,  # taming aggressiveness: weight on the herd's value at placement
-    # A safety valve, not a weight: from this round on, ``scarce`` is at least 5. The resource
-    # areas' expected values are equal, so plain greedy breaks the tie by board order; in a few
-    # 2- and 3-player games every seat then gathers the same kinds, nobody can pay the buildings
-    # on top, nobody buys a card, and the game stalls until the engine's safety stop. Games that
-    # end by the rules end long before round 100, so they play exactly as without the valve.
-    "stall_round": 100.0,
-    "scarce": 0.0,  # points per person gathering a resource the seat holds fewer than 3 of
-}
-UNTUNED = ("stall_round",)  # parameters ``mammoth tune`` leaves alone unless asked
-FOOD_W, FOOD_SPARE, RESOURCE_W, AGRICULTURE_W, PEOPLE_W, TOOLS_W = 0, 1, 2, 3, 4, 5
-BUILDING_W, CULTURE_W, MULTIPLIER_W, CARD_COST_W, STARVE, CARDS_PER_ROUND = 6, 7, 8, 9, 10, 11
-FARMER_W, TOOLMAKER_W, HUTBUILDER_W, SHAMAN_W, HERD_W, STALL_ROUND, SCARCE = range(12, 19)
-
-
-@hot(inline=True)
-def rounds_left(st, g, params):
-    """Rounds the seat expects to remain, from how many cards the deck still holds."""
-    left = N_CARDS - st.game[g, I_DECK_POS]
-    return 1.0 + left / max(0.5, params[CARDS_PER_ROUND])
-
-
-@hot(inline=True)
-def food_short(st, g, seat):
-    """Food the next feeding lacks with the seat's food and agriculture (0 if none)."""
-    return max(
-        0, st.seat[g, seat, PEOPLE] - st.seat[g, seat, AGRICULTURE] - st.seat[g, seat, GOODS + FOOD]
-    )
-
-
-@hot(inline=True)
-def card_worth(st, g, seat, card, params, rounds):
-    """Points a card is worth to the seat: its bottom at the end plus its top now."""
-    row = st.data[CARDS + card]
-    kind = row[C_KIND]
-    worth = 0.0
-    if kind == 0:
-        layer = st.seat[g, seat, CULTURE + row[C_SYMBOL]] + 1
-        size = 0
-        for s in range(N_CULTURE_SYMBOLS):
-            if st.seat[g, seat, CULTURE + s] >= layer:
-                size += 1
-        worth += params[CULTURE_W] * (2 * size + 1)
-    else:
-        if kind == 1:
-            base = min(float(MAX_AGRICULTURE), st.seat[g, seat, AGRICULTURE] + 0.25 * rounds)
-        elif kind == 2:
-            base = min(12.0, tool_total(st, g, seat) + 0.3 * rounds)
-        elif kind == 3:
-            base = st.seat[g, seat, N_BUILDINGS_HELD] + 0.5 * rounds
-        else:
-            base = min(float(MAX_PEOPLE), st.seat[g, seat, PEOPLE] + 0.2 * rounds)
-        # card kinds 1..4 are farmer, tool maker, hut builder, shaman: their weights in order
-        worth += params[MULTIPLIER_W] * params[FARMER_W + kind - 1] * row[C_FIGURES] * base
-    effect = row[C_EFFECT]
-    amount = row[C_AMOUNT]
-    if effect == E_FOOD:
-        worth += amount * params[FOOD_SPARE] + min(amount, food_short(st, g, seat)) * (
-            params[FOOD_W] - params[FOOD_SPARE]
-        )
-    elif effect == E_RESOURCE:
-        worth += amount * unit_value(row[C_RESOURCE]) * params[RESOURCE_W]
-    elif effect == E_POINTS:
-        worth += amount
-    elif effect == E_AGRICULTURE:
-        if st.seat[g, seat, AGRICULTURE] < MAX_AGRICULTURE:
-            worth += rounds * params[AGRICULTURE_W]
-    elif effect == E_TOOL:
-        worth += rounds * params[TOOLS_W]
-    elif effect == E_ONE_TIME_TOOL:
-        worth += 0.6 * amount * params[RESOURCE_W] * 1.5
-    elif effect == E_DICE_FOR_EVERYONE:
-        worth += 4.0 * params[RESOURCE_W]
-    elif effect == E_ROLL2:
-        worth += 7.0 / DIVISOR[row[C_RESOURCE]] * unit_value(row[C_RESOURCE]) * params[RESOURCE_W]
-    elif effect == E_EXTRA_CARD:
-        worth += 4.0
-    elif effect == E_RESOURCES_OF_CHOICE:
-        worth += amount * 6.0 * params[RESOURCE_W]
-    return worth
-
+DESCRIPTION = (
+    "one-step value heuristic: resources worth what they will score, food what the next "
+    "feeding would cost, growth by the rounds left"
+)
 
 # The memo ``place`` keeps between a seat's turns of one placement phase (see sim.hooks).
-M_READY, M_ROUNDS, M_SHORT, M_TOOLS = 0, 1, 2, 3
-# per area: the scarcity bonus per person (resource areas), else the value per person of the
-# place (village, cards, buildings: the people they take are fixed)
-M_AREA = 4
+M_READY, M_ROUNDS, M_SHORT, M_TOOLS, M_ORDER = 0, 1, 2, 3, 4
+M_WORTH = 5  # M_WORTH + r - 1: worth of one more resource r (wood..gold)
+M_FEED = 9  # what the next feeding's shortfall costs now
+# per area: the value per person of the village, cards and buildings (their people are fixed)
+M_AREA = 10
 M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
 SKIP = -1e300  # a card it cannot pay, a building it cannot buy; a place it cannot take
 if N_AREAS != 16:
@@ -209,47 +117,70 @@ if N_AREAS != 16:
 
 
 @hot(inline=True)
+def _building_value(st, g, seat, params, stack, order, w, b, s, gd):
+    """Value of buying the top of ``stack`` now; ``SKIP`` if it cannot."""
+    taken = st.game[g, STACK_TAKEN + stack]
+    if taken >= STACK_SIZE:
+        return SKIP
+    building = st.game[g, STACKS + stack * STACK_SIZE + taken]
+    points, subset = building_offer(st, g, seat, building, True)
+    if points < 0:
+        return SKIP
+    row = BUILDINGS + building
+    cost = 0.0
+    if params[BUILDING_COST] != 0.0:
+        # the fixed tiles' kinds are set; a variable tile's payment spends the most valuable
+        # units, whose worth is at most their points: count its points' worth at the gold rate
+        if st.data[row, 6] == 0:
+            for r in range(WOOD, GOLD + 1):
+                cost += st.data[row, r - 1] * resource_worth(r, w, b, s, gd)
+        else:
+            cost = points * gd / unit_value(GOLD)
+    hutbuilders = st.seat[g, seat, FIGURES + 3]
+    return (
+        points * params[BUILDING_W]
+        + hutbuilders * params[MULTIPLIER_W] * params[HUTBUILDER_W]
+        - params[BUILDING_COST] * cost
+    )
+
+
+@hot(inline=True)
 def _plan(st, g, seat, params, memo):
     """Fill the memo: what placement cannot change (the seat's stock, the display, the stacks)."""
     rounds = rounds_left(st, g, params)
-    short = food_short(st, g, seat)
-    held = resources_held(st, g, seat)
-    stalled = st.game[g, I_ROUND] >= params[STALL_ROUND]
+    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
+    order = cheapest_order(w, b, s, gd)
+    short = max(0, feeding_need(st, g, seat) - st.seat[g, seat, GOODS + FOOD])
     memo[M_ROUNDS] = rounds
     memo[M_SHORT] = short
     memo[M_TOOLS] = tools_available(st, g, seat)
-    for a in range(FOREST, RIVER + 1):
-        scarce = 0.0
-        if st.seat[g, seat, GOODS + a] < 3:  # resource areas are goods 1..4
-            # a building needs at most 2 of a kind
-            scarce = max(params[SCARCE], 5.0) if stalled else params[SCARCE]
-        memo[M_AREA + a] = scarce
-    memo[M_AREA + TOOL_MAKER] = rounds * params[TOOLS_W] if tool_total(st, g, seat) < 12 else 0.0
-    value = rounds * params[PEOPLE_W] if st.seat[g, seat, PEOPLE] < MAX_PEOPLE else 0.0
-    value -= 2.0 * params[FOOD_W] if short > 0 else 0.0
-    memo[M_AREA + HUT] = value / 2  # the hut takes 2 people
-    if st.seat[g, seat, AGRICULTURE] < MAX_AGRICULTURE:
-        memo[M_AREA + FIELD] = rounds * params[AGRICULTURE_W]
-    else:
-        memo[M_AREA + FIELD] = 0.0
+    memo[M_ORDER] = order
+    memo[M_WORTH] = w
+    memo[M_WORTH + 1] = b
+    memo[M_WORTH + 2] = s
+    memo[M_WORTH + 3] = gd
+    memo[M_FEED] = feeding_cost(st, g, seat, params, short, 0, order, w, b, s, gd)
+    memo[M_AREA + TOOL_MAKER] = tool_step_worth(st, g, seat, params, rounds - 1.0)
+    memo[M_AREA + FIELD] = agriculture_step_worth(st, g, seat, params, rounds)
+    # the hut takes 2 people; the newcomer eats at this round's feeding already
+    person = person_worth(st, g, seat, params, rounds - 1.0)
+    if person > 0.0:
+        person -= feeding_cost(st, g, seat, params, short + 1, 0, order, w, b, s, gd) - memo[M_FEED]
+    memo[M_AREA + HUT] = person / 2
+    held = resources_held(st, g, seat)
     for space in range(N_CARD_SPACES):
         cost = space + 1
         card = st.game[g, DISPLAY + space]
         if held < cost or card < 0:
             memo[M_AREA + FIRST_CARD_SPACE + space] = SKIP
             continue
-        worth = card_worth(st, g, seat, card, params, rounds)
-        memo[M_AREA + FIRST_CARD_SPACE + space] = (
-            worth - cost * 3.0 * params[RESOURCE_W] * params[CARD_COST_W]
-        )
-    for stack in range(st.game[g, I_N_STACKS]):
-        taken = st.game[g, STACK_TAKEN + stack]
+        worth = card_worth(st, g, seat, card, params, rounds, order, w, b, s, gd)
+        price = payment_cost(st, g, seat, 0, cost, order, w, b, s, gd)
+        memo[M_AREA + FIRST_CARD_SPACE + space] = worth - params[CARD_COST] * price
+    for stack in range(4):
         value = SKIP
-        if taken < STACK_SIZE:
-            building = st.game[g, STACKS + stack * STACK_SIZE + taken]
-            points, _ = building_offer(st, g, seat, building, True)
-            if points >= 0:
-                value = points * params[BUILDING_W]
+        if stack < st.game[g, I_N_STACKS]:
+            value = _building_value(st, g, seat, params, stack, order, w, b, s, gd)
         memo[M_AREA + FIRST_BUILDING + stack] = value
     memo[M_READY] = 1.0
 
@@ -264,12 +195,8 @@ def _better(rate_a, area_a, rate_b, area_b):
 
 @hot(inline=True)
 def _first_best(rates):
-    """The first area with the largest of ``rates[0..15]``.
-
-    A tree of comparisons four deep rather than a chain of sixteen: the chain's every step waits
-    for the one before, the tree's levels compare in parallel. Each comparison keeps the lower
-    area on a tie, so the first best area wins, as in a left-to-right scan.
-    """
+    """The first area with the largest of ``rates[0..15]`` (a tree of comparisons four deep:
+    its levels compare in parallel; each keeps the lower area on a tie)."""
     r0, a0 = _better(rates[0], 0, rates[1], 1)
     r1, a1 = _better(rates[2], 2, rates[3], 3)
     r2, a2 = _better(rates[4], 4, rates[5], 5)
@@ -293,8 +220,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
 
     What placement cannot change is worked out at the seat's first turn of the phase
     (:func:`_plan`); each turn then values hunting and the resource areas for the people the
-    seat can still send, without branches (which place is best changes unpredictably from turn
-    to turn).
+    seat can still send.
     """
     if memo[M_READY] == 0.0:
         _plan(st, g, seat, params, memo)
@@ -305,17 +231,17 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     hunters = min(hi[HUNTING_GROUNDS], cap)
     count = max(hunters, 1)
     food = 1.75 * count
-    needed = min(food, short)
-    value = needed * params[FOOD_W] + (food - needed) * params[FOOD_SPARE]
+    covered = min(food, short)
+    saved = memo[M_FEED] * covered / short if short > 0 else 0.0
+    value = saved + (food - covered) * params[FOOD_SPARE]
     rates[HUNTING_GROUNDS] = value / count if hunters > 0 else SKIP
     herd_area = st.game[g, I_HERD_AREA]
     herd = herd_value * params[HERD_W]
     for a in range(FOREST, RIVER + 1):
         count = max(hi[a], 1)
         units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]
-        value = units * unit_value(a) * params[RESOURCE_W]
+        value = units * memo[M_WORTH + a - 1]
         value += herd if a == herd_area else 0.0
-        value += count * memo[M_AREA + a]
         rates[a] = value / count if hi[a] > 0 else SKIP
     for a in range(TOOL_MAKER, N_AREAS):
         rates[a] = memo[M_AREA + a] if hi[a] > 0 else SKIP
@@ -343,7 +269,7 @@ def next_action(st, g, seat, params, rng, pending):
 @hot(inline=True)
 def use_tools(st, g, seat, params, rng, good, dice_sum, people):
     """The fewest pips that lift the roll to the next multiple of the divisor, if any."""
-    if good == FOOD and food_short(st, g, seat) == 0:
+    if good == FOOD and feeding_need(st, g, seat) <= st.seat[g, seat, GOODS + FOOD]:
         return 0
     over = dice_sum - units_gathered(dice_sum, good) * DIVISOR[good]  # dice_sum % divisor
     missing = DIVISOR[good] - over
@@ -354,26 +280,36 @@ def use_tools(st, g, seat, params, rng, good, dice_sum, people):
 
 @hot(inline=True)
 def buy_card(st, g, seat, params, rng, space, pay):
-    """Buy when the card is worth more than its resources; pay the cheapest ones."""
+    """Buy when the card is worth more than the weighted worth of its price; pay with the
+    resources worth least."""
     rounds = rounds_left(st, g, params)
-    worth = card_worth(st, g, seat, st.game[g, DISPLAY + space], params, rounds)
+    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
+    order = cheapest_order(w, b, s, gd)
     cost = space + 1
-    if worth < cost * 3.0 * params[RESOURCE_W] * params[CARD_COST_W]:
+    worth = card_worth(st, g, seat, st.game[g, DISPLAY + space], params, rounds, order, w, b, s, gd)
+    price = payment_cost(st, g, seat, 0, cost, order, w, b, s, gd)
+    if price >= UNPAYABLE or worth < params[CARD_COST] * price:
         return False
-    return cheapest_payment(st, g, seat, cost, pay)
+    return fill_payment(st, g, seat, cost, order, pay)
 
 
 @hot(inline=True)
 def buy_building(st, g, seat, params, rng, stack, pay):
-    """Buy whenever it can pay, scoring as much as the tile allows."""
+    """Buy when its value is positive, scoring as much as the tile allows."""
+    rounds = rounds_left(st, g, params)
+    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
+    order = cheapest_order(w, b, s, gd)
+    if _building_value(st, g, seat, params, stack, order, w, b, s, gd) <= 0.0:
+        return False
     building = st.game[g, STACKS + stack * STACK_SIZE + st.game[g, STACK_TAKEN + stack]]
     return best_building_payment(st, g, seat, building, pay, True) >= 0
 
 
 @hot
 def take_die(st, g, seat, params, rng, dice):
-    """The most valuable face left: agriculture and tools by rounds left, else the resource."""
+    """The most valuable face left (a resource at its worth, a tool or agriculture step)."""
     rounds = rounds_left(st, g, params)
+    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
     best = -1
     best_value = -1.0
     for i in range(dice.shape[0]):
@@ -381,14 +317,11 @@ def take_die(st, g, seat, params, rng, dice):
         if face == 0:
             continue
         if face <= 4:
-            value = unit_value(face) * params[RESOURCE_W]
+            value = resource_worth(face, w, b, s, gd)
         elif face == 5:
-            value = rounds * params[TOOLS_W] if tool_total(st, g, seat) < 12 else 0.0
+            value = tool_step_worth(st, g, seat, params, rounds - 1.0)
         else:
-            if st.seat[g, seat, AGRICULTURE] < MAX_AGRICULTURE:
-                value = rounds * params[AGRICULTURE_W]
-            else:
-                value = 0.0
+            value = agriculture_step_worth(st, g, seat, params, rounds)
         if value > best_value:
             best_value = value
             best = i
@@ -397,11 +330,11 @@ def take_die(st, g, seat, params, rng, dice):
 
 @hot
 def choose_resources(st, g, seat, params, rng, n, out):
-    """What a visible fixed-cost building still lacks, else gold."""
+    """What a visible fixed-cost building still lacks, else the kind worth most."""
     out[:] = 0
     left = n
     for stack in range(st.game[g, I_N_STACKS]):
-        if left == 0 or st.game[g, STACK_TAKEN + stack] >= 7:
+        if left == 0 or st.game[g, STACK_TAKEN + stack] >= STACK_SIZE:
             continue
         row = st.data[
             BUILDINGS + st.game[g, STACKS + stack * STACK_SIZE + st.game[g, STACK_TAKEN + stack]]
@@ -421,23 +354,33 @@ def choose_resources(st, g, seat, params, rng, n, out):
 
 @hot
 def pay_resources(st, g, seat, params, rng, amount, reason, pay):
-    """The cheapest resources first."""
-    cheapest_payment(st, g, seat, amount, pay)
+    """The resources worth least."""
+    rounds = rounds_left(st, g, params)
+    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
+    fill_payment(st, g, seat, amount, cheapest_order(w, b, s, gd), pay)
 
 
 @hot
 def accept_starvation(st, g, seat, params, rng, shortfall):
-    """Take -10 when the cheapest payment is worth more than ``starve`` points."""
-    value = 0.0
-    left = shortfall
-    for r in range(WOOD, GOLD + 1):
-        take = min(left, st.seat[g, seat, GOODS + r])
-        value += take * unit_value(r) * params[RESOURCE_W]
-        left -= take
-    return left > 0 or value > params[STARVE]
+    """Take -10 when the resources worth least that would pay cost more than ``starve``."""
+    rounds = rounds_left(st, g, params)
+    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
+    order = cheapest_order(w, b, s, gd)
+    return payment_cost(st, g, seat, 0, shortfall, order, w, b, s, gd) > params[STARVE]
 
 
-@hot(inline=True)
-def value_goods(st, g, seat, params, rng, values):
-    """The classic valuation of the figures and bonuses (see :mod:`strategies.herd_values`)."""
-    classic_values(st, g, seat, values)
+@hot
+def value_goods(st, g, seat, params, rng, values, most):
+    """The seat's own valuation of the figures on the tile and of this round's bonuses."""
+    herd_values(st, g, seat, params, values, most, stack_f64(COSTS_WIDTH))
+
+
+@hot
+def food_for_figures(st, g, seat, params, rng, count):
+    """Food or a resource for each figure, whichever costs the seat less (its valuation)."""
+    rounds = rounds_left(st, g, params)
+    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
+    costs = stack_f64(COSTS_WIDTH)
+    cumulative_costs(st, g, seat, cheapest_order(w, b, s, gd), w, b, s, gd, costs)
+    food, _ = figure_payment(st, g, seat, params, count, costs)
+    return max(0, food)

@@ -138,13 +138,13 @@ def current_tile(st, g):
 
 
 @hot(inline=True)
-def classic_values(st, g, seat, values):
+def classic_values(st, g, seat, values, most):
     """Fill a ``values`` row (:mod:`sim.hooks` ``value_goods``) with the classic valuation."""
     food, spare, good, left = figure_costs_start(st, g, seat)
     payable = True
     for k in range(1, MAX_TILE_FIGURES + 1):
         cost = -1.0
-        if payable:
+        if payable and k <= most:
             cost, good, left = next_figure_cost(st, g, seat, k, food, spare, good, left)
             payable = cost >= 0.0
         values[V_FIGURES + k - 1] = cost

@@ -194,6 +194,6 @@ def accept_starvation(st, g, seat, params, rng, shortfall):
 
 
 @hot
-def value_goods(st, g, seat, params, rng, values):
+def value_goods(st, g, seat, params, rng, values, most):
     """The classic valuation (:func:`strategies.herd_values.classic_values`): it draws nothing."""
-    classic_values(st, g, seat, values)
+    classic_values(st, g, seat, values, most)

@@ -75,6 +75,8 @@ take_die = greedy.take_die
 choose_resources = greedy.choose_resources
 pay_resources = greedy.pay_resources
 accept_starvation = greedy.accept_starvation
+value_goods = greedy.value_goods
+food_for_figures = greedy.food_for_figures
 
 
 @hot

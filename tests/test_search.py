@@ -15,7 +15,15 @@ from sim.board import (
     place_people,
     set_up_game,
 )
-from sim.constants import MEMO_WIDTH, N_AREAS, N_BUILDINGS, N_CARD_SPACES, N_CARDS, STACK_SIZE
+from sim.constants import (
+    MEMO_WIDTH,
+    N_AREAS,
+    N_BUILDINGS,
+    N_CARD_SPACES,
+    N_CARDS,
+    STACK_SIZE,
+    VALUES_WIDTH,
+)
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
 from sim.engine import NOTES_WIDTH, WORK_ROWS, WORK_WIDTH
@@ -231,7 +239,9 @@ def test_answers_are_legal_and_leave_the_game_untouched(players):
             if available == 0:
                 continue
             snap = _snapshot(st)
-            k = search_taming.commit_figures(st, 0, p, tparams, rng, available)
+            values = np.zeros(VALUES_WIDTH)
+            greedy.value_goods(st, 0, p, params, rng, values, available)
+            k = search_taming.commit_figures(st, 0, p, tparams, rng, available, values)
             assert _unchanged(st, snap)
             assert 0 <= k <= available
 

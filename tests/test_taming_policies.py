@@ -73,10 +73,10 @@ def _values(figure=2.0, first=0.0, all_=0.0, payable=MAX_TILE_FIGURES):
     return values
 
 
-def _classic(st, seat=0):
-    """The classic valuation of the seat's figures and of this round's bonuses."""
+def _classic(st, seat=0, most=MAX_TILE_FIGURES):
+    """The classic valuation of the seat's first ``most`` figures and of this round's bonuses."""
     values = np.zeros(VALUES_WIDTH)
-    hv.classic_values(st, 0, seat, values)
+    hv.classic_values(st, 0, seat, values, most)
     return values
 
 
