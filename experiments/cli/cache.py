@@ -14,7 +14,10 @@ def cache() -> None:
 
 @cache.command("clear")
 def cache_clear() -> None:
-    """Delete the compiled kernels this project cached (under the folder `cache where` prints)."""
+    """Delete the compiled kernels this project cached (under the folder `cache where` prints).
+
+    Writes nothing.
+    """
     removed = sim._cache.clear_cache()
     click.echo("removed " + ", ".join(removed) if removed else "nothing to remove")
 

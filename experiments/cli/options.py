@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 
 import click
 
@@ -101,18 +102,21 @@ def _shown(value) -> str:
 
 
 class Folder(click.Path):
-    """An output folder: never empty, no NUL character, not an existing file."""
+    """An output folder: never empty, no NUL character, not a file nor below one."""
 
     def __init__(self):
         super().__init__(file_okay=False)
 
     def convert(self, value, param, ctx):
-        """Refuse an empty name or a NUL character, then click's checks."""
+        """Refuse an empty name, a NUL character or a file on the way, then click's checks."""
         text = str(value)
         if not text.strip():
             self.fail("must name a folder, not an empty string", param, ctx)
         if "\0" in text:
             self.fail("must not hold a NUL character", param, ctx)
+        for parent in Path(text).parents:
+            if parent.exists() and not parent.is_dir():
+                self.fail(f"{str(parent)!r} is a file, not a folder", param, ctx)
         return super().convert(value, param, ctx)
 
 
