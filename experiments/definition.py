@@ -80,8 +80,8 @@ def check_name(name) -> str:
     if not isinstance(name, str) or not NAME_PATTERN.match(name):
         shown = repr(name) if not isinstance(name, str) or len(name) <= 80 else repr(name[:77])
         raise InputError(
-            f"name must be a folder name: letters, digits, _, - and . (not first), at most "
-            f"{MAX_NAME_LENGTH} characters, not {shown}"
+            f"name must be a folder name of at most {MAX_NAME_LENGTH} ASCII letters, digits, "
+            f"'_', '-' and '.', starting with a letter or digit; not {shown}"
         )
     return name
 
