@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from experiments.limits import MAX_MAMMOTH_POINTS
 from sim.data import load_tiles
 from sim.errors import InputError
 from sim.rules import Rules
@@ -23,7 +24,7 @@ def rules_from_options(
     tiles : str or None
         A mammoth tile file, or None for the packaged default set (its fronts assumed).
     mammoth_points : int
-        Points of the mammoth majority (0 or more).
+        Points of the mammoth majority (0 to :data:`~experiments.limits.MAX_MAMMOTH_POINTS`).
     tie : str
         The taming contest's tie rule (one of :data:`sim.rules.TIE_RULES`).
     resources_of_choice : str
@@ -37,10 +38,12 @@ def rules_from_options(
     Raises
     ------
     InputError
-        Negative mammoth points, or a missing or malformed tile file.
+        Mammoth points out of range, or a missing or malformed tile file.
     """
-    if mammoth_points < 0:
-        raise InputError(f"--mammoth-points must be 0 or more, not {mammoth_points}")
+    if not 0 <= mammoth_points <= MAX_MAMMOTH_POINTS:
+        raise InputError(
+            f"--mammoth-points must be from 0 to {MAX_MAMMOTH_POINTS}, not {mammoth_points}"
+        )
     if tiles is not None:
         load_tiles(tiles)  # rejects a malformed file with one clear line
     return Rules(

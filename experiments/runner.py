@@ -7,20 +7,46 @@ and computes only the rest, so an interrupted run loses at most the chunks in fl
 counts one twice. Statistics are summed key by key in chunk order (or by the kind's ``merge``),
 so chunking, workers and resuming never change a figure. The kind's ``finish`` then writes the
 files.
+
+Checkpoints defend themselves: a chunk file (:func:`save_chunk`) carries the experiment's
+:func:`fingerprint`, the chunk's key and a :func:`checksum` of its arrays, and
+:func:`load_chunk` checks all three, so a truncated, damaged, foreign or misplaced chunk is
+computed again (and said so), never merged. ``--resume`` needs the folder's intact
+``experiment.json`` (:func:`check_resume`). Every path written is proven to lie inside the
+folder (:func:`experiments.outputs.files.inside`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sys
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
 from experiments.kinds import kind_module
-from experiments.outputs.files import atomic_write
+from experiments.limits import MAX_EXPERIMENT_BYTES
+from experiments.outputs.files import atomic_write, inside
 from sim.errors import InputError
+from sim.textfiles import read_text
+
+CHUNK_FORMAT = 1
+"""Version of the chunk file layout (:func:`save_chunk`)."""
+
+CHUNK_META = "__chunk__"
+"""The array of a chunk file that says what it holds (JSON text): never a statistic's name."""
+
+
+def _canonical(document) -> str:
+    return json.dumps(document, sort_keys=True, separators=(",", ":"))
+
+
+def fingerprint(config: dict) -> str:
+    """A hash of the experiment (every setting, as JSON): what its chunk files must carry."""
+    return hashlib.sha256(_canonical(config).encode()).hexdigest()
 
 
 def _chunk_file(folder: Path, chunk: dict) -> Path:
@@ -28,17 +54,117 @@ def _chunk_file(folder: Path, chunk: dict) -> Path:
     return folder / "chunks" / f"{key}.npz"
 
 
-def _save(path: Path, stats: dict) -> None:
+def checksum(stats: dict) -> str:
+    """A hash of a chunk's statistics: every array's name, dtype, shape and bytes, by name."""
+    digest = hashlib.sha256()
+    for key in sorted(stats):
+        array = np.ascontiguousarray(stats[key])
+        digest.update(_canonical([key, array.dtype.str, list(array.shape)]).encode())
+        digest.update(array.tobytes())
+    return digest.hexdigest()
+
+
+def save_chunk(path: Path, stats: dict, fingerprint: str, chunk: dict) -> None:
+    """Save a chunk's statistics atomically, with what identifies them.
+
+    The file is a plain ``.npz`` (no pickle): the statistics, and :data:`CHUNK_META`, a JSON
+    text of the format version, the experiment's :func:`fingerprint`, the chunk's key and the
+    :func:`checksum` of the statistics; :func:`load_chunk` checks them all.
+    """
+    if CHUNK_META in stats:
+        raise ValueError(f"{CHUNK_META} is reserved for the chunk's identity")
+    meta = {
+        "format": CHUNK_FORMAT,
+        "experiment": fingerprint,
+        "chunk": chunk,
+        "checksum": checksum(stats),
+    }
+
     def write(tmp: Path) -> None:
         with open(tmp, "wb") as handle:
-            np.savez(handle, **stats)
+            np.savez(handle, **stats, **{CHUNK_META: np.array(_canonical(meta))})
 
     atomic_write(path, write)
 
 
-def _load(path: Path) -> dict:
-    with np.load(path) as data:
-        return {k: data[k] for k in data.files}
+def load_chunk(path: Path, fingerprint: str, chunk: dict) -> tuple[dict | None, str]:
+    """Load a saved chunk if it is intact and this experiment's and this chunk's.
+
+    Returns
+    -------
+    stats : dict or None
+        The statistics, or None when the file cannot be used.
+    problem : str
+        Why it cannot be used (empty when it can): unreadable, not a chunk file, another
+        experiment's, another chunk's, or damaged (the checksum differs).
+    """
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in data.files}
+    except Exception as exc:  # any failure to read it means a damaged file
+        return None, f"unreadable ({type(exc).__name__})"
+    raw = arrays.pop(CHUNK_META, None)
+    try:
+        meta = json.loads(str(raw.item())) if raw is not None and raw.shape == () else None
+    except (ValueError, RecursionError):
+        meta = None
+    if not isinstance(meta, dict) or meta.get("format") != CHUNK_FORMAT:
+        return None, "not a chunk file of this version (no identity)"
+    if meta.get("experiment") != fingerprint:
+        return None, "saved by a different experiment"
+    if _canonical(meta.get("chunk")) != _canonical(chunk):
+        return None, "holds a different chunk"
+    if meta.get("checksum") != checksum(arrays):
+        return None, "damaged (its checksum does not match)"
+    return arrays, ""
+
+
+def read_saved_experiment(folder: Path) -> dict | None:
+    """The experiment saved in ``folder/experiment.json``, None when there is none.
+
+    Raises
+    ------
+    InputError
+        When the file is damaged: not a small UTF-8 JSON object.
+    """
+    path = Path(folder) / "experiment.json"
+    if not path.exists():
+        return None
+    damaged = f"{path} is damaged, so the chunks beside it cannot be trusted"
+    try:
+        saved = json.loads(read_text(path, "experiment.json", 4 * MAX_EXPERIMENT_BYTES))
+    except InputError as exc:
+        raise InputError(f"{damaged} ({exc}); rerun without --resume to start over") from None
+    except (ValueError, RecursionError):
+        raise InputError(f"{damaged} (not JSON); rerun without --resume to start over") from None
+    if not isinstance(saved, dict):
+        raise InputError(f"{damaged} (not an experiment); rerun without --resume to start over")
+    return saved
+
+
+def check_resume(config: dict, folder: str | Path) -> None:
+    """Refuse ``--resume`` unless ``folder`` holds this experiment's intact ``experiment.json``.
+
+    A folder with nothing to resume (no ``experiment.json`` and no chunk) is fine: the run starts
+    from the beginning.
+
+    Raises
+    ------
+    InputError
+        Chunks without ``experiment.json``, a damaged one, or a different experiment's.
+    """
+    folder = Path(folder)
+    saved = read_saved_experiment(folder)
+    if saved is None:
+        chunks = folder / "chunks"
+        if chunks.is_dir() and any(chunks.glob("*.npz")):
+            raise InputError(
+                f"{folder} holds chunks but no experiment.json, so nothing says which experiment "
+                "they belong to; rerun without --resume to start over"
+            )
+        return
+    if saved != json.loads(json.dumps(config)):
+        raise InputError(f"{folder} holds a different experiment; resume needs the same one")
 
 
 def _run_one(config: dict, chunk: dict) -> dict:
@@ -68,8 +194,13 @@ def run_experiment(
     workers: int = 1,
     progress: bool = True,
     pool: Executor | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> dict:
     """Run every chunk of an experiment (reusing saved ones with ``resume``) and finish it.
+
+    With ``resume``, a saved chunk is used only if :func:`load_chunk` finds it intact and this
+    experiment's; any other is computed again, and ``notice`` (default: a line on stderr) says
+    so. ``resume`` needs the folder's ``experiment.json`` (:func:`check_resume`).
 
     Returns
     -------
@@ -78,26 +209,29 @@ def run_experiment(
     """
     from tqdm import tqdm
 
-    folder = Path(folder)
+    folder = inside(Path(folder))
+    say = notice or (lambda message: print(f"mammoth: {message}", file=sys.stderr))
     module = kind_module(config)
     chunks = module.chunks(config)
     config_file = folder / "experiment.json"
-    if config_file.exists() and resume:
-        saved = json.loads(config_file.read_text())
-        if saved != json.loads(json.dumps(config)):
-            raise InputError(f"{folder} holds a different experiment; resume needs the same one")
-    elif not resume and (folder / "chunks").exists():
+    if resume:
+        check_resume(config, folder)
+    elif (folder / "chunks").exists():
         for old in (folder / "chunks").glob("*.npz"):
-            old.unlink()
+            inside(old).unlink()
     atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(config, indent=2)))
+    mark = fingerprint(config)
     results: dict[int, dict] = {}
     todo = []
     for i, chunk in enumerate(chunks):
         path = _chunk_file(folder, chunk)
         if resume and path.exists():
-            results[i] = _load(path)
-        else:
-            todo.append(i)
+            loaded, problem = load_chunk(path, mark, chunk)
+            if loaded is not None:
+                results[i] = loaded
+                continue
+            say(f"chunk {path.name} {problem}: computing it again")
+        todo.append(i)
     own_pool = pool is None and workers > 1
     pool = executor(workers) if own_pool else pool
     bar = tqdm(total=len(chunks), initial=len(results), unit="chunk", disable=not progress)
@@ -105,13 +239,13 @@ def run_experiment(
         if pool is None:
             for i in todo:
                 results[i] = module.run_chunk(config, chunks[i])
-                _save(_chunk_file(folder, chunks[i]), results[i])
+                save_chunk(_chunk_file(folder, chunks[i]), results[i], mark, chunks[i])
                 bar.update(1)
         else:
             futures = {i: pool.submit(_run_one, config, chunks[i]) for i in todo}
             for i, future in futures.items():
                 results[i] = future.result()
-                _save(_chunk_file(folder, chunks[i]), results[i])
+                save_chunk(_chunk_file(folder, chunks[i]), results[i], mark, chunks[i])
                 bar.update(1)
     finally:
         bar.close()

@@ -21,9 +21,18 @@ from sim.constants import (
     Resource,
 )
 from sim.errors import InputError
+from sim.textfiles import read_text
 
 DATA = Path(__file__).resolve().parent / "data"
 DEFAULT_TILE_FILE = DATA / "tiles.csv"
+
+MAX_TILES = 64
+"""Most tiles a tile file may hold."""
+
+MAX_TILE_FILE_BYTES = 100_000
+"""Largest tile file read (64 tiles with long comments fit many times over)."""
+
+TILE_COLUMNS = ("back", "first_bonus", "all_bonus")
 
 _GOODS = {r.name.lower(): int(r) for r in Resource}
 _CARD_EFFECTS = {e.name.lower(): int(e) for e in Effect}
@@ -31,9 +40,12 @@ _TILE_EFFECTS = ("food", "wood", "brick", "stone", "gold", "points", "tool", "ag
 
 
 def _rows(path: Path) -> list[dict]:
-    with open(path, newline="", encoding="utf-8") as handle:
-        lines = [line for line in handle if line.strip() and not line.lstrip().startswith("#")]
-    return list(csv.DictReader(lines))
+    return _csv_rows(path.read_text(encoding="utf-8"))
+
+
+def _csv_rows(text: str) -> list[dict]:
+    lines = text.splitlines()
+    return list(csv.DictReader(l for l in lines if l.strip() and not l.lstrip().startswith("#")))
 
 
 @lru_cache(maxsize=1)
@@ -117,25 +129,43 @@ def load_tiles(path: str | Path | None = None) -> np.ndarray:
     Raises
     ------
     InputError
-        If the file is missing or malformed; the message names the file and row.
+        If the file is missing, not a small UTF-8 text file, or malformed (a missing or unknown
+        column, a row with more or fewer values than the columns, a bad bonus); the message
+        names the file and row.
     """
     path = DEFAULT_TILE_FILE if path in (None, "default") else Path(path)
-    if not path.is_file():
-        raise InputError(f"tile file {path} does not exist")
+    text = read_text(path, "tile file", MAX_TILE_FILE_BYTES)
     try:
-        rows = _rows(path)
-    except (UnicodeDecodeError, csv.Error) as exc:
+        rows = _csv_rows(text)
+    except csv.Error as exc:
         raise InputError(f"tile file {path} is not a readable CSV: {exc}") from None
     if not rows:
         raise InputError(f"tile file {path} holds no tiles")
-    missing = {"back", "first_bonus", "all_bonus"} - set(rows[0])
+    columns = [c for c in rows[0] if c is not None]
+    missing = set(TILE_COLUMNS) - set(columns)
     if missing:
         raise InputError(f"tile file {path} lacks the column(s) {', '.join(sorted(missing))}")
-    if len(rows) > 64:
-        raise InputError(f"tile file {path} holds {len(rows)} tiles; at most 64 are supported")
+    unknown = [c for c in columns if c not in TILE_COLUMNS]
+    if unknown:
+        raise InputError(
+            f"tile file {path}: unknown column {unknown[0]!r}; the columns are "
+            + ", ".join(TILE_COLUMNS)
+        )
+    if len(rows) > MAX_TILES:
+        raise InputError(
+            f"tile file {path} holds {len(rows)} tiles; at most {MAX_TILES} are supported"
+        )
     tiles = np.zeros((len(rows), 7), dtype=np.int64)
     for i, row in enumerate(rows):
         where = f"tile file {path}, tile {i + 1}"
+        if None in row:
+            raise InputError(
+                f"{where}: {len(row[None])} value(s) more than the columns "
+                + ", ".join(TILE_COLUMNS)
+            )
+        short = [c for c in TILE_COLUMNS if row[c] is None]
+        if short:
+            raise InputError(f"{where}: no value for {', '.join(short)}")
         back_name = (row["back"] or "").strip().lower()
         if back_name not in _GOODS:
             raise InputError(

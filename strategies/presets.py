@@ -28,17 +28,20 @@ import json
 import math
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from sim.errors import InputError
+from sim.textfiles import read_toml
 
 PRESET_DIR = Path(__file__).resolve().parent / "presets"
 ENV_VAR = "MAMMOTH_PRESETS"
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]*$")
 _KEYS = {"name", "base", "taming", "description", "params", "tuning"}
+
+MAX_PRESET_BYTES = 100_000
+"""Largest preset file read (a preset is a few hundred bytes)."""
 
 
 @dataclass(frozen=True)
@@ -78,16 +81,11 @@ def load_preset(path: str | Path) -> Preset:
     Raises
     ------
     InputError
-        For a missing file, malformed TOML, a bad name or a value of the wrong type.
+        For a missing, binary, non-UTF-8 or too large file, malformed TOML, a bad name or a
+        value of the wrong type.
     """
     path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as exc:
-        raise InputError(f"cannot read preset file {str(path)!r}: {exc.strerror}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"preset file {str(path)!r} is not valid TOML: {exc}") from exc
+    data = read_toml(path, "preset file", MAX_PRESET_BYTES)
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise InputError(f"preset file {str(path)!r}: unknown keys {', '.join(unknown)}")

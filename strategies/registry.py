@@ -113,9 +113,14 @@ def resolve(name: str) -> SeatStrategy:
     Raises
     ------
     InputError
-        For an unknown base strategy or taming policy.
+        For an unknown base strategy or taming policy, or a ``+`` with no policy after it.
     """
-    base, _, taming = name.strip().partition("+")
+    base, plus, taming = name.strip().partition("+")
+    if plus and not taming:
+        raise InputError(
+            f"strategy {name!r} names no taming policy after '+'; write {base!r} for its "
+            f"default or {base}+TAMING with TAMING one of {', '.join(taming_names())}"
+        )
     preset = None
     if base not in BASE:
         preset = presets().get(base)

@@ -155,3 +155,34 @@ def kern():
         random=resolve("random+random"),
         fixed=resolve("random+fixed-1"),
     )
+
+
+LEAGUE_TOML = """
+[experiment]
+kind = "compare"
+name = "league"
+players = [2]
+games = 6
+seed = 1
+chunk_games = 2
+strategies = ["classic", "random"]
+"""
+
+
+@pytest.fixture(scope="session")
+def finished_run(tmp_path_factory):
+    """A folder holding an earlier finished run: ``R/league`` of ``mammoth run league.toml``.
+
+    A tiny league (2 players, ``classic`` against ``random``, 6 games in chunks of 2: three chunk
+    files). Tests that must not change it compare snapshots; tests that damage it copy it.
+    """
+    from click.testing import CliRunner
+
+    from experiments.cli import main
+
+    base = tmp_path_factory.mktemp("finished")
+    experiment = base / "league.toml"
+    experiment.write_text(LEAGUE_TOML)
+    result = CliRunner().invoke(main, ["run", str(experiment), "--out", str(base / "R")])
+    assert result.exit_code == 0, result.output
+    return SimpleNamespace(base=base, out=base / "R", folder=base / "R" / "league", toml=experiment)

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from experiments.bench.core import BenchRow, format_rows
 from experiments.cli import main
-from sim.contest_exact import odds
+from sim.contest_exact import odds, odds_fraction
 from sim.contest_solver import sequential_equilibrium
 
 
@@ -32,13 +32,34 @@ def test_odds_json_equals_exact_odds(figures, tie_rule):
     result = _run("contest", "odds", *figures, "--tie", tie_rule, "--json")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
-    exact = odds(figures, tie_rule)
+    exact = odds_fraction(figures, tie_rule)
     assert document["commitments"] == figures
     assert document["tie_rule"] == tie_rule
-    assert document["win"] == exact.win.tolist()
-    assert document["draw"] == exact.draw
-    assert document["nobody"] == exact.nobody
+    assert document["win"] == [float(p) for p in exact.win]  # the floats nearest the fractions
+    assert document["draw"] == float(exact.draw)
+    assert document["nobody"] == float(exact.nobody)
+    np.testing.assert_allclose(document["win"], odds(figures, tie_rule).win, rtol=1e-12)
     assert "mc" not in document
+
+
+def test_exact_zeros_are_zero_without_float_noise(tmp_path):
+    """Impossible outcomes are 0, not 1.11e-16 (issue 14): JSON, text and the odds tables."""
+    document = json.loads(_run("contest", "odds", 2, 5, "--json").stdout)
+    assert document["draw"] == 0.0 and sum(document["win"]) == 1.0  # hands of different sizes
+    result = _run("contest", "report", "--out", tmp_path / "r", "--max-figures", 4, "--mc", 0)
+    assert result.exit_code == 0, result.output
+    table = pd.read_csv(tmp_path / "r" / "contest_odds.csv")
+    values = table[[f"win{s}" for s in range(4)] + ["draw", "nobody"]].to_numpy()
+    assert not ((values > 0) & (values < 1e-9)).any()
+    assert (table.loc[table["tie_rule"] == "longer_wins", "nobody"] == 0).all()
+    solver = json.loads(
+        _run(
+            "contest", "commit", "--figures", 3, 1, "--first-bonus", 6, "--all-bonus", 2,
+            "--tile-value", 3, "--food-value", 2, "--json",
+        ).stdout
+    )  # fmt: skip
+    for equilibrium in [solver["sequential"], *solver["simultaneous"]]:
+        assert equilibrium["draw"] == 0.0 or equilibrium["draw"] > 1e-9
 
 
 def test_odds_json_with_monte_carlo():

@@ -66,7 +66,7 @@ def test_simulate_writes_games_and_run_json(tmp_path):
 def test_same_seed_same_table(tmp_path):
     args = ["simulate", "--games", "40", "--players", "4", "--seed", "11"]
     _run(*args, "--out", str(tmp_path / "a"))
-    _run(*args, "--out", str(tmp_path / "b"), "--chunk-size", "7", "--threads", "2")
+    _run(*args, "--out", str(tmp_path / "b"), "--chunk-size", "7", "--workers", "2")
     a = pd.read_parquet(tmp_path / "a" / "games.parquet")
     b = pd.read_parquet(tmp_path / "b" / "games.parquet")
     pd.testing.assert_frame_equal(a, b)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from experiments.cli import main
@@ -28,3 +29,13 @@ def test_demo_runs_the_default_suite_and_reports(tmp_path):
 def test_demo_rejects_bad_sizes(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--out", str(tmp_path), "--scale", "-1"])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+@pytest.mark.slow  # the whole suite again; test_hostile_cli covers one game per arm cheaply
+def test_demo_with_one_game_works(tmp_path):
+    """One game per table or arm has no intervals; the report says so instead of crashing."""
+    out = tmp_path / "demo"
+    result = CliRunner().invoke(main, ["demo", "--out", str(out), "--games", "1"])
+    assert result.exit_code == 0, result.output
+    assert (out / "report.html").exists()
+    assert "too few games" in (out / "commit" / "rule_of_thumb.csv").read_text()

@@ -526,7 +526,13 @@ def _evidence(row) -> str:
     return f"{_pp(row.dwin)} pp win [{_pp(row.dwin_low)}, {_pp(row.dwin_high)}]"
 
 
+TOO_FEW = "too few games for an interval (it needs at least 2 games per arm)"
+"""The advice of a cell whose interval could not be computed."""
+
+
 def _verdict(row) -> str:
+    if pd.isna(row["dwin_low"]) or pd.isna(row["dwin_high"]):
+        return TOO_FEW
     if row["dwin_low"] > 0:
         return "worth it"
     if row["dwin_high"] < 0:
@@ -547,6 +553,8 @@ def _fixed_advice(fixed: pd.DataFrame) -> str:
     The smallest K whose interval reaches the best K's estimate is advised (more figures cost
     more food for nothing measurable), if its interval lies above 0.
     """
+    if fixed[["dwin", "dwin_low", "dwin_high"]].isna().to_numpy().any():
+        return TOO_FEW
     fixed = fixed.assign(k=fixed["policy"].str.split("-").str[1].astype(int)).sort_values("k")
     best = fixed.loc[fixed["dwin"].idxmax()]
     enough = fixed[fixed["dwin_high"] >= best["dwin"]].iloc[0]

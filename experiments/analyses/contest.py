@@ -3,18 +3,62 @@
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 
 import numpy as np
 
 from sim.contest_exact import (
-    DRAW_COLUMN,
     MAX_PLAYERS,
-    NOBODY_COLUMN,
+    ContestOdds,
+    check_commitments,
     check_figures,
-    outcome_table,
+    odds_fraction,
 )
 from sim.errors import InputError
 from sim.rules import TIE_RULES, tie_rule_code
+
+
+@lru_cache(maxsize=8192)
+def _exact_sorted(profile: tuple[int, ...], tie_rule: str) -> tuple[float, ...]:
+    exact = odds_fraction(profile, tie_rule)
+    return tuple(float(p) for p in (*exact.win, exact.draw, exact.nobody))
+
+
+def exact_vector(commitments, tie_rule: str = "longer_wins") -> np.ndarray:
+    """``[win_0, ..., win_{P-1}, draw, nobody]`` of one contest, each the float nearest its exact
+    fraction: exact zeros are 0 and no float noise (``1 - sum``) appears.
+
+    Computed with :func:`sim.contest_exact.odds_fraction` once per profile sorted descending
+    (the seats of equal figures share it), then permuted to the seats.
+    """
+    tie_rule_code(tie_rule)
+    profile = check_commitments(commitments)
+    order = sorted(range(len(profile)), key=lambda s: -profile[s])
+    vector = _exact_sorted(tuple(profile[s] for s in order), tie_rule)
+    players = len(profile)
+    out = np.empty(players + 2)
+    out[order] = vector[:players]
+    out[players:] = vector[players:]
+    return out
+
+
+def exact_odds(commitments, tie_rule: str = "longer_wins") -> ContestOdds:
+    """The odds of one contest as :func:`sim.contest_exact.odds` gives them, from exact fractions.
+
+    What the outputs print and write (``contest odds``, ``contest commit``, the odds tables):
+    every probability is the float nearest the exact one, so an impossible outcome is exactly 0.
+
+    Raises
+    ------
+    InputError
+        On a bad number of players or figures, or an unknown tie rule.
+    """
+    vector = exact_vector(commitments, tie_rule)
+    players = len(vector) - 2
+    profile = tuple(int(k) for k in check_commitments(commitments))
+    return ContestOdds(
+        profile, tie_rule, vector[:players].copy(), float(vector[players]), float(vector[-1])
+    )
 
 
 def check_players(players) -> int:
@@ -44,7 +88,7 @@ def odds_frame(players: int, max_figures: int, tie_rule: str = "longer_wins", mi
     -------
     pandas.DataFrame
         One row per profile: ``k0 .. k{P-1}`` (int8), ``win0 .. win{P-1}``, ``draw``, ``nobody``
-        (float64).
+        (float64, each the float nearest the exact probability: see :func:`exact_vector`).
     """
     import pandas as pd
 
@@ -56,21 +100,18 @@ def odds_frame(players: int, max_figures: int, tie_rule: str = "longer_wins", mi
         raise InputError("min figures must not exceed max figures")
     sizes = range(min_figures, max_figures + 1)
     profiles = np.array(list(itertools.product(sizes, repeat=players)), dtype=np.int64)
-    padded = np.zeros((profiles.shape[0], MAX_PLAYERS), dtype=np.int64)
-    padded[:, :players] = profiles
-    rows = outcome_table(tie_rule)[tuple(padded.T)]
+    rows = np.array([exact_vector(tuple(p), tie_rule) for p in profiles.tolist()])
     columns = {f"k{s}": profiles[:, s].astype(np.int8) for s in range(players)}
     columns |= {f"win{s}": rows[:, s] for s in range(players)}
-    columns["draw"] = rows[:, DRAW_COLUMN]
-    columns["nobody"] = rows[:, NOBODY_COLUMN]
+    columns["draw"] = rows[:, players]
+    columns["nobody"] = rows[:, players + 1]
     return pd.DataFrame(columns)
 
 
 def two_player_wins(max_figures: int, tie_rule: str, min_figures: int = 1) -> np.ndarray:
-    """Return seat 0's win probability over ``k0 x k1`` for two players."""
-    sizes = np.arange(min_figures, max_figures + 1)
-    table = outcome_table(tie_rule)
-    return table[sizes[:, None], sizes[None, :], 0, 0, 0]
+    """Return seat 0's win probability over ``k0 x k1`` for two players (from exact fractions)."""
+    sizes = range(min_figures, max_figures + 1)
+    return np.array([[exact_vector((a, b), tie_rule)[0] for b in sizes] for a in sizes])
 
 
 def demo_frame(max_figures: int = 7):

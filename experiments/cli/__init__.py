@@ -21,6 +21,10 @@ command                         module
 ``mammoth bench``               :mod:`experiments.cli.bench`
 ``mammoth cache ...``           :mod:`experiments.cli.cache` (``clear``, ``where``)
 =============================== =========================================
+
+The options the commands share (``--players 2 3 4``, ``--games``, ``--workers``, ``--seed``,
+``--out``...) are defined once, in :mod:`experiments.cli.options`, with the limits of
+:mod:`experiments.limits`.
 """
 
 from __future__ import annotations
@@ -59,7 +63,10 @@ class MammothGroup(click.Group):
             )
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
-        except (click.exceptions.Abort, KeyboardInterrupt):
+        except (click.exceptions.Abort, KeyboardInterrupt) as exc:
+            if isinstance(exc.__cause__, EOFError):  # click turns an EOFError into Abort
+                click.echo(f"mammoth: error: a file ended too early ({exc.__cause__})", err=True)
+                sys.exit(2)
             click.echo("mammoth: interrupted", err=True)
             sys.exit(130)
         except click.ClickException as exc:
@@ -73,8 +80,13 @@ class MammothGroup(click.Group):
         return result
 
 
+MAX_MESSAGE = 1_000
+"""Longest error line printed (a hostile value can be megabytes long)."""
+
+
 def _one_line(message: str) -> str:
-    return " ".join(message.split())
+    line = " ".join(message.split())
+    return line if len(line) <= MAX_MESSAGE else line[: MAX_MESSAGE - 3] + "..."
 
 
 @click.group(cls=MammothGroup)

@@ -10,7 +10,10 @@ from experiments.bench.core import FULL, QUICK, format_rows, run_sections
 @click.command("bench")
 @click.option("--quick", is_flag=True, help="A smaller, faster run.")
 def bench(quick: bool) -> None:
-    """Measure kernel throughput (warm, best of a few repeats, one thread unless said)."""
+    """Measure kernel throughput (warm, best of a few repeats, one thread unless said).
+
+    Writes nothing: prints one table.
+    """
     import numba
 
     size = QUICK if quick else FULL

@@ -14,12 +14,15 @@ def cache() -> None:
 
 @cache.command("clear")
 def cache_clear() -> None:
-    """Delete the compiled kernels this project cached."""
+    """Delete the compiled kernels this project cached (under the folder `cache where` prints).
+
+    Writes nothing.
+    """
     removed = sim._cache.clear_cache()
     click.echo("removed " + ", ".join(removed) if removed else "nothing to remove")
 
 
 @cache.command("where")
 def cache_where() -> None:
-    """Print the cache folder in use."""
+    """Print the cache folder in use; writes nothing."""
     click.echo(sim._cache.configure_numba_cache())

@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import click
-import numpy as np
 
 from experiments.analyses.commit import (
     BASELINE,
@@ -28,35 +27,65 @@ from experiments.analyses.commit import (
     focal_arm,
     sweep,
 )
+from experiments.cli.options import (
+    ManyOption,
+    Real,
+    Whole,
+    chunk_size_option,
+    command,
+    games_option,
+    mammoth_points_option,
+    out_option,
+    players_option,
+    seed_option,
+    tiles_option,
+    workers_option,
+)
+from experiments.limits import (
+    MAX_GAMES,
+    MAX_PRIZE_POINTS,
+    MAX_PRIZE_VALUES,
+    MAX_STRATEGIES,
+    check_blocks,
+)
 from experiments.outputs.commit import ASSUMED, write_commit
+from experiments.outputs.files import writing_inside
 from experiments.rules_setup import rules_from_options
+from sim.contest_exact import MAX_FIGURES
 from sim.errors import InputError
 from sim.rules import TIE_RULES
 from strategies.registry import resolve
 
-
-def _floats(values, name: str) -> tuple[float, ...]:
-    values = tuple(float(v) for v in values)
-    for v in values:
-        if not np.isfinite(v) or v < 0:
-            raise InputError(f"--{name} values must be finite and >= 0, not {v:g}")
-    return values
-
-
-@click.command()
-@click.option(
-    "--players", "player_counts", multiple=True, type=int, default=(2, 3, 4), show_default=True
+FILES = (
+    "equilibrium.csv, best_response.csv, sweep.csv, sweep_seats.csv, rule_of_thumb.csv, "
+    "commit_heatmap.png, commit_sweep.png, commit_herd_areas.png (unless --no-herd-areas) and "
+    "run.json"
 )
-@click.option(
-    "--games",
-    type=int,
-    default=DEFAULT_GAMES,
-    show_default=True,
-    help="Games per arm, per player count and tile condition.",
+
+
+def prize_option(name: str, help: str):
+    """A prize of the solver's grid: one or more points (``--first-bonus 3 5``)."""
+    return click.option(
+        f"--{name.replace('_', '-')}",
+        name,
+        cls=ManyOption,
+        type=Real(0.0, MAX_PRIZE_POINTS),
+        default=PRIZE_GRID[name],
+        show_default=True,
+        help=f"{help} (points, 0 to {MAX_PRIZE_POINTS:g}; up to {MAX_PRIZE_VALUES} values).",
+    )
+
+
+@command()
+@players_option()
+@games_option(
+    DEFAULT_GAMES,
+    MAX_GAMES,
+    "Games per arm, for each player count and tile condition (every arm plays the same games).",
 )
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--out", type=click.Path(file_okay=False), required=True, help="Output folder.")
-@click.option("--threads", type=int, default=1, show_default=True)
+@seed_option()
+@out_option(f"Output folder: gets {FILES}.")
+@workers_option("threads sharing each chunk")
 @click.option(
     "--base", default=DEFAULT_BASE, show_default=True, help="The focal seat's base strategy."
 )
@@ -73,10 +102,10 @@ def _floats(values, name: str) -> tuple[float, ...]:
     multiple=True,
     default=DEFAULT_POLICIES,
     show_default=True,
-    help="Taming policies of the focal seat (each paired against BASE+never).",
+    help="Taming policies of the focal seat (each paired against BASE+never); repeat.",
 )
-@click.option("--tiles", type=click.Path(dir_okay=False), default=None, help="Mammoth tile file.")
-@click.option("--mammoth-points", type=int, default=10, show_default=True)
+@tiles_option()
+@mammoth_points_option()
 @click.option("--tie", type=click.Choice(TIE_RULES), default="longer_wins", show_default=True)
 @click.option(
     "--herd-areas/--no-herd-areas",
@@ -85,19 +114,23 @@ def _floats(values, name: str) -> tuple[float, ...]:
     help="Also sweep with the herd always on one area (controlled tile sets).",
 )
 @click.option(
-    "--max-figures", type=int, default=DEFAULT_MAX_FIGURES, show_default=True, help="Solver tables."
+    "--max-figures",
+    type=Whole(1, MAX_FIGURES, "figures"),
+    default=DEFAULT_MAX_FIGURES,
+    show_default=True,
+    help="Most figures per seat in the solver tables.",
 )
-@click.option("--first-bonus", multiple=True, type=float, default=PRIZE_GRID["first_bonus"])
-@click.option("--all-bonus", multiple=True, type=float, default=PRIZE_GRID["all_bonus"])
-@click.option("--tile-value", multiple=True, type=float, default=PRIZE_GRID["tile_value"])
-@click.option("--food-value", multiple=True, type=float, default=PRIZE_GRID["food_value"])
-@click.option("--chunk-size", type=int, default=5_000, show_default=True)
+@prize_option("first_bonus", 'The "1." bonus of the solver\'s prize grid')
+@prize_option("all_bonus", 'The "all" bonus of the grid')
+@prize_option("tile_value", "Keeping the tile, in the grid")
+@prize_option("food_value", "One food, in the grid")
+@chunk_size_option(5_000)
 def commit(
     player_counts,
     games,
     seed,
     out,
-    threads,
+    workers,
     base,
     field,
     policies,
@@ -112,27 +145,33 @@ def commit(
     food_value,
     chunk_size,
 ):
-    """How many figures to commit: solver tables and a paired in-game sweep."""
+    """How many figures to commit: solver tables and a paired in-game sweep.
+
+    Writes equilibrium.csv, best_response.csv, sweep.csv, sweep_seats.csv, rule_of_thumb.csv,
+    commit_heatmap.png, commit_sweep.png, commit_herd_areas.png and run.json into OUT.
+    """
     from tqdm import tqdm
 
     started = time.perf_counter()
-    if games < 1 or threads < 1 or chunk_size < 1:
-        raise InputError("--games, --threads and --chunk-size must be at least 1")
-    if seed < 0:
-        raise InputError(f"--seed must be 0 or more, not {seed}")
-    if not 1 <= max_figures <= 10:
-        raise InputError(f"--max-figures must be from 1 to 10, not {max_figures}")
+    check_blocks(games, chunk_size, "--chunk-size")
     players = sorted(set(player_counts))
+    for name, many in (("--field", field), ("--policy", policies)):
+        if len(many) > MAX_STRATEGIES:
+            raise InputError(f"give {name} at most {MAX_STRATEGIES} times, not {len(many)}")
     for p in players:
-        if not 2 <= p <= 4:
-            raise InputError(f"Stone Age is played by 2 to 4 players, not {p}")
         field_for(field, p)
     prizes = {
-        "first_bonus": _floats(first_bonus, "first-bonus"),
-        "all_bonus": _floats(all_bonus, "all-bonus"),
-        "tile_value": _floats(tile_value, "tile-value"),
-        "food_value": _floats(food_value, "food-value"),
+        "first_bonus": first_bonus,
+        "all_bonus": all_bonus,
+        "tile_value": tile_value,
+        "food_value": food_value,
     }
+    for name, values in prizes.items():
+        if len(values) > MAX_PRIZE_VALUES:
+            raise InputError(
+                f"--{name.replace('_', '-')} takes at most {MAX_PRIZE_VALUES} values, "
+                f"not {len(values)}"
+            )
     rules = rules_from_options(True, tiles, mammoth_points, tie, "immediate")
     for policy in (BASELINE, *policies):
         focal_arm(base, policy)  # unknown names fail here, before anything runs
@@ -152,26 +191,27 @@ def commit(
             field=field,
             policies=policies,
             chunk=chunk_size,
-            threads=threads,
+            threads=workers,
             progress=bar.update,
         )
     folder = Path(out)
-    tables = write_commit(
-        folder,
-        stats,
-        conditions,
-        rules,
-        seed=seed,
-        games=games,
-        players=players,
-        base=base,
-        field=list(field),
-        policies=list(policies),
-        prizes=prizes,
-        max_figures=max_figures,
-        herd_areas=herd_areas,
-        started=started,
-    )
+    with writing_inside(folder):
+        tables = write_commit(
+            folder,
+            stats,
+            conditions,
+            rules,
+            seed=seed,
+            games=games,
+            players=players,
+            base=base,
+            field=list(field),
+            policies=list(policies),
+            prizes=prizes,
+            max_figures=max_figures,
+            herd_areas=herd_areas,
+            started=started,
+        )
     by_policy, thumb = tables["sweep"], tables["rule_of_thumb"]
     elapsed = time.perf_counter() - started
 

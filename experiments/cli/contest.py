@@ -1,17 +1,21 @@
-"""``mammoth contest odds|table|commit|report``: the taming contest from the command line."""
+"""``mammoth contest odds|table|commit|report``: the taming contest from the command line.
+
+Every probability printed or written is the float nearest the exact fraction
+(:func:`experiments.analyses.contest.exact_odds`): an impossible outcome is exactly 0.
+"""
 
 from __future__ import annotations
 
 import json
-import re
 
 import click
 
-from sim.contest_exact import MAX_FIGURES, check_figures
+from experiments.cli.options import MammothCommand, ManyOption, Whole, out_option, seed_option
+from experiments.limits import MAX_MC, MAX_PRIZE_POINTS
+from experiments.outputs.files import writing_inside
+from sim.contest_exact import MAX_FIGURES, MAX_PLAYERS, check_figures
 from sim.errors import InputError
 from sim.rules import TIE_RULES
-
-_NUMBER = re.compile(r"^-?\d")
 
 tie_option = click.option(
     "--tie",
@@ -21,6 +25,17 @@ tie_option = click.option(
     show_default=True,
     help="Tie rule of docs/rules.md B3.",
 )
+
+
+def mc_option(default: int, help: str):
+    """``--mc``: contests rolled die by die, 0 to :data:`~experiments.limits.MAX_MC`."""
+    return click.option(
+        "--mc",
+        type=Whole(0, MAX_MC, "contests"),
+        default=default,
+        show_default=True,
+        help=help,
+    )
 
 
 def parse_figures(values) -> list[int]:
@@ -43,31 +58,17 @@ def parse_figures(values) -> list[int]:
 
 
 def parse_values(text: str, name: str) -> float | list[float]:
-    """Parse a prize value: one number, or comma-separated numbers one per seat."""
+    """Parse a prize value: one number, or comma-separated numbers one per seat.
+
+    Each at most :data:`~experiments.limits.MAX_PRIZE_POINTS` (the solver checks the rest).
+    """
     try:
         values = [float(part) for part in text.split(",")]
     except ValueError:
         raise InputError(f"--{name} must be a number or numbers separated by commas") from None
+    if any(value > MAX_PRIZE_POINTS for value in values):
+        raise InputError(f"--{name} values must be at most {MAX_PRIZE_POINTS:g} points")
     return values[0] if len(values) == 1 else values
-
-
-class FiguresCommand(click.Command):
-    """A command whose ``--figures`` option takes several numbers: ``--figures 3 2 2``."""
-
-    def parse_args(self, ctx, args):
-        """Join the numbers after ``--figures`` into that option's one value."""
-        joined: list[str] = []
-        rest = list(args)
-        while rest:
-            arg = rest.pop(0)
-            if arg != "--figures":
-                joined.append(arg)
-                continue
-            taken = []
-            while rest and (not rest[0].startswith("-") or _NUMBER.match(rest[0])):
-                taken.append(rest.pop(0))
-            joined += ["--figures", " ".join(taken)]
-        return super().parse_args(ctx, joined)
 
 
 @click.group()
@@ -75,23 +76,22 @@ def contest() -> None:
     """The taming contest: exact odds, Monte Carlo checks, tables and commitments."""
 
 
-@contest.command("odds", context_settings={"ignore_unknown_options": True})
+@contest.command("odds", cls=MammothCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("figures", nargs=-1, required=True)
 @tie_option
-@click.option("--mc", type=int, default=0, help="Also roll N contests die by die (0: off).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the Monte Carlo.")
+@mc_option(0, "Also roll N contests die by die (0: off).")
+@seed_option("Seed of the Monte Carlo.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def odds_command(figures, tie_rule, mc, seed, as_json) -> None:
-    """Exact odds of a contest with FIGURES per seat (1 to 4 seats, 0..10 each)."""
-    from sim.contest_exact import odds
+    """Exact odds of a contest with FIGURES per seat (1 to 4 seats, 0..10 each).
+
+    Writes nothing: prints a table, or one JSON object with --json.
+    """
+    from experiments.analyses.contest import exact_odds
     from sim.contest_mc import estimate_odds
 
     commitments = parse_figures(figures)
-    if mc < 0:
-        raise InputError(f"--mc must be >= 0, not {mc}")
-    if seed < 0:
-        raise InputError(f"--seed must be >= 0, not {seed}")
-    exact = odds(commitments, tie_rule)
+    exact = exact_odds(commitments, tie_rule)
     estimate = estimate_odds(commitments, mc, seed, tie_rule) if mc else None
     players = len(commitments)
     if as_json:
@@ -137,24 +137,45 @@ def odds_command(figures, tie_rule, mc, seed, as_json) -> None:
         click.echo(line)
 
 
-@contest.command("table")
-@click.option("--players", type=int, required=True, help="Seats, 1 to 4.")
-@click.option("--max-figures", type=int, required=True, help="Most figures per seat, 0 to 10.")
-@click.option("--out", type=click.Path(file_okay=False), required=True, help="Output folder.")
+TABLE_FILES = "contest_odds.parquet, contest_odds.csv, win_heatmap_2p.png and run.json"
+
+
+@contest.command("table", cls=MammothCommand)
+@click.option(
+    "--players",
+    cls=ManyOption,
+    several=False,
+    type=Whole(1, MAX_PLAYERS, "seats"),
+    required=True,
+    help=f"Seats, 1 to {MAX_PLAYERS}.",
+)
+@click.option(
+    "--max-figures",
+    type=Whole(0, MAX_FIGURES, "figures"),
+    required=True,
+    help=f"Most figures per seat, 0 to {MAX_FIGURES}.",
+)
+@out_option(f"Output folder: gets {TABLE_FILES}.")
 @tie_option
 def table_command(players, max_figures, out, tie_rule) -> None:
-    """Write the exact odds of every profile (Parquet, CSV) and a 2-player heatmap."""
-    from experiments.analyses.contest import check_players
+    """Write the exact odds of every profile (Parquet, CSV) and a 2-player heatmap.
+
+    Writes contest_odds.parquet, contest_odds.csv, win_heatmap_2p.png and run.json into OUT.
+    """
     from experiments.outputs.contest_report import write_table
 
-    check_players(players)
-    check_figures(max_figures, "--max-figures")
-    for path in write_table(out, players, max_figures, tie_rule):
-        click.echo(f"wrote {path}")
+    with writing_inside(out):
+        for path in write_table(out, players, max_figures, tie_rule):
+            click.echo(f"wrote {path}")
 
 
-@contest.command("commit", cls=FiguresCommand)
-@click.option("--figures", required=True, help="Figures on the herd's area per seat: 3 2 2.")
+@contest.command("commit", cls=MammothCommand)
+@click.option(
+    "--figures",
+    cls=ManyOption,
+    required=True,
+    help="Figures on the herd's area per seat: --figures 3 2 2 (or 3,2,2).",
+)
 @click.option("--first-bonus", required=True, help='Points of the "1." bonus (or one per seat).')
 @click.option("--all-bonus", required=True, help='Points of the "all" bonus (or one per seat).')
 @click.option("--tile-value", required=True, help="Points of keeping the tile (or one per seat).")
@@ -164,10 +185,14 @@ def table_command(players, max_figures, out, tie_rule) -> None:
 def commit_command(
     figures, first_bonus, all_bonus, tile_value, food_value, tie_rule, as_json
 ) -> None:
-    """Recommend how many figures each seat commits to the tile (exact odds)."""
+    """Recommend how many figures each seat commits to the tile (exact odds).
+
+    Writes nothing: prints the equilibria, or one JSON object with --json.
+    """
+    from experiments.analyses.contest import exact_odds
     from sim.contest_solver import make_prizes, sequential_equilibrium, simultaneous_equilibria
 
-    seats = parse_figures(figures.replace(",", " ").split())
+    seats = parse_figures(" ".join(figures).replace(",", " ").split())
     if not seats:
         raise InputError("--figures needs the figures of each seat, e.g. --figures 3 2 2")
     prizes = {
@@ -187,9 +212,9 @@ def commit_command(
                     "tie_rule": tie_rule,
                     "prizes": checked.to_dict(),
                     "winner_bonus": list(checked.winner_bonus),
-                    "sequential": _equilibrium_dict(sequential)
+                    "sequential": _equilibrium_dict(sequential, tie_rule)
                     | {"option_values": [v.tolist() for v in sequential.option_values]},
-                    "simultaneous": [_equilibrium_dict(e) for e in simultaneous],
+                    "simultaneous": [_equilibrium_dict(e, tie_rule) for e in simultaneous],
                 }
             )
         )
@@ -200,46 +225,54 @@ def commit_command(
     )
     click.echo("sequential (seat order; later seats see earlier commitments):")
     click.echo(f"  {'seat':<6}{'figures':>8}{'commit':>8}{'P(win)':>10}{'value':>10}")
+    chances = exact_odds(sequential.commitments, tie_rule)
     for s, k in enumerate(sequential.commitments):
         click.echo(
-            f"  {s:<6}{seats[s]:>8}{k:>8}{sequential.odds.win[s]:>10.4f}"
-            f"{sequential.values[s]:>10.3f}"
+            f"  {s:<6}{seats[s]:>8}{k:>8}{chances.win[s]:>10.4f}{sequential.values[s]:>10.3f}"
         )
-    click.echo(f"  draw {sequential.odds.draw:.4f}, nobody {sequential.odds.nobody:.0f}")
+    click.echo(f"  draw {chances.draw:.4f}, nobody {chances.nobody:.0f}")
     click.echo(f"simultaneous: {len(simultaneous)} pure equilibria")
     for e in simultaneous:
         values = ", ".join(f"{v:.3f}" for v in e.values)
         click.echo(f"  commit {list(e.commitments)}  values [{values}]")
 
 
-def _equilibrium_dict(equilibrium) -> dict:
+def _equilibrium_dict(equilibrium, tie_rule: str) -> dict:
+    from experiments.analyses.contest import exact_odds
+
+    chances = exact_odds(equilibrium.commitments, tie_rule)
     return {
         "commitments": list(equilibrium.commitments),
         "values": equilibrium.values.tolist(),
-        "win": equilibrium.odds.win.tolist(),
-        "draw": equilibrium.odds.draw,
-        "nobody": equilibrium.odds.nobody,
+        "win": chances.win.tolist(),
+        "draw": chances.draw,
+        "nobody": chances.nobody,
     }
 
 
-@contest.command("report")
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False),
-    default="results/demo",
-    show_default=True,
-    help="Output folder.",
+@contest.command("report", cls=MammothCommand)
+@out_option(
+    "Output folder: gets contest_odds.parquet, contest_odds.csv, win_heatmap_2p.png, report.md "
+    "and run.json.",
+    default="results/contest",
 )
-@click.option("--max-figures", type=int, default=7, show_default=True, help="1 to 10.")
-@click.option("--mc", type=int, default=1_000_000, show_default=True, help="Dice-kernel check.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--max-figures",
+    type=Whole(1, MAX_FIGURES, "figures"),
+    default=7,
+    show_default=True,
+    help=f"Most figures per seat in the tables, 1 to {MAX_FIGURES}.",
+)
+@mc_option(1_000_000, "Contests of the dice-kernel check.")
+@seed_option("Seed of the dice-kernel check.")
 def report_command(out, max_figures, mc, seed) -> None:
-    """Write the contest report: exact odds table, heatmap, report.md and run.json."""
+    """Write the contest report: exact odds table, heatmap, report.md and run.json.
+
+    Writes contest_odds.parquet, contest_odds.csv, win_heatmap_2p.png, report.md and run.json
+    into OUT (by default results/contest; mammoth demo writes the same into its contest/).
+    """
     from experiments.outputs.contest_report import demo_report
 
-    if mc < 0:
-        raise InputError(f"--mc must be >= 0, not {mc}")
-    if seed < 0:
-        raise InputError(f"--seed must be >= 0, not {seed}")
-    for path in demo_report(out, max_figures, mc, seed):
-        click.echo(f"wrote {path}")
+    with writing_inside(out):
+        for path in demo_report(out, max_figures, mc, seed, command="contest report"):
+            click.echo(f"wrote {path}")

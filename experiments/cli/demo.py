@@ -6,35 +6,50 @@ from pathlib import Path
 
 import click
 
-from experiments.cli.run import run_announced
+from experiments.cli.options import command, games_option, out_option, scale_option, workers_option
+from experiments.cli.run import RESUME_HELP, experiment_folders, run_announced
 from experiments.definition import default_suite, load_experiment
-from experiments.outputs.files import write_text
+from experiments.limits import MAX_GAMES
+from experiments.outputs.files import write_text, writing_inside
 from experiments.outputs.report import build_report
-from sim.errors import InputError
+
+CONTEST = "contest"
+"""The demo's folder of the contest odds, beside the suite's experiments."""
 
 
-@click.command("demo")
-@click.option("--out", type=click.Path(file_okay=False), default="results/demo", show_default=True)
-@click.option("--scale", type=float, default=1.0, show_default=True, help="Multiply games.")
-@click.option("--games", type=int, default=None, help="Games per table (overrides the files).")
-@click.option("--workers", type=int, default=1, show_default=True, help="Local processes.")
-@click.option("--resume", is_flag=True, help="Keep finished chunks of an earlier run.")
+@command("demo")
+@out_option(
+    "Output folder: gets contest/ and one folder per experiment of the suite (league/, "
+    "commit/, worth/), then report.md and report.html.",
+    default="results/demo",
+)
+@scale_option()
+@games_option(
+    None,
+    MAX_GAMES,
+    "Replace the suite's games: per table (league), per arm (commit), per table and arm (worth).",
+)
+@workers_option("local processes, one chunk each")
+@click.option("--resume", is_flag=True, help=RESUME_HELP)
 def demo(out, scale, games, workers, resume) -> None:
-    """Run the default suite (contest odds, the league, commit, worth) and write the report."""
+    """Run the default suite (contest odds, the league, commit, worth) and write the report.
+
+    Writes OUT/contest/ (the exact odds), OUT/league/, OUT/commit/, OUT/worth/ (each
+    experiment's files and checkpoints), OUT/report.md and OUT/report.html.
+    """
     from experiments.outputs.contest_report import demo_report
 
-    if workers < 1:
-        raise InputError(f"--workers must be at least 1, not {workers}")
     out = Path(out)
     configs = [load_experiment(f, scale=scale, games=games) for f in default_suite()]
-    click.echo("contest: exact odds table and dice-kernel check")
-    demo_report(out / "contest", 7, 200_000, 0)
-    folders = [out / "contest"]
-    for config in configs:
-        folder = out / config["name"]
-        run_announced(config, folder, resume, workers)
-        folders.append(folder)
-    md, page = build_report(folders, "Stone Age: The Mammoth Herd — default suite", out)
-    write_text(out / "report.md", md)
-    write_text(out / "report.html", page)
+    folders = experiment_folders(configs, out, resume)
+    with writing_inside(out):
+        click.echo("contest: exact odds table and dice-kernel check")
+        demo_report(out / CONTEST, 7, 200_000, 0)
+        for config, folder in zip(configs, folders, strict=True):
+            run_announced(config, folder, resume, workers)
+        md, page = build_report(
+            [out / CONTEST, *folders], "Stone Age: The Mammoth Herd — default suite", out
+        )
+        write_text(out / "report.md", md)
+        write_text(out / "report.html", page)
     click.echo(f"wrote {out / 'report.md'} and {out / 'report.html'}")

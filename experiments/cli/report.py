@@ -9,23 +9,33 @@ from pathlib import Path
 
 import click
 
-from experiments.outputs.files import write_text
+from experiments.cli.options import Folder, command
+from experiments.outputs.files import write_text, writing_inside
 from experiments.outputs.report import build_report
 from sim.errors import InputError
 
 
-@click.command("report")
-@click.argument("folders", nargs=-1, required=True, type=click.Path(file_okay=False))
-@click.option("--out", type=click.Path(file_okay=False), default=None, help="Default: first.")
+@command("report")
+@click.argument("folders", nargs=-1, required=True, type=Folder())
+@click.option(
+    "--out",
+    type=Folder(),
+    default=None,
+    help="Output folder of report.md and report.html [default: the first FOLDER's parent].",
+)
 @click.option("--title", default="Stone Age: The Mammoth Herd — simulation report")
 def report(folders, out, title):
-    """Turn result FOLDERS into report.md and report.html."""
+    """Turn result FOLDERS into one report.
+
+    Writes report.md (plots linked) and report.html (self-contained) into OUT.
+    """
     paths = [Path(f) for f in folders]
     for path in paths:
         if not path.is_dir():
             raise InputError(f"{path} is not a folder")
     target = Path(out) if out else paths[0].parent
     md, page = build_report(paths, title, target)
-    write_text(target / "report.md", md)
-    write_text(target / "report.html", page)
+    with writing_inside(target):
+        write_text(target / "report.md", md)
+        write_text(target / "report.html", page)
     click.echo(f"wrote {target / 'report.md'} and {target / 'report.html'}")

@@ -6,35 +6,94 @@ from pathlib import Path
 
 import click
 
+from experiments.cli.options import (
+    InputFile,
+    command,
+    games_option,
+    out_option,
+    scale_option,
+    workers_option,
+)
 from experiments.definition import load_experiment
 from experiments.kinds import games_label
-from experiments.runner import run_experiment
+from experiments.limits import MAX_GAMES
+from experiments.outputs.files import inside, writing_inside
+from experiments.runner import check_resume, run_experiment
 from sim.errors import InputError
 
+GAMES_HELP = (
+    "Replace each file's games; what they count follows the kind: games per table (compare), "
+    "per table and arm (worth), per arm (commit)."
+)
+RESUME_HELP = (
+    "Keep the finished chunks of an interrupted run of the same experiment (needs its "
+    "experiment.json; a damaged chunk is computed again)."
+)
 
-@click.command("run")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--out", type=click.Path(file_okay=False), default="results", show_default=True)
-@click.option("--scale", type=float, default=1.0, show_default=True, help="Multiply games.")
-@click.option("--games", type=int, default=None, help="Games per table (overrides the file).")
-@click.option("--workers", type=int, default=1, show_default=True, help="Local processes.")
-@click.option("--resume", is_flag=True, help="Keep finished chunks of an earlier run.")
+
+@command("run")
+@click.argument("files", nargs=-1, required=True, type=InputFile())
+@out_option(
+    "Parent folder: each experiment writes OUT/NAME/ (its tables, plots, run.json, "
+    "experiment.json and chunks/).",
+    default="results",
+)
+@scale_option()
+@games_option(None, MAX_GAMES, GAMES_HELP)
+@workers_option("local processes, one chunk each")
+@click.option("--resume", is_flag=True, help=RESUME_HELP)
 def run(files, out, scale, games, workers, resume):
-    """Run each experiment FILE into OUT/<name>; Ctrl-C keeps every finished chunk."""
-    if workers < 1:
-        raise InputError(f"--workers must be at least 1, not {workers}")
+    """Run each experiment FILE into OUT/NAME; Ctrl-C keeps every finished chunk.
+
+    Writes, per experiment, the files of its kind's command (tables, plots, run.json) and its
+    checkpoints (experiment.json, chunks/) into OUT/NAME, NAME being the file's name setting.
+    """
     configs = [load_experiment(f, scale=scale, games=games) for f in files]  # all checked first
+    folders = experiment_folders(configs, Path(out), resume)
+    with writing_inside(out):
+        for config, folder in zip(configs, folders, strict=True):
+            run_announced(config, folder, resume, workers)
+            click.echo(f"  wrote {folder}")
+
+
+def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Path]:
+    """The folder of each experiment, ``out/NAME``, checked before anything runs.
+
+    Raises
+    ------
+    InputError
+        Two experiments of one name (they would share a folder), a folder outside ``out``, or
+        (with ``resume``) a folder that cannot be resumed
+        (:func:`~experiments.runner.check_resume`).
+    """
+    folders = []
+    seen: dict[str, str] = {}
     for config in configs:
-        folder = Path(out) / config["name"]
-        run_announced(config, folder, resume, workers)
-        click.echo(f"  wrote {folder}")
+        name = config["name"]
+        if name in seen:
+            raise InputError(
+                f"{config['source']} and {seen[name]} are both named {name!r}: they would write "
+                "into one folder; give one of them another name"
+            )
+        seen[name] = config["source"]
+        folder = inside(out / name, out)
+        if resume:
+            check_resume(config, folder)
+        folders.append(folder)
+    return folders
 
 
 def run_announced(config: dict, folder: Path, resume: bool, workers: int) -> None:
     """Say what runs, run it into ``folder``, and on Ctrl-C say where its chunks are kept."""
     click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} {games_label(config)}")
     try:
-        run_experiment(config, folder, resume=resume, workers=workers)
+        run_experiment(
+            config,
+            folder,
+            resume=resume,
+            workers=workers,
+            notice=lambda message: click.echo(f"  {message}", err=True),
+        )
     except KeyboardInterrupt:
         click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")
         raise

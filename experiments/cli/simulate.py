@@ -7,7 +7,19 @@ from pathlib import Path
 import click
 
 from experiments.analyses.simulate import simulate_chunks, summary
-from experiments.outputs.files import run_metadata, write_json, write_parquet
+from experiments.cli.options import (
+    chunk_size_option,
+    command,
+    games_option,
+    mammoth_points_option,
+    out_option,
+    players_option,
+    seed_option,
+    tiles_option,
+    workers_option,
+)
+from experiments.limits import MAX_SIMULATE_GAMES, check_blocks
+from experiments.outputs.files import run_metadata, write_json, write_parquet, writing_inside
 from experiments.rules_setup import rules_from_options
 from sim.constants import MAX_ROUNDS
 from sim.errors import InputError
@@ -15,9 +27,9 @@ from sim.rules import RESOURCES_OF_CHOICE, TIE_RULES
 from strategies.registry import resolve
 
 
-@click.command()
-@click.option("--games", type=int, default=10_000, show_default=True, help="Games to play.")
-@click.option("--players", type=int, default=4, show_default=True, help="2, 3 or 4.")
+@command()
+@games_option(10_000, MAX_SIMULATE_GAMES, "Games in total, all at one table size.")
+@players_option(default=4, several=False)
 @click.option(
     "--strategy",
     "strategy_names",
@@ -26,11 +38,11 @@ from strategies.registry import resolve
     show_default=True,
     help="BASE or BASE+TAMING; once for every seat or once per seat.",
 )
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--out", type=click.Path(file_okay=False), required=True, help="Output folder.")
+@seed_option()
+@out_option("Output folder: gets games.parquet and run.json.")
 @click.option("--herd/--no-herd", default=True, show_default=True, help="Play The Mammoth Herd.")
-@click.option("--tiles", type=click.Path(dir_okay=False), default=None, help="Mammoth tile file.")
-@click.option("--mammoth-points", type=int, default=10, show_default=True)
+@tiles_option()
+@mammoth_points_option()
 @click.option("--tie", type=click.Choice(TIE_RULES), default="longer_wins", show_default=True)
 @click.option(
     "--resources-of-choice",
@@ -39,8 +51,8 @@ from strategies.registry import resolve
     show_default=True,
 )
 @click.option("--rotate/--no-rotate", default=False, help="Rotate seats by one each game.")
-@click.option("--threads", type=int, default=1, show_default=True)
-@click.option("--chunk-size", type=int, default=50_000, show_default=True)
+@workers_option("threads sharing each chunk")
+@chunk_size_option(50_000)
 @click.option("--debug", is_flag=True, help="Check invariants after every phase.")
 @click.option("--dice-contest", is_flag=True, help="Roll taming dice instead of exact draws.")
 def simulate(
@@ -55,27 +67,23 @@ def simulate(
     tie,
     resources_of_choice,
     rotate,
-    threads,
+    workers,
     chunk_size,
     debug,
     dice_contest,
 ):
-    """Play complete games and write OUT/games.parquet and OUT/run.json."""
-    if games < 1:
-        raise InputError(f"--games must be at least 1, not {games}")
-    if threads < 1 or chunk_size < 1:
-        raise InputError("--threads and --chunk-size must be at least 1")
-    if seed < 0:
-        raise InputError(f"--seed must be 0 or more, not {seed}")
-    if not 2 <= players <= 4:
-        raise InputError(f"Stone Age is played by 2 to 4 players, not {players}")
+    """Play complete games at one table size.
+
+    Writes OUT/games.parquet (one row per game and seat) and OUT/run.json.
+    """
+    check_blocks(games, chunk_size, "--chunk-size")
     names = list(strategy_names)
     if len(names) not in (1, players):
         raise InputError(f"give --strategy once or {players} times, not {len(names)}")
     seats = [resolve(n).name for n in (names * players if len(names) == 1 else names)]
     rules = rules_from_options(herd, tiles, mammoth_points, tie, resources_of_choice)
     frame = simulate_chunks(
-        games, players, seats, seed, rules, rotate, threads, chunk_size, debug, dice_contest, True
+        games, players, seats, seed, rules, rotate, workers, chunk_size, debug, dice_contest, True
     )
     table = summary(frame)
     meta = run_metadata(
@@ -91,8 +99,9 @@ def simulate(
         files=["games.parquet"],
     )
     folder = Path(out)
-    write_parquet(folder / "games.parquet", frame, meta)
-    write_json(folder / "run.json", meta)
+    with writing_inside(folder):
+        write_parquet(folder / "games.parquet", frame, meta)
+        write_json(folder / "run.json", meta)
     click.echo(f"{games} games, {players} players, seed {seed} -> {folder}")
     for row in table.itertuples():
         click.echo(

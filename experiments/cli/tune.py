@@ -6,7 +6,6 @@ progress bar, prints the history and the fresh evaluation, and writes the preset
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import click
@@ -21,31 +20,34 @@ from experiments.analyses.tune import (
     opponent_seats,
     tuned_preset,
 )
+from experiments.cli.options import (
+    InputFile,
+    Real,
+    Whole,
+    command,
+    games_option,
+    players_option,
+    seed_option,
+    workers_option,
+)
+from experiments.limits import (
+    MAX_ITERATIONS,
+    MAX_POPULATION,
+    MAX_SIGMA,
+    MAX_STRATEGIES,
+    MAX_TUNE_GAMES,
+)
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.presets import ENV_VAR, NAME_PATTERN, PRESET_DIR, write_preset
 from strategies.registry import BASE, presets, resolve
 
 
-def _check(
-    strategy, against, games, iterations, population, players, elite, sigma, seed, eval_games
-):
-    if games < 1:
-        raise InputError(f"--games must be at least 1, not {games}")
-    if iterations < 1:
-        raise InputError(f"--iterations must be at least 1, not {iterations}")
-    if population < 2:
-        raise InputError(f"--population must be at least 2, not {population}")
-    if not 2 <= players <= 4:
-        raise InputError(f"Stone Age is played by 2 to 4 players, not {players}")
+def _check(strategy, against, elite):
     if not 0 < elite < 1:
         raise InputError(f"--elite must be a fraction between 0 and 1, not {elite}")
-    if not (sigma > 0 and math.isfinite(sigma)):
-        raise InputError(f"--sigma must be a positive number, not {sigma}")
-    if seed < 0:
-        raise InputError(f"--seed must be 0 or more, not {seed}")
-    if eval_games < 0:
-        raise InputError(f"--eval-games must be 0 or more, not {eval_games}")
+    if len(against) > MAX_STRATEGIES:
+        raise InputError(f"give --against at most {MAX_STRATEGIES} times, not {len(against)}")
     if not against:
         raise InputError("give at least one --against opponent")
     seat = resolve(strategy)
@@ -77,23 +79,47 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-@click.command()
+@command()
 @click.argument("strategy")
 @click.option(
     "--against", multiple=True, required=True, help="Opponent (repeat: cycled over the seats)."
 )
-@click.option("--games", type=int, default=400, show_default=True, help="Games per candidate.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@games_option(
+    400,
+    MAX_TUNE_GAMES,
+    "Games per candidate (every candidate of an iteration plays the same games; the selection "
+    "block plays as many).",
+)
+@seed_option()
 @click.option(
-    "--out", type=click.Path(dir_okay=False), required=True, help="Preset file to write (.toml)."
+    "--out", type=InputFile(), required=True, help="Preset file to write (.toml); nothing else."
 )
 @click.option("--name", default=None, help="Preset name [default: the file's stem].")
-@click.option("--iterations", type=int, default=6, show_default=True)
-@click.option("--population", type=int, default=12, show_default=True)
-@click.option("--players", type=int, default=4, show_default=True)
-@click.option("--elite", type=float, default=0.25, show_default=True, help="Elite fraction.")
 @click.option(
-    "--sigma", type=float, default=0.3, show_default=True, help="Initial spread (log units)."
+    "--iterations",
+    type=Whole(1, MAX_ITERATIONS, "iterations"),
+    default=6,
+    show_default=True,
+    help="Iterations of the search.",
+)
+@click.option(
+    "--population",
+    type=Whole(2, MAX_POPULATION, "candidates"),
+    default=12,
+    show_default=True,
+    help="Candidates per iteration.",
+)
+@players_option(default=4, several=False)
+@click.option(
+    "--elite", type=Real(0.0, 1.0, low_open=True), default=0.25, show_default=True,
+    help="Elite fraction (above 0, below 1).",
+)  # fmt: skip
+@click.option(
+    "--sigma",
+    type=Real(0.0, MAX_SIGMA, low_open=True),
+    default=0.3,
+    show_default=True,
+    help=f"Initial spread (log units, above 0, at most {MAX_SIGMA:g}).",
 )
 @click.option("--objective", type=click.Choice(OBJECTIVES), default="win", show_default=True)
 @click.option(
@@ -102,11 +128,15 @@ def _pct(x: float) -> str:
     multiple=True,
     help="A weight to tune (repeat) [default: every positive weight but stall_round].",
 )
-@click.option(
-    "--eval-games", type=int, default=4000, show_default=True, help="Fresh games for the check."
+@games_option(
+    4000,
+    MAX_TUNE_GAMES,
+    "Fresh games of the final check (each of its three comparisons plays them; 0: none).",
+    low=0,
+    name="--eval-games",
 )
 @click.option("--herd/--no-herd", default=True, show_default=True)
-@click.option("--threads", type=int, default=1, show_default=True)
+@workers_option("threads sharing each block of games")
 def tune(
     strategy,
     against,
@@ -123,7 +153,7 @@ def tune(
     param_names,
     eval_games,
     herd,
-    threads,
+    workers,
 ):
     """Tune the weights of STRATEGY (greedy or a greedy preset) by the cross-entropy method.
 
@@ -131,7 +161,7 @@ def tune(
     rotated, against the --against opponents; the objective is the mean win share (ties shared)
     or the mean score margin over the best other seat. The weights chosen (on a separate block
     of games) are written as a preset file, and checked against STRATEGY on fresh games (95%
-    Wilson intervals).
+    Wilson intervals). Writes the preset file OUT (.toml) and nothing else.
 
     Loading the result: a file in strategies/presets/ (e.g. --out strategies/presets/tuned.toml)
     is a strategy at once, by its name (`mammoth simulate --strategy tuned`). A file anywhere
@@ -141,11 +171,7 @@ def tune(
     """
     from tqdm import tqdm
 
-    if threads < 1:
-        raise InputError(f"--threads must be at least 1, not {threads}")
-    seat, opponents = _check(
-        strategy, against, games, iterations, population, players, elite, sigma, seed, eval_games
-    )
+    seat, opponents = _check(strategy, against, elite)
     start, tunable = family_params(seat)
     names = list(dict.fromkeys(param_names)) or tunable
     unknown = [n for n in names if n not in start]
@@ -154,7 +180,7 @@ def tune(
     out = Path(out)
     preset_name = _preset_name(out, name)
     rules = Rules(herd=herd)
-    arena = Arena(seat, opponents, players, seed, rules, threads)
+    arena = Arena(seat, opponents, players, seed, rules, workers)
     total = (iterations * population + iterations + 1) * games + 3 * eval_games
     with tqdm(total=total, unit="game", leave=False) as bar:
         run = cross_entropy(

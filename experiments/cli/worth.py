@@ -21,43 +21,51 @@ from experiments.analyses.worth import (
     worth_conditions,
     worth_run,
 )
+from experiments.cli.options import (
+    chunk_size_option,
+    command,
+    games_option,
+    mammoth_points_option,
+    out_option,
+    players_option,
+    seed_option,
+    tiles_option,
+    workers_option,
+)
+from experiments.limits import MAX_GAMES, MAX_STRATEGIES, check_blocks
+from experiments.outputs.files import writing_inside
 from experiments.outputs.worth import write_worth
 from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import TIE_RULES
 from strategies.registry import resolve
 
+FILES = (
+    "win_change.csv, games.csv, margins.csv, tile_value.csv, tile_value_held.csv, "
+    "tile_value_rounds.csv, sensitivity.csv, worth.png, sensitivity.png and run.json"
+)
 
-@click.command()
-@click.option(
-    "--players", "player_counts", multiple=True, type=int, default=(2, 3, 4), show_default=True
+
+@command()
+@players_option()
+@games_option(
+    DEFAULT_GAMES,
+    MAX_GAMES,
+    "Games per table and arm, for each player count and condition (both arms play the same games).",
 )
-@click.option(
-    "--games",
-    type=int,
-    default=DEFAULT_GAMES,
-    show_default=True,
-    help="Games per table and arm, per player count and condition.",
-)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--out", type=click.Path(file_okay=False), required=True, help="Output folder.")
-@click.option("--threads", type=int, default=1, show_default=True)
+@seed_option()
+@out_option(f"Output folder: gets {FILES}.")
+@workers_option("threads sharing each chunk")
 @click.option(
     "--strategy",
     "names",
     multiple=True,
     default=DEFAULT_STRATEGIES,
     show_default=True,
-    help="At least two; every combination that fills the seats is a table.",
+    help=f"Two to {MAX_STRATEGIES}; every combination that fills the seats is a table.",
 )
-@click.option("--tiles", type=click.Path(dir_okay=False), default=None, help="Mammoth tile file.")
-@click.option(
-    "--mammoth-points",
-    type=int,
-    default=10,
-    show_default=True,
-    help="Points of the 'on' arm (the other arm plays 0).",
-)
+@tiles_option()
+@mammoth_points_option(low=1, help="Points of the 'on' arm (the other arm plays 0).")
 @click.option(
     "--tie",
     type=click.Choice(TIE_RULES),
@@ -71,13 +79,13 @@ from strategies.registry import resolve
     show_default=True,
     help="Also run the variant tile sets and both tie rules.",
 )
-@click.option("--chunk-size", type=int, default=5_000, show_default=True)
+@chunk_size_option(5_000)
 def worth(
     player_counts,
     games,
     seed,
     out,
-    threads,
+    workers,
     names,
     tiles,
     mammoth_points,
@@ -85,22 +93,18 @@ def worth(
     sensitivity,
     chunk_size,
 ):
-    """What the mammoth scoring is worth: paired runs with the points on and at 0."""
+    """What the mammoth scoring is worth: paired runs with the points on and at 0.
+
+    Writes win_change.csv, games.csv, margins.csv, tile_value.csv, tile_value_held.csv,
+    tile_value_rounds.csv, sensitivity.csv, worth.png, sensitivity.png and run.json into OUT.
+    """
     from tqdm import tqdm
 
     started = time.perf_counter()
-    if games < 1 or threads < 1 or chunk_size < 1:
-        raise InputError("--games, --threads and --chunk-size must be at least 1")
-    if seed < 0:
-        raise InputError(f"--seed must be 0 or more, not {seed}")
-    if mammoth_points <= 0:
-        raise InputError(
-            f"--mammoth-points must be at least 1 (the other arm is 0), not {mammoth_points}"
-        )
+    check_blocks(games, chunk_size, "--chunk-size")
     players = sorted(set(player_counts))
-    for p in players:
-        if not 2 <= p <= 4:
-            raise InputError(f"Stone Age is played by 2 to 4 players, not {p}")
+    if len(names) > MAX_STRATEGIES:
+        raise InputError(f"give at most {MAX_STRATEGIES} strategies, not {len(names)}")
     names = [resolve(n).name for n in names]
     if len(names) < 2 or len(set(names)) != len(names):
         raise InputError("give at least two different strategies")
@@ -119,23 +123,24 @@ def worth(
             conditions,
             points=mammoth_points,
             chunk=chunk_size,
-            threads=threads,
+            threads=workers,
             progress=bar.update,
         )
     folder = Path(out)
-    tables = write_worth(
-        folder,
-        stats,
-        conditions,
-        main_label,
-        rules,
-        seed=seed,
-        games=games,
-        players=players,
-        names=names,
-        points=mammoth_points,
-        started=started,
-    )
+    with writing_inside(folder):
+        tables = write_worth(
+            folder,
+            stats,
+            conditions,
+            main_label,
+            rules,
+            seed=seed,
+            games=games,
+            players=players,
+            names=names,
+            points=mammoth_points,
+            started=started,
+        )
     elapsed = time.perf_counter() - started
 
     click.echo(

@@ -49,6 +49,7 @@ from experiments.definition import (
     tie_setting,
 )
 from experiments.kinds import game_blocks
+from experiments.limits import MAX_MAMMOTH_POINTS
 from experiments.outputs.commit import write_commit
 from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
@@ -121,8 +122,11 @@ def check(config: dict) -> None:
     rule_types(config)
     tie_setting(config)
     points = config.get("rules", {}).get("mammoth_points", 10)
-    if points < 0:
-        raise InputError(f"rules.mammoth_points must be a whole number, 0 or more, not {points!r}")
+    if not 0 <= points <= MAX_MAMMOTH_POINTS:
+        raise InputError(
+            f"rules.mammoth_points must be a whole number from 0 to {MAX_MAMMOTH_POINTS}, "
+            f"not {points!r}"
+        )
     conditions_of(config)  # the tile files load
 
 

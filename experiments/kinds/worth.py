@@ -28,6 +28,7 @@ from experiments.analyses.worth import (
     worth_conditions,
 )
 from experiments.definition import (
+    at_most,
     bool_setting,
     check_keys,
     int_setting,
@@ -37,6 +38,7 @@ from experiments.definition import (
     tie_setting,
 )
 from experiments.kinds import game_blocks
+from experiments.limits import MAX_MAMMOTH_POINTS
 from experiments.outputs.worth import write_worth
 from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
@@ -94,6 +96,7 @@ def check(config: dict) -> None:
     if len(names) < 2 or len(set(names)) != len(names):
         raise InputError("strategies: give at least two different strategies")
     int_setting(config, "points", low=1)
+    at_most(config, "points", MAX_MAMMOTH_POINTS)
     bool_setting(config, "sensitivity")
     rule_types(config)
     tie_setting(config)

@@ -120,7 +120,9 @@ def _grid_markdown(max_figures: int, tie_rule: str) -> str:
     return "\n".join(lines)
 
 
-def demo_report(out, max_figures: int = 7, mc_contests: int = 1_000_000, seed: int = 0):
+def demo_report(
+    out, max_figures: int = 7, mc_contests: int = 1_000_000, seed: int = 0, command: str = "demo"
+):
     """Write the contest report: odds table, heatmap, ``report.md`` and ``run.json``.
 
     Parameters
@@ -133,6 +135,8 @@ def demo_report(out, max_figures: int = 7, mc_contests: int = 1_000_000, seed: i
         Contests of the dice-kernel check against the exact odds.
     seed : int
         Seed of that check.
+    command : str
+        What produced the report, for run.json (``demo`` or ``contest report``).
 
     Returns
     -------
@@ -151,7 +155,7 @@ def demo_report(out, max_figures: int = 7, mc_contests: int = 1_000_000, seed: i
         "report": "report.md",
     }
     meta = run_metadata(
-        "demo",
+        command,
         Rules(),
         tie_rules_tabulated=list(TIE_RULES),
         players=[2, 3, 4],

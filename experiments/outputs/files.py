@@ -2,6 +2,11 @@
 
 Every file is written to a temporary file in the target folder and moved into place with
 :func:`os.replace`, so a reader never sees half a file and an interrupted run leaves the old one.
+
+Every file is also proven to lie inside the folder a command writes into: a command runs its
+writers inside :func:`writing_inside` (its ``--out``), and :func:`atomic_write` (through
+:func:`inside`) refuses any path that resolves outside it: a name from data (an experiment's
+``name``) never becomes a path elsewhere.
 """
 
 from __future__ import annotations
@@ -10,16 +15,65 @@ import json
 import os
 import platform
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 
+from sim.errors import InputError
 from sim.rules import Rules
 
 DISTRIBUTION = "stoneage-mammoth-herd"
 _REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 _VERSIONED = (DISTRIBUTION, "numpy", "numba", "pandas", "pyarrow", "matplotlib", "click")
+
+
+_WRITE_ROOT: ContextVar[Path | None] = ContextVar("write_root", default=None)
+
+
+@contextmanager
+def writing_inside(root: str | os.PathLike) -> Iterator[Path]:
+    """Within the block, every path :func:`inside` checks must lie inside ``root``.
+
+    Parameters
+    ----------
+    root : path-like
+        The folder a command writes into (its ``--out``); it need not exist yet.
+
+    Yields
+    ------
+    pathlib.Path
+        ``root``, resolved.
+    """
+    resolved = Path(root).resolve()
+    token = _WRITE_ROOT.set(resolved)
+    try:
+        yield resolved
+    finally:
+        _WRITE_ROOT.reset(token)
+
+
+def inside(path: str | os.PathLike, root: str | os.PathLike | None = None) -> Path:
+    """Return ``path`` once proven to lie inside ``root`` (default: :func:`writing_inside`'s).
+
+    The path is resolved (symbolic links followed, ``..`` removed) and must be ``root`` or below
+    it. Without a root (no :func:`writing_inside` block and none given) any path passes.
+
+    Raises
+    ------
+    InputError
+        When ``path`` resolves outside ``root``.
+    """
+    path = Path(path)
+    base = Path(root).resolve() if root is not None else _WRITE_ROOT.get()
+    if base is None:
+        return path
+    resolved = path.resolve()
+    if resolved != base and base not in resolved.parents:
+        raise InputError(f"refusing to write {str(path)!r}: it lies outside {str(base)!r}")
+    return path
 
 
 def atomic_write(path: str | os.PathLike, write: Callable[[Path], None]) -> Path:
@@ -36,8 +90,13 @@ def atomic_write(path: str | os.PathLike, write: Callable[[Path], None]) -> Path
     -------
     pathlib.Path
         ``path``.
+
+    Raises
+    ------
+    InputError
+        When ``path`` lies outside the folder of :func:`writing_inside`.
     """
-    path = Path(path)
+    path = inside(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(handle)

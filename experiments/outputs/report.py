@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import base64
 import html
-import json
 import os
 from pathlib import Path
 
 import pandas as pd
 
-from sim.errors import InputError
+from experiments.outputs.results import read_notes, read_run_json, read_table
 
 MAX_ROWS = 40
 TABLE_ORDER = (
@@ -99,7 +98,8 @@ def build_report(folders: list[Path], title: str, target: Path) -> tuple[str, st
     Raises
     ------
     InputError
-        If a folder does not exist or holds no ``run.json``.
+        If a folder does not exist, holds no ``run.json``, or a file of it is malformed
+        (:mod:`experiments.outputs.results`).
     """
     md = [f"# {title}", ""]
     parts = [f"<h1>{html.escape(title)}</h1>"]
@@ -111,10 +111,7 @@ def build_report(folders: list[Path], title: str, target: Path) -> tuple[str, st
     parts.append(f"<p>{html.escape(md[-1])}</p>")
     for folder in folders:
         folder = Path(folder)
-        meta_path = folder / "run.json"
-        if not meta_path.is_file():
-            raise InputError(f"{folder} is not a result folder (no run.json)")
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        meta = read_run_json(folder)
         md += ["", f"## {folder.name}", ""]
         parts.append(f"<h2>{html.escape(folder.name)}</h2>")
         run_rows = _what_was_run(meta)
@@ -128,10 +125,10 @@ def build_report(folders: list[Path], title: str, target: Path) -> tuple[str, st
         )
         for note in (folder / "notes.md",):
             if note.is_file():
-                text = note.read_text(encoding="utf-8")
+                text = read_notes(note)
                 md += ["", text]
                 parts.append(f"<pre class='notes'>{html.escape(text)}</pre>")
-        for image in sorted(folder.glob("*.png")):
+        for image in sorted(p for p in folder.glob("*.png") if p.is_file()):
             link = os.path.relpath(image.resolve(), Path(target).resolve())
             md += ["", f"![{image.stem}]({Path(link).as_posix()})"]
             data = base64.b64encode(image.read_bytes()).decode()
@@ -141,7 +138,7 @@ def build_report(folders: list[Path], title: str, target: Path) -> tuple[str, st
                 "</figcaption></figure>"
             )
         for table in _tables(folder):
-            frame = pd.read_csv(table)
+            frame = read_table(table)
             more = f" (first {MAX_ROWS} of {len(frame)} rows)" if len(frame) > MAX_ROWS else ""
             md += ["", f"### {table.stem}{more}", "", _markdown_table(frame)]
             parts.append(f"<h3>{html.escape(table.stem + more)}</h3>")

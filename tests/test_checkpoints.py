@@ -1,0 +1,282 @@
+"""Checkpoints that defend themselves, and ``--resume`` against the wrong experiment (issue 15).
+
+A damaged or foreign chunk file is computed again (and said so), never merged: the resumed run
+writes the same CSVs as an undamaged run. ``--resume`` without an intact ``experiment.json``
+refuses, changing nothing. A run killed with SIGKILL resumes to the same CSVs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+from cli_contract import assert_refused, copy_folder, invoke, snapshot
+
+from experiments.definition import load_experiment
+from experiments.runner import (
+    CHUNK_META,
+    check_resume,
+    fingerprint,
+    load_chunk,
+    run_experiment,
+    save_chunk,
+)
+from sim.errors import InputError
+
+
+def _csvs(folder) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.csv"))}
+
+
+def _arrays(path) -> dict:
+    with np.load(path) as data:
+        return {k: data[k] for k in data.files}
+
+
+def _resave(path, arrays: dict) -> None:
+    with open(path, "wb") as handle:
+        np.savez(handle, **arrays)
+
+
+def _stats_key(arrays: dict) -> str:
+    return sorted(k for k in arrays if k != CHUNK_META)[0]
+
+
+def _truncated(path, others):
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def _random_bytes(path, others):
+    path.write_bytes(np.random.default_rng(0).bytes(path.stat().st_size))
+
+
+def _empty(path, others):
+    path.write_bytes(b"")
+
+
+def _renamed_key(path, others):
+    arrays = _arrays(path)
+    key = _stats_key(arrays)
+    arrays[key + "_renamed"] = arrays.pop(key)
+    _resave(path, arrays)
+
+
+def _wrong_shape(path, others):
+    arrays = _arrays(path)
+    key = _stats_key(arrays)
+    arrays[key] = np.concatenate([arrays[key].ravel(), arrays[key].ravel()[:1]])
+    _resave(path, arrays)
+
+
+def _floats(path, others):
+    arrays = _arrays(path)
+    for key in arrays:
+        if key != CHUNK_META:
+            arrays[key] = arrays[key].astype(np.float32)
+    _resave(path, arrays)
+
+
+def _empty_arrays(path, others):
+    arrays = _arrays(path)
+    for key in arrays:
+        if key != CHUNK_META:
+            arrays[key] = arrays[key][:0]
+    _resave(path, arrays)
+
+
+def _changed_value(path, others):
+    arrays = _arrays(path)
+    key = _stats_key(arrays)
+    arrays[key] = arrays[key] + 1
+    _resave(path, arrays)
+
+
+def _copy_of_another(path, others):
+    shutil.copyfile(others[0], path)
+
+
+def _without_identity(path, others):
+    arrays = _arrays(path)
+    del arrays[CHUNK_META]
+    _resave(path, arrays)
+
+
+DAMAGE = {
+    "truncated": _truncated,
+    "random bytes": _random_bytes,
+    "0 bytes": _empty,
+    "renamed key": _renamed_key,
+    "wrong shape": _wrong_shape,
+    "floats": _floats,
+    "empty arrays": _empty_arrays,
+    "changed value": _changed_value,
+    "copy of another chunk": _copy_of_another,
+    "no identity (an old chunk file)": _without_identity,
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_chunk_is_computed_again_not_merged(tmp_path, finished_run, damage):
+    folder = copy_folder(finished_run.folder, tmp_path / "league")
+    chunks = sorted((folder / "chunks").glob("*.npz"))
+    DAMAGE[damage](chunks[1], [c for c in chunks if c != chunks[1]])
+    config = load_experiment(finished_run.toml)
+    said = []
+    run_experiment(config, folder, resume=True, progress=False, notice=said.append)
+    assert len(said) == 1 and chunks[1].name in said[0] and "computing it again" in said[0]
+    assert _csvs(folder) == _csvs(finished_run.folder)
+    stats, problem = load_chunk(chunks[1], fingerprint(config), _key_of(chunks[1]))
+    assert stats is not None and not problem  # saved again, intact
+
+
+def _key_of(path) -> dict:
+    with np.load(path) as data:
+        return json.loads(str(data[CHUNK_META]))["chunk"]
+
+
+def test_a_chunk_of_another_experiment_is_computed_again(tmp_path, finished_run):
+    """Same chunk key (the file name), other seed: its fingerprint gives it away."""
+    other = load_experiment(finished_run.toml)
+    other["seed"] = 2
+    elsewhere = tmp_path / "seed2"
+    run_experiment(other, elsewhere, progress=False)
+    folder = copy_folder(finished_run.folder, tmp_path / "league")
+    name = sorted((folder / "chunks").glob("*.npz"))[0].name
+    shutil.copyfile(elsewhere / "chunks" / name, folder / "chunks" / name)
+    said = []
+    run_experiment(
+        load_experiment(finished_run.toml), folder, resume=True, progress=False,
+        notice=said.append,
+    )  # fmt: skip
+    assert said == [f"chunk {name} saved by a different experiment: computing it again"]
+    assert _csvs(folder) == _csvs(finished_run.folder)
+
+
+def test_resume_says_so_on_the_command_line(tmp_path, finished_run):
+    out = tmp_path / "R"
+    copy_folder(finished_run.folder, out / "league")
+    _truncated(sorted((out / "league" / "chunks").glob("*.npz"))[0], [])
+    result = invoke("run", finished_run.toml, "--out", out, "--resume")
+    assert result.exit_code == 0, result.output
+    assert "unreadable" in result.stderr and "computing it again" in result.stderr
+    assert "Traceback" not in result.output
+    assert _csvs(out / "league") == _csvs(finished_run.folder)
+
+
+def test_chunk_files_are_plain_arrays_with_their_identity(tmp_path, finished_run):
+    config = load_experiment(finished_run.toml)
+    path = sorted((finished_run.folder / "chunks").glob("*.npz"))[0]
+    with np.load(path, allow_pickle=False) as data:  # no pickle anywhere
+        meta = json.loads(str(data[CHUNK_META]))
+        assert all(data[k].dtype != object for k in data.files)
+    assert meta["experiment"] == fingerprint(config) and meta["format"] == 1
+    assert set(meta) == {"format", "experiment", "chunk", "checksum"}
+    with pytest.raises(ValueError, match="reserved"):
+        save_chunk(tmp_path / "x.npz", {CHUNK_META: np.zeros(1)}, "f", {})
+
+
+# --------------------------------------------------------------------------------------------
+# --resume against the wrong experiment
+
+
+def _seed_2(tmp_path, finished_run):
+    text = finished_run.toml.read_text().replace("seed = 1", "seed = 2")
+    path = tmp_path / "league.toml"
+    path.write_text(text)
+    return path
+
+
+DAMAGED_EXPERIMENT_JSON = {
+    "deleted": None,
+    "not JSON": b'{"kind": ',
+    "UTF-16": '{"kind": "compare"}'.encode("utf-16"),
+    "binary": bytes(range(256)),
+    "a list": b"[1, 2]",
+    "nested 100,000 deep": b"[" * 100_000 + b"]" * 100_000,
+    "empty": b"",
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGED_EXPERIMENT_JSON))
+def test_resume_refuses_without_an_intact_experiment_json(tmp_path, finished_run, damage):
+    out = tmp_path / "R"
+    folder = copy_folder(finished_run.folder, out / "league")
+    content = DAMAGED_EXPERIMENT_JSON[damage]
+    if content is None:
+        (folder / "experiment.json").unlink()
+    else:
+        (folder / "experiment.json").write_bytes(content)
+    seed_2 = _seed_2(tmp_path, finished_run)
+    before = snapshot(tmp_path)
+    line = assert_refused(invoke("run", seed_2, "--out", out, "--resume"), tmp_path, before)
+    assert "experiment.json" in line and "without --resume" in line
+
+
+def test_resume_refuses_a_different_experiment(tmp_path, finished_run):
+    out = tmp_path / "R"
+    copy_folder(finished_run.folder, out / "league")
+    seed_2 = _seed_2(tmp_path, finished_run)
+    before = snapshot(tmp_path)
+    line = assert_refused(invoke("run", seed_2, "--out", out, "--resume"), tmp_path, before)
+    assert "different experiment" in line
+
+
+def test_resume_checks_every_experiment_before_running_any(tmp_path, finished_run):
+    """A refused second file leaves the first one's folder untouched too."""
+    out = tmp_path / "R"
+    copy_folder(finished_run.folder, out / "league")
+    copy_folder(finished_run.folder, out / "other")
+    (out / "other" / "experiment.json").unlink()
+    other = tmp_path / "other.toml"
+    other.write_text(finished_run.toml.read_text().replace('"league"', '"other"'))
+    before = snapshot(tmp_path)
+    assert_refused(
+        invoke("run", finished_run.toml, other, "--out", out, "--resume"), tmp_path, before
+    )
+
+
+def test_resume_with_nothing_to_resume_starts_from_the_beginning(tmp_path, finished_run):
+    check_resume(load_experiment(finished_run.toml), tmp_path / "nothing")  # no error
+    with pytest.raises(InputError, match="no experiment.json"):
+        folder = copy_folder(finished_run.folder, tmp_path / "league")
+        (folder / "experiment.json").unlink()
+        check_resume(load_experiment(finished_run.toml), folder)
+
+
+# --------------------------------------------------------------------------------------------
+# killed runs (true end to end: a separate process)
+
+
+def test_a_run_killed_with_sigkill_resumes_to_the_same_csvs(tmp_path, finished_run):
+    text = finished_run.toml.read_text().replace("games = 6", "games = 100")
+    experiment = tmp_path / "league.toml"
+    experiment.write_text(text.replace("chunk_games = 2", "chunk_games = 1"))
+    out = tmp_path / "killed"
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from experiments.cli import main; main()", "run",
+         str(experiment), "--out", str(out)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    chunks = out / "league" / "chunks"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if chunks.is_dir() and len(list(chunks.glob("*.npz"))) >= 3:
+            break
+        time.sleep(0.01)
+    killed = process.poll() is None
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    assert killed, "the run ended before it could be killed"
+    assert not (out / "league" / "league.csv").exists()
+    resumed = invoke("run", experiment, "--out", out, "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    whole = invoke("run", experiment, "--out", tmp_path / "whole")
+    assert whole.exit_code == 0, whole.output
+    assert _csvs(out / "league") == _csvs(tmp_path / "whole" / "league")
