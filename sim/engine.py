@@ -310,7 +310,7 @@ def _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wo
     if area <= RIVER:
         _gather(st, g, p, area, sid, params, streams)
         if area == st.game[g, I_HERD_AREA]:
-            people = st.seat[g, p, PLACED + area]
+            people = np.int64(st.seat[g, p, PLACED + area])
             values = stack_f64(VALUES_WIDTH)
             _commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf, values)
     elif area <= FIELD:
@@ -476,7 +476,7 @@ def _taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, wor
             continue
         if p == winner:
             rng = streams[Purpose.STRATEGY + p]
-            hook_value_goods(sids[p], st, g, p, pbase[p], rng, values, 0)
+            hook_value_goods(sids[p], st, g, p, pbase[p], rng, values, np.int64(0))
             first = hook_take_first_bonus(tids[p], st, g, p, ptame[p], rng, values)
             _bonus(st, g, p, tile, first)
             st.seat[g, p, HERD + H_TILES_WON] += 1

@@ -32,16 +32,18 @@ greedy is kept unchanged as ``classic`` (:mod:`strategies.classic`).
 
 from __future__ import annotations
 
+import numpy as np
+
 from sim.board import (
     best_building_payment,
     building_offer,
-    resources_held,
     smallest_tool_mask,
     tools_available,
     unit_value,
     units_gathered,
 )
 from sim.constants import (
+    B_VARIABLE,
     DIVISOR,
     FIELD,
     FIRST_BUILDING,
@@ -51,6 +53,7 @@ from sim.constants import (
     GOLD,
     HUNTING_GROUNDS,
     HUT,
+    MEMO_WIDTH,
     N_AREAS,
     N_CARD_SPACES,
     RIVER,
@@ -74,27 +77,27 @@ from strategies.greedy_values import (
     BUILDING_COST,
     BUILDING_W,
     CARD_COST,
-    COSTS_WIDTH,
     FOOD_SPARE,
     HERD_W,
     HUTBUILDER_W,
     MULTIPLIER_W,
     STARVE,
     UNPAYABLE,
+    VIEW_WIDTH,
+    VW_ROUNDS,
+    VW_SHORT,
     agriculture_step_worth,
     card_worth,
-    cheapest_order,
-    cumulative_costs,
     feeding_cost,
     feeding_need,
     figure_payment,
     fill_payment,
+    fill_view,
+    fill_worths,
     herd_values,
     payment_cost,
     person_worth,
     resource_worth,
-    resource_worths,
-    rounds_left,
     tool_step_worth,
 )
 from strategies.greedy_values import PARAMS as PARAMS  # the family's parameter row
@@ -105,37 +108,37 @@ DESCRIPTION = (
 )
 
 # The memo ``place`` keeps between a seat's turns of one placement phase (see sim.hooks).
-M_READY, M_ROUNDS, M_SHORT, M_TOOLS, M_ORDER = 0, 1, 2, 3, 4
+M_READY, M_ROUNDS, M_SHORT, M_TOOLS, M_FEED = 0, 1, 2, 3, 4
 M_WORTH = 5  # M_WORTH + r - 1: worth of one more resource r (wood..gold)
-M_FEED = 9  # what the next feeding's shortfall costs now
 # per area: the value per person of the village, cards and buildings (their people are fixed)
-M_AREA = 10
+M_AREA = 9
 M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
 SKIP = -1e300  # a card it cannot pay, a building it cannot buy; a place it cannot take
 if N_AREAS != 16:
     raise ImportError("greedy.place picks the best of exactly 16 places (sim.constants.N_AREAS)")
+if M_RATE + N_AREAS > MEMO_WIDTH:
+    raise ImportError("greedy's memo does not fit sim.constants.MEMO_WIDTH")
 
 
 @hot(inline=True)
-def _building_value(st, g, seat, params, stack, order, w, b, s, gd):
+def _building_value(st, g, seat, params, stack, view):
     """Value of buying the top of ``stack`` now; ``SKIP`` if it cannot."""
     taken = st.game[g, STACK_TAKEN + stack]
     if taken >= STACK_SIZE:
         return SKIP
     building = st.game[g, STACKS + stack * STACK_SIZE + taken]
-    points, subset = building_offer(st, g, seat, building, True)
+    points, _ = building_offer(st, g, seat, building, True)
     if points < 0:
         return SKIP
     row = BUILDINGS + building
     cost = 0.0
-    if params[BUILDING_COST] != 0.0:
-        # the fixed tiles' kinds are set; a variable tile's payment spends the most valuable
-        # units, whose worth is at most their points: count its points' worth at the gold rate
-        if st.data[row, 6] == 0:
-            for r in range(WOOD, GOLD + 1):
-                cost += st.data[row, r - 1] * resource_worth(r, w, b, s, gd)
-        else:
-            cost = points * gd / unit_value(GOLD)
+    if st.data[row, B_VARIABLE] == 0:
+        for r in range(WOOD, GOLD + 1):
+            cost += st.data[row, r - 1] * resource_worth(view, r)
+    else:
+        # a variable tile's payment spends the most valuable units: count its points at the
+        # gold rate (the worth of a unit per point of its value is about the same for all)
+        cost = points * resource_worth(view, GOLD) / unit_value(GOLD)
     hutbuilders = st.seat[g, seat, FIGURES + 3]
     return (
         points * params[BUILDING_W]
@@ -147,40 +150,36 @@ def _building_value(st, g, seat, params, stack, order, w, b, s, gd):
 @hot(inline=True)
 def _plan(st, g, seat, params, memo):
     """Fill the memo: what placement cannot change (the seat's stock, the display, the stacks)."""
-    rounds = rounds_left(st, g, params)
-    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
-    order = cheapest_order(w, b, s, gd)
-    short = max(0, feeding_need(st, g, seat) - st.seat[g, seat, GOODS + FOOD])
+    view = stack_f64(VIEW_WIDTH)
+    fill_view(st, g, seat, params, view, feeding_need(st, g, seat) + N_CARD_SPACES)
+    rounds = view[VW_ROUNDS]
+    short = np.int64(view[VW_SHORT])
     memo[M_ROUNDS] = rounds
     memo[M_SHORT] = short
     memo[M_TOOLS] = tools_available(st, g, seat)
-    memo[M_ORDER] = order
-    memo[M_WORTH] = w
-    memo[M_WORTH + 1] = b
-    memo[M_WORTH + 2] = s
-    memo[M_WORTH + 3] = gd
-    memo[M_FEED] = feeding_cost(st, g, seat, params, short, 0, order, w, b, s, gd)
+    for r in range(WOOD, GOLD + 1):
+        memo[M_WORTH + r - 1] = resource_worth(view, r)
+    memo[M_FEED] = feeding_cost(params, view, short, 0)
     memo[M_AREA + TOOL_MAKER] = tool_step_worth(st, g, seat, params, rounds - 1.0)
     memo[M_AREA + FIELD] = agriculture_step_worth(st, g, seat, params, rounds)
     # the hut takes 2 people; the newcomer eats at this round's feeding already
     person = person_worth(st, g, seat, params, rounds - 1.0)
     if person > 0.0:
-        person -= feeding_cost(st, g, seat, params, short + 1, 0, order, w, b, s, gd) - memo[M_FEED]
+        person -= feeding_cost(params, view, short + 1, 0) - memo[M_FEED]
     memo[M_AREA + HUT] = person / 2
-    held = resources_held(st, g, seat)
     for space in range(N_CARD_SPACES):
         cost = space + 1
         card = st.game[g, DISPLAY + space]
-        if held < cost or card < 0:
+        price = payment_cost(view, 0, cost)
+        if price >= UNPAYABLE or card < 0:
             memo[M_AREA + FIRST_CARD_SPACE + space] = SKIP
             continue
-        worth = card_worth(st, g, seat, card, params, rounds, order, w, b, s, gd)
-        price = payment_cost(st, g, seat, 0, cost, order, w, b, s, gd)
+        worth = card_worth(st, g, seat, card, params, view)
         memo[M_AREA + FIRST_CARD_SPACE + space] = worth - params[CARD_COST] * price
     for stack in range(4):
         value = SKIP
         if stack < st.game[g, I_N_STACKS]:
-            value = _building_value(st, g, seat, params, stack, order, w, b, s, gd)
+            value = _building_value(st, g, seat, params, stack, view)
         memo[M_AREA + FIRST_BUILDING + stack] = value
     memo[M_READY] = 1.0
 
@@ -282,24 +281,24 @@ def use_tools(st, g, seat, params, rng, good, dice_sum, people):
 def buy_card(st, g, seat, params, rng, space, pay):
     """Buy when the card is worth more than the weighted worth of its price; pay with the
     resources worth least."""
-    rounds = rounds_left(st, g, params)
-    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
-    order = cheapest_order(w, b, s, gd)
+    view = stack_f64(VIEW_WIDTH)
     cost = space + 1
-    worth = card_worth(st, g, seat, st.game[g, DISPLAY + space], params, rounds, order, w, b, s, gd)
-    price = payment_cost(st, g, seat, 0, cost, order, w, b, s, gd)
-    if price >= UNPAYABLE or worth < params[CARD_COST] * price:
+    fill_view(st, g, seat, params, view, max(cost, feeding_need(st, g, seat)))
+    price = payment_cost(view, 0, cost)
+    if price >= UNPAYABLE:
         return False
-    return fill_payment(st, g, seat, cost, order, pay)
+    worth = card_worth(st, g, seat, st.game[g, DISPLAY + space], params, view)
+    if worth < params[CARD_COST] * price:
+        return False
+    return fill_payment(st, g, seat, cost, view, pay)
 
 
 @hot(inline=True)
 def buy_building(st, g, seat, params, rng, stack, pay):
     """Buy when its value is positive, scoring as much as the tile allows."""
-    rounds = rounds_left(st, g, params)
-    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
-    order = cheapest_order(w, b, s, gd)
-    if _building_value(st, g, seat, params, stack, order, w, b, s, gd) <= 0.0:
+    view = stack_f64(VIEW_WIDTH)
+    fill_view(st, g, seat, params, view, 0)
+    if _building_value(st, g, seat, params, stack, view) <= 0.0:
         return False
     building = st.game[g, STACKS + stack * STACK_SIZE + st.game[g, STACK_TAKEN + stack]]
     return best_building_payment(st, g, seat, building, pay, True) >= 0
@@ -308,8 +307,9 @@ def buy_building(st, g, seat, params, rng, stack, pay):
 @hot
 def take_die(st, g, seat, params, rng, dice):
     """The most valuable face left (a resource at its worth, a tool or agriculture step)."""
-    rounds = rounds_left(st, g, params)
-    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
+    view = stack_f64(VIEW_WIDTH)
+    fill_worths(st, g, seat, params, view)
+    rounds = view[VW_ROUNDS]
     best = -1
     best_value = -1.0
     for i in range(dice.shape[0]):
@@ -317,7 +317,7 @@ def take_die(st, g, seat, params, rng, dice):
         if face == 0:
             continue
         if face <= 4:
-            value = resource_worth(face, w, b, s, gd)
+            value = resource_worth(view, face)
         elif face == 5:
             value = tool_step_worth(st, g, seat, params, rounds - 1.0)
         else:
@@ -355,32 +355,29 @@ def choose_resources(st, g, seat, params, rng, n, out):
 @hot
 def pay_resources(st, g, seat, params, rng, amount, reason, pay):
     """The resources worth least."""
-    rounds = rounds_left(st, g, params)
-    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
-    fill_payment(st, g, seat, amount, cheapest_order(w, b, s, gd), pay)
+    view = stack_f64(VIEW_WIDTH)
+    fill_view(st, g, seat, params, view, 0)
+    fill_payment(st, g, seat, amount, view, pay)
 
 
 @hot
 def accept_starvation(st, g, seat, params, rng, shortfall):
     """Take -10 when the resources worth least that would pay cost more than ``starve``."""
-    rounds = rounds_left(st, g, params)
-    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
-    order = cheapest_order(w, b, s, gd)
-    return payment_cost(st, g, seat, 0, shortfall, order, w, b, s, gd) > params[STARVE]
+    view = stack_f64(VIEW_WIDTH)
+    fill_view(st, g, seat, params, view, shortfall)
+    return payment_cost(view, 0, shortfall) > params[STARVE]
 
 
 @hot
 def value_goods(st, g, seat, params, rng, values, most):
     """The seat's own valuation of the figures on the tile and of this round's bonuses."""
-    herd_values(st, g, seat, params, values, most, stack_f64(COSTS_WIDTH))
+    herd_values(st, g, seat, params, values, most, stack_f64(VIEW_WIDTH))
 
 
 @hot
 def food_for_figures(st, g, seat, params, rng, count):
     """Food or a resource for each figure, whichever costs the seat less (its valuation)."""
-    rounds = rounds_left(st, g, params)
-    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
-    costs = stack_f64(COSTS_WIDTH)
-    cumulative_costs(st, g, seat, cheapest_order(w, b, s, gd), w, b, s, gd, costs)
-    food, _ = figure_payment(st, g, seat, params, count, costs)
+    view = stack_f64(VIEW_WIDTH)
+    fill_view(st, g, seat, params, view, count + feeding_need(st, g, seat))
+    food, _ = figure_payment(params, view, count)
     return max(0, food)

@@ -35,6 +35,7 @@ import numpy as np
 from sim.board import resources_held, tool_total
 from sim.constants import (
     B_VARIABLE,
+    BRICK,
     C_AMOUNT,
     C_EFFECT,
     C_FIGURES,
@@ -150,6 +151,19 @@ PARAMS = {
 MAX_TOOL_TOTAL = 12
 UNPAYABLE = 1e9  # the cost of a payment the seat cannot make
 
+# The seat's view: a float row that every decision reads its valuation from (:func:`fill_view`).
+VW_ROUNDS = 0  # rounds left, this one included
+VW_WORTH = 1  # VW_WORTH + r - 1: worth of one more resource r (wood..gold)
+VW_ORDER = 5  # the resource kinds by worth, least first (see :func:`cheapest_order`)
+VW_FOOD = 6  # food held
+VW_NEED = 7  # food the next feeding takes from the stock
+VW_SHORT = 8  # food the next feeding lacks now
+VW_SPARE = 9  # food beyond the next feeding
+VW_HELD = 10  # resources held
+VW_COSTS = 11  # VW_COSTS + n: points of the n resources worth least (UNPAYABLE past what it holds)
+MAX_COSTS = 23  # payments of up to this many resources are kept (10 figures + a feeding of 10)
+VIEW_WIDTH = VW_COSTS + MAX_COSTS + 1
+
 
 @hot(inline=True)
 def rounds_left(st, g, params):
@@ -171,21 +185,23 @@ def feeding_need(st, g, seat):
 
 
 @hot(inline=True)
-def resource_worths(st, g, seat, params, rounds):
-    """Points of one more wood, brick, stone and gold to the seat (see the module's notes)."""
+def _lacking(st, g, seat, row, r):
+    return max(0, st.data[row, r - 1] - st.seat[g, seat, GOODS + r])
+
+
+@hot(inline=True)
+def fill_worths(st, g, seat, params, view):
+    """The rounds left and what one more of each resource is worth (see the module's notes)."""
+    rounds = rounds_left(st, g, params)
+    view[VW_ROUNDS] = rounds
     held = resources_held(st, g, seat) + st.seat[g, seat, CHOICE_TOKENS]
     budget = params[HOARD] + params[HOARD_ROUND] * (rounds - 1.0)
     spendable = min(1.0, max(0.0, 1.0 - (held - budget) / max(1.0, params[HOARD_SOFT])))
-    w = 1.0 + (3.0 * params[RESOURCE_W] - 1.0) * spendable
-    b = 1.0 + (4.0 * params[RESOURCE_W] - 1.0) * spendable
-    s = 1.0 + (5.0 * params[RESOURCE_W] - 1.0) * spendable
-    gd = 1.0 + (6.0 * params[RESOURCE_W] - 1.0) * spendable
+    for r in range(WOOD, GOLD + 1):
+        view[VW_WORTH + r - 1] = 1.0 + ((r + 2) * params[RESOURCE_W] - 1.0) * spendable
     # the fixed-cost building on a stack top that lacks the fewest resources: its kinds count more
     best_lack = 1 << 30
-    lack_w = 0
-    lack_b = 0
-    lack_s = 0
-    lack_g = 0
+    best_row = -1
     for stack in range(st.game[g, I_N_STACKS]):
         taken = st.game[g, STACK_TAKEN + stack]
         if taken >= STACK_SIZE:
@@ -193,38 +209,21 @@ def resource_worths(st, g, seat, params, rounds):
         row = BUILDINGS + st.game[g, STACKS + stack * STACK_SIZE + taken]
         if st.data[row, B_VARIABLE] != 0:
             continue
-        a = max(0, st.data[row, 0] - st.seat[g, seat, GOODS + 1])
-        c = max(0, st.data[row, 1] - st.seat[g, seat, GOODS + 2])
-        d = max(0, st.data[row, 2] - st.seat[g, seat, GOODS + 3])
-        e = max(0, st.data[row, 3] - st.seat[g, seat, GOODS + 4])
-        lack = a + c + d + e
+        lack = 0
+        for r in range(WOOD, GOLD + 1):
+            lack += _lacking(st, g, seat, row, r)
         if 0 < lack < best_lack:
             best_lack = lack
-            lack_w, lack_b, lack_s, lack_g = a, c, d, e
-    need = params[NEED_W]
-    return (
-        w + need * (lack_w > 0),
-        b + need * (lack_b > 0),
-        s + need * (lack_s > 0),
-        gd + need * (lack_g > 0),
-    )
+            best_row = row
+    if best_row >= 0:
+        for r in range(WOOD, GOLD + 1):
+            if _lacking(st, g, seat, best_row, r) > 0:
+                view[VW_WORTH + r - 1] += params[NEED_W]
 
 
 @hot(inline=True)
-def resource_worth(good, w, b, s, gd):
-    """The worth of ``good`` (wood..gold) among the four worths ``w, b, s, gd``."""
-    if good == 1:
-        return w
-    if good == 2:
-        return b
-    if good == 3:
-        return s
-    return gd
-
-
-@hot(inline=True)
-def cheapest_order(w, b, s, gd):
-    """The four resource kinds by worth, least first (ties: the lower kind), as one int:
+def cheapest_order(view):
+    """The four resource kinds by worth, least first (ties: the lower kind), as one int: the
     kind of rank ``i`` in bits ``3i..3i+2``."""
     order = 0
     taken = 0
@@ -234,7 +233,7 @@ def cheapest_order(w, b, s, gd):
         for r in range(WOOD, GOLD + 1):
             if taken & (1 << r):
                 continue
-            worth = resource_worth(r, w, b, s, gd)
+            worth = view[VW_WORTH + r - 1]
             if worth < best_worth:
                 best_worth = worth
                 best = r
@@ -244,29 +243,52 @@ def cheapest_order(w, b, s, gd):
 
 
 @hot(inline=True)
-def payment_cost(st, g, seat, skip, amount, order, w, b, s, gd):
-    """Points of the ``amount`` resources worth least after the ``skip`` cheapest ones;
-    :data:`UNPAYABLE` if the seat does not hold them."""
-    cost = 0.0
-    left = amount
+def fill_view(st, g, seat, params, view, upto):
+    """Fill the seat's view (``VIEW_WIDTH`` floats): worths, their order, the food at stake and
+    the cumulative costs of payments of up to ``upto`` resources (at most :data:`MAX_COSTS`)."""
+    fill_worths(st, g, seat, params, view)
+    order = cheapest_order(view)
+    view[VW_ORDER] = order
+    food = np.int64(st.seat[g, seat, GOODS + FOOD])
+    need = np.int64(feeding_need(st, g, seat))
+    view[VW_FOOD] = food
+    view[VW_NEED] = need
+    view[VW_SHORT] = max(0, need - food)
+    view[VW_SPARE] = max(0, food - need)
+    view[VW_HELD] = resources_held(st, g, seat)
+    upto = min(upto, MAX_COSTS)
+    view[VW_COSTS] = 0.0
+    n = 1
     for rank in range(4):
-        if left <= 0:
-            break
         r = (order >> (3 * rank)) & 7
-        have = np.int64(st.seat[g, seat, GOODS + r])
-        passed = min(have, skip)
-        skip -= passed
-        take = min(have - passed, left)
-        cost += take * resource_worth(r, w, b, s, gd)
-        left -= take
-    if left > 0:
-        return UNPAYABLE
-    return cost
+        worth = view[VW_WORTH + r - 1]
+        for _ in range(min(np.int64(st.seat[g, seat, GOODS + r]), upto + 1 - n)):
+            view[VW_COSTS + n] = view[VW_COSTS + n - 1] + worth
+            n += 1
+    for m in range(n, upto + 1):
+        view[VW_COSTS + m] = UNPAYABLE
 
 
 @hot(inline=True)
-def fill_payment(st, g, seat, amount, order, pay):
+def resource_worth(view, good):
+    """Points of one more unit of ``good`` (wood..gold) to the seat."""
+    return view[VW_WORTH + good - 1]
+
+
+@hot(inline=True)
+def payment_cost(view, skip, amount):
+    """Points of the ``amount`` resources worth least after the ``skip`` cheapest ones
+    (:data:`UNPAYABLE` if the seat does not hold them); the view must hold ``skip + amount``."""
+    total = view[VW_COSTS + skip + amount]
+    if total >= UNPAYABLE:
+        return UNPAYABLE
+    return total - view[VW_COSTS + skip]
+
+
+@hot(inline=True)
+def fill_payment(st, g, seat, amount, view, pay):
     """Fill ``pay`` (goods-indexed) with the ``amount`` resources worth least; False if short."""
+    order = np.int64(view[VW_ORDER])
     for r in range(pay.shape[0]):
         pay[r] = 0
     left = amount
@@ -279,65 +301,70 @@ def fill_payment(st, g, seat, amount, order, pay):
 
 
 @hot(inline=True)
-def feeding_cost(st, g, seat, params, shortfall, skip, order, w, b, s, gd):
+def feeding_cost(params, view, shortfall, skip):
     """Points a feeding short by ``shortfall`` costs: the cheapest payment (after the ``skip``
     resources worth least, spent elsewhere) or the -10 (``starve``), whichever is less."""
     if shortfall <= 0:
         return 0.0
-    return min(params[STARVE], payment_cost(st, g, seat, skip, shortfall, order, w, b, s, gd))
-
-
-COSTS_WIDTH = 24  # cumulative payment costs kept for up to 10 figures plus a feeding of 10
+    return min(params[STARVE], payment_cost(view, skip, shortfall))
 
 
 @hot(inline=True)
-def cumulative_costs(st, g, seat, order, w, b, s, gd, costs):
-    """``costs[n]``: points of the ``n`` resources worth least (:data:`UNPAYABLE` past what the
-    seat holds), for every ``n`` the row holds."""
-    costs[0] = 0.0
-    n = 1
-    for rank in range(4):
-        r = (order >> (3 * rank)) & 7
-        worth = resource_worth(r, w, b, s, gd)
-        for _ in range(np.int64(st.seat[g, seat, GOODS + r])):
-            if n >= costs.shape[0]:
-                return
-            costs[n] = costs[n - 1] + worth
-            n += 1
-    for m in range(n, costs.shape[0]):
-        costs[m] = UNPAYABLE
+def _paid_feeding_step(params, view, used, spare_used):
+    """One more figure when the next feeding is paid: the cheaper of a spare food and the next
+    resource after the feeding's shortfall. Returns the new ``(used, spare_used)``."""
+    step = payment_cost(view, np.int64(view[VW_SHORT]) + used, 1)
+    if spare_used < np.int64(view[VW_SPARE]) and params[FOOD_SPARE] <= step:
+        return used, spare_used + 1
+    return used + 1, spare_used
 
 
 @hot(inline=True)
-def payment_loss(params, food, need, food_paid, resources_paid, costs):
-    """Points the seat loses by paying ``food_paid`` food and its ``resources_paid`` resources
-    worth least now: their worth, the spare food gone and what its next feeding then costs
-    (``food``: its food, ``need``: what the next feeding takes; ``costs``: from
-    :func:`cumulative_costs`)."""
-    spare_lost = max(0, food - need) - max(0, food - food_paid - need)
-    short = max(0, need - (food - food_paid))
-    feeding = 0.0
-    if short > 0:
-        feeding = min(params[STARVE], costs[resources_paid + short] - costs[resources_paid])
-    return costs[resources_paid] + feeding + params[FOOD_SPARE] * spare_lost
+def _payment_losses(params, view, count, used, spare_used):
+    """The two ways to pay ``count`` figures (see :func:`figure_payment`), the paid feeding's
+    merge already at ``(used, spare_used)``: (loss and food paid if the feeding is paid, the
+    same if it starves), losses against paying nothing."""
+    food = np.int64(view[VW_FOOD])
+    spare = np.int64(view[VW_SPARE])
+    short = np.int64(view[VW_SHORT])
+    base = feeding_cost(params, view, short, 0)
+    paid = UNPAYABLE
+    total = payment_cost(view, 0, short + used)
+    if total < UNPAYABLE:
+        paid = params[FOOD_SPARE] * spare_used + total - base
+    food_paid = min(count, food)
+    starved = UNPAYABLE
+    if food_paid > spare or short > 0:
+        rest = payment_cost(view, 0, count - food_paid)
+        if rest < UNPAYABLE:
+            starved = rest + params[FOOD_SPARE] * min(food_paid, spare) + params[STARVE] - base
+    return paid, spare_used, starved, food_paid
 
 
 @hot(inline=True)
-def figure_payment(st, g, seat, params, count, costs):
-    """The cheapest way to pay ``count`` figures on the tile, with ``costs`` from
-    :func:`cumulative_costs`: (food to pay, loss in points); (-1, UNPAYABLE) if it cannot."""
-    food = np.int64(st.seat[g, seat, GOODS + FOOD])
-    need = np.int64(feeding_need(st, g, seat))
-    held = np.int64(resources_held(st, g, seat))
-    base = payment_loss(params, food, need, 0, 0, costs)
-    best_food = -1
-    best = UNPAYABLE
-    for f in range(max(0, count - held), min(count, food) + 1):
-        loss = payment_loss(params, food, need, f, count - f, costs) - base
-        if loss < best:
-            best = loss
-            best_food = f
-    return best_food, best
+def figure_payment(params, view, count):
+    """The cheapest way to pay ``count`` figures on the tile: (food to pay, loss in points).
+
+    The loss counts the resources paid, the spare food gone and what the next feeding then
+    costs, against paying nothing; (-1, UNPAYABLE) if the seat cannot pay. The view must hold
+    payments of ``count`` plus the food the next feeding takes.
+
+    Two ways cover every best payment. If the next feeding is paid, a food it needs and a
+    resource cost the same (the feeding takes the resource instead), so the figures take the
+    cheapest units among the spare food and the resources left after the feeding's shortfall.
+    If the seat starves at that feeding, every food it holds goes first (the needed ones cost
+    nothing more), then the resources worth least.
+    """
+    if count > np.int64(view[VW_FOOD]) + np.int64(view[VW_HELD]):
+        return -1, UNPAYABLE
+    used = 0
+    spare_used = 0
+    for _ in range(count):
+        used, spare_used = _paid_feeding_step(params, view, used, spare_used)
+    paid, paid_food, starved, starved_food = _payment_losses(params, view, count, used, spare_used)
+    if paid <= starved:
+        return paid_food, paid
+    return starved_food, starved
 
 
 @hot(inline=True)
@@ -368,36 +395,36 @@ def person_worth(st, g, seat, params, rounds):
 
 
 @hot(inline=True)
-def food_gain_worth(st, g, seat, params, amount, order, w, b, s, gd):
-    """Points of ``amount`` more food: the part of the next feeding's cost it saves, and spare."""
-    food = np.int64(st.seat[g, seat, GOODS + FOOD])
-    need = feeding_need(st, g, seat)
-    short = max(0, need - food)
-    saved = feeding_cost(st, g, seat, params, short, 0, order, w, b, s, gd) - feeding_cost(
-        st, g, seat, params, max(0, short - amount), 0, order, w, b, s, gd
+def food_gain_worth(params, view, amount):
+    """Points of ``amount`` more food: the part of the next feeding's cost it saves, and spare.
+    The view must hold payments of the food the next feeding lacks."""
+    short = np.int64(view[VW_SHORT])
+    saved = feeding_cost(params, view, short, 0) - feeding_cost(
+        params, view, max(0, short - amount), 0
     )
     return saved + params[FOOD_SPARE] * max(0, amount - short)
 
 
 @hot(inline=True)
-def bonus_worth(st, g, seat, params, effect, amount, good, rounds, order, w, b, s, gd):
+def bonus_worth(st, g, seat, params, view, effect, amount, good):
     """Points of one bonus (a mammoth tile's or a card's simple top effect) to the seat now."""
     if effect == E_POINTS:
         return float(amount)
     if effect == E_FOOD:
-        return food_gain_worth(st, g, seat, params, amount, order, w, b, s, gd)
+        return food_gain_worth(params, view, amount)
     if effect == E_RESOURCE:
-        return amount * resource_worth(good, w, b, s, gd)
+        return amount * resource_worth(view, good)
     if effect == E_TOOL:
-        return amount * tool_step_worth(st, g, seat, params, rounds)
+        return amount * tool_step_worth(st, g, seat, params, view[VW_ROUNDS])
     if effect == E_AGRICULTURE:
-        return amount * agriculture_step_worth(st, g, seat, params, rounds)
+        return amount * agriculture_step_worth(st, g, seat, params, view[VW_ROUNDS])
     return 0.0
 
 
 @hot(inline=True)
-def card_worth(st, g, seat, card, params, rounds, order, w, b, s, gd):
+def card_worth(st, g, seat, card, params, view):
     """Points a card is worth to the seat: its bottom at the end plus its top now."""
+    rounds = view[VW_ROUNDS]
     row = st.data[CARDS + card]
     kind = row[C_KIND]
     worth = 0.0
@@ -427,13 +454,16 @@ def card_worth(st, g, seat, card, params, rounds, order, w, b, s, gd):
     elif effect == E_DICE_FOR_EVERYONE:
         worth += 4.0 * params[RESOURCE_W]
     elif effect == E_ROLL2:
-        worth += 7.0 / DIVISOR[good] * resource_worth(good, w, b, s, gd)
+        worth += 7.0 / DIVISOR[good] * resource_worth(view, good)
     elif effect == E_EXTRA_CARD:
         worth += 4.0
     elif effect == E_RESOURCES_OF_CHOICE:
-        worth += amount * max(max(w, b), max(s, gd))
+        best = view[VW_WORTH]
+        for r in range(BRICK, GOLD + 1):
+            best = max(best, resource_worth(view, r))
+        worth += amount * best
     else:
-        worth += bonus_worth(st, g, seat, params, effect, amount, good, rounds, order, w, b, s, gd)
+        worth += bonus_worth(st, g, seat, params, view, effect, amount, good)
     return worth
 
 
@@ -450,17 +480,16 @@ def current_tile(st, g):
 
 
 @hot(inline=True)
-def herd_values(st, g, seat, params, values, most, costs):
+def herd_values(st, g, seat, params, values, most, view):
     """Fill a ``values`` row (:mod:`sim.hooks` ``value_goods``) with the seat's valuation.
 
-    Figure costs are worked out for the first ``most`` figures; ``costs`` is a scratch row of
-    :data:`COSTS_WIDTH`. Figures whose cost alone passes every prize the contest could bring
+    Figure costs are worked out for the first ``most`` figures (``view``: a scratch row of
+    :data:`VIEW_WIDTH`). Figures whose cost alone passes every prize the contest could bring
     (both bonuses and the mammoth points) are marked unpayable: no policy would pay them, and
     the work stops there.
     """
-    rounds = rounds_left(st, g, params)
-    w, b, s, gd = resource_worths(st, g, seat, params, rounds)
-    order = cheapest_order(w, b, s, gd)
+    most = min(most, MAX_TILE_FIGURES)
+    fill_view(st, g, seat, params, view, most + feeding_need(st, g, seat))
     tile = current_tile(st, g)
     first = 0.0
     all_ = 0.0
@@ -471,41 +500,27 @@ def herd_values(st, g, seat, params, values, most, costs):
             g,
             seat,
             params,
+            view,
             row[T_FIRST_EFFECT],
             row[T_FIRST_AMOUNT],
             row[T_FIRST_RESOURCE],
-            rounds,
-            order,
-            w,
-            b,
-            s,
-            gd,
         )
         all_ = bonus_worth(
-            st,
-            g,
-            seat,
-            params,
-            row[T_ALL_EFFECT],
-            row[T_ALL_AMOUNT],
-            row[T_ALL_RESOURCE],
-            rounds,
-            order,
-            w,
-            b,
-            s,
-            gd,
+            st, g, seat, params, view, row[T_ALL_EFFECT], row[T_ALL_AMOUNT], row[T_ALL_RESOURCE]
         )
     values[V_FIRST] = first
     values[V_ALL] = all_
     ceiling = abs(first) + abs(all_) + abs(st.data[FLAGS, Flag.MAMMOTH_POINTS]) + 1.0
-    cumulative_costs(st, g, seat, order, w, b, s, gd, costs)
+    payable = min(most, np.int64(view[VW_FOOD]) + np.int64(view[VW_HELD]))
     previous = 0.0
+    used = 0
+    spare_used = 0
     for k in range(1, MAX_TILE_FIGURES + 1):
         cost = -1.0
-        if k <= most and previous <= ceiling:
-            food, loss = figure_payment(st, g, seat, params, k, costs)
-            if food >= 0:
-                cost = max(0.0, loss - previous)
-                previous = loss
+        if k <= payable and previous <= ceiling:
+            used, spare_used = _paid_feeding_step(params, view, used, spare_used)
+            paid, _, starved, _ = _payment_losses(params, view, k, used, spare_used)
+            loss = min(paid, starved)
+            cost = max(0.0, loss - previous)
+            previous = loss
         values[V_FIGURES + k - 1] = cost

@@ -2,7 +2,8 @@
 
 A seat's strategy is written ``BASE`` or ``BASE+TAMING`` (e.g. ``greedy+fixed-2``): a base
 strategy answers the base-game hooks, a taming policy the herd's. A plain ``BASE`` plays the
-base strategy's default taming policy. ``fixed-K`` takes K from its name.
+base strategy's default taming policy. ``fixed-K`` takes K from its name; a taming policy may
+also be a registered module with some of its parameters set (``search-classic``).
 
 Adding a strategy: write one module in this package defining some hooks of :mod:`sim.hooks`
 plus ``DESCRIPTION`` and ``PARAMS``, then add one line to :data:`BASE` or :data:`TAMING`.
@@ -31,6 +32,7 @@ BASE: dict[str, tuple[str, str]] = {
     "greedy": ("strategies.greedy", "ev"),
     "classic": ("strategies.classic", "ev"),
     "search": ("strategies.search", "search"),
+    "search-classic": ("strategies.search_classic", "search-classic"),
 }
 # name -> module
 TAMING: dict[str, str] = {
@@ -40,6 +42,10 @@ TAMING: dict[str, str] = {
     "ev": "strategies.taming_ev",
     "majority": "strategies.taming_majority",
     "search": "strategies.search_taming",
+}
+# name -> (registered taming policy, its parameters set): variants that need no module
+TAMING_VARIANTS: dict[str, tuple[str, dict[str, float]]] = {
+    "search-classic": ("search", {"model": 1.0}),  # the search with classic rollouts
 }
 _FIXED = re.compile(r"^fixed-(\d+)$")
 
@@ -88,7 +94,7 @@ def presets() -> dict[str, Preset]:
                 f"{where}: unknown base {preset.base!r}; known: {', '.join(sorted(BASE))}"
             )
         taming = preset.taming or BASE[preset.base][1]
-        if not (_FIXED.match(taming) or (taming in TAMING and taming != "fixed")):
+        if not _known_taming(taming):
             raise InputError(
                 f"{where}: unknown taming policy {taming!r}; known: {', '.join(taming_names())}"
             )
@@ -100,6 +106,12 @@ def presets() -> dict[str, Preset]:
                 f"known: {', '.join(known)}"
             )
     return found
+
+
+def _known_taming(name: str) -> bool:
+    return (
+        bool(_FIXED.match(name)) or name in TAMING_VARIANTS or (name in TAMING and name != "fixed")
+    )
 
 
 def base_names() -> list[str]:
@@ -139,6 +151,8 @@ def resolve(name: str) -> SeatStrategy:
     if match:
         overrides = {"figures": float(match.group(1))}
         taming_key = "fixed"
+    elif taming in TAMING_VARIANTS:
+        taming_key, overrides = TAMING_VARIANTS[taming]
     elif taming in TAMING and taming != "fixed":
         taming_key = taming
     else:
@@ -157,10 +171,10 @@ def resolve(name: str) -> SeatStrategy:
 
 def taming_names() -> list[str]:
     """Taming policy names as users type them."""
-    return [("fixed-K" if n == "fixed" else n) for n in TAMING]
+    return [("fixed-K" if n == "fixed" else n) for n in TAMING] + list(TAMING_VARIANTS)
 
 
-HEAVY = ("search",)
+HEAVY = ("search", "search-classic")
 """Registered last in BASE and TAMING: strategies whose code (a second, rollout engine) takes long
 to compile. A kernel built without them keeps every other strategy's id."""
 
@@ -221,6 +235,16 @@ def describe() -> list[dict]:
                 "role": "taming",
                 "description": module.DESCRIPTION,
                 "params": dict(module.PARAMS),
+            }
+        )
+    for name, (policy, settings) in TAMING_VARIANTS.items():
+        values = ", ".join(f"{k} = {v:g}" for k, v in settings.items())
+        rows.append(
+            {
+                "name": name,
+                "role": "taming",
+                "description": f"{policy} with {values}",
+                "params": dict(settings),
             }
         )
     return rows

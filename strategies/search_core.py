@@ -2,8 +2,8 @@
 
 A searching hook copies its game into a private one-game state, re-deals what the seat cannot see
 (:func:`determinize`), applies a candidate choice and plays the game on with the *rollout
-kernel*: the engine compiled by :func:`sim.kernel.build` with ``greedy`` and ``ev`` at every seat
-(:data:`ROLLOUT`). The real game is only ever read.
+kernel*: the engine compiled by :func:`sim.kernel.build` with the search's *model* at every seat
+(:data:`ROLLOUT`: ``greedy`` or ``classic``, each with ``ev``). The real game is only ever read.
 
 Hooks run inside the allocation-free game kernel (``@hot``, no reference counting), so they cannot
 allocate arrays; the private state lives in the hook's stack frame instead (:mod:`sim.stack`:
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.board import place_people
 from sim.constants import (
     FIELD,
     HUT,
@@ -28,26 +29,40 @@ from sim.constants import (
     N_AREAS,
     N_BUILDINGS,
     N_CARDS,
+    N_GOODS,
     STACK_SIZE,
     TOOL_MAKER,
 )
+from sim.engine import NOTES_WIDTH, WORK_ROWS, WORK_WIDTH
 from sim.jit import hot
 from sim.kernel import build
 from sim.rng import (
     N_PURPOSES,
+    STREAM_WORDS,
     Purpose,
     below,
     mix64,
+    next_u64,
     seed_stream,
     shuffle,
 )
 from sim.scoring import final_scoring
+from sim.stack import (
+    stack_f64,
+    stack_f64_2d,
+    stack_i16_2d,
+    stack_i16_3d,
+    stack_i64,
+    stack_i64_2d,
+    stack_u64_2d,
+)
 from sim.state import (
     DECK,
     H_TILES_WON,
     I_DECK_POS,
     I_N_STACKS,
     I_N_TILES,
+    I_PLAYERS,
     I_START_PLAYER,
     I_TILE_POS,
     N_GAME,
@@ -59,11 +74,13 @@ from sim.state import (
     STACKS,
     TILE_PILE,
     TILES,
+    GameState,
 )
-from strategies import greedy, taming_ev
+from strategies import classic, greedy, taming_ev
 
-# The rollout kernel: every seat plays greedy + ev (the search's model of everyone, itself too).
-ROLLOUT = build(("strategies.greedy",), ("strategies.taming_ev",))
+# The rollout kernel: every seat plays the search's model + ev (its model of everyone, itself too).
+ROLLOUT = build(("strategies.greedy", "strategies.classic"), ("strategies.taming_ev",))
+MODEL_GREEDY, MODEL_CLASSIC = 0, 1  # base strategy ids in the rollout kernel
 _start_round = ROLLOUT._start_round
 _placement = ROLLOUT._placement
 _actions = ROLLOUT._actions
@@ -74,9 +91,12 @@ _end_round = ROLLOUT._end_round
 _move_onto_tile = ROLLOUT._move_onto_tile
 _next_action = ROLLOUT.hook_next_action
 
-N_GREEDY = len(greedy.PARAMS)  # a search parameter row starts with greedy's row
+N_GREEDY = len(greedy.PARAMS)  # a search parameter row starts with its model's row
+N_CLASSIC = len(classic.PARAMS)
+N_MODEL = max(N_GREEDY, N_CLASSIC)  # width of a rollout seat's parameter row
 N_EV = len(taming_ev.PARAMS)  # a search-taming parameter row starts with ev's row
 GREEDY_DEFAULTS = np.array(list(greedy.PARAMS.values()), dtype=np.float64)
+CLASSIC_DEFAULTS = np.array(list(classic.PARAMS.values()), dtype=np.float64)
 EV_DEFAULTS = np.array(list(taming_ev.PARAMS.values()), dtype=np.float64)
 MAX_CANDIDATES = 8
 
@@ -164,11 +184,16 @@ def determinize(st, h, stream, scratch):
 
 
 @hot
-def fill_params(pbase, ptame, seat, own_base, own_tame, n_own_base, n_own_tame):
-    """Parameter rows of the rollout seats: the defaults, the searching seat's own where known."""
+def fill_params(sids, pbase, ptame, seat, own_base, own_tame, n_own_base, n_own_tame, model):
+    """The rollout seats: every seat plays ``model`` (``MODEL_*``) + ev with their defaults; the
+    searching seat's own parameters where known."""
     for p in range(MAX_PLAYERS):
-        for c in range(N_GREEDY):
-            pbase[p, c] = GREEDY_DEFAULTS[c]
+        sids[p] = model
+        for c in range(N_MODEL):
+            if model == MODEL_CLASSIC:
+                pbase[p, c] = CLASSIC_DEFAULTS[c] if c < N_CLASSIC else 0.0
+            else:
+                pbase[p, c] = GREEDY_DEFAULTS[c] if c < N_GREEDY else 0.0
         for c in range(N_EV):
             ptame[p, c] = EV_DEFAULTS[c]
     for c in range(n_own_base):
@@ -307,3 +332,90 @@ def play_from_commit(
             n_pending -= 1
             _resolve(st, h, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
     finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, notes)
+
+
+@hot
+def search_place(st, g, seat, params, rng, lo, hi, herd_value, memo, heuristic, model, own):
+    """The candidate place with the best mean rollout value (the heuristic's pick without a
+    choice): the search of :mod:`strategies.search`.
+
+    ``heuristic`` is the model's ``place`` hook (candidates: its successive picks, each earlier
+    pick ruled out); ``model`` (``MODEL_*``) plays every rollout seat; the search's own
+    parameters start at ``params[own]`` (rollouts, candidates, win weight, margin weight,
+    confidence), the model's row before them.
+    """
+    area, count = heuristic(st, g, seat, params, rng, lo, hi, herd_value, memo)
+    rollouts = int(params[own])
+    wanted = min(MAX_CANDIDATES, int(params[own + 1]))
+    if rollouts <= 0 or wanted <= 1:
+        return area, count
+    # candidates: the heuristic's successive picks, each earlier pick ruled out
+    areas = stack_i64(MAX_CANDIDATES)
+    counts = stack_i64(MAX_CANDIDATES)
+    open_lo = stack_i64(N_AREAS)
+    open_hi = stack_i64(N_AREAS)
+    for a in range(N_AREAS):
+        open_lo[a] = lo[a]
+        open_hi[a] = hi[a]
+    areas[0] = area
+    counts[0] = count
+    open_hi[area] = 0
+    n = 1
+    while n < wanted:
+        left = 0
+        for a in range(N_AREAS):
+            if open_hi[a] > 0:
+                left += 1
+        if left == 0:
+            break
+        a, c = heuristic(st, g, seat, params, rng, open_lo, open_hi, herd_value, memo)
+        if a < 0 or a >= N_AREAS or open_hi[a] == 0:
+            break
+        areas[n] = a
+        counts[n] = c
+        open_hi[a] = 0
+        n += 1
+    if n == 1:
+        return area, count
+    # private state, in this frame's stack
+    root = GameState(
+        stack_i16_2d(1, N_GAME), stack_i16_3d(1, MAX_PLAYERS, N_SEAT), st.data, st.odds
+    )
+    copy = GameState(
+        stack_i16_2d(1, N_GAME), stack_i16_3d(1, MAX_PLAYERS, N_SEAT), st.data, st.odds
+    )
+    streams = stack_u64_2d(N_PURPOSES, STREAM_WORDS)
+    buf = stack_i64(N_GOODS)
+    work = stack_i64_2d(WORK_ROWS, WORK_WIDTH)
+    notes = stack_f64_2d(MAX_PLAYERS, NOTES_WIDTH)
+    sids = stack_i64(MAX_PLAYERS)
+    tids = stack_i64(MAX_PLAYERS)
+    pbase = stack_f64_2d(MAX_PLAYERS, N_MODEL)
+    ptame = stack_f64_2d(MAX_PLAYERS, N_EV)
+    gain = stack_f64(MAX_CANDIDATES)
+    gain_sq = stack_f64(MAX_CANDIDATES)
+    clear_scratch(sids, tids, notes, work, buf, gain, gain_sq)
+    first = 0.0
+    fill_params(sids, pbase, ptame, seat, params, params, own, 0, model)
+    players = int(st.game[g, I_PLAYERS])
+    key = next_u64(rng)
+    win_weight = params[own + 2]
+    margin_weight = params[own + 3]
+    for i in range(rollouts):
+        copy_game(st, g, root, 0)
+        seed_rollout(streams, key, i)
+        determinize(root, 0, streams[Purpose.SHUFFLE], work[7])
+        for c in range(n):
+            copy_game(root, 0, copy, 0)
+            seed_rollout(streams, key, i)
+            place_people(copy, 0, seat, areas[c], counts[c])
+            play_from_placement(
+                copy, 0, seat, sids, tids, pbase, ptame, streams, players, buf, work, notes
+            )
+            value = outcome(copy, 0, seat, players, win_weight, margin_weight)
+            if c == 0:
+                first = value
+            gain[c] += value - first
+            gain_sq[c] += (value - first) ** 2
+    best = best_candidate(gain, gain_sq, n, rollouts, params[own + 4])
+    return areas[best], counts[best]

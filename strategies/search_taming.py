@@ -3,7 +3,8 @@
 At commitment the seat compares moving ``k`` figures onto the tile, for ``k`` from 0 to the
 fewest of the people there, what it can pay and ``max_figures`` (plus ``ev``'s own choice):
 each ``k`` is applied and paid in a private, re-dealt copy of the game, which is played on to the
-end ``rollouts`` times by ``greedy + ev`` at every seat (the seat's remaining places, the later
+end ``rollouts`` times by the ``model`` (``greedy``, or ``classic`` for the taming policy
+``search-classic``) + ``ev`` at every seat (the seat's remaining places, the later
 seats' actions and commitments, the contest drawn from the exact odds, the later rounds; see
 :mod:`strategies.search_core`). Every ``k`` meets the same rollouts and is valued as in
 :mod:`strategies.search`; the seat leaves ``ev``'s choice only for a mean paired gain above
@@ -46,8 +47,9 @@ from sim.state import (
 from strategies import taming_ev
 from strategies.search_core import (
     MAX_CANDIDATES,
+    MODEL_GREEDY,
     N_EV,
-    N_GREEDY,
+    N_MODEL,
     apply_commit,
     best_candidate,
     clear_scratch,
@@ -70,8 +72,9 @@ PARAMS = {
     "win_weight": 0.0,  # value of a won rollout (a shared win: its share)
     "margin_weight": 1.0,  # value per point of final score over the best other seat
     "confidence": 2.0,  # leave ev's choice only for a mean gain above this many std. errors
+    "model": float(MODEL_GREEDY),  # who plays the rollouts: 0 greedy, 1 classic (+ ev)
 }
-ROLLOUTS, MAX_FIGURES, WIN_WEIGHT, MARGIN_WEIGHT, CONFIDENCE = range(N_EV, N_EV + 5)
+ROLLOUTS, MAX_FIGURES, WIN_WEIGHT, MARGIN_WEIGHT, CONFIDENCE, MODEL = range(N_EV, N_EV + 6)
 
 herd_value = taming_ev.herd_value
 take_first_bonus = taming_ev.take_first_bonus
@@ -109,13 +112,13 @@ def commit_figures(st, g, seat, params, rng, available, values):
     notes = stack_f64_2d(MAX_PLAYERS, NOTES_WIDTH)
     sids = stack_i64(MAX_PLAYERS)
     tids = stack_i64(MAX_PLAYERS)
-    pbase = stack_f64_2d(MAX_PLAYERS, N_GREEDY)
+    pbase = stack_f64_2d(MAX_PLAYERS, N_MODEL)
     ptame = stack_f64_2d(MAX_PLAYERS, N_EV)
     gain = stack_f64(MAX_CANDIDATES)
     gain_sq = stack_f64(MAX_CANDIDATES)
     clear_scratch(sids, tids, notes, work, buf, gain, gain_sq)
     first = 0.0
-    fill_params(pbase, ptame, seat, params, params, 0, N_EV)
+    fill_params(sids, pbase, ptame, seat, params, params, 0, N_EV, int(params[MODEL]))
     players = int(st.game[g, I_PLAYERS])
     herd_area = int(st.game[g, I_HERD_AREA])
     key = next_u64(rng)

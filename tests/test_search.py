@@ -349,7 +349,7 @@ def test_zero_budget_plays_greedy_and_ev_exactly():
     _, reference = _play(6, 3, seed=2, slots=plain)
     pd.testing.assert_frame_equal(zero, reference)
     assert len(search.PARAMS) == len(greedy.PARAMS) + 5
-    assert len(search_taming.PARAMS) == len(taming_ev.PARAMS) + 5
+    assert len(search_taming.PARAMS) == len(taming_ev.PARAMS) + 6  # its own five, and the model
 
 
 @pytest.mark.slow

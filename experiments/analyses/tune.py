@@ -8,7 +8,10 @@ candidate's seat rotated through every position against the same opponents), kee
 fraction with the best objective and moves the mean and spread towards the elite's (smoothed).
 
 The objective of a candidate is its mean win share (a win shared by k tied winners counts 1/k)
-or its mean score margin (its score minus the best other seat's). Because the best of many noisy
+or its mean score margin (its score minus the best other seat's). A search may play several
+tables at once (:class:`Tables`: player counts, the herd on and off); the candidate's win share
+then counts relative to the fair share of each table (its share times the players), so every
+table weighs alike. Because the best of many noisy
 candidates is flattered by its own games, the weights written out are chosen on a separate block
 of games (the final mean and every iteration's best candidate compete there), and the figures
 printed at the end come from yet another block of fresh games that neither step used: the
@@ -85,6 +88,8 @@ def opponent_seats(opponents: list[SeatStrategy], players: int) -> list[SeatStra
 class Arena:
     """Plays weight rows of one family in one seat against fixed opponents (seats rotated)."""
 
+    label = ""
+
     def __init__(
         self,
         seat: SeatStrategy,
@@ -99,6 +104,7 @@ class Arena:
         self.seed = seed
         self.rules = rules
         self.threads = threads
+        self.label = f"{players}p" + ("" if rules.herd else " no herd")
         self.opponents = [
             Slot(o.name, o.base_id, o.taming_id, o.base_params, o.taming_params)
             for o in opponent_seats(opponents, players)
@@ -159,6 +165,35 @@ class Arena:
         return share, (np.asarray(seats) == 0).mean()
 
 
+class Tables:
+    """Several arenas played as one: every candidate plays each table on the same games.
+
+    The win share of a table counts relative to its fair share (share times players), so a
+    2-player and a 4-player table weigh alike in the objective; margins count as they are.
+
+    Parameters
+    ----------
+    arenas : list of Arena
+        One per table (player count and rules); they share the seed.
+    """
+
+    def __init__(self, arenas: list[Arena]):
+        if not arenas:
+            raise ValueError("at least one table is needed")
+        self.arenas = arenas
+        self.seed = arenas[0].seed
+
+    def candidate(self, row: np.ndarray, n_games: int, first_game: int) -> Outcome:
+        """Play ``row`` at every table on games ``first_game...``: the outcomes, table after
+        table (win shares relative to the fair share)."""
+        shares, margins = [], []
+        for arena in self.arenas:
+            outcome = arena.candidate(row, n_games, first_game)
+            shares.append(outcome.share * arena.players)
+            margins.append(outcome.margin)
+        return Outcome(share=np.concatenate(shares), margin=np.concatenate(margins))
+
+
 def _rounded(values: np.ndarray) -> np.ndarray:
     return np.array([float(f"{v:.4g}") for v in values])
 
@@ -180,8 +215,8 @@ def cross_entropy(
 
     Parameters
     ----------
-    arena : Arena
-        Plays a weight row against the opponents.
+    arena : Arena or Tables
+        Plays a weight row against the opponents (at one table or several).
     start : dict of str to float
         The starting weights (the family's full row).
     names : list of str
@@ -258,7 +293,8 @@ def cross_entropy(
 
 
 def evaluate(arena: Arena, run: TuneRun, n_games: int, first_game: int, progress=None) -> dict:
-    """Chosen weights against the start point on fresh games: paired, and head to head."""
+    """Chosen weights against the start point on fresh games at one table: paired, and head to
+    head (:func:`evaluate_tables` for several)."""
     order = list(run.start)
     start_row = np.array([run.start[n] for n in order])
     best_row = np.array([run.best[n] for n in order])
@@ -293,6 +329,19 @@ def evaluate(arena: Arena, run: TuneRun, n_games: int, first_game: int, progress
     return out
 
 
+def evaluate_tables(
+    tables: Tables, run: TuneRun, n_games: int, first_game: int, progress=None
+) -> dict:
+    """:func:`evaluate` at every table; the keys carry the table's label (``"4p_tuned_win_rate"``,
+    ``"3p no herd_..."``), and ``tables`` lists the labels in order."""
+    out: dict = {"tables": [a.label for a in tables.arenas]}
+    for arena in tables.arenas:
+        found = evaluate(arena, run, n_games, first_game, progress)
+        out |= {f"{arena.label}_{k}": v for k, v in found.items() if not k.startswith("eval_")}
+        out |= {k: v for k, v in found.items() if k.startswith("eval_")}
+    return out
+
+
 def tuned_preset(
     name: str, seat: SeatStrategy, run: TuneRun, opponents: list[str], settings: dict
 ) -> str:
@@ -319,9 +368,11 @@ def tuned_preset(
         The TOML text (:func:`strategies.presets.preset_text`).
     """
     changed = {k: v for k, v in run.best.items() if k in run.names}
+    players = settings["players"]
+    counts = ", ".join(map(str, players)) if isinstance(players, list) else str(players)
     description = (
         f"tuned from {seat.base} by the cross-entropy method against "
-        f"{', '.join(opponents)} ({settings['players']} players)"
+        f"{', '.join(opponents)} ({counts} players)"
     )
     tuning = (
         settings
@@ -342,4 +393,4 @@ def tuned_preset(
     )
 
 
-__all__ = ["Arena", "cross_entropy", "evaluate", "tuned_preset"]
+__all__ = ["Arena", "Tables", "cross_entropy", "evaluate", "evaluate_tables", "tuned_preset"]

@@ -14,8 +14,9 @@ from experiments.analyses.tune import (
     FAMILY_MODULE,
     OBJECTIVES,
     Arena,
+    Tables,
     cross_entropy,
-    evaluate,
+    evaluate_tables,
     family_params,
     opponent_seats,
     tuned_preset,
@@ -109,7 +110,7 @@ def _pct(x: float) -> str:
     show_default=True,
     help="Candidates per iteration.",
 )
-@players_option(default=4, several=False)
+@players_option(default=(4,), help="Tables to play, 2 to 4 players each: --players 2 3 4.")
 @click.option(
     "--elite", type=Real(0.0, 1.0, low_open=True), default=0.25, show_default=True,
     help="Elite fraction (above 0, below 1).",
@@ -135,7 +136,13 @@ def _pct(x: float) -> str:
     low=0,
     name="--eval-games",
 )
-@click.option("--herd/--no-herd", default=True, show_default=True)
+@click.option(
+    "--herd",
+    type=click.Choice(("on", "off", "both")),
+    default="on",
+    show_default=True,
+    help="Play the tables with the herd, without it, or both (every table twice).",
+)
 @workers_option("threads sharing each block of games")
 def tune(
     strategy,
@@ -146,7 +153,7 @@ def tune(
     name,
     iterations,
     population,
-    players,
+    player_counts,
     elite,
     sigma,
     objective,
@@ -179,18 +186,25 @@ def tune(
         raise InputError(f"unknown weight {', '.join(unknown)}; known: {', '.join(start)}")
     out = Path(out)
     preset_name = _preset_name(out, name)
-    rules = Rules(herd=herd)
-    arena = Arena(seat, opponents, players, seed, rules, workers)
-    total = (iterations * population + iterations + 1) * games + 3 * eval_games
+    herds = {"on": (True,), "off": (False,), "both": (True, False)}[herd]
+    tables = Tables(
+        [
+            Arena(seat, opponents, players, seed, Rules(herd=on), workers)
+            for on in herds
+            for players in player_counts
+        ]
+    )
+    n_tables = len(tables.arenas)
+    total = ((iterations * population + iterations + 1) * games + 3 * eval_games) * n_tables
     with tqdm(total=total, unit="game", leave=False) as bar:
         run = cross_entropy(
-            arena, start, names, games, iterations, population, elite, sigma, objective,
-            progress=bar.update,
+            tables, start, names, games, iterations, population, elite, sigma, objective,
+            progress=lambda n: bar.update(n * n_tables),
         )  # fmt: skip
         if eval_games:
             first = (iterations + 1) * games
-            run.evaluation |= evaluate(arena, run, eval_games, first, progress=bar.update)
-    opponents_label = [o.name for o in opponent_seats(opponents, players)]
+            run.evaluation |= evaluate_tables(tables, run, eval_games, first, bar.update)
+    opponents_label = [o.name for o in opponent_seats(opponents, max(player_counts))]
     for row in run.history:
         click.echo(
             f"iteration {row['iteration']}: mean candidate {row['mean_candidate']:.3f}, "
@@ -204,29 +218,31 @@ def tune(
     ev = run.evaluation
     if eval_games:
         click.echo(
-            f"fresh games: {eval_games} ({players} players, against {', '.join(opponents_label)};"
-            f" seats rotated)"
+            f"fresh games: {eval_games} per table (against {', '.join(opponents_label)}, cycled; "
+            "seats rotated)"
         )
-        for key, label in (("tuned", preset_name), ("start", seat.name)):
+        for table in ev["tables"]:
+            for key, label in (("tuned", preset_name), ("start", seat.name)):
+                click.echo(
+                    f"  {table:11s} {label:20s} win {_pct(ev[f'{table}_{key}_win_rate'])} "
+                    f"[{_pct(ev[f'{table}_{key}_win_low'])}, "
+                    f"{_pct(ev[f'{table}_{key}_win_high'])}]  "
+                    f"margin {ev[f'{table}_{key}_margin']:+.1f} "
+                    f"± {ev[f'{table}_{key}_margin_se']:.1f}"
+                )
+            difference, se = ev[f"{table}_win_difference"], ev[f"{table}_win_difference_se"]
             click.echo(
-                f"  {label:20s} win {_pct(ev[f'{key}_win_rate'])} "
-                f"[{_pct(ev[f'{key}_win_low'])}, {_pct(ev[f'{key}_win_high'])}]  "
-                f"margin {ev[f'{key}_margin']:+.1f} ± {ev[f'{key}_margin_se']:.1f}"
+                f"  {table:11s} paired difference: {100 * difference:+.1f} points "
+                f"± {100 * se:.1f} (z = {difference / se if se else 0.0:.1f}); head to head "
+                f"{preset_name} takes {_pct(ev[f'{table}_head_to_head_share'])} "
+                f"[{_pct(ev[f'{table}_head_to_head_low'])}, "
+                f"{_pct(ev[f'{table}_head_to_head_high'])}] of the wins, "
+                f"fair {_pct(ev[f'{table}_head_to_head_fair'])}"
             )
-        z = ev["win_difference"] / ev["win_difference_se"] if ev["win_difference_se"] else 0.0
-        click.echo(
-            f"  paired difference: {100 * ev['win_difference']:+.1f} points "
-            f"± {100 * ev['win_difference_se']:.1f} (z = {z:.1f})"
-        )
-        click.echo(
-            f"  head to head (alternating seats): {preset_name} takes "
-            f"{_pct(ev['head_to_head_share'])} [{_pct(ev['head_to_head_low'])}, "
-            f"{_pct(ev['head_to_head_high'])}] of the wins, fair {_pct(ev['head_to_head_fair'])}"
-        )
     settings = {
         "start": seat.name,
         "against": list(against),
-        "players": players,
+        "players": list(player_counts),
         "games": games,
         "iterations": iterations,
         "population": population,
