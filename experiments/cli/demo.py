@@ -8,8 +8,7 @@ import click
 
 from experiments.cli.run import run_announced
 from experiments.definition import default_suite, load_experiment
-from experiments.outputs.files import write_text
-from experiments.outputs.report import build_report
+from experiments.outputs.report import write_report
 from sim.errors import InputError
 
 
@@ -34,7 +33,5 @@ def demo(out, scale, games, workers, resume) -> None:
         folder = out / config["name"]
         run_announced(config, folder, resume, workers)
         folders.append(folder)
-    md, page = build_report(folders, "Stone Age: The Mammoth Herd — default suite", out)
-    write_text(out / "report.md", md)
-    write_text(out / "report.html", page)
+    write_report(folders, "Stone Age: The Mammoth Herd — default suite", out)
     click.echo(f"wrote {out / 'report.md'} and {out / 'report.html'}")

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import click
 
-from experiments.outputs.files import write_text
-from experiments.outputs.report import build_report
+from experiments.outputs.report import write_report
 from sim.errors import InputError
 
 
@@ -25,7 +24,5 @@ def report(folders, out, title):
         if not path.is_dir():
             raise InputError(f"{path} is not a folder")
     target = Path(out) if out else paths[0].parent
-    md, page = build_report(paths, title, target)
-    write_text(target / "report.md", md)
-    write_text(target / "report.html", page)
+    write_report(paths, title, target)
     click.echo(f"wrote {target / 'report.md'} and {target / 'report.html'}")

@@ -1,0 +1,881 @@
+"""What the report says about one result folder: its answer, its section, its "how this was run".
+
+A :class:`ResultFolder` reads a folder's ``run.json`` and CSV tables and knows which kind of run
+wrote it (:attr:`ResultFolder.kind`: ``league``, ``commit``, ``worth``, ``contest`` or
+``other``). :func:`commit_answer` and :func:`worth_answer` state the two answers in words with a
+small table per player count; :func:`section` builds a folder's section: its key chart and short
+tables first (at most :data:`MAX_ROWS` rows each), then the compact "how this was run" box and
+links to every file of the folder (the full data).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from experiments.outputs import report_charts as charts
+from experiments.outputs.document import (
+    Bullets,
+    Cell,
+    Figure,
+    Heading,
+    Link,
+    Paragraph,
+    RunBox,
+    Strong,
+    Table,
+    count,
+    interval,
+    one,
+    percent,
+    pp,
+    whole,
+)
+from sim.errors import InputError
+
+MAX_ROWS = 15
+"""The most rows a table of the report shows; the CSV beside it has them all."""
+
+TITLES = {
+    "league": "strategy comparison",
+    "commit": "how many figures to commit",
+    "worth": "what the mammoth scoring is worth",
+    "contest": "the taming contest's exact odds",
+    "other": "results",
+}
+
+
+@dataclass
+class ResultFolder:
+    """A result folder: its path, its ``run.json``, its tables (read once) and its kind."""
+
+    path: Path
+    anchor: str
+    meta: dict = field(default_factory=dict)
+    target: Path = Path(".")
+    _tables: dict = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def read(cls, path: Path, anchor: str, target: Path = Path(".")) -> ResultFolder:
+        """Read ``path/run.json``; ``target`` is where the report goes (links are relative to it).
+
+        Raises
+        ------
+        InputError
+            The folder does not exist, has no ``run.json`` or an unreadable one.
+        """
+        path = Path(path)
+        meta_path = path / "run.json"
+        if not meta_path.is_file():
+            raise InputError(f"{path} is not a result folder (no run.json)")
+        try:
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise InputError(f"{meta_path} is not valid JSON: {exc}") from None
+        if not isinstance(meta, dict):
+            raise InputError(f"{meta_path} must hold a JSON object")
+        return cls(path, anchor, meta, Path(target))
+
+    def href(self, path: Path) -> str:
+        """A file's link from the report: its path relative to :attr:`target`."""
+        return Path(os.path.relpath(Path(path).resolve(), self.target.resolve())).as_posix()
+
+    @property
+    def name(self) -> str:
+        """The folder's name (the section's title)."""
+        return self.path.name
+
+    def has(self, *names: str) -> bool:
+        """Whether every table ``NAME.csv`` is in the folder."""
+        return all((self.path / f"{n}.csv").is_file() for n in names)
+
+    def table(self, name: str) -> pd.DataFrame:
+        """The table ``NAME.csv``.
+
+        Raises
+        ------
+        InputError
+            A missing or unreadable CSV file.
+        """
+        if name not in self._tables:
+            path = self.path / f"{name}.csv"
+            try:
+                self._tables[name] = pd.read_csv(path)
+            except (OSError, ValueError, pd.errors.ParserError) as exc:
+                raise InputError(f"cannot read {path}: {exc}") from None
+        return self._tables[name]
+
+    @property
+    def kind(self) -> str:
+        """``league``, ``commit``, ``worth``, ``contest`` or ``other``."""
+        if self.has("league"):
+            return "league"
+        if self.has("sweep", "rule_of_thumb"):
+            return "commit"
+        if self.has("games", "win_change"):
+            return "worth"
+        if self.has("contest_odds"):
+            return "contest"
+        return "other"
+
+
+# --------------------------------------------------------------------------------------------
+# Shared pieces
+
+
+def _players(values) -> list[int]:
+    return sorted(int(p) for p in pd.unique(pd.Series(values)))
+
+
+def _players_header(counts) -> list[str]:
+    return [f"{p} players" for p in counts]
+
+
+def _and(items: list[str]) -> str:
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _rules_text(meta: dict) -> str:
+    rules = meta.get("rules", {}) if isinstance(meta.get("rules"), dict) else {}
+    herd = meta.get("herd")
+    herd_text = (
+        f"herd {' and '.join(herd)}"
+        if isinstance(herd, list) and herd
+        else f"herd {'on' if rules.get('herd', True) else 'off'}"
+    )
+    return (
+        f"{herd_text}, {rules.get('mammoth_points', 10)} mammoth points, tie rule "
+        f"{rules.get('tie_rule', '?')}, resources of choice "
+        f"{rules.get('resources_of_choice', 'immediate')}"
+    )
+
+
+def _games_text(meta: dict) -> str | None:
+    for key, unit in (
+        ("games_per_table", "games per table"),
+        ("games_per_arm", "games per arm and player count"),
+        ("games_per_table_and_arm", "games per table, arm and player count"),
+        ("games", "games"),
+        ("mc_contests", "Monte Carlo contests (dice-kernel check)"),
+    ):
+        value = meta.get(key)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return f"{count(value)} {unit}"
+    return None
+
+
+def run_box(folder: ResultFolder) -> RunBox:
+    """The compact "how this was run" box: command, sizes, seed, rules, tiles, code."""
+    meta = folder.meta
+    rules = meta.get("rules", {}) if isinstance(meta.get("rules"), dict) else {}
+    items = [("command", f"mammoth {meta.get('command', '?')}".strip())]
+    if isinstance(meta.get("players"), list):
+        items.append(("players", _and(meta["players"])))
+    games = _games_text(meta)
+    if games:
+        items.append(("size", games))
+    if "seed" in meta:
+        items.append(("seed", str(meta["seed"])))
+    names = meta.get("strategies") or (
+        [meta["base"], *meta.get("field", [])] if meta.get("base") else None
+    )
+    if isinstance(names, list):
+        items.append(("strategies", ", ".join(map(str, names))))
+    if rules:
+        items.append(("rules", _rules_text(meta)))
+        items.append(
+            (
+                "tiles",
+                "default set, fronts ASSUMED (docs/rules.md B3)"
+                if rules.get("tiles_assumed", True)
+                else f"user file {rules.get('tiles', '?')}",
+            )
+        )
+    if meta.get("commit"):
+        items.append(("code", str(meta["commit"])[:12]))
+    if meta.get("created"):
+        items.append(("created", str(meta["created"])[:10]))
+    return RunBox(items)
+
+
+def _size_line(folder: ResultFolder) -> str:
+    games = _games_text(folder.meta)
+    seed = folder.meta.get("seed")
+    parts = [p for p in (games, None if seed is None else f"seed {seed}") if p]
+    return "; ".join(parts)
+
+
+def data_links(folder: ResultFolder) -> Paragraph:
+    """Links to every CSV (with its rows) and figure of the folder, relative to the report."""
+    parts: list = [Strong("Full data:"), " "]
+    files = [p for ext in ("csv", "parquet", "png") for p in sorted(folder.path.glob(f"*.{ext}"))]
+    extra = [folder.path / "report.md"] if (folder.path / "report.md").is_file() else []
+    for i, path in enumerate(files + extra):
+        href = folder.href(path)
+        label = path.name
+        if path.suffix == ".csv":
+            rows = _rows(path)
+            label += f" ({count(rows)} rows)" if rows is not None else ""
+        parts += [", " if i else "", Link(label, href)]
+    if not files and not extra:
+        parts.append("no tables or figures in this folder")
+    return Paragraph(parts, css="note")
+
+
+def _rows(path: Path) -> int | None:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return max(sum(1 for _ in handle) - 1, 0)
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _figure(folder: ResultFolder, name: str, figure, alt: str, caption: str = "") -> Figure:
+    png, width, height = charts.render(figure)
+    return Figure(
+        name=f"{folder.anchor}-{name}",
+        png=png,
+        width=width,
+        height=height,
+        alt=alt,
+        caption=caption,
+        file=f"figures/{folder.anchor}-{name}.png",
+    )
+
+
+def _share(row, column: str) -> Cell:
+    """A fraction with its interval (columns ``C``, ``C_low``, ``C_high``) as a table cell."""
+    return Cell(percent(row[column]), interval(row[f"{column}_low"], row[f"{column}_high"]))
+
+
+def _change(row, column: str, unit: bool = False) -> Cell:
+    """A difference of fractions with its interval, in percentage points, as a table cell."""
+    return Cell(pp(row[column], unit), interval(row[f"{column}_low"], row[f"{column}_high"]))
+
+
+def _points_change(value) -> str:
+    return pp(value, unit=False)
+
+
+def _estimate(row, write=percent) -> Cell:
+    """A row of a long table (``estimate``, ``low``, ``high``) of fractions as a table cell."""
+    return Cell(write(row["estimate"]), interval(row["low"], row["high"]))
+
+
+def _by_players(frame: pd.DataFrame, counts: list[int], cell) -> list:
+    """``cell(row)`` for each player count's row of ``frame`` (indexed by players)."""
+    return [cell(frame.loc[p]) if p in frame.index else "" for p in counts]
+
+
+def _source(folder: ResultFolder) -> list:
+    return [" From ", Link(folder.name, f"#{folder.anchor}"), f": {_size_line(folder)}."]
+
+
+# --------------------------------------------------------------------------------------------
+# Commit: how many figures to commit
+
+
+MIXED = "mixed"
+FIXED = re.compile(r"^fixed-([1-9]\d*)$")
+
+
+def _fixed(policies) -> list[str]:
+    return sorted((p for p in policies if FIXED.match(p)), key=lambda p: int(p.split("-")[1]))
+
+
+def _baseline(sweep: pd.DataFrame) -> str:
+    return str(sweep["baseline"].iloc[0]) if "baseline" in sweep and len(sweep) else "never"
+
+
+def _main_sweep(folder: ResultFolder) -> pd.DataFrame:
+    sweep = folder.table("sweep")
+    if "condition" not in sweep or not len(sweep):
+        return sweep
+    main = sweep[sweep["condition"] == MIXED]
+    return main if len(main) else sweep[sweep["condition"] == sweep["condition"].iloc[0]]
+
+
+def short_advice(text: str, brief: bool = False) -> str:
+    """The rule of thumb's advice for a fixed count, short enough for a sentence (or, ``brief``,
+    a table cell).
+
+    >>> short_advice("commit 1 when your people are on the herd's area "
+    ...              "(more figures do not measurably help)")
+    'commit 1; more do not measurably help'
+    >>> short_advice("no fixed count measurably beats never committing; seeking the herd "
+    ...              "there (ev): costs wins", brief=True)
+    'none; seek: costs wins'
+    """
+    text = str(text)
+    fixed, _, seek = text.partition("; seeking the herd there (ev): ")
+    match = re.match(r"commit (\d+) when", fixed)
+    if match:
+        out = f"commit {match.group(1)}"
+        if "more figures do not measurably help" in fixed and not brief:
+            out += "; more do not measurably help"
+    elif fixed.startswith("do not commit"):
+        out = "do not commit"
+    elif fixed.startswith("no fixed count"):
+        out = "none" if brief else "no count beats never committing"
+    else:
+        out = fixed
+    if seek and brief:
+        seek = {"no measurable difference": "no difference"}.get(seek, seek)
+        return f"{out}; seek: {seek}"
+    return f"{out}; seeking it: {seek}" if seek else out
+
+
+def solver_advice(text: str) -> str:
+    """The solver's "figures available -> figures" pairs in words.
+
+    >>> solver_advice("commit (figures available -> figures): 1->1, 2->1, 3->1")
+    'commit 1 with 1 to 3 figures available'
+    >>> solver_advice("commit (figures available -> figures): 1->1, 2->2")
+    'commit 1 with 1, 2 with 2 figures available'
+    """
+    pairs = re.findall(r"(\d+)->(\d+)", str(text))
+    if not pairs:
+        return str(text)
+    commits = {c for _, c in pairs}
+    if len(commits) == 1:
+        return f"commit {pairs[0][1]} with {pairs[0][0]} to {pairs[-1][0]} figures available"
+    return "commit " + ", ".join(f"{c} with {f}" for f, c in pairs) + " figures available"
+
+
+def _advice_by_players(thumb: pd.DataFrame, situation: str) -> dict[int, str]:
+    rows = thumb[thumb["situation"].astype(str).str.startswith(situation)]
+    return {int(r.players): str(r.advice) for r in rows.itertuples()}
+
+
+def _grouped(advice: dict[int, str]) -> list[tuple[list[int], str]]:
+    """Player counts that share the same advice, in the order of their smallest count."""
+    groups: dict[str, list[int]] = {}
+    for players, text in sorted(advice.items()):
+        groups.setdefault(text, []).append(players)
+    return [(counts, text) for text, counts in groups.items()]
+
+
+def _players_text(counts: list[int]) -> str:
+    return f"{_and(counts)} players"
+
+
+def commit_answer(folder: ResultFolder) -> list:
+    """The first answer: how many figures to commit, in words and one small table."""
+    thumb = folder.table("rule_of_thumb")
+    sweep = _main_sweep(folder)
+    counts = _players(sweep["players"])
+    words: list = [Strong("How many figures to commit?"), " "]
+    anyway = {p: short_advice(a) for p, a in _advice_by_players(thumb, "on the herd's").items()}
+    if anyway:
+        words.append(
+            "With your people on the herd's area anyway: "
+            + "; ".join(f"{t} ({_players_text(c)})" for c, t in _grouped(anyway))
+            + ". "
+        )
+    seek = _advice_by_players(thumb, "seek the herd and commit by expected value")
+    if seek:
+        words.append(
+            "Going out of your way for the herd (ev): "
+            + "; ".join(f"{t} with {_players_text(c)}" for c, t in _grouped(seek))
+            + "."
+        )
+    policies = _fixed(sweep["policy"].unique())[:4]
+    policies += ["ev"] if "ev" in set(sweep["policy"]) else []
+    rows = []
+    for policy in policies:
+        part = sweep[sweep["policy"] == policy].set_index("players")
+        cells = _by_players(part, counts, lambda r: _change(r, "dwin"))
+        rows.append([charts.policy_label(policy, short=True), *cells])
+    caption = [f"Win rate minus {_baseline(sweep)}'s, percentage points (95% interval).",
+               *_source(folder)]  # fmt: skip
+    return [Paragraph(words, css="lead"), Table(["", *_players_header(counts)], rows, caption)]
+
+
+def commit_section(folder: ResultFolder) -> list:
+    """The commit section: the sweep's chart and table, the rule of thumb by herd area."""
+    sweep = _main_sweep(folder)
+    sweep = sweep[sweep["policy"] != "fixed-0"]  # commits nothing, like never: exactly 0
+    counts = _players(sweep["players"])
+    baseline = _baseline(sweep)
+    blocks: list = [
+        _figure(
+            folder,
+            "sweep",
+            charts.commit_chart(sweep, baseline),
+            "win-rate change of each taming policy against never committing",
+            "One seat plays the policy, then never commits, on the same seeds; seats rotated.",
+        )
+    ]
+    rows = []
+    for policy in list(dict.fromkeys(sweep["policy"]))[:MAX_ROWS]:
+        part = sweep[sweep["policy"] == policy].set_index("players")
+        rows.append(
+            [charts.policy_label(policy)] + _by_players(part, counts, lambda r: _change(r, "dwin"))
+        )
+    caption = f"Win rate minus {baseline}'s, percentage points (95% interval)"
+    blocks.append(Table(["policy", *_players_header(counts)], rows, caption))
+    thumb = folder.table("rule_of_thumb")
+    areas = thumb[thumb["situation"].astype(str).str.startswith("herd always on ")]
+    if len(areas):
+        area_rows = []
+        for situation in list(dict.fromkeys(areas["situation"]))[:MAX_ROWS]:
+            part = areas[areas["situation"] == situation].set_index("players")
+            area = re.sub(r"herd always on (\w+).*", r"\1", str(situation))
+            advice = _by_players(part, counts, lambda r: short_advice(r.advice, brief=True))
+            area_rows.append([area, *advice])
+        caption = (
+            "Rule of thumb when the herd always stands on one area (controlled tile sets): the "
+            "fixed count to commit when there anyway; seeking the herd there (ev)"
+        )
+        blocks.append(Table(["herd on", *_players_header(counts)], area_rows, caption, words=True))
+    last = "last to decide, each other seat committed 0"
+    solver = thumb[thumb["situation"].astype(str).str.startswith(last)]
+    if len(solver):
+        blocks.append(
+            Bullets(
+                [
+                    [
+                        f"{int(r.players)} players, the last to decide with nobody else on the "
+                        f"tile (exact odds, reference prize): {solver_advice(r.advice)}."
+                    ]
+                    for r in solver.itertuples()
+                ]  # fmt: skip
+            )
+        )
+    return blocks
+
+
+# --------------------------------------------------------------------------------------------
+# Worth: what the mammoth scoring is worth
+
+
+def _main_condition(folder: ResultFolder, frame: pd.DataFrame) -> pd.DataFrame:
+    if "condition" not in frame or not len(frame):
+        return frame
+    main = folder.meta.get("main_condition")
+    if main not in set(frame["condition"]):
+        main = frame["condition"].iloc[0]
+    return frame[frame["condition"] == main]
+
+
+def _points(folder: ResultFolder) -> int:
+    arms = folder.meta.get("arms")
+    if isinstance(arms, dict) and isinstance(arms.get("on"), int | float):
+        return int(arms["on"])
+    return 10
+
+
+def _tile_value(folder: ResultFolder) -> pd.DataFrame:
+    """The win-probability value of one more tile (all seats) by player count, main condition."""
+    if not folder.has("sensitivity"):
+        return pd.DataFrame(columns=["players", "estimate", "low", "high"]).set_index("players")
+    sens = _main_condition(folder, folder.table("sensitivity"))
+    tile = sens[sens["quantity"] == "win-probability value of one more tile (all seats)"]
+    return tile.set_index("players")
+
+
+def _tile_cell(row) -> Cell:
+    return _estimate(row, _points_change)
+
+
+def _margin(row, arm: str = "") -> str:
+    median = row.get(f"margin_median{arm}", np.nan)
+    mean = one(row[f"margin{arm}"])
+    return mean if pd.isna(median) else f"{whole(median)} ({mean})"
+
+
+def _games(folder: ResultFolder) -> pd.DataFrame:
+    return _main_condition(folder, folder.table("games")).sort_values("players")
+
+
+def worth_answer(folder: ResultFolder) -> list:
+    """The second answer: what the mammoth scoring is worth, in words and one small table."""
+    games = _games(folder)
+    counts = _players(games["players"])
+    by = games.set_index("players")
+    tile = _tile_value(folder)
+    shares = [f"{percent(by.loc[p, 'majority_decided'])} of {p}-player" for p in counts]
+    words: list = [
+        Strong("What is the mammoth scoring worth?"),
+        f" Its {_points(folder)} points decide who wins in {_and(shares)} games. ",
+    ]
+    if "margin_median" in by:
+        medians = _and([whole(by.loc[p, "margin_median"]) for p in counts])
+        words.append(f"Winning margins are wide (median {medians} points)")
+        if len(tile):
+            values = _and([pp(tile.loc[p, "estimate"], unit=False) for p in tile.index])
+            words.append(f", so one more tile at the end adds only {values} pp of win chance")
+        words.append(".")
+    decided = _by_players(by, counts, lambda r: _share(r, "majority_decided"))
+    rows = [
+        ["majority decides the winner", *decided],
+        ["winning margin, median (mean)", *_by_players(by, counts, _margin)],
+    ]
+    if len(tile):
+        tile_cells = _by_players(tile, counts, lambda r: _estimate(r, _points_change))
+        rows.append(["one more tile at the end, pp", *tile_cells])
+    caption = [f"Paired games, majority worth {_points(folder)} and 0 points (95% interval).",
+               *_source(folder)]  # fmt: skip
+    return [Paragraph(words, css="lead"), Table(["", *_players_header(counts)], rows, caption)]
+
+
+def worth_section(folder: ResultFolder) -> list:
+    """The worth section: chart, headline table, win-rate change by strategy, sensitivity."""
+    games = _games(folder)
+    counts = _players(games["players"])
+    points = _points(folder)
+    by = games.set_index("players")
+    blocks: list = [
+        _figure(
+            folder,
+            "shares",
+            charts.worth_chart(games),
+            "share of games the majority decides, per player count",
+            f"Every game played twice on the same seed: majority worth {points} and 0 points.",
+        )
+    ]
+    decided = _by_players(by, counts, lambda r: _share(r, "majority_decided"))
+    changed = _by_players(by, counts, lambda r: _share(r, "winner_changed"))
+    rows = [
+        ["majority decides the winner", *decided],
+        ["winner differs without it", *changed],
+        ["winning margin, median (mean), on", *_by_players(by, counts, _margin)],
+    ]
+    if "margin_off" in by:
+        off = _by_players(by, counts, lambda r: _margin(r, "_off"))
+        rows.append(["winning margin, median (mean), off", *off])
+    if "dmargin" in by:
+
+        def margin_change(r) -> Cell:
+            return Cell(one(r["dmargin"]), interval(r["dmargin_low"], r["dmargin_high"], scale=1))
+
+        change = _by_players(by, counts, margin_change)
+        rows.append(["margin change, on minus off", *change])
+    tile = _tile_value(folder)
+    if len(tile):
+        tile_cells = _by_players(tile, counts, lambda r: _estimate(r, _points_change))
+        rows.append(["one more tile at the end, pp", *tile_cells])
+    if "rounds" in by:
+        rows.append(["rounds per game, mean", *_by_players(by, counts, lambda r: one(r["rounds"]))])
+    blocks.append(Table(["", *_players_header(counts)], rows, "Headline figures (95% intervals)"))
+    win = _main_condition(folder, folder.table("win_change"))
+    win_rows = []
+    for name in list(dict.fromkeys(win["strategy"]))[:MAX_ROWS]:
+        part = win[win["strategy"] == name].set_index("players")
+        win_rows.append([name, *_by_players(part, counts, lambda r: _change(r, "dwin"))])
+    caption = (
+        f"Change in each strategy's win rate, {points} vs 0 points, percentage points "
+        "(95% interval)"
+    )
+    blocks.append(Table(["strategy", *_players_header(counts)], win_rows, caption))
+    if folder.has("sensitivity"):
+        sens = folder.table("sensitivity")
+        share = sens[sens["quantity"] == "share of games the majority decides"]
+        conditions = list(dict.fromkeys(share["condition"]))
+        if len(conditions) > 1:
+            sens_rows = []
+            for condition in conditions[:MAX_ROWS]:
+                part = share[share["condition"] == condition].set_index("players")
+                sens_rows.append([str(condition), *_by_players(part, counts, _estimate)])
+            caption = (
+                "Share of games the majority decides, by tile set and tie rule (rich and "
+                "food_backs are variants, not the real tiles)"
+            )
+            blocks.append(Table(["tile set / tie rule", *_players_header(counts)], sens_rows,
+                                caption))  # fmt: skip
+    return blocks
+
+
+# --------------------------------------------------------------------------------------------
+# League: the ranking, the win-rate chart and the behaviour profile
+
+PROFILE_ROWS = (
+    ("rounds_mean", "rounds, mean", one),
+    ("rounds_p95", "rounds, 95th pct.", whole),
+    ("share_over_25_rounds", "over 25 rounds", percent),
+    ("share_starved", "took a −10", percent),
+    ("share_starved_able", "… able to pay", percent),
+    ("resources_left", "resources left", one),
+    ("culture_points", "culture points", one),
+    ("cards", "cards bought", one),
+    ("buildings", "buildings bought", one),
+    ("people", "people", one),
+    ("agriculture", "agriculture", one),
+    ("tools", "tools", one),
+    ("tiles_won", "tiles won", one),
+    ("figures_committed", "figures committed", one),
+)
+"""Rows of the report's profile tables: column of profile.csv, label, number format."""
+
+
+def _herds(frame: pd.DataFrame) -> list[str]:
+    return list(dict.fromkeys(frame["herd"].astype(str))) if "herd" in frame else ["on"]
+
+
+def _of_herd(frame: pd.DataFrame, herd: str) -> pd.DataFrame:
+    return frame[frame["herd"].astype(str) == herd] if "herd" in frame else frame
+
+
+def ranking_tables(league: pd.DataFrame) -> list[Table]:
+    """Per herd setting: strategies ranked by win rate relative to the fair share."""
+    tables = []
+    herds = _herds(league)
+    for herd in herds:
+        part = _of_herd(league, herd)
+        counts = _players(part["players"])
+        strength = (part["win_rate"] * part["players"]).groupby(part["strategy"]).mean()
+        order = strength.sort_values(ascending=False).index[:MAX_ROWS]
+        rows = []
+        for rank, name in enumerate(order, start=1):
+            mine = part[part["strategy"] == name].set_index("players")
+            rows.append(
+                [f"{rank}. {name}"]
+                + [
+                    Cell(
+                        percent(mine.loc[p, "win_rate"]),
+                        interval(mine.loc[p, "win_low"], mine.loc[p, "win_high"]),
+                    )
+                    if p in mine.index
+                    else ""
+                    for p in counts
+                ]
+            )
+        fair = ", ".join(f"{percent(1 / p)}" for p in counts)
+        herd_text = f"herd {herd}: " if len(herds) > 1 else ""
+        tables.append(
+            Table(
+                ["strategy", *_players_header(counts)],
+                rows,
+                caption=f"{herd_text}win rate, ties shared (95% intervals); fair share {fair}",
+            )
+        )
+    return tables
+
+
+def profile_tables(profile: pd.DataFrame) -> list[Table]:
+    """One table per player count and herd setting: the profile's rows, strategies as columns."""
+    tables = []
+    for herd in _herds(profile):
+        part = _of_herd(profile, herd)
+        for players in _players(part["players"]):
+            rows_of = part[part["players"] == players].set_index("strategy")
+            names = list(rows_of.index)
+            rows = [
+                [label] + [write(rows_of.loc[n, column]) for n in names]
+                for column, label, write in PROFILE_ROWS
+                if column in rows_of
+            ]
+            tables.append(
+                Table(
+                    ["", *names],
+                    rows,
+                    caption=f"{players} players, herd {herd}: per seat, means unless a share",
+                    max_columns=4,
+                    dense=True,
+                )
+            )
+    return tables
+
+
+def league_answer(folder: ResultFolder) -> list:
+    """For a report without commit or worth runs: the ranking, in words and as a table."""
+    league = folder.table("league")
+    part = _of_herd(league, _herds(league)[0])
+    strength = (part["win_rate"] * part["players"]).groupby(part["strategy"]).mean()
+    best = strength.idxmax()
+    counts = _players(part["players"])
+    rates = [
+        percent(part[(part["strategy"] == best) & (part["players"] == p)]["win_rate"].iloc[0])
+        for p in counts
+    ]
+    words = [
+        Strong("Which strategy wins?"),
+        f" {best} wins most: {_and(rates)} of its games with {_and(counts)} players.",
+    ]
+    return [Paragraph(words, css="lead"), *ranking_tables(league)]
+
+
+def league_section(folder: ResultFolder) -> list:
+    """The comparison: ranking, win-rate chart with intervals, behaviour profile."""
+    league = folder.table("league")
+    blocks: list = [*ranking_tables(league)]
+    blocks.append(
+        _figure(
+            folder,
+            "win-rates",
+            charts.league_chart(league),
+            "win rates with 95% intervals per player count",
+            "Seats rotated; every table of the strategies plays the same seeds.",
+        )
+    )
+    if folder.has("profile"):
+        blocks.append(Heading("Behaviour profile", level=3, anchor=f"{folder.anchor}-profile"))
+        blocks.append(
+            Paragraph(
+                "How each strategy plays, over the seats it played: the game's length, the share "
+                "of seats that took a −10 for missing food (and of those that could have paid "
+                "with resources), what it ends with (culture points: green cards), its herd play.",
+                css="note",
+            )
+        )
+        blocks += profile_tables(folder.table("profile"))
+        blocks.append(
+            Paragraph(
+                [
+                    "Every strategy, player count and herd setting: ",
+                    Link("profile.csv", folder.href(folder.path / "profile.csv")),
+                    ".",
+                ],
+                css="note",
+            )  # fmt: skip
+        )
+    return blocks
+
+
+# --------------------------------------------------------------------------------------------
+# Contest: the exact odds
+
+
+def contest_section(folder: ResultFolder) -> list:
+    """The contest: seat 0's 2-player win chance (heatmap) and equal/one-more-figure odds."""
+    odds = folder.table("contest_odds")
+    tie_rule = "longer_wins"
+    if "tie_rule" in odds:
+        rules = list(dict.fromkeys(odds["tie_rule"].astype(str)))
+        tie_rule = tie_rule if tie_rule in rules else rules[0]
+        odds = odds[odds["tie_rule"].astype(str) == tie_rule]
+    else:
+        tie_rule = str(folder.meta.get("tie_rule", tie_rule))
+    if "players" in odds:
+        odds = odds[odds["players"] == 2]
+    if "k2" in odds:
+        odds = odds[odds["k2"].fillna(0) == 0]
+    if not len(odds) or "k1" not in odds:
+        return generic_section(folder)
+    figures = sorted(int(k) for k in set(odds["k0"]) | set(odds["k1"]) if k > 0)
+    grid = odds.set_index(["k0", "k1"])
+    wins = np.array([[grid.loc[(a, b), "win0"] for b in figures] for a in figures])
+    blocks: list = [
+        _figure(
+            folder,
+            "heatmap",
+            charts.contest_chart(wins, figures, tie_rule),
+            "seat 0's chance to win a 2-player taming contest",
+            "Per cent; exact odds (docs/rules.md B2.4).",
+        )
+    ]
+    rows = []
+    for k in figures[:MAX_ROWS]:
+        even = grid.loc[(k, k)]
+        more = grid.loc[(k + 1, k), "win0"] if (k + 1, k) in grid.index else np.nan
+        rows.append([str(k), percent(even["win0"]), percent(even["draw"]), percent(more)])
+    blocks.append(
+        Table(
+            ["figures", "k vs k: each wins", "k vs k: draw", "k+1 vs k: more wins"],
+            rows,
+            caption=f"Two players, tie rule {tie_rule}",
+        )
+    )
+    return blocks
+
+
+# --------------------------------------------------------------------------------------------
+# Any other folder
+
+
+def _column_writer(column: str, values: pd.Series):
+    if pd.api.types.is_bool_dtype(values):
+        return str
+    if pd.api.types.is_integer_dtype(values):
+        return count
+    if not pd.api.types.is_float_dtype(values):
+        return str
+    probability = re.search(r"win|draw|nobody|share|rate|decided|changed|long_game", column)
+    finite = values.dropna()
+    if probability and len(finite) and finite.between(-1, 1).all():
+        return percent
+    return one
+
+
+def csv_table(frame: pd.DataFrame, caption: str) -> Table:
+    """A CSV as a short table: at most :data:`MAX_ROWS` rows, numbers for people.
+
+    A table of few rows and many columns is transposed; a wider one keeps its first columns
+    (the CSV has the rest) and is split to fit.
+    """
+    frame = frame.head(MAX_ROWS)
+    writers = {c: _column_writer(c, frame[c]) for c in frame.columns}
+    cells = {c: [writers[c](v) for v in frame[c]] for c in frame.columns}
+    columns = list(frame.columns)
+    if len(columns) > 6 and len(frame) <= 4:
+        header = ["", *(f"row {i + 1}" for i in range(len(frame)))]
+        rows = [[c, *cells[c]] for c in columns[:MAX_ROWS]]
+        more = len(columns) - len(rows)
+    else:
+        shown = columns[:16]
+        header = shown
+        rows = [[cells[c][i] for c in shown] for i in range(len(frame))]
+        more = len(columns) - len(shown)
+    if more > 0:
+        caption += f" ({more} more columns in the CSV)"
+    return Table(header, rows, caption=caption, max_columns=5)
+
+
+def generic_section(folder: ResultFolder) -> list:
+    """A folder of another kind: its tables, short, and links to its figures."""
+    blocks: list = []
+    for path in sorted(folder.path.glob("*.csv"))[:6]:
+        frame = folder.table(path.stem)
+        more = (
+            f", the first {MAX_ROWS} of {count(len(frame))} rows" if len(frame) > MAX_ROWS else ""
+        )
+        blocks.append(csv_table(frame, f"{path.name}{more}"))
+    if not blocks:
+        blocks.append(Paragraph("No tables in this folder.", css="note"))
+    return blocks
+
+
+BUILDERS = {
+    "league": league_section,
+    "commit": commit_section,
+    "worth": worth_section,
+    "contest": contest_section,
+    "other": generic_section,
+}
+
+
+def section(folder: ResultFolder) -> list:
+    """A folder's whole section: heading, its content, notes, "how this was run", data links."""
+    blocks: list = [Heading(f"{folder.name}: {TITLES[folder.kind]}", 2, folder.anchor)]
+    blocks += BUILDERS[folder.kind](folder)
+    notes = folder.path / "notes.md"
+    if notes.is_file():
+        try:
+            blocks.append(Paragraph(notes.read_text(encoding="utf-8").strip(), css="note"))
+        except (OSError, UnicodeDecodeError):
+            pass
+    blocks.append(run_box(folder))
+    blocks.append(data_links(folder))
+    return blocks
+
+
+__all__ = [
+    "MAX_ROWS",
+    "ResultFolder",
+    "commit_answer",
+    "csv_table",
+    "league_answer",
+    "profile_tables",
+    "ranking_tables",
+    "run_box",
+    "section",
+    "short_advice",
+    "worth_answer",
+]
