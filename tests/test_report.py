@@ -111,3 +111,19 @@ def test_a_folder_of_another_kind_gets_short_tables(tmp_path):
     assert "long.csv, the first 15 of 40 rows" in md and "| a | 25.0% |" in md
     assert "(15 more columns in the CSV)" in md  # transposed: a row per column, 15 at most
     assert "| share0 | 50.0% | 25.0% |" in md and "| points0 |" not in md
+
+
+def test_the_rule_of_thumb_in_short_words():
+    from experiments.outputs.report_sections import short_advice, solver_advice
+
+    advice = (
+        "commit 1 when your people are on the herd's area (more figures do not measurably help)"
+    )
+    assert short_advice(advice) == "commit 1; more do not measurably help"
+    assert short_advice(advice, brief=True) == "commit 1"
+    both = "no fixed count measurably beats never committing; seeking the herd there (ev): worth it"
+    assert short_advice(both) == "no count beats never committing; seeking it: worth it"
+    assert short_advice(both, brief=True) == "none; seek: worth it"
+    pairs = "commit (figures available -> figures): 1->1, 2->1, 3->1, 4->1, 5->1"
+    assert solver_advice(pairs) == "commit 1 with 1 to 5 figures available"
+    assert solver_advice("commit (x): 1->1, 2->2") == "commit 1 with 1, 2 with 2 figures available"

@@ -1,20 +1,16 @@
-"""What the report says about one result folder: its answer, its section, its "how this was run".
+"""What the report says about each kind of result folder: its answer and its section.
 
-A :class:`ResultFolder` reads a folder's ``run.json`` and CSV tables and knows which kind of run
-wrote it (:attr:`ResultFolder.kind`: ``league``, ``commit``, ``worth``, ``contest`` or
-``other``). :func:`commit_answer` and :func:`worth_answer` state the two answers in words with a
-small table per player count; :func:`section` builds a folder's section: its key chart and short
-tables first (at most :data:`MAX_ROWS` rows each), then the compact "how this was run" box and
-links to every file of the folder (the full data).
+:func:`commit_answer` and :func:`worth_answer` state the two answers in words with a small table
+per player count and its intervals (:func:`league_answer` the ranking, for a report of a league
+alone); :func:`section` builds a folder's section: its key chart and short tables first (at most
+:data:`~experiments.outputs.report_folder.MAX_ROWS` rows each), then the compact "how this was
+run" box and links to every file of the folder (the full data). The folder itself is read by
+:class:`~experiments.outputs.report_folder.ResultFolder`.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import re
-from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -23,24 +19,34 @@ from experiments.outputs import report_charts as charts
 from experiments.outputs.document import (
     Bullets,
     Cell,
-    Figure,
     Heading,
     Link,
     Paragraph,
-    RunBox,
     Strong,
     Table,
-    count,
     interval,
     one,
     percent,
     pp,
     whole,
 )
-from sim.errors import InputError
-
-MAX_ROWS = 15
-"""The most rows a table of the report shows; the CSV beside it has them all."""
+from experiments.outputs.report_folder import (
+    MAX_ROWS,
+    ResultFolder,
+    and_list,
+    by_players,
+    change_cell,
+    data_links,
+    estimate_cell,
+    figure_block,
+    generic_section,
+    players_header,
+    players_of,
+    points_change,
+    run_box,
+    share_cell,
+    source_line,
+)
 
 TITLES = {
     "league": "strategy comparison",
@@ -49,233 +55,6 @@ TITLES = {
     "contest": "the taming contest's exact odds",
     "other": "results",
 }
-
-
-@dataclass
-class ResultFolder:
-    """A result folder: its path, its ``run.json``, its tables (read once) and its kind."""
-
-    path: Path
-    anchor: str
-    meta: dict = field(default_factory=dict)
-    target: Path = Path(".")
-    _tables: dict = field(default_factory=dict, repr=False)
-
-    @classmethod
-    def read(cls, path: Path, anchor: str, target: Path = Path(".")) -> ResultFolder:
-        """Read ``path/run.json``; ``target`` is where the report goes (links are relative to it).
-
-        Raises
-        ------
-        InputError
-            The folder does not exist, has no ``run.json`` or an unreadable one.
-        """
-        path = Path(path)
-        meta_path = path / "run.json"
-        if not meta_path.is_file():
-            raise InputError(f"{path} is not a result folder (no run.json)")
-        try:
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise InputError(f"{meta_path} is not valid JSON: {exc}") from None
-        if not isinstance(meta, dict):
-            raise InputError(f"{meta_path} must hold a JSON object")
-        return cls(path, anchor, meta, Path(target))
-
-    def href(self, path: Path) -> str:
-        """A file's link from the report: its path relative to :attr:`target`."""
-        return Path(os.path.relpath(Path(path).resolve(), self.target.resolve())).as_posix()
-
-    @property
-    def name(self) -> str:
-        """The folder's name (the section's title)."""
-        return self.path.name
-
-    def has(self, *names: str) -> bool:
-        """Whether every table ``NAME.csv`` is in the folder."""
-        return all((self.path / f"{n}.csv").is_file() for n in names)
-
-    def table(self, name: str) -> pd.DataFrame:
-        """The table ``NAME.csv``.
-
-        Raises
-        ------
-        InputError
-            A missing or unreadable CSV file.
-        """
-        if name not in self._tables:
-            path = self.path / f"{name}.csv"
-            try:
-                self._tables[name] = pd.read_csv(path)
-            except (OSError, ValueError, pd.errors.ParserError) as exc:
-                raise InputError(f"cannot read {path}: {exc}") from None
-        return self._tables[name]
-
-    @property
-    def kind(self) -> str:
-        """``league``, ``commit``, ``worth``, ``contest`` or ``other``."""
-        if self.has("league"):
-            return "league"
-        if self.has("sweep", "rule_of_thumb"):
-            return "commit"
-        if self.has("games", "win_change"):
-            return "worth"
-        if self.has("contest_odds"):
-            return "contest"
-        return "other"
-
-
-# --------------------------------------------------------------------------------------------
-# Shared pieces
-
-
-def _players(values) -> list[int]:
-    return sorted(int(p) for p in pd.unique(pd.Series(values)))
-
-
-def _players_header(counts) -> list[str]:
-    return [f"{p} players" for p in counts]
-
-
-def _and(items: list[str]) -> str:
-    items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _rules_text(meta: dict) -> str:
-    rules = meta.get("rules", {}) if isinstance(meta.get("rules"), dict) else {}
-    herd = meta.get("herd")
-    herd_text = (
-        f"herd {' and '.join(herd)}"
-        if isinstance(herd, list) and herd
-        else f"herd {'on' if rules.get('herd', True) else 'off'}"
-    )
-    return (
-        f"{herd_text}, {rules.get('mammoth_points', 10)} mammoth points, tie rule "
-        f"{rules.get('tie_rule', '?')}, resources of choice "
-        f"{rules.get('resources_of_choice', 'immediate')}"
-    )
-
-
-def _games_text(meta: dict) -> str | None:
-    for key, unit in (
-        ("games_per_table", "games per table"),
-        ("games_per_arm", "games per arm and player count"),
-        ("games_per_table_and_arm", "games per table, arm and player count"),
-        ("games", "games"),
-        ("mc_contests", "Monte Carlo contests (dice-kernel check)"),
-    ):
-        value = meta.get(key)
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return f"{count(value)} {unit}"
-    return None
-
-
-def run_box(folder: ResultFolder) -> RunBox:
-    """The compact "how this was run" box: command, sizes, seed, rules, tiles, code."""
-    meta = folder.meta
-    rules = meta.get("rules", {}) if isinstance(meta.get("rules"), dict) else {}
-    items = [("command", f"mammoth {meta.get('command', '?')}".strip())]
-    if isinstance(meta.get("players"), list):
-        items.append(("players", _and(meta["players"])))
-    games = _games_text(meta)
-    if games:
-        items.append(("size", games))
-    if "seed" in meta:
-        items.append(("seed", str(meta["seed"])))
-    names = meta.get("strategies") or (
-        [meta["base"], *meta.get("field", [])] if meta.get("base") else None
-    )
-    if isinstance(names, list):
-        items.append(("strategies", ", ".join(map(str, names))))
-    if rules:
-        items.append(("rules", _rules_text(meta)))
-        items.append(
-            (
-                "tiles",
-                "default set, fronts ASSUMED (docs/rules.md B3)"
-                if rules.get("tiles_assumed", True)
-                else f"user file {rules.get('tiles', '?')}",
-            )
-        )
-    if meta.get("commit"):
-        items.append(("code", str(meta["commit"])[:12]))
-    if meta.get("created"):
-        items.append(("created", str(meta["created"])[:10]))
-    return RunBox(items)
-
-
-def _size_line(folder: ResultFolder) -> str:
-    games = _games_text(folder.meta)
-    seed = folder.meta.get("seed")
-    parts = [p for p in (games, None if seed is None else f"seed {seed}") if p]
-    return "; ".join(parts)
-
-
-def data_links(folder: ResultFolder) -> Paragraph:
-    """Links to every CSV (with its rows) and figure of the folder, relative to the report."""
-    parts: list = [Strong("Full data:"), " "]
-    files = [p for ext in ("csv", "parquet", "png") for p in sorted(folder.path.glob(f"*.{ext}"))]
-    extra = [folder.path / "report.md"] if (folder.path / "report.md").is_file() else []
-    for i, path in enumerate(files + extra):
-        href = folder.href(path)
-        label = path.name
-        if path.suffix == ".csv":
-            rows = _rows(path)
-            label += f" ({count(rows)} rows)" if rows is not None else ""
-        parts += [", " if i else "", Link(label, href)]
-    if not files and not extra:
-        parts.append("no tables or figures in this folder")
-    return Paragraph(parts, css="note")
-
-
-def _rows(path: Path) -> int | None:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return max(sum(1 for _ in handle) - 1, 0)
-    except (OSError, UnicodeDecodeError):
-        return None
-
-
-def _figure(folder: ResultFolder, name: str, figure, alt: str, caption: str = "") -> Figure:
-    png, width, height = charts.render(figure)
-    return Figure(
-        name=f"{folder.anchor}-{name}",
-        png=png,
-        width=width,
-        height=height,
-        alt=alt,
-        caption=caption,
-        file=f"figures/{folder.anchor}-{name}.png",
-    )
-
-
-def _share(row, column: str) -> Cell:
-    """A fraction with its interval (columns ``C``, ``C_low``, ``C_high``) as a table cell."""
-    return Cell(percent(row[column]), interval(row[f"{column}_low"], row[f"{column}_high"]))
-
-
-def _change(row, column: str, unit: bool = False) -> Cell:
-    """A difference of fractions with its interval, in percentage points, as a table cell."""
-    return Cell(pp(row[column], unit), interval(row[f"{column}_low"], row[f"{column}_high"]))
-
-
-def _points_change(value) -> str:
-    return pp(value, unit=False)
-
-
-def _estimate(row, write=percent) -> Cell:
-    """A row of a long table (``estimate``, ``low``, ``high``) of fractions as a table cell."""
-    return Cell(write(row["estimate"]), interval(row["low"], row["high"]))
-
-
-def _by_players(frame: pd.DataFrame, counts: list[int], cell) -> list:
-    """``cell(row)`` for each player count's row of ``frame`` (indexed by players)."""
-    return [cell(frame.loc[p]) if p in frame.index else "" for p in counts]
-
-
-def _source(folder: ResultFolder) -> list:
-    return [" From ", Link(folder.name, f"#{folder.anchor}"), f": {_size_line(folder)}."]
 
 
 # --------------------------------------------------------------------------------------------
@@ -349,7 +128,7 @@ def solver_advice(text: str) -> str:
     return "commit " + ", ".join(f"{c} with {f}" for f, c in pairs) + " figures available"
 
 
-def _advice_by_players(thumb: pd.DataFrame, situation: str) -> dict[int, str]:
+def _adviceby_players(thumb: pd.DataFrame, situation: str) -> dict[int, str]:
     rows = thumb[thumb["situation"].astype(str).str.startswith(situation)]
     return {int(r.players): str(r.advice) for r in rows.itertuples()}
 
@@ -363,23 +142,23 @@ def _grouped(advice: dict[int, str]) -> list[tuple[list[int], str]]:
 
 
 def _players_text(counts: list[int]) -> str:
-    return f"{_and(counts)} players"
+    return f"{and_list(counts)} players"
 
 
 def commit_answer(folder: ResultFolder) -> list:
     """The first answer: how many figures to commit, in words and one small table."""
     thumb = folder.table("rule_of_thumb")
     sweep = _main_sweep(folder)
-    counts = _players(sweep["players"])
+    counts = players_of(sweep["players"])
     words: list = [Strong("How many figures to commit?"), " "]
-    anyway = {p: short_advice(a) for p, a in _advice_by_players(thumb, "on the herd's").items()}
+    anyway = {p: short_advice(a) for p, a in _adviceby_players(thumb, "on the herd's").items()}
     if anyway:
         words.append(
             "With your people on the herd's area anyway: "
             + "; ".join(f"{t} ({_players_text(c)})" for c, t in _grouped(anyway))
             + ". "
         )
-    seek = _advice_by_players(thumb, "seek the herd and commit by expected value")
+    seek = _adviceby_players(thumb, "seek the herd and commit by expected value")
     if seek:
         words.append(
             "Going out of your way for the herd (ev): "
@@ -391,21 +170,21 @@ def commit_answer(folder: ResultFolder) -> list:
     rows = []
     for policy in policies:
         part = sweep[sweep["policy"] == policy].set_index("players")
-        cells = _by_players(part, counts, lambda r: _change(r, "dwin"))
+        cells = by_players(part, counts, lambda r: change_cell(r, "dwin"))
         rows.append([charts.policy_label(policy, short=True), *cells])
     caption = [f"Win rate minus {_baseline(sweep)}'s, percentage points (95% interval).",
-               *_source(folder)]  # fmt: skip
-    return [Paragraph(words, css="lead"), Table(["", *_players_header(counts)], rows, caption)]
+               *source_line(folder)]  # fmt: skip
+    return [Paragraph(words, css="lead"), Table(["", *players_header(counts)], rows, caption)]
 
 
 def commit_section(folder: ResultFolder) -> list:
     """The commit section: the sweep's chart and table, the rule of thumb by herd area."""
     sweep = _main_sweep(folder)
     sweep = sweep[sweep["policy"] != "fixed-0"]  # commits nothing, like never: exactly 0
-    counts = _players(sweep["players"])
+    counts = players_of(sweep["players"])
     baseline = _baseline(sweep)
     blocks: list = [
-        _figure(
+        figure_block(
             folder,
             "sweep",
             charts.commit_chart(sweep, baseline),
@@ -417,10 +196,11 @@ def commit_section(folder: ResultFolder) -> list:
     for policy in list(dict.fromkeys(sweep["policy"]))[:MAX_ROWS]:
         part = sweep[sweep["policy"] == policy].set_index("players")
         rows.append(
-            [charts.policy_label(policy)] + _by_players(part, counts, lambda r: _change(r, "dwin"))
+            [charts.policy_label(policy)]
+            + by_players(part, counts, lambda r: change_cell(r, "dwin"))
         )
     caption = f"Win rate minus {baseline}'s, percentage points (95% interval)"
-    blocks.append(Table(["policy", *_players_header(counts)], rows, caption))
+    blocks.append(Table(["policy", *players_header(counts)], rows, caption))
     thumb = folder.table("rule_of_thumb")
     areas = thumb[thumb["situation"].astype(str).str.startswith("herd always on ")]
     if len(areas):
@@ -428,13 +208,13 @@ def commit_section(folder: ResultFolder) -> list:
         for situation in list(dict.fromkeys(areas["situation"]))[:MAX_ROWS]:
             part = areas[areas["situation"] == situation].set_index("players")
             area = re.sub(r"herd always on (\w+).*", r"\1", str(situation))
-            advice = _by_players(part, counts, lambda r: short_advice(r.advice, brief=True))
+            advice = by_players(part, counts, lambda r: short_advice(r.advice, brief=True))
             area_rows.append([area, *advice])
         caption = (
             "Rule of thumb when the herd always stands on one area (controlled tile sets): the "
             "fixed count to commit when there anyway; seeking the herd there (ev)"
         )
-        blocks.append(Table(["herd on", *_players_header(counts)], area_rows, caption, words=True))
+        blocks.append(Table(["herd on", *players_header(counts)], area_rows, caption, words=True))
     last = "last to decide, each other seat committed 0"
     solver = thumb[thumb["situation"].astype(str).str.startswith(last)]
     if len(solver):
@@ -482,7 +262,7 @@ def _tile_value(folder: ResultFolder) -> pd.DataFrame:
 
 
 def _tile_cell(row) -> Cell:
-    return _estimate(row, _points_change)
+    return estimate_cell(row, points_change)
 
 
 def _margin(row, arm: str = "") -> str:
@@ -498,42 +278,42 @@ def _games(folder: ResultFolder) -> pd.DataFrame:
 def worth_answer(folder: ResultFolder) -> list:
     """The second answer: what the mammoth scoring is worth, in words and one small table."""
     games = _games(folder)
-    counts = _players(games["players"])
+    counts = players_of(games["players"])
     by = games.set_index("players")
     tile = _tile_value(folder)
     shares = [f"{percent(by.loc[p, 'majority_decided'])} of {p}-player" for p in counts]
     words: list = [
         Strong("What is the mammoth scoring worth?"),
-        f" Its {_points(folder)} points decide who wins in {_and(shares)} games. ",
+        f" Its {_points(folder)} points decide who wins in {and_list(shares)} games. ",
     ]
     if "margin_median" in by:
-        medians = _and([whole(by.loc[p, "margin_median"]) for p in counts])
+        medians = and_list([whole(by.loc[p, "margin_median"]) for p in counts])
         words.append(f"Winning margins are wide (median {medians} points)")
         if len(tile):
-            values = _and([pp(tile.loc[p, "estimate"], unit=False) for p in tile.index])
+            values = and_list([pp(tile.loc[p, "estimate"], unit=False) for p in tile.index])
             words.append(f", so one more tile at the end adds only {values} pp of win chance")
         words.append(".")
-    decided = _by_players(by, counts, lambda r: _share(r, "majority_decided"))
+    decided = by_players(by, counts, lambda r: share_cell(r, "majority_decided"))
     rows = [
         ["majority decides the winner", *decided],
-        ["winning margin, median (mean)", *_by_players(by, counts, _margin)],
+        ["winning margin, median (mean)", *by_players(by, counts, _margin)],
     ]
     if len(tile):
-        tile_cells = _by_players(tile, counts, lambda r: _estimate(r, _points_change))
+        tile_cells = by_players(tile, counts, lambda r: estimate_cell(r, points_change))
         rows.append(["one more tile at the end, pp", *tile_cells])
     caption = [f"Paired games, majority worth {_points(folder)} and 0 points (95% interval).",
-               *_source(folder)]  # fmt: skip
-    return [Paragraph(words, css="lead"), Table(["", *_players_header(counts)], rows, caption)]
+               *source_line(folder)]  # fmt: skip
+    return [Paragraph(words, css="lead"), Table(["", *players_header(counts)], rows, caption)]
 
 
 def worth_section(folder: ResultFolder) -> list:
     """The worth section: chart, headline table, win-rate change by strategy, sensitivity."""
     games = _games(folder)
-    counts = _players(games["players"])
+    counts = players_of(games["players"])
     points = _points(folder)
     by = games.set_index("players")
     blocks: list = [
-        _figure(
+        figure_block(
             folder,
             "shares",
             charts.worth_chart(games),
@@ -541,40 +321,40 @@ def worth_section(folder: ResultFolder) -> list:
             f"Every game played twice on the same seed: majority worth {points} and 0 points.",
         )
     ]
-    decided = _by_players(by, counts, lambda r: _share(r, "majority_decided"))
-    changed = _by_players(by, counts, lambda r: _share(r, "winner_changed"))
+    decided = by_players(by, counts, lambda r: share_cell(r, "majority_decided"))
+    changed = by_players(by, counts, lambda r: share_cell(r, "winner_changed"))
     rows = [
         ["majority decides the winner", *decided],
         ["winner differs without it", *changed],
-        ["winning margin, median (mean), on", *_by_players(by, counts, _margin)],
+        ["winning margin, median (mean), on", *by_players(by, counts, _margin)],
     ]
     if "margin_off" in by:
-        off = _by_players(by, counts, lambda r: _margin(r, "_off"))
+        off = by_players(by, counts, lambda r: _margin(r, "_off"))
         rows.append(["winning margin, median (mean), off", *off])
     if "dmargin" in by:
 
         def margin_change(r) -> Cell:
             return Cell(one(r["dmargin"]), interval(r["dmargin_low"], r["dmargin_high"], scale=1))
 
-        change = _by_players(by, counts, margin_change)
+        change = by_players(by, counts, margin_change)
         rows.append(["margin change, on minus off", *change])
     tile = _tile_value(folder)
     if len(tile):
-        tile_cells = _by_players(tile, counts, lambda r: _estimate(r, _points_change))
+        tile_cells = by_players(tile, counts, lambda r: estimate_cell(r, points_change))
         rows.append(["one more tile at the end, pp", *tile_cells])
     if "rounds" in by:
-        rows.append(["rounds per game, mean", *_by_players(by, counts, lambda r: one(r["rounds"]))])
-    blocks.append(Table(["", *_players_header(counts)], rows, "Headline figures (95% intervals)"))
+        rows.append(["rounds per game, mean", *by_players(by, counts, lambda r: one(r["rounds"]))])
+    blocks.append(Table(["", *players_header(counts)], rows, "Headline figures (95% intervals)"))
     win = _main_condition(folder, folder.table("win_change"))
     win_rows = []
     for name in list(dict.fromkeys(win["strategy"]))[:MAX_ROWS]:
         part = win[win["strategy"] == name].set_index("players")
-        win_rows.append([name, *_by_players(part, counts, lambda r: _change(r, "dwin"))])
+        win_rows.append([name, *by_players(part, counts, lambda r: change_cell(r, "dwin"))])
     caption = (
         f"Change in each strategy's win rate, {points} vs 0 points, percentage points "
         "(95% interval)"
     )
-    blocks.append(Table(["strategy", *_players_header(counts)], win_rows, caption))
+    blocks.append(Table(["strategy", *players_header(counts)], win_rows, caption))
     if folder.has("sensitivity"):
         sens = folder.table("sensitivity")
         share = sens[sens["quantity"] == "share of games the majority decides"]
@@ -583,12 +363,12 @@ def worth_section(folder: ResultFolder) -> list:
             sens_rows = []
             for condition in conditions[:MAX_ROWS]:
                 part = share[share["condition"] == condition].set_index("players")
-                sens_rows.append([str(condition), *_by_players(part, counts, _estimate)])
+                sens_rows.append([str(condition), *by_players(part, counts, estimate_cell)])
             caption = (
                 "Share of games the majority decides, by tile set and tie rule (rich and "
                 "food_backs are variants, not the real tiles)"
             )
-            blocks.append(Table(["tile set / tie rule", *_players_header(counts)], sens_rows,
+            blocks.append(Table(["tile set / tie rule", *players_header(counts)], sens_rows,
                                 caption))  # fmt: skip
     return blocks
 
@@ -629,7 +409,7 @@ def ranking_tables(league: pd.DataFrame) -> list[Table]:
     herds = _herds(league)
     for herd in herds:
         part = _of_herd(league, herd)
-        counts = _players(part["players"])
+        counts = players_of(part["players"])
         strength = (part["win_rate"] * part["players"]).groupby(part["strategy"]).mean()
         order = strength.sort_values(ascending=False).index[:MAX_ROWS]
         rows = []
@@ -651,7 +431,7 @@ def ranking_tables(league: pd.DataFrame) -> list[Table]:
         herd_text = f"herd {herd}: " if len(herds) > 1 else ""
         tables.append(
             Table(
-                ["strategy", *_players_header(counts)],
+                ["strategy", *players_header(counts)],
                 rows,
                 caption=f"{herd_text}win rate, ties shared (95% intervals); fair share {fair}",
             )
@@ -664,7 +444,7 @@ def profile_tables(profile: pd.DataFrame) -> list[Table]:
     tables = []
     for herd in _herds(profile):
         part = _of_herd(profile, herd)
-        for players in _players(part["players"]):
+        for players in players_of(part["players"]):
             rows_of = part[part["players"] == players].set_index("strategy")
             names = list(rows_of.index)
             rows = [
@@ -690,14 +470,14 @@ def league_answer(folder: ResultFolder) -> list:
     part = _of_herd(league, _herds(league)[0])
     strength = (part["win_rate"] * part["players"]).groupby(part["strategy"]).mean()
     best = strength.idxmax()
-    counts = _players(part["players"])
+    counts = players_of(part["players"])
     rates = [
         percent(part[(part["strategy"] == best) & (part["players"] == p)]["win_rate"].iloc[0])
         for p in counts
     ]
     words = [
         Strong("Which strategy wins?"),
-        f" {best} wins most: {_and(rates)} of its games with {_and(counts)} players.",
+        f" {best} wins most: {and_list(rates)} of its games with {and_list(counts)} players.",
     ]
     return [Paragraph(words, css="lead"), *ranking_tables(league)]
 
@@ -707,7 +487,7 @@ def league_section(folder: ResultFolder) -> list:
     league = folder.table("league")
     blocks: list = [*ranking_tables(league)]
     blocks.append(
-        _figure(
+        figure_block(
             folder,
             "win-rates",
             charts.league_chart(league),
@@ -763,7 +543,7 @@ def contest_section(folder: ResultFolder) -> list:
     grid = odds.set_index(["k0", "k1"])
     wins = np.array([[grid.loc[(a, b), "win0"] for b in figures] for a in figures])
     blocks: list = [
-        _figure(
+        figure_block(
             folder,
             "heatmap",
             charts.contest_chart(wins, figures, tie_rule),
@@ -783,62 +563,6 @@ def contest_section(folder: ResultFolder) -> list:
             caption=f"Two players, tie rule {tie_rule}",
         )
     )
-    return blocks
-
-
-# --------------------------------------------------------------------------------------------
-# Any other folder
-
-
-def _column_writer(column: str, values: pd.Series):
-    if pd.api.types.is_bool_dtype(values):
-        return str
-    if pd.api.types.is_integer_dtype(values):
-        return count
-    if not pd.api.types.is_float_dtype(values):
-        return str
-    probability = re.search(r"win|draw|nobody|share|rate|decided|changed|long_game", column)
-    finite = values.dropna()
-    if probability and len(finite) and finite.between(-1, 1).all():
-        return percent
-    return one
-
-
-def csv_table(frame: pd.DataFrame, caption: str) -> Table:
-    """A CSV as a short table: at most :data:`MAX_ROWS` rows, numbers for people.
-
-    A table of few rows and many columns is transposed; a wider one keeps its first columns
-    (the CSV has the rest) and is split to fit.
-    """
-    frame = frame.head(MAX_ROWS)
-    writers = {c: _column_writer(c, frame[c]) for c in frame.columns}
-    cells = {c: [writers[c](v) for v in frame[c]] for c in frame.columns}
-    columns = list(frame.columns)
-    if len(columns) > 6 and len(frame) <= 4:
-        header = ["", *(f"row {i + 1}" for i in range(len(frame)))]
-        rows = [[c, *cells[c]] for c in columns[:MAX_ROWS]]
-        more = len(columns) - len(rows)
-    else:
-        shown = columns[:16]
-        header = shown
-        rows = [[cells[c][i] for c in shown] for i in range(len(frame))]
-        more = len(columns) - len(shown)
-    if more > 0:
-        caption += f" ({more} more columns in the CSV)"
-    return Table(header, rows, caption=caption, max_columns=5)
-
-
-def generic_section(folder: ResultFolder) -> list:
-    """A folder of another kind: its tables, short, and links to its figures."""
-    blocks: list = []
-    for path in sorted(folder.path.glob("*.csv"))[:6]:
-        frame = folder.table(path.stem)
-        more = (
-            f", the first {MAX_ROWS} of {count(len(frame))} rows" if len(frame) > MAX_ROWS else ""
-        )
-        blocks.append(csv_table(frame, f"{path.name}{more}"))
-    if not blocks:
-        blocks.append(Paragraph("No tables in this folder.", css="note"))
     return blocks
 
 
@@ -870,7 +594,6 @@ __all__ = [
     "MAX_ROWS",
     "ResultFolder",
     "commit_answer",
-    "csv_table",
     "league_answer",
     "profile_tables",
     "ranking_tables",
