@@ -37,8 +37,9 @@ Where things are
     Axes), ``league.py``, ``commit.py``, ``worth.py`` (each run's tables, figures and run.json,
     shared by the command and its kind), ``contest_report.py`` (odds table, heatmap, contest
     report), ``report.py`` (report.md and report.html of result folders, answer first) with
-    ``report_sections.py`` (each folder's answer and section), ``report_charts.py`` (its
-    phone-sized charts) and ``document.py`` (blocks, numbers for people, Markdown and HTML).
+    ``report_sections.py`` (each kind's answer and section), ``report_folder.py`` (reading a
+    folder, what sections share), ``report_charts.py`` (phone-sized charts) and ``document.py``
+    (blocks, numbers for people, Markdown and HTML).
 ``bench/``
     ``mammoth bench``: ``core.py`` (sizes, rows, sections, the table), ``contest.py`` and
     ``engine.py`` (the sections).

@@ -16,8 +16,10 @@ module                          holds
                                 2-player heatmap and the contest report (``demo_report``)
 :mod:`~.report`                 ``write_report``: result folders -> report.md and report.html,
                                 answer first
-:mod:`~.report_sections`        what the report says of one folder: the answers, the sections,
-                                "how this was run"
+:mod:`~.report_sections`        what the report says of each kind of folder: the answers and
+                                the sections
+:mod:`~.report_folder`          a result folder as the report reads it (``ResultFolder``), the
+                                "how this was run" box, data links, short generic tables
 :mod:`~.report_charts`          the report's key charts, narrow enough for a phone
 :mod:`~.document`               the report's blocks, numbers for people, Markdown and HTML
 =============================== ==============================================================
