@@ -288,11 +288,10 @@ def worth_answer(folder: ResultFolder) -> list:
     ]
     if "margin_median" in by:
         medians = and_list([whole(by.loc[p, "margin_median"]) for p in counts])
-        words.append(f"Winning margins are wide (median {medians} points)")
-        if len(tile):
-            values = and_list([pp(tile.loc[p, "estimate"], unit=False) for p in tile.index])
-            words.append(f", so one more tile at the end adds only {values} pp of win chance")
-        words.append(".")
+        words.append(f"Winning margins: median {medians} points. ")
+    if len(tile):
+        values = and_list([pp(tile.loc[p, "estimate"], unit=False) for p in tile.index])
+        words.append(f"One more tile at the end adds {values} pp of win chance (any seat).")
     decided = by_players(by, counts, lambda r: share_cell(r, "majority_decided"))
     rows = [
         ["majority decides the winner", *decided],
