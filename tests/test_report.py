@@ -127,3 +127,20 @@ def test_the_rule_of_thumb_in_short_words():
     pairs = "commit (figures available -> figures): 1->1, 2->1, 3->1, 4->1, 5->1"
     assert solver_advice(pairs) == "commit 1 with 1 to 5 figures available"
     assert solver_advice("commit (x): 1->1, 2->2") == "commit 1 with 1, 2 with 2 figures available"
+
+
+@pytest.mark.parametrize("herds", [["on"], ["on", "off"]])
+def test_the_league_chart_draws_the_fair_share_in_per_cent(herds):
+    from experiments.outputs.report_charts import league_chart
+
+    rows = [
+        {"strategy": s, "players": p, "herd": h, "win_rate": w, "win_low": w - 0.05,
+         "win_high": w + 0.05}
+        for p in (2, 4) for h in herds for s, w in (("a", 0.6), ("b", 0.3))
+    ]  # fmt: skip
+    figure = league_chart(pd.DataFrame(rows), order=["b", "a"])
+    for ax, players in zip(figure.axes, (2, 4), strict=True):
+        dashed = [line for line in ax.lines if line.get_linestyle() == "--"]
+        assert [line.get_xdata()[0] for line in dashed] == [100 / players]
+        assert [t.get_text() for t in ax.get_yticklabels()] == ["b", "a"]
+        assert ax.get_xlim()[1] > 50  # the win rates are drawn in per cent too

@@ -98,10 +98,13 @@ def worth_chart(games: pd.DataFrame) -> Figure:
     return fig
 
 
-def league_chart(league: pd.DataFrame) -> Figure:
-    """Win rates with 95% intervals, one panel per player count (herd on and off when both)."""
+def league_chart(league: pd.DataFrame, order: list[str] | None = None) -> Figure:
+    """Win rates with 95% intervals, one panel per player count (herd on and off when both).
+
+    ``order``: the strategies top to bottom (default: as in the table).
+    """
     counts = sorted(league["players"].unique())
-    strategies = list(dict.fromkeys(league["strategy"]))
+    strategies = list(order) if order else list(dict.fromkeys(league["strategy"]))
     herds = list(dict.fromkeys(league["herd"])) if "herd" in league else []
     per_panel = 0.32 * len(strategies) * (1.6 if len(herds) > 1 else 1) + 0.55
     fig = Figure(figsize=(WIDTH, per_panel * len(counts) + 0.6))
@@ -113,7 +116,7 @@ def league_chart(league: pd.DataFrame) -> Figure:
             for herd in herds:
                 rows = part[part["herd"] == herd].set_index("strategy").reindex(strategies)
                 series[f"herd {herd}"] = (rows["win_rate"], rows["win_low"], rows["win_high"])
-            grouped_intervals(ax, strategies, series, reference=1 / players, scale=100.0)
+            grouped_intervals(ax, strategies, series, reference=100 / players, scale=100.0)
             ax.set_xlabel("")
         else:
             part = part.set_index("strategy").reindex(strategies)

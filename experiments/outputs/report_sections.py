@@ -402,6 +402,13 @@ def _of_herd(frame: pd.DataFrame, herd: str) -> pd.DataFrame:
     return frame[frame["herd"].astype(str) == herd] if "herd" in frame else frame
 
 
+def ranking(league: pd.DataFrame) -> list[str]:
+    """Strategies from the strongest: by win rate over the fair share, averaged over the player
+    counts (ties keep the table's order)."""
+    strength = (league["win_rate"] * league["players"]).groupby(league["strategy"], sort=False)
+    return list(strength.mean().sort_values(ascending=False, kind="stable").index)
+
+
 def ranking_tables(league: pd.DataFrame) -> list[Table]:
     """Per herd setting: strategies ranked by win rate relative to the fair share."""
     tables = []
@@ -409,8 +416,7 @@ def ranking_tables(league: pd.DataFrame) -> list[Table]:
     for herd in herds:
         part = _of_herd(league, herd)
         counts = players_of(part["players"])
-        strength = (part["win_rate"] * part["players"]).groupby(part["strategy"]).mean()
-        order = strength.sort_values(ascending=False).index[:MAX_ROWS]
+        order = ranking(part)[:MAX_ROWS]
         rows = []
         for rank, name in enumerate(order, start=1):
             mine = part[part["strategy"] == name].set_index("players")
@@ -438,8 +444,15 @@ def ranking_tables(league: pd.DataFrame) -> list[Table]:
     return tables
 
 
+def _columns_that_fit(names) -> int:
+    """Strategy columns a phone fits: a name breaks after its "+", so its longest piece counts."""
+    longest = max((len(piece) for name in names for piece in str(name).split("+")), default=0)
+    return 4 if longest <= 8 else 3
+
+
 def profile_tables(profile: pd.DataFrame) -> list[Table]:
-    """One table per player count and herd setting: the profile's rows, strategies as columns."""
+    """One table per player count and herd setting: the profile's rows, strategies as columns
+    (split into several tables when more strategies than a phone fits)."""
     tables = []
     for herd in _herds(profile):
         part = _of_herd(profile, herd)
@@ -456,7 +469,7 @@ def profile_tables(profile: pd.DataFrame) -> list[Table]:
                     ["", *names],
                     rows,
                     caption=f"{players} players, herd {herd}: per seat, means unless a share",
-                    max_columns=4,
+                    max_columns=_columns_that_fit(names),
                     dense=True,
                 )
             )
@@ -467,8 +480,7 @@ def league_answer(folder: ResultFolder) -> list:
     """For a report without commit or worth runs: the ranking, in words and as a table."""
     league = folder.table("league")
     part = _of_herd(league, _herds(league)[0])
-    strength = (part["win_rate"] * part["players"]).groupby(part["strategy"]).mean()
-    best = strength.idxmax()
+    best = ranking(part)[0]
     counts = players_of(part["players"])
     rates = [
         percent(part[(part["strategy"] == best) & (part["players"] == p)]["win_rate"].iloc[0])
@@ -489,7 +501,7 @@ def league_section(folder: ResultFolder) -> list:
         figure_block(
             folder,
             "win-rates",
-            charts.league_chart(league),
+            charts.league_chart(league, ranking(_of_herd(league, _herds(league)[0]))),
             "win rates with 95% intervals per player count",
             "Seats rotated; every table of the strategies plays the same seeds.",
         )
