@@ -60,9 +60,14 @@ def compare(
                 list(names), players, games, seed, rules[on], threads=threads
             )
     table = write_league(
-        Path(out), leagues, rules[herds[0]], seed=seed, games=games, command="compare",
+        Path(out),
+        leagues,
+        rules[herds[0]],
+        seed=seed,
+        games=games,
+        command="compare",
         profiles=profiles,
-    )  # fmt: skip
+    )
     both = len(herds) > 1
     for row in table.itertuples():
         herd_text = f" herd {row.herd:3s}" if both else ""

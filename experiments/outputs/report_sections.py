@@ -128,7 +128,7 @@ def solver_advice(text: str) -> str:
     return "commit " + ", ".join(f"{c} with {f}" for f, c in pairs) + " figures available"
 
 
-def _adviceby_players(thumb: pd.DataFrame, situation: str) -> dict[int, str]:
+def _advice_by_players(thumb: pd.DataFrame, situation: str) -> dict[int, str]:
     rows = thumb[thumb["situation"].astype(str).str.startswith(situation)]
     return {int(r.players): str(r.advice) for r in rows.itertuples()}
 
@@ -151,14 +151,14 @@ def commit_answer(folder: ResultFolder) -> list:
     sweep = _main_sweep(folder)
     counts = players_of(sweep["players"])
     words: list = [Strong("How many figures to commit?"), " "]
-    anyway = {p: short_advice(a) for p, a in _adviceby_players(thumb, "on the herd's").items()}
+    anyway = {p: short_advice(a) for p, a in _advice_by_players(thumb, "on the herd's").items()}
     if anyway:
         words.append(
             "With your people on the herd's area anyway: "
             + "; ".join(f"{t} ({_players_text(c)})" for c, t in _grouped(anyway))
             + ". "
         )
-    seek = _adviceby_players(thumb, "seek the herd and commit by expected value")
+    seek = _advice_by_players(thumb, "seek the herd and commit by expected value")
     if seek:
         words.append(
             "Going out of your way for the herd (ev): "
@@ -172,8 +172,10 @@ def commit_answer(folder: ResultFolder) -> list:
         part = sweep[sweep["policy"] == policy].set_index("players")
         cells = by_players(part, counts, lambda r: change_cell(r, "dwin"))
         rows.append([charts.policy_label(policy, short=True), *cells])
-    caption = [f"Win rate minus {_baseline(sweep)}'s, percentage points (95% interval).",
-               *source_line(folder)]  # fmt: skip
+    caption = [
+        f"Win rate minus {_baseline(sweep)}'s, percentage points (95% interval).",
+        *source_line(folder),
+    ]
     return [Paragraph(words, css="lead"), Table(["", *players_header(counts)], rows, caption)]
 
 
@@ -226,7 +228,7 @@ def commit_section(folder: ResultFolder) -> list:
                         f"tile (exact odds, reference prize): {solver_advice(r.advice)}."
                     ]
                     for r in solver.itertuples()
-                ]  # fmt: skip
+                ]
             )
         )
     return blocks
@@ -300,8 +302,10 @@ def worth_answer(folder: ResultFolder) -> list:
     if len(tile):
         tile_cells = by_players(tile, counts, lambda r: estimate_cell(r, points_change))
         rows.append(["one more tile at the end, pp", *tile_cells])
-    caption = [f"Paired games, majority worth {_points(folder)} and 0 points (95% interval).",
-               *source_line(folder)]  # fmt: skip
+    caption = [
+        f"Paired games, majority worth {_points(folder)} and 0 points (95% interval).",
+        *source_line(folder),
+    ]
     return [Paragraph(words, css="lead"), Table(["", *players_header(counts)], rows, caption)]
 
 
@@ -367,8 +371,9 @@ def worth_section(folder: ResultFolder) -> list:
                 "Share of games the majority decides, by tile set and tie rule (rich and "
                 "food_backs are variants, not the real tiles)"
             )
-            blocks.append(Table(["tile set / tie rule", *players_header(counts)], sens_rows,
-                                caption))  # fmt: skip
+            blocks.append(
+                Table(["tile set / tie rule", *players_header(counts)], sens_rows, caption)
+            )
     return blocks
 
 
@@ -525,7 +530,7 @@ def league_section(folder: ResultFolder) -> list:
                     ".",
                 ],
                 css="note",
-            )  # fmt: skip
+            )
         )
     return blocks
 
