@@ -1,4 +1,4 @@
-.PHONY: demo test bench lint
+.PHONY: demo test bench lint notebooks
 demo:
 	python3 tasks.py demo
 test:
@@ -7,3 +7,5 @@ bench:
 	python3 tasks.py bench
 lint:
 	python3 tasks.py lint
+notebooks:
+	python3 tasks.py notebooks

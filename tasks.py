@@ -1,7 +1,7 @@
 """Project tasks that need nothing but Python 3.11+ and git.
 
-Usage: ``python3 tasks.py demo|test|bench|lint``. Each task creates ``.venv`` (once), installs the
-project into it and runs. ``make demo`` etc. are thin aliases for machines with make.
+Usage: ``python3 tasks.py demo|test|bench|lint|notebooks``. Each task creates ``.venv`` (once),
+installs the project into it and runs. ``make demo`` etc. are thin aliases for machines with make.
 """
 
 from __future__ import annotations
@@ -57,6 +57,19 @@ def bench() -> None:
     _run(BIN / "mammoth", "bench", *sys.argv[2:])
 
 
+def notebooks() -> None:
+    """Install JupyterLab and jupytext, pair each notebook with an ``.ipynb`` and open JupyterLab.
+
+    The ``.py`` files (jupytext's percent format) are the source; ``jupytext --sync`` writes the
+    ``.ipynb`` beside each (not in git) and JupyterLab, with jupytext, saves edits to both.
+    Extra arguments go to ``jupyter lab`` (e.g. ``--no-browser --port 8899``).
+    """
+    _venv("[notebooks]")
+    _run(BIN / "jupytext", "--sync", *sorted((ROOT / "notebooks").glob("*.py")))
+    root = ["--allow-root"] if getattr(os, "geteuid", lambda: 1)() == 0 else []  # CI, containers
+    _run(BIN / "jupyter", "lab", str(ROOT / "notebooks"), *root, *sys.argv[2:])
+
+
 def lint() -> None:
     """Run ruff's linter and format check."""
     _venv("[dev]")
@@ -64,7 +77,7 @@ def lint() -> None:
     _run(BIN / "ruff", "format", "--check", ".")
 
 
-TASKS = {"demo": demo, "test": test, "bench": bench, "lint": lint}
+TASKS = {"demo": demo, "test": test, "bench": bench, "lint": lint, "notebooks": notebooks}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in TASKS:

@@ -30,12 +30,16 @@ Where things are
     (league statistics, Bradley-Terry ratings), ``paired.py`` (paired, clustered sufficient
     statistics), ``commit.py`` (solver tables, the in-game sweep, the rule of thumb),
     ``worth.py`` (points on vs 0, the tile counterfactual), ``contest.py`` (exact odds tables),
-    ``tune.py`` (the cross-entropy search over greedy weights).
+    ``profile.py`` (the behaviour profile), ``tune.py`` (the cross-entropy search over greedy
+    weights).
 ``outputs/``
     What is written: ``files.py`` (atomic writes, ``run.json``), ``plots.py`` (drawing on an
     Axes), ``league.py``, ``commit.py``, ``worth.py`` (each run's tables, figures and run.json,
     shared by the command and its kind), ``contest_report.py`` (odds table, heatmap, contest
-    report), ``report.py`` (report.md and report.html of result folders).
+    report), ``report.py`` (report.md and report.html of result folders, answer first) with
+    ``report_sections.py`` (each kind's answer and section), ``report_folder.py`` (reading a
+    folder, what sections share), ``report_charts.py`` (phone-sized charts) and ``document.py``
+    (blocks, numbers for people, Markdown and HTML).
 ``bench/``
     ``mammoth bench``: ``core.py`` (sizes, rows, sections, the table), ``contest.py`` and
     ``engine.py`` (the sections).

@@ -19,7 +19,7 @@ of a kind is in :mod:`experiments.kinds`, and :mod:`experiments.runner` runs a c
 experiment. :func:`load_experiment` reads a file, fills the common settings and the kind's
 ``DEFAULTS`` and has the kind check the rest, with the setting readers below (``check_keys``,
 ``int_setting``, ``at_most``, ``bool_setting``, ``names_setting``, ``numbers_setting``,
-``rule_types``, ``tie_setting``, ``players_of``). Every size is bounded by
+``rule_types``, ``herd_setting``, ``tie_setting``, ``players_of``). Every size is bounded by
 :mod:`experiments.limits`, and the ``name`` is a folder name (:func:`check_name`), never a path.
 :data:`DEFINITIONS` holds the default suite's files.
 """
@@ -299,16 +299,47 @@ RULE_TYPES = {
 def rule_types(config: dict) -> None:
     """Check that every ``[rules]`` setting has its type (:data:`RULE_TYPES`).
 
+    ``herd`` may also be ``"both"`` or a list of true/false (:func:`herd_setting`).
+
     Raises
     ------
     InputError
         Naming the first mistyped rule.
     """
     for key, value in config.get("rules", {}).items():
+        if key == "herd":
+            herd_setting(config)
+            continue
         wanted = RULE_TYPES[key]
         if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
             what = {bool: "true or false", str: "a string", int: "a whole number"}[wanted]
             raise InputError(f"rules.{key} must be {what}, not {_short(value)}")
+
+
+HERD_BOTH = "both"
+"""``[rules] herd = "both"``: play every table with the herd and without it."""
+
+
+def herd_setting(config: dict) -> list[bool]:
+    """The ``[rules]`` herd settings to play, herd on first (``[True]`` when left out).
+
+    ``herd`` is true, false, ``"both"`` (the same as ``[true, false]``) or a list of true/false,
+    each at most once.
+
+    Raises
+    ------
+    InputError
+        Any other value.
+    """
+    value = config.get("rules", {}).get("herd", True)
+    if value == HERD_BOTH:
+        return [True, False]
+    values = value if isinstance(value, list) else [value]
+    if not values or not all(isinstance(v, bool) for v in values) or len(set(values)) < len(values):
+        raise InputError(
+            f'rules.herd must be true, false, "both" or a list of true/false, not {_short(value)}'
+        )
+    return sorted(values, reverse=True)
 
 
 def tie_setting(config: dict) -> str:

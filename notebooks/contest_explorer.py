@@ -1,12 +1,14 @@
 # ---
 # jupyter:
 #   jupytext:
-#     formats: py:percent
+#     formats: ipynb,py:percent
 #     text_representation:
 #       extension: .py
 #       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -15,15 +17,18 @@
 # # The taming contest, explored
 #
 # Exact odds of The Mammoth Herd's taming contest (docs/rules.md B2.4), the Monte Carlo dice kernel
-# as a check, and the commitment solver. Open with jupytext (`jupytext --to notebook`) or run
-# as a script. `MAMMOTH_SMALL=1` keeps every size small (the test suite sets it).
+# as a check, and the commitment solver. `python3 tasks.py notebooks` opens it in JupyterLab; it
+# also runs as a script. The first cell holds the parameters: change them and run all.
 
-# %%
+# %% tags=["parameters"]
 import os
 
-import matplotlib
+SMALL = os.environ.get("MAMMOTH_SMALL") == "1"  # the test suite sets it: every size small
+N_MC = 20_000 if SMALL else 2_000_000  # contests rolled die by die for the check
+MAX_FIGURES = 7  # the heatmap's figures per seat, 1 to this
+SEED = 1
 
-matplotlib.use("Agg")
+# %%
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
@@ -33,17 +38,15 @@ from sim.contest_exact import odds
 from sim.contest_mc import estimate_odds
 from sim.contest_solver import sequential_equilibrium
 
-SMALL = os.environ.get("MAMMOTH_SMALL") == "1"
-N_MC = 20_000 if SMALL else 2_000_000
-
 # %% [markdown]
 # ## Exact odds: one more figure against an opponent
 # Seat 0's chance to win (ties on every compared die go to the longer hand by default).
 
 # %%
-figures = range(1, 8)
+figures = range(1, MAX_FIGURES + 1)
 win = np.array([[odds([a, b]).win[0] for b in figures] for a in figures])
-ax = win_heatmap(plt.figure(figsize=(5, 4)).gca(), win, list(figures), list(figures))
+fig, ax = plt.subplots(figsize=(5, 4))
+win_heatmap(ax, win, list(figures), list(figures))
 pd.DataFrame(win, index=list(figures), columns=list(figures)).round(3)
 
 # %% [markdown]
@@ -64,7 +67,7 @@ pd.DataFrame(rows).round(4)
 # the time.
 
 # %%
-estimate = estimate_odds([3, 2, 2], n=N_MC, seed=1)
+estimate = estimate_odds([3, 2, 2], n=N_MC, seed=SEED)
 exact = odds([3, 2, 2])
 print(estimate)
 print("exact:", exact.win.round(4), round(exact.draw, 4))

@@ -334,7 +334,11 @@ def _odds_of_sorted(profile: tuple[int, ...], tie_rule: str) -> np.ndarray:
         for rival in rivals:
             chance *= losing[rival][size]
         out[i] = done[key] = float(chance.sum())
-    out[players] = min(max(1.0 - out[:players].sum(), 0.0), 1.0)
+    # The draw is what the wins leave. Where the rules allow no draw (hands of different sizes
+    # under longer_wins) that is a rounding residue of about 1e-16; every real draw chance is
+    # above 1e-4, so anything below 1e-12 is exactly 0 (no "1.11e-16" in tables and JSON).
+    rest = 1.0 - out[:players].sum()
+    out[players] = 0.0 if rest < 1e-12 else min(rest, 1.0)
     return out
 
 

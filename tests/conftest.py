@@ -186,3 +186,23 @@ def finished_run(tmp_path_factory):
     result = CliRunner().invoke(main, ["run", str(experiment), "--out", str(base / "R")])
     assert result.exit_code == 0, result.output
     return SimpleNamespace(base=base, out=base / "R", folder=base / "R" / "league", toml=experiment)
+
+
+DEMO_GAMES = 12
+"""Games per table (and arm) of the demo run the tests share: small, but every part runs."""
+
+
+@pytest.fixture(scope="session")
+def demo_run(tmp_path_factory):
+    """``mammoth demo --games 12`` run once per session; its output folder.
+
+    The demo test and the browser test of the report both read it.
+    """
+    from click.testing import CliRunner
+
+    from experiments.cli import main
+
+    out = tmp_path_factory.mktemp("demo") / "demo"
+    result = CliRunner().invoke(main, ["demo", "--out", str(out), "--games", str(DEMO_GAMES)])
+    assert result.exit_code == 0, result.output
+    return out

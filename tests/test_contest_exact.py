@@ -289,3 +289,12 @@ def test_unknown_tie_rule_raises_input_error():
 def test_integral_floats_and_numpy_ints_are_accepted():
     assert odds([2.0, np.int8(1)]).commitments == (2, 1)
     assert odds(np.array([2, 1])).commitments == (2, 1)
+
+
+@pytest.mark.parametrize("tie_rule", TIE_RULES)
+def test_impossible_draws_are_exactly_zero(tie_rule):
+    """No rounding residue (1.11e-16) where the rules allow no draw: tables and JSON say 0."""
+    table = outcome_table(tie_rule)
+    assert not np.any((table > 0) & (table < 1e-12))
+    if tie_rule == "longer_wins":  # hands of different sizes never tie
+        assert odds([3, 1]).draw == 0.0 and odds([5, 2, 1]).draw == 0.0

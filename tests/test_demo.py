@@ -1,7 +1,8 @@
-"""The main job, ``mammoth demo``, at a tiny size."""
+"""The main job, ``mammoth demo``, at a tiny size (the session's shared ``demo_run``)."""
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 
@@ -9,10 +10,8 @@ from experiments.cli import main
 from experiments.definition import default_suite
 
 
-def test_demo_runs_the_default_suite_and_reports(tmp_path):
-    out = tmp_path / "demo"
-    result = CliRunner().invoke(main, ["demo", "--out", str(out), "--games", "12"])
-    assert result.exit_code == 0, result.output
+def test_demo_runs_the_default_suite_and_reports(demo_run):
+    out = demo_run
     assert (out / "report.md").exists() and (out / "report.html").exists()
     assert (out / "contest" / "run.json").exists()
     names = [path.stem for path in default_suite()]
@@ -20,10 +19,18 @@ def test_demo_runs_the_default_suite_and_reports(tmp_path):
     for name in names:
         assert (out / name / "run.json").exists(), name
         assert list((out / name / "chunks").glob("*.npz")), name  # every one ran as a suite kind
+    assert set(pd.read_csv(out / "league" / "profile.csv")["players"]) == {2, 3, 4}
     report = (out / "report.md").read_text()
     assert "ASSUMED" in report
-    sections = [line[3:] for line in report.splitlines() if line.startswith("## ")]
-    assert sections == ["contest", *names]
+    sections = [line[3:].split(":")[0] for line in report.splitlines() if line.startswith("## ")]
+    assert sections == ["Contents", "contest", *names]
+    # the answers come first, before the contents
+    first = report.index("## Contents")
+    assert report.index("How many figures to commit?") < first
+    assert report.index("What is the mammoth scoring worth?") < first
+    for figure in ("contest-heatmap", "league-win-rates", "commit-sweep", "worth-shares"):
+        assert f"](figures/{figure}.png)" in report
+        assert (out / "figures" / f"{figure}.png").stat().st_size > 1000
 
 
 def test_demo_rejects_bad_sizes(tmp_path):

@@ -116,3 +116,35 @@ def test_imports_point_one_way(rule, importer, forbidden):
 def test_only_the_command_layer_imports_the_command_layer():
     bad = _violations(lambda module: not _within(module, CLI), (CLI,))
     assert not bad, "only experiments/cli/ may import experiments.cli:\n" + "\n".join(bad)
+
+
+def backend_switches(source: str) -> list[int]:
+    """Lines that select a matplotlib backend (``matplotlib.use``, ``pyplot.switch_backend``)."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = node.func.value
+            name = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", "")
+            if (name, node.func.attr) in {("matplotlib", "use"), ("plt", "switch_backend"),
+                                          ("pyplot", "switch_backend")}:  # fmt: skip
+                lines.append(node.lineno)
+    return lines
+
+
+def test_backend_switches_are_found():
+    assert backend_switches("import matplotlib\nmatplotlib.use('Agg')\n") == [2]
+    assert backend_switches("import matplotlib.pyplot as plt\nplt.switch_backend('Agg')") == [2]
+    assert backend_switches("plt.plot([1])\n") == []
+
+
+def test_only_the_command_layer_selects_a_matplotlib_backend():
+    """A library call (or a notebook) that switched the backend would switch the user's whole
+    kernel: figures would stop showing in Jupyter."""
+    notebooks = sorted((ROOT / "notebooks").glob("*.py"))
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in [*_sources(), *notebooks]
+        if not _within(module_name(path), CLI)
+        for line in backend_switches(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []

@@ -1,32 +1,181 @@
-"""``mammoth report``: Markdown and self-contained HTML from result folders."""
+"""``mammoth report``: answer first, numbers for people, Markdown and self-contained HTML.
+
+The demo's report in a real browser is ``tests/test_report_browser.py``; here the text.
+"""
 
 from __future__ import annotations
 
+import re
+
+import pandas as pd
+import pytest
+from cli_contract import assert_refused, copy_folder, invoke, snapshot
 from click.testing import CliRunner
 
 from experiments.cli import main
+from experiments.outputs.document import Cell, Table, count, interval, one, percent, pp, whole
 
 
-def test_report_from_a_league(tmp_path):
-    league = tmp_path / "league"
+def test_numbers_for_people():
+    assert percent(0.071666) == "7.2%" and percent(0.0) == "0" and percent(1) == "100.0%"
+    assert percent(1.11e-16) == "0.0%"  # not exactly 0: not written as if it were
+    assert percent(float("nan")) == "–"
+    assert pp(0.0333) == "+3.3 pp" and pp(-0.015) == "-1.5 pp" and pp(0) == "0"
+    assert pp(0.0333, unit=False) == "+3.3" and pp(-0.0004) == "0.0 pp"  # no "-0.0"
+    assert one(45.163) == "45.2" and one(0) == "0" and one(-0.04) == "0.0"
+    assert whole(36.0) == "36" and count(5586) == "5,586"
+    assert interval(0.0264, 0.041) == "[2.6, 4.1]" and interval(0.0, 0.0957) == "[0, 9.6]"
+    assert interval(-1.4, 4.1, scale=1) == "[-1.4, 4.1]"
+
+
+def test_wide_tables_split_with_the_label_column_repeated():
+    table = Table(["", *"abcdefghijk"], [["row", *range(11)]], caption="wide", max_columns=4)
+    parts = table.parts()
+    assert len(parts) == 3 and all(len(p.header) <= 5 for p in parts)
+    assert [p.header[0] for p in parts] == ["", "", ""]
+    assert [p.rows[0][0] for p in parts] == ["row"] * 3
+    assert sum(len(p.header) - 1 for p in parts) == 11 and parts[1].caption is None
+    assert Table(["", "a"], [["x", Cell("1")]]).parts()[0].header == ["", "a"]
+
+
+@pytest.fixture(scope="module")
+def league_report(tmp_path_factory):
+    root = tmp_path_factory.mktemp("league_report")
+    league = root / "league"
     runner = CliRunner()
     result = runner.invoke(
         main,
         ["compare", "--strategy", "greedy", "--strategy", "random", "--players", "2",
-         "--games", "20", "--out", str(league)],
+         "--players", "3", "--games", "20", "--herd", "both", "--out", str(league)],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    result = runner.invoke(main, ["report", str(league), "--out", str(tmp_path)])
+    result = runner.invoke(main, ["report", str(league), "--out", str(root)])
     assert result.exit_code == 0, result.output
-    md = (tmp_path / "report.md").read_text()
-    page = (tmp_path / "report.html").read_text()
-    assert "what was run" in md and "ASSUMED" in md and "| seed | 0 |" in md
-    assert "![league](league/league.png)" in md
-    assert "data:image/png;base64," in page and "<img" in page
-    assert "greedy+ev" in page and "file://" not in page
+    return root
+
+
+def test_a_comparison_report_leads_with_ranking_chart_and_profile(league_report):
+    md = (league_report / "report.md").read_text()
+    page = (league_report / "report.html").read_text()
+    ranking = md.index("Which strategy wins?")
+    chart = md.index("](figures/league-win-rates.png)")
+    profile = md.index("### Behaviour profile")
+    assert ranking < md.index("## Contents") < chart < profile
+    assert "1. greedy+ev" in md and "herd off: win rate" in md
+    assert "| took a −10 |" in md and "2 players, herd off" in md
+    assert (league_report / "figures" / "league-win-rates.png").is_file()
+    assert "ASSUMED" in md and "How this was run:" in md and "seed 0" in md
+    assert "[profile.csv](league/profile.csv)" in md
+    assert '<meta name="viewport"' in page and "data:image/png;base64," in page
+    assert "file://" not in page and "figures/" not in page  # self-contained
+
+
+def test_report_tables_are_short_and_hold_no_float_noise(demo_run):
+    md = (demo_run / "report.md").read_text()
+    rows = 0
+    for line in md.splitlines() + [""]:
+        if line.startswith("|") and not line.startswith("|:"):
+            rows += 1
+        else:
+            assert rows <= 16, "a table of more than 15 rows (and its header)"
+            rows = 0
+    assert not re.search(r"\de-\d", md), "scientific notation in the report"
+    assert not re.search(r"\d\.\d{3,}", md), "a number with more than two decimals"
+    assert not re.search(r"(?<![\d.])0\.0%", md)  # an exact zero is 0
+    odds = pd.read_csv(demo_run / "contest" / "contest_odds.csv")
+    numbers = odds.select_dtypes("number").to_numpy()
+    assert not ((numbers > 0) & (numbers < 1e-12)).any()
 
 
 def test_report_rejects_a_folder_without_results(tmp_path):
     result = CliRunner().invoke(main, ["report", str(tmp_path)])
     assert result.exit_code == 2
     assert "run.json" in result.output and "Traceback" not in result.output
+    (tmp_path / "run.json").write_text("{not json")
+    result = CliRunner().invoke(main, ["report", str(tmp_path)])
+    assert result.exit_code == 2 and "not valid JSON" in result.output
+
+
+DAMAGED_TABLES = [
+    ("league", "profile.csv", "strategy,players\na,7\n"),
+    ("league", "league.csv", "strategy,players,win_rate,win_low,win_high\na,2,high,0,1\n"),
+    ("league", "league.csv", "strategy,players,win_rate,win_low,win_high\n"),
+    ("commit", "sweep.csv", "policy,players\nfixed-1,2\n"),
+    ("commit", "rule_of_thumb.csv", "situation,players,advice\nx,two,y\n"),
+    ("worth", "games.csv", "players,margin\n2,1.5\n"),
+    ("worth", "win_change.csv", "strategy,players,dwin,dwin_low,dwin_high\na,2.5,0,0,0\n"),
+    ("contest", "contest_odds.csv", "k0,k1,win0,draw\n1,1,x,0\n"),
+    ("contest", "contest_odds.csv", "k0,k1,win0,draw\n1,99999,0.5,0\n"),
+]
+
+
+@pytest.mark.parametrize("kind, table, content", DAMAGED_TABLES)
+def test_report_refuses_damaged_tables_of_every_kind(tmp_path, demo_run, kind, table, content):
+    """Each kind's section reads its tables only once checked: one line naming the file."""
+    folder = copy_folder(demo_run / kind, tmp_path / kind)
+    (folder / table).write_text(content)
+    before = snapshot(tmp_path)
+    line = assert_refused(invoke("report", folder, "--out", tmp_path / "r"), tmp_path, before)
+    assert table in line
+
+
+def test_report_refuses_a_table_the_checks_let_through_in_one_line(tmp_path, demo_run):
+    """A league table with every row twice passes the column checks; the section's error is
+    still one line naming the folder."""
+    folder = copy_folder(demo_run / "league", tmp_path / "league")
+    league = pd.read_csv(folder / "league.csv")
+    pd.concat([league, league]).to_csv(folder / "league.csv", index=False)
+    before = snapshot(tmp_path)
+    line = assert_refused(invoke("report", folder, "--out", tmp_path / "r"), tmp_path, before)
+    assert str(folder) in line
+
+
+def test_a_folder_of_another_kind_gets_short_tables(tmp_path):
+    folder = tmp_path / "other"
+    folder.mkdir()
+    (folder / "run.json").write_text('{"command": "simulate", "seed": 3, "games": 40}')
+    wide = pd.DataFrame({f"share{i}": [0.5, 0.25] for i in range(15)})
+    wide = wide.assign(**{f"points{i}": [12.25, 0.0] for i in range(15)})
+    wide.to_csv(folder / "wide.csv", index=False)
+    pd.DataFrame({"strategy": ["a"] * 40, "win_rate": [0.25] * 40}).to_csv(
+        folder / "long.csv", index=False
+    )
+    result = CliRunner().invoke(main, ["report", str(folder), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    md = (tmp_path / "report.md").read_text()
+    assert "long.csv, the first 15 of 40 rows" in md and "| a | 25.0% |" in md
+    assert "(15 more columns in the CSV)" in md  # transposed: a row per column, 15 at most
+    assert "| share0 | 50.0% | 25.0% |" in md and "| points0 |" not in md
+
+
+def test_the_rule_of_thumb_in_short_words():
+    from experiments.outputs.report_sections import short_advice, solver_advice
+
+    advice = (
+        "commit 1 when your people are on the herd's area (more figures do not measurably help)"
+    )
+    assert short_advice(advice) == "commit 1; more do not measurably help"
+    assert short_advice(advice, brief=True) == "commit 1"
+    both = "no fixed count measurably beats never committing; seeking the herd there (ev): worth it"
+    assert short_advice(both) == "no count beats never committing; seeking it: worth it"
+    assert short_advice(both, brief=True) == "none; seek: worth it"
+    pairs = "commit (figures available -> figures): 1->1, 2->1, 3->1, 4->1, 5->1"
+    assert solver_advice(pairs) == "commit 1 with 1 to 5 figures available"
+    assert solver_advice("commit (x): 1->1, 2->2") == "commit 1 with 1, 2 with 2 figures available"
+
+
+@pytest.mark.parametrize("herds", [["on"], ["on", "off"]])
+def test_the_league_chart_draws_the_fair_share_in_per_cent(herds):
+    from experiments.outputs.report_charts import league_chart
+
+    rows = [
+        {"strategy": s, "players": p, "herd": h, "win_rate": w, "win_low": w - 0.05,
+         "win_high": w + 0.05}
+        for p in (2, 4) for h in herds for s, w in (("a", 0.6), ("b", 0.3))
+    ]  # fmt: skip
+    figure = league_chart(pd.DataFrame(rows), order=["b", "a"])
+    for ax, players in zip(figure.axes, (2, 4), strict=True):
+        dashed = [line for line in ax.lines if line.get_linestyle() == "--"]
+        assert [line.get_xdata()[0] for line in dashed] == [100 / players]
+        assert [t.get_text() for t in ax.get_yticklabels()] == ["b", "a"]
+        assert ax.get_xlim()[1] > 50  # the win rates are drawn in per cent too

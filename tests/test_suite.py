@@ -138,3 +138,32 @@ def test_run_cli_writes_the_league(tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert (tmp_path / "o" / "tiny" / "league.csv").exists()
+
+
+def test_herd_both_in_an_experiment_file_and_chunking_keeps_the_profile(tmp_path):
+    def config(chunk, herd):
+        path = tmp_path / f"h{chunk}.toml"
+        path.write_text(
+            EXPERIMENT.format(chunk=chunk).replace("[rules]\n", f"[rules]\nherd = {herd}\n")
+        )
+        return load_experiment(path)
+
+    run_experiment(config(30, '"both"'), tmp_path / "a", progress=False)
+    run_experiment(config(13, "[false, true]"), tmp_path / "b", progress=False)
+    a = pd.read_csv(tmp_path / "a" / "profile.csv")
+    b = pd.read_csv(tmp_path / "b" / "profile.csv")
+    pd.testing.assert_frame_equal(a, b)
+    assert list(a["herd"].drop_duplicates()) == ["on", "off"]
+    assert len(a) == 2 * 2 * 2  # strategies x players x herd
+    for (players, _), part in a.groupby(["players", "herd"]):
+        assert part["seats"].sum() == players * 60
+    league = pd.read_csv(tmp_path / "a" / "league.csv")
+    assert set(league["herd"]) == {"on", "off"}
+
+
+@pytest.mark.parametrize("herd", ['"sometimes"', "[]", "[true, true]", "1"])
+def test_bad_herd_settings_are_refused(tmp_path, herd):
+    path = tmp_path / "bad.toml"
+    path.write_text(HEAD + f"[rules]\nherd = {herd}\n")
+    with pytest.raises(Exception, match="rules.herd"):
+        load_experiment(path)

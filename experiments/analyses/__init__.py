@@ -7,7 +7,10 @@ module                          holds
                                 per-strategy ``summary`` of ``mammoth simulate``
 :mod:`~.league`                 the tables of a league (``lineups_for``), ``LeagueStats``
                                 (mergeable; win rates, pairwise results, Bradley-Terry ratings,
-                                seats) and ``play_league``
+                                seats), ``play_league`` and ``play_league_with_profile``
+:mod:`~.profile`                the behaviour profile of strategies (``profile``,
+                                ``ProfileStats``: mergeable counts, sums and a rounds
+                                histogram; ``histogram_percentile``)
 :mod:`~.paired`                 ``Moments``: paired, clustered integer sufficient statistics
                                 that merge exactly; win shares in twelfths
 :mod:`~.commit`                 how many figures to commit: the solver tables, the paired

@@ -16,6 +16,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
+from experiments.analyses.profile import ProfileStats
 from sim.errors import InputError
 from sim.rules import Rules
 from sim.stats import mean_se_from_moments, wilson_interval
@@ -225,10 +226,38 @@ def play_league(
     """Play ``games`` games for every table of the league and return the merged statistics.
 
     Every table plays game indices ``first_game .. first_game + games - 1`` of the same seed
-    (common random numbers) with seats rotated each game.
+    (common random numbers) with seats rotated each game. :func:`play_league_with_profile`
+    returns the behaviour profile of the same games as well.
     """
+    return play_league_with_profile(names, players, games, seed, rules, chunk, threads, first_game)[
+        0
+    ]
+
+
+def play_league_with_profile(
+    names: list[str],
+    players: int,
+    games: int,
+    seed: int,
+    rules: Rules | None = None,
+    chunk: int = 20_000,
+    threads: int = 1,
+    first_game: int = 0,
+) -> tuple[LeagueStats, ProfileStats]:
+    """Play the league (as :func:`play_league`) and return its statistics and behaviour profile.
+
+    Returns
+    -------
+    league : LeagueStats
+        Win rates, scores, pairwise results, seats.
+    profile : ProfileStats
+        The behaviour profile of the same games (:mod:`experiments.analyses.profile`), labelled
+        with the rules' herd setting.
+    """
+    rules = rules or Rules()
     names = [resolve(n).name for n in names]
     stats = LeagueStats(names, players)
+    behaviour = ProfileStats(names, players, rules.herd)
     for table in lineups_for(names, players):
         for start in range(first_game, first_game + games, chunk):
             n = min(chunk, first_game + games - start)
@@ -243,4 +272,5 @@ def play_league(
                 threads=threads,
             )
             stats = stats + LeagueStats.from_games(frame, names, players)
-    return stats
+            behaviour = behaviour + ProfileStats.from_games(frame, names, players, rules.herd)
+    return stats, behaviour

@@ -93,6 +93,11 @@ def _one_line(message: str) -> str:
 @click.version_option(package_name="stoneage-mammoth-herd", prog_name="mammoth")
 def main() -> None:
     """Monte Carlo simulator for Stone Age and The Mammoth Herd."""
+    import matplotlib
+
+    # The command line draws to files only. The library never picks a backend: that is the
+    # caller's (a notebook shows its figures inline).
+    matplotlib.use("Agg")
 
 
 for command in (

@@ -10,8 +10,8 @@ from experiments.cli.options import command, games_option, out_option, scale_opt
 from experiments.cli.run import RESUME_HELP, experiment_folders, run_announced
 from experiments.definition import default_suite, load_experiment
 from experiments.limits import MAX_GAMES
-from experiments.outputs.files import write_text, writing_inside
-from experiments.outputs.report import build_report
+from experiments.outputs.files import writing_inside
+from experiments.outputs.report import write_report
 
 CONTEST = "contest"
 """The demo's folder of the contest odds, beside the suite's experiments."""
@@ -20,7 +20,7 @@ CONTEST = "contest"
 @command("demo")
 @out_option(
     "Output folder: gets contest/ and one folder per experiment of the suite (league/, "
-    "commit/, worth/), then report.md and report.html.",
+    "commit/, worth/), then report.md (its charts in figures/) and report.html.",
     default="results/demo",
 )
 @scale_option()
@@ -35,7 +35,8 @@ def demo(out, scale, games, workers, resume) -> None:
     """Run the default suite (contest odds, the league, commit, worth) and write the report.
 
     Writes OUT/contest/ (the exact odds), OUT/league/, OUT/commit/, OUT/worth/ (each
-    experiment's files and checkpoints), OUT/report.md and OUT/report.html.
+    experiment's files and checkpoints), OUT/report.md (its charts in OUT/figures/) and
+    OUT/report.html (self-contained).
     """
     from experiments.outputs.contest_report import demo_report
 
@@ -47,9 +48,5 @@ def demo(out, scale, games, workers, resume) -> None:
         demo_report(out / CONTEST, 7, 200_000, 0)
         for config, folder in zip(configs, folders, strict=True):
             run_announced(config, folder, resume, workers)
-        md, page = build_report(
-            [out / CONTEST, *folders], "Stone Age: The Mammoth Herd — default suite", out
-        )
-        write_text(out / "report.md", md)
-        write_text(out / "report.html", page)
+        write_report([out / CONTEST, *folders], "Stone Age: The Mammoth Herd — default suite", out)
     click.echo(f"wrote {out / 'report.md'} and {out / 'report.html'}")

@@ -1,6 +1,8 @@
-"""``mammoth report``: result folders -> report.md and report.html.
+"""``mammoth report``: result folders -> report.md and report.html, answers first.
 
-The report is built by :func:`experiments.outputs.report.build_report`.
+The report is built and written by :func:`experiments.outputs.report.write_report`; the result
+folders are read defensively (:mod:`experiments.outputs.results`), and every file it writes lies
+inside ``--out``.
 """
 
 from __future__ import annotations
@@ -10,8 +12,8 @@ from pathlib import Path
 import click
 
 from experiments.cli.options import Folder, command
-from experiments.outputs.files import write_text, writing_inside
-from experiments.outputs.report import build_report
+from experiments.outputs.files import writing_inside
+from experiments.outputs.report import write_report
 from sim.errors import InputError
 
 
@@ -21,21 +23,21 @@ from sim.errors import InputError
     "--out",
     type=Folder(),
     default=None,
-    help="Output folder of report.md and report.html [default: the first FOLDER's parent].",
+    help="Output folder of report.md, its charts (figures/) and report.html [default: the first "
+    "FOLDER's parent].",
 )
 @click.option("--title", default="Stone Age: The Mammoth Herd — simulation report")
 def report(folders, out, title):
     """Turn result FOLDERS into one report.
 
-    Writes report.md (plots linked) and report.html (self-contained) into OUT.
+    Writes report.md (its charts in OUT/figures/, linked) and report.html (self-contained) into
+    OUT.
     """
     paths = [Path(f) for f in folders]
     for path in paths:
         if not path.is_dir():
             raise InputError(f"{path} is not a folder")
     target = Path(out) if out else paths[0].parent
-    md, page = build_report(paths, title, target)
     with writing_inside(target):
-        write_text(target / "report.md", md)
-        write_text(target / "report.html", page)
+        write_report(paths, title, target)
     click.echo(f"wrote {target / 'report.md'} and {target / 'report.html'}")

@@ -1,11 +1,14 @@
 """The ``compare`` experiment kind: a league in chunks (see :mod:`experiments.kinds`).
 
-A chunk is one player count, one table of the league and one block of game indices; its
-:class:`~experiments.analyses.league.LeagueStats` travel as plain arrays and merge by the runner's
-sum; ``finish`` writes the files of ``mammoth compare`` (:mod:`experiments.outputs.league`).
+A chunk is one herd setting, one player count, one table of the league and one block of game
+indices; its :class:`~experiments.analyses.league.LeagueStats` and
+:class:`~experiments.analyses.profile.ProfileStats` travel as plain arrays (named
+``p{players}_{on|off}_...``) and merge by the runner's sum; ``finish`` writes the files of
+``mammoth compare`` (:mod:`experiments.outputs.league`), ``profile.csv`` included.
 
 Settings of ``[experiment]``: ``strategies`` (at least two), and the common ones. Settings of
-``[rules]``: ``herd``, ``tiles``, ``mammoth_points``, ``tie``, ``resources_of_choice``.
+``[rules]``: ``herd`` (true, false, ``"both"`` or ``[true, false]``: every table is played with
+each setting, on the same seeds), ``tiles``, ``mammoth_points``, ``tie``, ``resources_of_choice``.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from experiments.analyses.league import LeagueStats, lineups_for
-from experiments.definition import check_keys, names_setting, rule_types
+from experiments.analyses.profile import ProfileStats
+from experiments.definition import check_keys, herd_setting, names_setting, rule_types
 from experiments.kinds import game_blocks
-from experiments.outputs.league import write_league
+from experiments.outputs.league import herd_label, write_league
 from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import Rules
@@ -28,11 +32,14 @@ SETTINGS = ("strategies",)
 RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
 
 
-def rules_of(config: dict) -> Rules:
-    """The rules an experiment file asks for (docs/rules.md defaults for what it leaves out)."""
+def rules_of(config: dict, herd: bool | None = None) -> Rules:
+    """The rules an experiment file asks for (docs/rules.md defaults for what it leaves out).
+
+    ``herd`` picks one of the file's herd settings (default: the first, herd on if it is one).
+    """
     r = config.get("rules", {})
     return rules_from_options(
-        bool(r.get("herd", True)),
+        herd_setting(config)[0] if herd is None else bool(herd),
         None if r.get("tiles", "default") == "default" else r["tiles"],
         int(r.get("mammoth_points", 10)),
         r.get("tie", "longer_wins"),
@@ -65,44 +72,77 @@ def check(config: dict) -> None:
 
 
 def chunks(config: dict) -> list[dict]:
-    """One chunk per (player count, table, block of game indices)."""
+    """One chunk per (herd setting, player count, table, block of game indices)."""
     names = names_of(config)
     size = int(config.get("chunk_games", CHUNK_GAMES))
     out = []
-    for players in config["players"]:
-        for table in lineups_for(names, int(players)):
-            for start, n in game_blocks(config["games"], size):
-                out.append({"players": int(players), "table": list(table), "start": start, "n": n})
+    for herd in herd_setting(config):
+        for players in config["players"]:
+            for table in lineups_for(names, int(players)):
+                for start, n in game_blocks(config["games"], size):
+                    out.append(
+                        {
+                            "herd": herd,
+                            "players": int(players),
+                            "table": list(table),
+                            "start": start,
+                            "n": n,
+                        }
+                    )
     return out
 
 
+def _prefix(players: int, herd: bool) -> str:
+    return f"p{int(players)}_{herd_label(herd)}_"
+
+
 def run_chunk(config: dict, chunk: dict) -> dict:
-    """Play one chunk and reduce it to the league's sufficient statistics."""
-    players = chunk["players"]
+    """Play one chunk and reduce it to the league's and the profile's sufficient statistics."""
+    players, herd = chunk["players"], bool(chunk["herd"])
+    names = names_of(config)
     frame = play_games(
         chunk["n"],
         players,
         chunk["table"],
         seed=int(config["seed"]),
-        rules=rules_of(config),
+        rules=rules_of(config, herd),
         first_game=chunk["start"],
         rotate=True,
     )
-    stats = LeagueStats.from_games(frame, names_of(config), players)
-    return {f"p{players}_{f}": getattr(stats, f) for f in FIELDS}
+    prefix = _prefix(players, herd)
+    stats = LeagueStats.from_games(frame, names, players)
+    out = {f"{prefix}{f}": getattr(stats, f) for f in FIELDS}
+    profile = ProfileStats.from_games(frame, names, players, herd)
+    out.update(profile.to_arrays(f"{prefix}profile_"))
+    return out
 
 
-def league_stats(config: dict, merged: dict) -> dict[int, LeagueStats]:
-    """The merged statistics as one :class:`LeagueStats` per player count."""
+def league_stats(config: dict, merged: dict) -> dict[tuple[int, bool], LeagueStats]:
+    """The merged statistics as one :class:`LeagueStats` per (player count, herd setting)."""
     names = names_of(config)
     return {
-        int(p): LeagueStats(names, int(p), *(merged[f"p{int(p)}_{f}"] for f in FIELDS))
+        (int(p), herd): LeagueStats(
+            names, int(p), *(merged[f"{_prefix(p, herd)}{f}"] for f in FIELDS)
+        )
+        for herd in herd_setting(config)
+        for p in config["players"]
+    }
+
+
+def profile_stats(config: dict, merged: dict) -> dict[tuple[int, bool], ProfileStats]:
+    """The merged behaviour profile, one :class:`ProfileStats` per (player count, herd)."""
+    names = names_of(config)
+    return {
+        (int(p), herd): ProfileStats.from_arrays(
+            merged, names, int(p), herd, prefix=f"{_prefix(p, herd)}profile_"
+        )
+        for herd in herd_setting(config)
         for p in config["players"]
     }
 
 
 def finish(config: dict, merged: dict, folder: Path) -> None:
-    """Write the league's tables, plot and run.json."""
+    """Write the league's tables, its profile, plot and run.json."""
     write_league(
         Path(folder),
         league_stats(config, merged),
@@ -110,4 +150,5 @@ def finish(config: dict, merged: dict, folder: Path) -> None:
         seed=int(config["seed"]),
         games=config["games"],
         command=f"run {config.get('source', '')}",
+        profiles=profile_stats(config, merged),
     )

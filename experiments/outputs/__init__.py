@@ -6,14 +6,22 @@ module                          holds
 :mod:`~.files`                  atomic writes (text, JSON, CSV, Parquet, figures) and the
                                 ``run.json`` document every output carries (``run_metadata``)
 :mod:`~.plots`                  plots as library functions, each drawing on a matplotlib Axes
-:mod:`~.league`                 a league's files: ``write_league``, ``league_figure``
+:mod:`~.league`                 a league's files (profile.csv too): ``write_league``,
+                                ``league_figure``
 :mod:`~.commit`                 a commit run's files: ``write_commit``, ``heatmap_figure``,
                                 ``sweep_figure``
 :mod:`~.worth`                  a worth run's files: ``write_worth``, ``worth_figure``,
                                 ``sensitivity_figure``
 :mod:`~.contest_report`         the contest's files: the odds table (``write_table``), the
                                 2-player heatmap and the contest report (``demo_report``)
-:mod:`~.report`                 ``build_report``: result folders -> report.md and report.html
+:mod:`~.report`                 ``write_report``: result folders -> report.md and report.html,
+                                answer first
+:mod:`~.report_sections`        what the report says of each kind of folder: the answers and
+                                the sections
+:mod:`~.report_folder`          a result folder as the report reads it (``ResultFolder``), the
+                                "how this was run" box, data links, short generic tables
+:mod:`~.report_charts`          the report's key charts, narrow enough for a phone
+:mod:`~.document`               the report's blocks, numbers for people, Markdown and HTML
 =============================== ==============================================================
 
 A command and its experiment kind write through the same writer, so their folders hold the same

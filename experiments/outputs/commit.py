@@ -34,9 +34,6 @@ ASSUMED = "tile fronts assumed (docs/rules.md B3)"
 
 def heatmap_figure(table: pd.DataFrame, all_bonus: float, food_value: float):
     """Sequential-equilibrium commitment by figures available x winner's prize, per seat."""
-    import matplotlib
-
-    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     from experiments.outputs.plots import commitment_heatmap
@@ -67,9 +64,6 @@ def heatmap_figure(table: pd.DataFrame, all_bonus: float, food_value: float):
 
 def sweep_figure(by_policy: pd.DataFrame, base: str, field: list[str], conditions: list[str]):
     """Paired win-rate difference vs ``BASE+never`` per policy, one panel per player count."""
-    import matplotlib
-
-    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     from experiments.outputs.plots import grouped_intervals

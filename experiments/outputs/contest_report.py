@@ -31,9 +31,6 @@ HEATMAP_FILE = "win_heatmap_2p.png"
 
 
 def _figure(panels: int):
-    import matplotlib
-
-    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(1, panels, figsize=(5.2 * panels, 4.4), squeeze=False)

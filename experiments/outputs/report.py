@@ -1,158 +1,174 @@
-"""The report of result folders: one Markdown file and one self-contained HTML page.
+"""The report of result folders: one Markdown file and one self-contained HTML page, answer first.
 
-Each result folder (written by ``simulate``, ``compare``, ``run``, ``worth``, ``commit``, ``contest
-table`` or ``demo``) holds a ``run.json``, CSV tables and PNG plots. The report gives every
-folder a section that first says what was run (command, players, strategies, games, seed, rules,
-tile set), then shows its tables and plots; the HTML page embeds the plots, so it can be mailed
-as one file. ``mammoth report`` and ``mammoth demo`` write it.
+Each result folder (written by ``simulate``, ``compare``, ``run``, ``worth``, ``commit``,
+``contest table`` or ``demo``) holds a ``run.json``, CSV tables and PNG plots. The report opens
+with the answers (how many figures to commit, from a commit run; what the mammoth scoring is
+worth, from a worth run), each in words with a small table per player count and its intervals;
+then a list of contents; then one section per folder that leads with its key chart and short
+tables (at most 15 rows; the full data are the folder's CSV files, linked), then a compact "how
+this was run" box. A report of a strategy comparison alone leads with the ranking, the win-rate
+chart and the behaviour profile.
+
+The HTML page embeds its charts, so it can be mailed as one file; the Markdown links them from
+``figures/`` beside it. Both read well on a phone (:mod:`experiments.outputs.document`).
+``mammoth report`` and ``mammoth demo`` write it with :func:`write_report`.
+
+The folders are read defensively (:mod:`experiments.outputs.results`,
+:class:`~experiments.outputs.report_folder.ResultFolder`): a malformed ``run.json``, table or
+``notes.md`` is one line naming the file, and nothing is written until the whole report is built.
 """
 
 from __future__ import annotations
 
-import base64
-import html
-import os
+import re
 from pathlib import Path
 
-import pandas as pd
+from experiments.outputs.document import (
+    Box,
+    Bullets,
+    Document,
+    Figure,
+    Heading,
+    Link,
+    Paragraph,
+    to_html,
+    to_markdown,
+)
+from experiments.outputs.files import atomic_write, write_text
+from experiments.outputs.report_sections import (
+    TITLES,
+    ResultFolder,
+    commit_answer,
+    league_answer,
+    section,
+    worth_answer,
+)
+from sim.errors import InputError
 
-from experiments.outputs.results import read_notes, read_run_json, read_table
-
-MAX_ROWS = 40
-TABLE_ORDER = (
-    "league",
-    "rule_of_thumb",
-    "worth",
-    "commit",
-    "ratings",
-    "pairwise",
-    "seats",
+CAVEAT = (
+    "Unless a section names a tile file, the mammoth tile fronts are the ASSUMED default set of "
+    "docs/rules.md B3, not the real ones. Intervals are 95%."
 )
 
 
-def _what_was_run(meta: dict) -> list[tuple[str, str]]:
-    rules = meta.get("rules", {})
-    tiles = rules.get("tiles", "default")
-    tile_text = (
-        "default set, fronts ASSUMED (docs/rules.md B3)"
-        if rules.get("tiles_assumed", True)
-        else f"user file {tiles}"
-    )
-    rows = [("command", f"mammoth {meta.get('command', '?')}")]
-    for key, label in (
-        ("players", "players"),
-        ("strategies", "strategies"),
-        ("games", "games"),
-        ("games_per_table", "games per table"),
-        ("seed", "seed"),
-    ):
-        if key in meta:
-            value = meta[key]
-            rows.append((label, ", ".join(map(str, value)) if isinstance(value, list) else value))
-    if rules:
-        rows.append(
-            (
-                "rules",
-                f"herd {'on' if rules.get('herd', True) else 'off'}, mammoth points "
-                f"{rules.get('mammoth_points', 10)}, tie rule {rules.get('tie_rule', '?')}, "
-                f"resources of choice {rules.get('resources_of_choice', 'immediate')}",
-            )
-        )
-        rows.append(("mammoth tiles", tile_text))
-    if meta.get("commit"):
-        rows.append(("code", f"commit {meta['commit'][:12]}"))
-    return [(k, str(v)) for k, v in rows]
+def _anchor(name: str, taken: set[str]) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "section"
+    anchor, n = base, 2
+    while anchor in taken or anchor.startswith("answer"):
+        anchor, n = f"{base}-{n}", n + 1
+    taken.add(anchor)
+    return anchor
 
 
-def _tables(folder: Path) -> list[Path]:
-    files = sorted(folder.glob("*.csv"))
-
-    def rank(path: Path) -> tuple[int, str]:
-        for i, stem in enumerate(TABLE_ORDER):
-            if path.stem.startswith(stem):
-                return i, path.stem
-        return len(TABLE_ORDER), path.stem
-
-    return sorted(files, key=rank)
+DAMAGED = (KeyError, IndexError, TypeError, ValueError, ArithmeticError, AttributeError)
+"""What a table edited by hand can still raise after the checks of
+:func:`~experiments.outputs.report_folder.check_table` (a duplicated row, a value of the wrong
+kind): turned into one line naming the folder by :func:`_from`."""
 
 
-def _format(frame: pd.DataFrame) -> pd.DataFrame:
-    out = frame.head(MAX_ROWS).copy()
-    for col in out.columns:
-        if pd.api.types.is_float_dtype(out[col]):
-            out[col] = out[col].map(lambda v: "" if pd.isna(v) else f"{v:.4g}")
-    return out
+def _from(folder: ResultFolder, build) -> list:
+    """``build(folder)``; a damaged folder's error as :class:`~sim.errors.InputError`."""
+    try:
+        return build(folder)
+    except InputError:
+        raise
+    except DAMAGED as exc:
+        reason = " ".join(f"{type(exc).__name__}: {exc}".split())[:160]
+        raise InputError(
+            f"{folder.path}: its tables are not as mammoth writes them ({reason})"
+        ) from None
 
 
-def _markdown_table(frame: pd.DataFrame) -> str:
-    frame = _format(frame)
-    header = "| " + " | ".join(map(str, frame.columns)) + " |"
-    rule = "|" + "|".join("---" for _ in frame.columns) + "|"
-    body = ["| " + " | ".join(map(str, row)) + " |" for row in frame.itertuples(index=False)]
-    return "\n".join([header, rule, *body])
+def _answers(folders: list[ResultFolder]) -> list:
+    """The answer boxes, first of the page: commit and worth, or the ranking of a league."""
+    kinds = {f.kind: f for f in reversed(folders)}  # the first folder of each kind
+    boxes = []
+    if "commit" in kinds:
+        boxes.append(Box(_from(kinds["commit"], commit_answer), anchor="answer-commit"))
+    if "worth" in kinds:
+        boxes.append(Box(_from(kinds["worth"], worth_answer), anchor="answer-worth"))
+    if not boxes and "league" in kinds:
+        boxes.append(Box(_from(kinds["league"], league_answer), anchor="answer-league"))
+    return boxes
 
 
-def build_report(folders: list[Path], title: str, target: Path) -> tuple[str, str]:
-    """Return the report as (Markdown, HTML) text; Markdown links plots relative to ``target``.
+def build_document(folders: list[Path], title: str, target: Path) -> Document:
+    """The report as a :class:`~experiments.outputs.document.Document`.
+
+    Parameters
+    ----------
+    folders : list of path-like
+        Result folders, in the order of their sections.
+    title : str
+        The report's title.
+    target : path-like
+        Where the report is written: links are relative to it.
 
     Raises
     ------
     InputError
-        If a folder does not exist, holds no ``run.json``, or a file of it is malformed
-        (:mod:`experiments.outputs.results`).
+        If a folder does not exist, holds no ``run.json``, or a file of it is malformed: read
+        by :mod:`experiments.outputs.results`, checked by
+        :func:`~experiments.outputs.report_folder.check_table`, one line naming the file (or
+        the folder).
     """
-    md = [f"# {title}", ""]
-    parts = [f"<h1>{html.escape(title)}</h1>"]
-    md.append(
-        "Every figure comes from the simulator's own runs; each section says what was run. "
-        "Unless a section names a tile file, the mammoth tile fronts are the ASSUMED default set "
-        "of docs/rules.md B3, not the real ones. Intervals are 95%."
-    )
-    parts.append(f"<p>{html.escape(md[-1])}</p>")
+    taken: set[str] = {"answers", "contents"}
+    results = []
     for folder in folders:
         folder = Path(folder)
-        meta = read_run_json(folder)
-        md += ["", f"## {folder.name}", ""]
-        parts.append(f"<h2>{html.escape(folder.name)}</h2>")
-        run_rows = _what_was_run(meta)
-        md += ["| what was run | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in run_rows]
-        parts.append(
-            "<table class='run'>"
-            + "".join(
-                f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in run_rows
-            )
-            + "</table>"
-        )
-        for note in (folder / "notes.md",):
-            if note.is_file():
-                text = read_notes(note)
-                md += ["", text]
-                parts.append(f"<pre class='notes'>{html.escape(text)}</pre>")
-        for image in sorted(p for p in folder.glob("*.png") if p.is_file()):
-            link = os.path.relpath(image.resolve(), Path(target).resolve())
-            md += ["", f"![{image.stem}]({Path(link).as_posix()})"]
-            data = base64.b64encode(image.read_bytes()).decode()
-            parts.append(
-                f"<figure><img alt='{html.escape(image.stem)}' "
-                f"src='data:image/png;base64,{data}'/><figcaption>{html.escape(image.stem)}"
-                "</figcaption></figure>"
-            )
-        for table in _tables(folder):
-            frame = read_table(table)
-            more = f" (first {MAX_ROWS} of {len(frame)} rows)" if len(frame) > MAX_ROWS else ""
-            md += ["", f"### {table.stem}{more}", "", _markdown_table(frame)]
-            parts.append(f"<h3>{html.escape(table.stem + more)}</h3>")
-            parts.append(_format(frame).to_html(index=False, border=0, classes="data"))
-    style = (
-        "body{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.4}"
-        "table{border-collapse:collapse;margin:0.5em 0}td,th{padding:2px 8px;"
-        "border-bottom:1px solid #ddd;text-align:right}table.run th,table.run td{text-align:left}"
-        "img{max-width:100%}"
-    )
-    page = (
-        "<!DOCTYPE html><html><head><meta charset='utf-8'>"
-        f"<title>{html.escape(title)}</title><style>{style}</style></head><body>"
-        + "\n".join(parts)
-        + "</body></html>"
-    )
-    return "\n".join(md) + "\n", page
+        if not folder.is_dir():
+            raise InputError(f"{folder} is not a folder")
+        results.append(ResultFolder.read(folder, _anchor(folder.name, taken), Path(target)))
+    blocks: list = []
+    answers = _answers(results)
+    blocks += answers
+    blocks.append(Paragraph(CAVEAT, css="note"))
+    blocks.append(Heading("Contents", 2, "contents"))
+    contents = [[Link(a.blocks[0].parts[0].text.strip(" ?"), f"#{a.anchor}")] for a in answers]
+    contents += [[Link(f"{r.name}: {TITLES[r.kind]}", f"#{r.anchor}")] for r in results]
+    blocks.append(Bullets(contents, css="contents"))
+    for result in results:
+        blocks += _from(result, section)
+    return Document(title, blocks)
+
+
+def _figures(blocks) -> list[Figure]:
+    out = []
+    for block in blocks:
+        if isinstance(block, Figure):
+            out.append(block)
+        elif isinstance(block, Box):
+            out += _figures(block.blocks)
+    return out
+
+
+def build_report(
+    folders: list[Path], title: str, target: Path
+) -> tuple[str, str, dict[str, bytes]]:
+    """Return the report as (Markdown, HTML, figures).
+
+    The Markdown links each chart as ``figures/NAME.png`` relative to ``target``; ``figures``
+    maps those relative paths to the PNG bytes (:func:`write_report` writes them). The HTML
+    embeds them.
+    """
+    document = build_document(folders, title, target)
+    figures = {f.file: f.png for f in _figures(document.blocks)}
+    return to_markdown(document), to_html(document), figures
+
+
+def write_report(folders: list[Path], title: str, target: Path) -> list[Path]:
+    """Write ``report.md``, ``report.html`` and the charts under ``figures/`` into ``target``.
+
+    Returns
+    -------
+    list of pathlib.Path
+        ``report.md`` and ``report.html``.
+    """
+    target = Path(target)
+    md, page, figures = build_report(folders, title, target)
+    for name, png in figures.items():
+        atomic_write(target / name, lambda tmp, png=png: tmp.write_bytes(png))
+    return [write_text(target / "report.md", md), write_text(target / "report.html", page)]
+
+
+__all__ = ["build_document", "build_report", "write_report"]

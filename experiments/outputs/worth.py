@@ -20,9 +20,6 @@ from sim.rules import Rules
 
 def worth_figure(tables: dict[str, pd.DataFrame], condition: str, points: int):
     """Four panels for one condition: win-rate changes, margins, tile value, majority decided."""
-    import matplotlib
-
-    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     from experiments.outputs.plots import grouped_intervals, histogram_steps, interval_lines
@@ -108,9 +105,6 @@ def worth_figure(tables: dict[str, pd.DataFrame], condition: str, points: int):
 
 def sensitivity_figure(sensitivity: pd.DataFrame):
     """Headline figures per condition (tile set x tie rule), one panel per quantity."""
-    import matplotlib
-
-    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     from experiments.outputs.plots import grouped_intervals
