@@ -16,8 +16,10 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import json
 import os
 import sys
+import time
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
@@ -101,7 +103,7 @@ def build(base_modules: tuple[str, ...], taming_modules: tuple[str, ...]) -> Mod
     source = kernel_source(base_modules, taming_modules)
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
     name = f"mammoth_kernel_{digest}"
-    folder = Path(os.environ.get("NUMBA_CACHE_DIR") or ".") / "generated"
+    folder = cache_folder() / "generated"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.py"
     if not path.exists() or path.read_text(encoding="utf-8") != source:
@@ -112,6 +114,132 @@ def build(base_modules: tuple[str, ...], taming_modules: tuple[str, ...]) -> Mod
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
+    module.VARIANT = variant_name(base_modules, taming_modules)
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def variant_name(base_modules: tuple[str, ...], taming_modules: tuple[str, ...]) -> str:
+    """A kernel variant's name: its strategy modules (the same across edits of their code)."""
+    return " ".join(base_modules) + " | " + " ".join(taming_modules)
+
+
+# --- is a kernel compiled already, and how long does compiling it take -------------------------
+#
+# numba compiles a kernel the first time its entry point ``play_rows`` is called, then keeps the
+# machine code in its on-disk cache (``NUMBA_CACHE_DIR``); later processes load it in about a
+# second. A caller that wants to say so before a run asks :func:`is_cached`, and
+# :func:`compile_estimate` for how long the compile will take: the duration of the last compile
+# of the same variant on this machine, recorded in the cache folder (:func:`record_compile`).
+
+RECORD_FILE = "compile-times.json"
+
+
+def cache_folder() -> Path:
+    """The numba cache folder in use (``NUMBA_CACHE_DIR``; :mod:`sim` sets it on import)."""
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or ".")
+
+
+def is_cached(module: ModuleType) -> bool:
+    """Whether the kernel is compiled in this process or in numba's on-disk cache.
+
+    Parameters
+    ----------
+    module : module
+        A kernel from :func:`build`.
+
+    Returns
+    -------
+    bool
+        True when the first call of ``play_rows`` will not compile (it loads in about a second).
+        False when it will, or when the cache cannot be read (numba's cache layout is private; a
+        wrong False only costs a needless notice).
+    """
+    entry = module.play_rows
+    if entry.signatures:  # compiled or loaded in this process
+        return True
+    try:
+        cache = entry._cache
+        index = cache._cache_file._load_index()  # {} when missing or its source changed
+        # An index key is (signature, this machine's codegen, the function's code hashes).
+        wanted = cache._index_key((), entry.targetctx.codegen())[1:]
+        return any(tuple(key[1:]) == wanted for key in index)
+    except Exception:  # numba internals: any failure means "do not know"
+        return False
+
+
+def _record_files() -> list[Path]:
+    """Where compile times are kept: the cache folder, and the project's cache root.
+
+    The cache folder is named after the sources (:mod:`sim._cache`), so an edit starts a new one;
+    the root keeps the last time of each variant across edits. A folder the user chose with
+    ``NUMBA_CACHE_DIR`` outside the root gets the record in itself only.
+    """
+    from sim._cache import cache_root
+
+    folder = cache_folder().resolve()
+    files = [folder / RECORD_FILE]
+    root = cache_root().resolve()
+    if root in folder.parents:
+        files.append(root / RECORD_FILE)
+    return files
+
+
+def _read_record(path: Path) -> dict:
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
+def record_compile(module: ModuleType, cpu_seconds: float, wall_seconds: float) -> None:
+    """Remember how long compiling this kernel took (best effort: never raises for I/O).
+
+    Parameters
+    ----------
+    module : module
+        A kernel from :func:`build`.
+    cpu_seconds, wall_seconds : float
+        Process CPU time and wall time of the compile.
+    """
+    entry = {
+        "kernel": module.__name__,
+        "cpu_seconds": round(cpu_seconds, 1),
+        "wall_seconds": round(wall_seconds, 1),
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
+    for path in _record_files():
+        record = _read_record(path)
+        record[module.VARIANT] = entry
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps(record, indent=1, sort_keys=True), encoding="utf-8")
+            os.replace(tmp, path)  # atomic; a concurrent writer's entry may be lost, never torn
+        except OSError:
+            pass
+
+
+def compile_estimate(module: ModuleType, default: float) -> float:
+    """CPU seconds a cold compile of this kernel is expected to take on this machine.
+
+    Parameters
+    ----------
+    module : module
+        A kernel from :func:`build`.
+    default : float
+        The answer when no compile of this variant was recorded here.
+
+    Returns
+    -------
+    float
+        The last recorded compile of the variant (the cache folder's record first), else
+        ``default``.
+    """
+    for path in _record_files():
+        entry = _read_record(path).get(module.VARIANT)
+        if isinstance(entry, dict) and isinstance(entry.get("cpu_seconds"), int | float):
+            return float(entry["cpu_seconds"])
+    return float(default)
