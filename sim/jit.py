@@ -30,10 +30,11 @@ from __future__ import annotations
 import inspect
 import types as pytypes
 
+from numba import njit
 from numba import types as nbtypes
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["hot", "kernel_function"]
+__all__ = ["hot", "kernel_function", "splice"]
 
 # How every function is compiled when the game kernel calls it: without reference counting (the
 # kernels allocate nothing), numpy's error model (no Python exception on a division by zero, as
@@ -150,3 +151,25 @@ def hot(func=None, *, inline: bool = False):
     KernelDispatcher, or a decorator when ``func`` is None.
     """
     return kernel_function(func, inline=inline, **_HOT_FLAGS)
+
+
+def splice(func):
+    """Compile a glue function that numba pastes into every compiled caller (its IR inlining).
+
+    For functions whose body is a few calls and branches, like the kernel builder's hook
+    dispatchers. Pasted, such a function has no compiled library of its own; a library is
+    optimised and turned into machine code together with everything it calls, so a dispatcher
+    of its own would hold (and compile) every strategy's hook once more. Do not splice large
+    bodies, nor functions that splice or inline others: numba re-types pasted code at every call
+    site (the cost that ``hot(inline=True)`` avoids).
+
+    Parameters
+    ----------
+    func : callable
+        The function.
+
+    Returns
+    -------
+    numba dispatcher (callable from Python too).
+    """
+    return njit(cache=True, inline="always", **_HOT_FLAGS)(func)
