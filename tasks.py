@@ -41,14 +41,20 @@ def demo() -> None:
 
 
 def test() -> None:
-    """Install with the dev extra and run the default test suite with a fresh numba cache."""
+    """Install with the dev extra and run the default test suite with a fresh numba cache.
+
+    The tests run on every core (pytest-xdist ``-n auto``; pass ``-n 0`` to run them in one
+    process). Before the workers start, the controller compiles each game kernel once into the
+    run's cache (``tests/conftest.py``), and the workers load it from there.
+    """
     _venv("[dev]")
     env = dict(os.environ)
     with tempfile.TemporaryDirectory(prefix="mammoth-numba-") as cache:
         env["NUMBA_CACHE_DIR"] = cache
         env.setdefault("MPLBACKEND", "Agg")
         _run(BIN / "ruff", "check", ".")
-        _run(BIN / "python", "-m", "pytest", "-q", "-m", "not slow", *sys.argv[2:], env=env)
+        pytest = [BIN / "python", "-m", "pytest", "-q", "-m", "not slow", "-n", "auto"]
+        _run(*pytest, *sys.argv[2:], env=env)
 
 
 def bench() -> None:

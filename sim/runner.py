@@ -20,7 +20,7 @@ from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
 from sim.errors import InputError
 from sim.invariants import MESSAGES, PHASES
-from sim.kernel import is_cached, record_compile
+from sim.kernel import compile_lock, is_cached, record_compile
 from sim.rng import seed_words
 from sim.rules import Flag, Rules
 from sim.state import (
@@ -147,17 +147,18 @@ def compile_kernel(kernel) -> float | None:
     """
     if kernel.play_rows.signatures:
         return None
-    cached = is_cached(kernel)
     rules = Rules()
     data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
     st = new_state(1, 2, data, outcome_table(rules.tie_rule))
     sids, tids, pbase, ptame = _pack([Slot("", 0, 0, np.zeros(1), np.zeros(1))])
     args = (seed_words(0), lineups(1, 2, [0, 0], False), sids, tids, pbase, ptame, False, False)
-    cpu, wall = time.process_time(), time.perf_counter()
-    kernel.play_rows(st, 0, 0, 0, *args)  # rows 0..0: types the call (compiles), plays nothing
+    with compile_lock(kernel):  # another process may be compiling it: wait, then load it
+        cached = is_cached(kernel)
+        cpu, wall = time.process_time(), time.perf_counter()
+        kernel.play_rows(st, 0, 0, 0, *args)  # rows 0..0: types the call (compiles), plays none
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if cached:
         return None
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     record_compile(kernel, cpu, wall)
     return cpu
 

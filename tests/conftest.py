@@ -4,10 +4,16 @@
 kernel (:func:`strategies.registry.kernel`) dispatches to the registered strategies. Both are
 compiled once per session (the first call of each function compiles it; later calls with the
 same argument types reuse it).
+
+Parallel runs (``pytest -n N``, as ``python3 tasks.py test`` does): the controller compiles every
+game kernel variant the tests use into the run's numba cache before the workers start, so that
+each worker loads them instead of compiling them again (:func:`pytest_configure`).
 """
 
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from types import SimpleNamespace
 
 import numpy as np
@@ -44,6 +50,63 @@ from sim.state import (
     new_state,
     rules_data,
 )
+
+
+@contextmanager
+def _locked(path: str):
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _lock_numba_cache_saves() -> None:
+    """Make numba's cache saves atomic across the test workers, which share one cache folder.
+
+    numba saves a compiled function by reading the function's index, picking the first free data
+    file name, then writing the index and the data file, with no lock (numba#10128): two workers
+    saving *different* signatures of one function at the same moment can both pick ``.1`` and
+    leave an index that points at the other's machine code, which a later process would load
+    and run. Under a lock per index file the read-pick-write is atomic.
+    """
+    from numba.core import caching
+
+    original = caching.IndexDataCacheFile.save
+    if getattr(original, "_mammoth_locked", False):
+        return
+
+    def save(self, key, data):
+        with _locked(self._index_path + ".lock"):
+            original(self, key, data)
+
+    save._mammoth_locked = True
+    caching.IndexDataCacheFile.save = save
+
+
+_lock_numba_cache_saves()
+
+
+def pytest_configure(config):
+    """On the controller of a parallel run: compile the game kernels before the workers start.
+
+    Without it every worker compiles each kernel variant itself (a worker waits while another
+    holds the kernel's lock, :func:`sim.kernel.compile_lock`, then loads it): the run would
+    spend the first minute compiling on one core while the others wait. Set
+    ``MAMMOTH_TEST_WARM=0`` to skip (e.g. for ``-n 2 -k one_test``).
+    """
+    workers = getattr(config.option, "numprocesses", None)
+    if not workers or hasattr(config, "workerinput") or os.environ.get("MAMMOTH_TEST_WARM") == "0":
+        return
+    from strategies.registry import warm
+
+    warm()
 
 
 def _new(players=4, rules=None, odds=None, tiles=None):
@@ -145,10 +208,17 @@ def eng():
 
 @pytest.fixture(scope="session")
 def kern():
-    """The registry's kernel (every registered strategy), a scratch block and the strategy ids."""
+    """A registry kernel, a scratch block and the ids of the random strategies it is asked with.
+
+    The light kernel (every strategy but the heavy ``search``): the engine is the same source in
+    every kernel, and these tests call its functions from Python, which compiles them once more
+    with Python wrappers; in the heavy kernel they would hold the search's rollouts too.
+    """
+    from sim.runner import compile_kernel
     from strategies.registry import kernel, resolve
 
-    module = kernel()
+    module = kernel(heavy=False)
+    compile_kernel(module)  # loads the kernel's functions for the calls below (or compiles it)
     return SimpleNamespace(
         mod=module,
         scratch=module.new_scratch(),
