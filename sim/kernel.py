@@ -175,29 +175,21 @@ def compile_lock(module: ModuleType):
     """Hold the kernel's lock file: one process at a time compiles (or loads) a kernel.
 
     Processes sharing a cache folder (a process pool, test workers, two commands) would each
-    compile a kernel that none of them finds cached yet, and numba writes its cache without a
-    lock (numba#10128). Under the lock, the first process compiles and saves; the others wait,
-    then load it. Advisory (``fcntl.flock``), released by the OS if the process dies; where
-    ``fcntl`` is missing (Windows) it does nothing.
+    compile a kernel that none of them finds cached yet. Under the lock, the first process
+    compiles and saves it; the others wait, then load it. Advisory (``fcntl.flock``), released
+    by the OS if the process dies; where ``fcntl`` is missing (Windows) it does nothing.
 
     Parameters
     ----------
     module : module
         A kernel from :func:`build`.
     """
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not POSIX
-        yield
-        return
+    from sim._cache import file_lock
+
     path = cache_folder() / "generated" / f"{module.__name__}.lock"
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    with file_lock(path):
+        yield
 
 
 def _record_files() -> list[Path]:

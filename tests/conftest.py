@@ -5,15 +5,16 @@ kernel (:func:`strategies.registry.kernel`) dispatches to the registered strateg
 compiled once per session (the first call of each function compiles it; later calls with the
 same argument types reuse it).
 
-Parallel runs (``pytest -n N``, as ``python3 tasks.py test`` does): the controller compiles every
-game kernel variant the tests use into the run's numba cache before the workers start, so that
-each worker loads them instead of compiling them again (:func:`pytest_configure`).
+Parallel runs (``pytest -n N``, as ``python3 tasks.py test`` does): the controller compiles each
+game kernel variant the tests use once into the run's numba cache, and the workers load them
+from there instead of compiling them again (:func:`pytest_configure`).
 """
 
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
+import subprocess
+import sys
 from types import SimpleNamespace
 
 import numpy as np
@@ -51,62 +52,37 @@ from sim.state import (
     rules_data,
 )
 
-
-@contextmanager
-def _locked(path: str):
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not POSIX
-        yield
-        return
-    with open(path, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def _lock_numba_cache_saves() -> None:
-    """Make numba's cache saves atomic across the test workers, which share one cache folder.
-
-    numba saves a compiled function by reading the function's index, picking the first free data
-    file name, then writing the index and the data file, with no lock (numba#10128): two workers
-    saving *different* signatures of one function at the same moment can both pick ``.1`` and
-    leave an index that points at the other's machine code, which a later process would load
-    and run. Under a lock per index file the read-pick-write is atomic.
-    """
-    from numba.core import caching
-
-    original = caching.IndexDataCacheFile.save
-    if getattr(original, "_mammoth_locked", False):
-        return
-
-    def save(self, key, data):
-        with _locked(self._index_path + ".lock"):
-            original(self, key, data)
-
-    save._mammoth_locked = True
-    caching.IndexDataCacheFile.save = save
-
-
-_lock_numba_cache_saves()
+_WARM_HEAVY = (
+    "from sim.runner import compile_kernel; from strategies.registry import kernel; "
+    "compile_kernel(kernel(heavy=True))"
+)
 
 
 def pytest_configure(config):
-    """On the controller of a parallel run: compile the game kernels before the workers start.
+    """On the controller of a parallel run: compile the game kernels for the workers.
 
-    Without it every worker compiles each kernel variant itself (a worker waits while another
-    holds the kernel's lock, :func:`sim.kernel.compile_lock`, then loads it): the run would
-    spend the first minute compiling on one core while the others wait. Set
-    ``MAMMOTH_TEST_WARM=0`` to skip (e.g. for ``-n 2 -k one_test``).
+    The light kernel, which most tests play, is compiled before the workers start; the heavy one
+    (``search``), which only the search tests play, in a background process while the workers
+    run the other tests. A worker that needs a kernel still being compiled waits on the kernel's
+    lock (:func:`sim.kernel.compile_lock`) and then loads it: no kernel is compiled twice, and
+    no core waits for the heavy one at the start. Set ``MAMMOTH_TEST_WARM=0`` to skip (e.g. for
+    ``-n 2 -k one_test``).
     """
     workers = getattr(config.option, "numprocesses", None)
     if not workers or hasattr(config, "workerinput") or os.environ.get("MAMMOTH_TEST_WARM") == "0":
         return
-    from strategies.registry import warm
+    from sim.runner import compile_kernel
+    from strategies.registry import kernel
 
-    warm()
+    config._mammoth_warm = subprocess.Popen([sys.executable, "-c", _WARM_HEAVY])
+    compile_kernel(kernel(heavy=False))
+
+
+def pytest_unconfigure(config):
+    """Wait for the background compile of the heavy kernel (it fails the run if it failed)."""
+    warm = getattr(config, "_mammoth_warm", None)
+    if warm is not None and warm.wait() != 0:
+        raise RuntimeError(f"compiling the heavy kernel failed (exit code {warm.returncode})")
 
 
 def _new(players=4, rules=None, odds=None, tiles=None):
