@@ -52,37 +52,29 @@ from sim.state import (
     rules_data,
 )
 
-_WARM_HEAVY = (
-    "from sim.runner import compile_kernel; from strategies.registry import kernel; "
-    "compile_kernel(kernel(heavy=True))"
-)
-
 
 def pytest_configure(config):
     """On the controller of a parallel run: compile the game kernels for the workers.
 
-    The light kernel, which most tests play, is compiled before the workers start; the heavy one
-    (``search``), which only the search tests play, in a background process while the workers
-    run the other tests. A worker that needs a kernel still being compiled waits on the kernel's
-    lock (:func:`sim.kernel.compile_lock`) and then loads it: no kernel is compiled twice, and
-    no core waits for the heavy one at the start. Set ``MAMMOTH_TEST_WARM=0`` to skip (e.g. for
-    ``-n 2 -k one_test``).
+    A background process compiles each kernel variant once into the run's cache, the light one
+    (which most tests play) first, then the heavy one (``search``). The workers start at once:
+    a worker that needs a kernel still being compiled waits on the kernel's lock
+    (:func:`sim.kernel.compile_lock`), then loads it; tests that play no game run meanwhile. So
+    no kernel is compiled twice and no core waits for the heavy one. Set
+    ``MAMMOTH_TEST_WARM=0`` to skip (e.g. for ``-n 2 -k one_test``).
     """
     workers = getattr(config.option, "numprocesses", None)
     if not workers or hasattr(config, "workerinput") or os.environ.get("MAMMOTH_TEST_WARM") == "0":
         return
-    from sim.runner import compile_kernel
-    from strategies.registry import kernel
-
-    config._mammoth_warm = subprocess.Popen([sys.executable, "-c", _WARM_HEAVY])
-    compile_kernel(kernel(heavy=False))
+    warm = "from strategies.registry import warm; warm()"
+    config._mammoth_warm = subprocess.Popen([sys.executable, "-c", warm])
 
 
 def pytest_unconfigure(config):
-    """Wait for the background compile of the heavy kernel (it fails the run if it failed)."""
+    """Wait for the background compile of the kernels (a failed compile fails the run)."""
     warm = getattr(config, "_mammoth_warm", None)
     if warm is not None and warm.wait() != 0:
-        raise RuntimeError(f"compiling the heavy kernel failed (exit code {warm.returncode})")
+        raise RuntimeError(f"compiling the game kernels failed (exit code {warm.returncode})")
 
 
 def _new(players=4, rules=None, odds=None, tiles=None):
