@@ -11,18 +11,26 @@ Every function of the kernels is compiled twice over, as it is called:
 - called from Python (tests, notebooks), it is an ordinary numba dispatcher;
 - called from other compiled code (the game kernel), it is compiled by a *twin* dispatcher of
   the same Python function. The twin builds no CPython and no C wrapper (a numba function that
-  only other numba functions call needs neither, and they cost about a third of a cold compile
-  of the kernel), and it is compiled once per *widened* signature: small signed integers
-  (``int16`` read from the state, literal constants like ``check(st, g, SETUP)``, ``True``)
-  are passed as ``int64``/``bool``, where numba would otherwise compile one copy per argument
-  type and per literal value (``assumed_figures`` was compiled 12 times, ``check`` 7). numba
-  computes with small integers in ``int64`` anyway, so this changes no result.
+  only other numba functions call needs neither; building, optimising and emitting them was a
+  quarter of a cold compile of the kernel), and it is compiled once per *widened* signature:
+  small signed integers (``int16`` read from the state, literal constants like
+  ``check(st, g, SETUP)``, ``True``) are passed as ``int64``/``bool``, where numba would
+  otherwise compile one copy per argument type and per literal value (``assumed_figures`` was
+  compiled 12 times, ``check`` 7). numba computes with small integers in ``int64`` anyway, so
+  this changes no result (the play digest is unchanged).
 
 ``inline=True`` asks LLVM, not numba, to inline the function into its callers (``alwaysinline``,
-numba's ``forceinline``). numba's own IR inlining (``inline="always"``) re-types the inlined
-body at every call site, and it did so for nested inlinees inside the engine's largest functions:
-two thirds of the 126 s the default kernel took to compile. LLVM inlines the optimised code
-instead, and the games play as fast (measured 2026-11-30: within 2%, A/B alternated).
+numba's ``forceinline``; set on every twin explicitly, since numba would otherwise let a callee
+inherit it from whichever caller compiles it first). numba's own IR inlining
+(``inline="always"``) re-types the inlined body at every call site, and it did so for nested
+inlinees inside the engine's largest functions: more than half of the 126 s the default kernel
+took to compile. LLVM inlines the optimised code instead, and the games play as fast or faster
+(measured 2026-11-30, A/B alternated).
+
+Cold compile of the default (light) kernel, CPU seconds on the 2-core reference machine:
+126 (numba IR inlining) -> 54 (LLVM inlining) -> 40 (no wrappers) -> 30 (widened signatures)
+-> 28 (rng and contest helpers too) -> 24 (``play_game`` spliced) -> 22 (hook dispatchers
+spliced, :func:`splice`).
 """
 
 from __future__ import annotations
