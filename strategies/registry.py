@@ -15,7 +15,11 @@ so adding one never changes the compiled kernel.
 from __future__ import annotations
 
 import importlib
+import os
 import re
+import subprocess
+import sys
+import tempfile
 from dataclasses import dataclass
 
 import numpy as np
@@ -188,7 +192,7 @@ def kernel_for(slots) -> object:
 # CPU seconds of a cold compile of each kernel variant (heavy: False, True), measured 2026-11-30
 # on the reference machine (2 cores, shared); used until this machine has compiled the variant
 # once (then the recorded time of its last compile is used, see sim.kernel.compile_estimate).
-COMPILE_SECONDS = {False: 30.0, True: 75.0}
+COMPILE_SECONDS = {False: 25.0, True: 55.0}
 
 
 @dataclass(frozen=True)
@@ -275,6 +279,42 @@ def warm(heavy: bool = True) -> dict[str, float | None]:
             continue
         done[name] = compile_kernel(kernel(heavy=variant))
     return done
+
+
+_COLD = """
+import time
+from sim.runner import compile_kernel
+from strategies.registry import kernel
+module = kernel(heavy={heavy})
+start = time.process_time()
+compile_kernel(module)
+print(time.process_time() - start)
+"""
+
+
+def cold_compile_seconds(heavy: bool = False) -> float:
+    """Measure a cold compile: CPU seconds to compile a kernel in a fresh process, empty cache.
+
+    For ``mammoth bench``: process CPU time, which other load on the machine barely changes (a
+    compile runs on one core). Nothing is written to the cache in use.
+
+    Parameters
+    ----------
+    heavy : bool
+        The heavy kernel (with ``search``) instead of the light one (the default runs' kernel).
+
+    Returns
+    -------
+    float
+        CPU seconds of the compile (imports not included).
+    """
+    with tempfile.TemporaryDirectory(prefix="mammoth-cold-") as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        code = _COLD.format(heavy=bool(heavy))
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+    return float(done.stdout.split()[-1])
 
 
 def describe() -> list[dict]:
