@@ -58,7 +58,6 @@ def configure_numba_cache() -> str:
 
     if "numba" in sys.modules:  # imported earlier (a notebook): tell numba's live config too
         sys.modules["numba"].config.CACHE_DIR = chosen
-    lock_cache_saves()
     return chosen
 
 
@@ -93,7 +92,8 @@ def lock_cache_saves() -> None:
     index that points at the other's machine code, which a later process loads and runs. The
     project's process pools and parallel test workers share one cache folder, so under the
     folder in use (``NUMBA_CACHE_DIR``) a save holds a lock per index file. Saves elsewhere (other
-    packages' caches) are left as numba does them.
+    packages' caches) are left as numba does them. :mod:`sim.jit` installs it (it imports numba
+    anyway; ``import sim`` alone stays light for the CLI's start).
     """
     from numba.core import caching
 

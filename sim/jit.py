@@ -42,6 +42,9 @@ from numba import njit
 from numba import types as nbtypes
 from numba.core.registry import CPUDispatcher
 
+from sim._cache import lock_cache_saves
+
+lock_cache_saves()  # processes sharing the cache folder never leave a wrong entry (numba#10128)
 __all__ = ["hot", "kernel_function", "splice"]
 
 # How every function is compiled when the game kernel calls it: without reference counting (the
