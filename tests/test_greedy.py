@@ -140,13 +140,3 @@ def test_greedy_games_end_by_the_rules(players):
     frame = play_games(300, players, "greedy", seed=9, rules=Rules(herd=False))
     assert frame["rounds"].max() <= 30
     assert not frame["safety_stop"].any()
-
-
-@settings(deadline=None, max_examples=200)
-@given(hst.lists(hst.sampled_from([1.0, 1.5, 2.7, 2.7, 3.6, 4.5, 5.4]), min_size=4, max_size=4))
-def test_cheapest_order_sorts_the_kinds_by_worth(worths):
-    view = np.zeros(gv.VIEW_WIDTH)
-    view[gv.VW_WORTH : gv.VW_WORTH + 4] = worths
-    order = gv.cheapest_order(view)
-    kinds = [(order >> (3 * i)) & 7 for i in range(4)]
-    assert kinds == sorted(range(1, 5), key=lambda r: (worths[r - 1], r))
