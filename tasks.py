@@ -41,14 +41,23 @@ def demo() -> None:
 
 
 def test() -> None:
-    """Install with the dev extra and run the default test suite with a fresh numba cache."""
+    """Install with the dev extra and run the default test suite with a fresh numba cache.
+
+    The tests run on every core (pytest-xdist ``-n auto``; pass ``-n 0`` to run them in one
+    process), a test file per worker at a time (``--dist loadfile``: the functions a file's tests
+    call from Python are compiled by one worker, not by each). A background process compiles each
+    game kernel once into the run's cache and the workers load it from there
+    (``tests/conftest.py``).
+    """
     _venv("[dev]")
     env = dict(os.environ)
     with tempfile.TemporaryDirectory(prefix="mammoth-numba-") as cache:
         env["NUMBA_CACHE_DIR"] = cache
         env.setdefault("MPLBACKEND", "Agg")
         _run(BIN / "ruff", "check", ".")
-        _run(BIN / "python", "-m", "pytest", "-q", "-m", "not slow", *sys.argv[2:], env=env)
+        pytest = [BIN / "python", "-m", "pytest", "-q", "-m", "not slow", "-n", "auto"]
+        pytest += ["--dist", "loadfile"]
+        _run(*pytest, *sys.argv[2:], env=env)
 
 
 def bench() -> None:

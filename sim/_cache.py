@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +59,59 @@ def configure_numba_cache() -> str:
     if "numba" in sys.modules:  # imported earlier (a notebook): tell numba's live config too
         sys.modules["numba"].config.CACHE_DIR = chosen
     return chosen
+
+
+@contextmanager
+def file_lock(path: str | Path):
+    """Hold an exclusive advisory lock on ``path`` (created if missing; a no-op without fcntl).
+
+    Parameters
+    ----------
+    path : str or Path
+        The lock file.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def lock_cache_saves() -> None:
+    """Make numba's cache saves atomic across processes sharing the cache folder.
+
+    numba saves a compiled function by reading its index file, picking the first free data file
+    name and writing the index, then the data, with no lock (numba#10128). Two processes saving
+    different signatures of one function at the same moment can both pick ``.1`` and leave an
+    index that points at the other's machine code, which a later process loads and runs. The
+    project's process pools and parallel test workers share one cache folder, so under the
+    folder in use (``NUMBA_CACHE_DIR``) a save holds a lock per index file. Saves elsewhere (other
+    packages' caches) are left as numba does them. :mod:`sim.jit` installs it (it imports numba
+    anyway; ``import sim`` alone stays light for the CLI's start).
+    """
+    from numba.core import caching
+
+    original = caching.IndexDataCacheFile.save
+    if getattr(original, "_mammoth_locked", False):
+        return
+
+    def save(self, key, data):
+        folder = os.environ.get("NUMBA_CACHE_DIR")
+        if not folder or not os.path.abspath(self._index_path).startswith(
+            os.path.abspath(folder) + os.sep
+        ):
+            return original(self, key, data)
+        with file_lock(self._index_path + ".lock"):
+            return original(self, key, data)
+
+    save._mammoth_locked = True
+    caching.IndexDataCacheFile.save = save
 
 
 def clear_cache() -> list[str]:

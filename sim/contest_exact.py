@@ -36,9 +36,9 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 import numpy as np
-from numba import njit
 
 from sim.errors import InputError
+from sim.jit import hot
 from sim.rules import TIE_RULES, tie_rule_code
 
 MAX_FIGURES = 10
@@ -475,7 +475,7 @@ def outcome_tables() -> np.ndarray:
     return stacked
 
 
-@njit(cache=True)
+@hot
 def draw_outcome(table, k0, k1, k2, k3, u):
     """Draw a contest's outcome from an outcome table with one uniform number.
 

@@ -27,6 +27,7 @@ from sim.contest_exact import (
     outcome_table,
 )
 from sim.errors import InputError
+from sim.jit import hot
 from sim.rng import STREAM_WORDS, Purpose, roll_die, seed_stream, seed_words, stream_key, uniform
 from sim.rules import TIE_RULES, tie_rule_code
 from sim.stats import wilson_interval
@@ -37,7 +38,7 @@ BLOCK = 2048
 """Contests per parallel block: each block allocates one stream array and reseeds it."""
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def roll_hand(stream, figures):
     """Roll ``figures`` dice and return the hand's key (base-11 digits: counts of 1s..6s).
 
@@ -49,14 +50,14 @@ def roll_hand(stream, figures):
     return key
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def _keep(count, remaining):
     """How many dice of one face a truncated hand keeps, and how many places are left."""
     take = min(count, remaining)
     return take, remaining - take
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def top_dice(key, m):
     """Return the key of the ``m`` highest dice of a hand key (``m`` >= 0)."""
     # Digits peeled off with constant divisors (compiled to multiplications), 6s first.
@@ -79,7 +80,7 @@ def top_dice(key, m):
     return t6 * 161051 + t5 * 14641 + t4 * 1331 + t3 * 121 + t2 * 11 + t1
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def hand_beats(key_a, figures_a, key_b, figures_b, tie_code):
     """Return whether hand ``a`` beats hand ``b`` under the tie rule with code ``tie_code``."""
     if tie_code == LONGER_WINS or figures_a == figures_b:
@@ -89,7 +90,7 @@ def hand_beats(key_a, figures_a, key_b, figures_b, tie_code):
     return key_a > top_dice(key_b, figures_a)
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def unique_best(key0, key1, key2, key3):
     """Winner under ``longer_wins``: the seat with the unique highest key, else ``-1`` (draw).
 
@@ -105,7 +106,7 @@ def unique_best(key0, key1, key2, key3):
     return at1 * 1 + at2 * 2 + at3 * 3  # branch-free: hands are random, branches mispredict
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def beats_every_rival(seat, key0, k0, key1, k1, key2, k2, key3, k3, tie_code):
     """Whether ``seat``'s hand beats every other participant's (no figures: not a rival)."""
     key = key0 if seat == 0 else key1 if seat == 1 else key2 if seat == 2 else key3
@@ -118,7 +119,7 @@ def beats_every_rival(seat, key0, k0, key1, k1, key2, k2, key3, k3, tie_code):
     )
 
 
-@njit(cache=True)
+@hot
 def roll_contest(stream, commitments_row, tie_code):
     """Roll one taming contest and return its outcome.
 

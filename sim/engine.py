@@ -61,7 +61,7 @@ from sim.constants import (
 from sim.contest_exact import draw_outcome
 from sim.contest_mc import roll_contest
 from sim.invariants import ACTIONS, FEEDING, NEW_ROUND, PLACEMENT, SCORING, SETUP, TAMING, check
-from sim.jit import hot
+from sim.jit import hot, splice
 from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, roll_die, seed_stream, stream_key, uniform
 from sim.rules import Flag
 from sim.scoring import final_scoring
@@ -557,7 +557,11 @@ if OCC_WIDTH > WORK_WIDTH:  # pragma: no cover - a layout error, caught at impor
 NOTES_WIDTH = 1 + MEMO_WIDTH  # per seat: the herd value, then the place hook's memo
 
 
-@hot
+# Spliced into play_rows (its only caller) by numba itself: compiled as a function of its own it
+# would be a second library holding the whole game, optimised and turned into machine code once
+# more (numba links every callee into each caller): about 3 s of a 25 s cold compile. numba's IR
+# inlining is cheap here because every function play_game calls stays a call.
+@splice
 def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_contest, scratch):
     """Play game ``g`` of the batch to the end; ``game_index`` keys its random streams.
 

@@ -6,11 +6,11 @@ here. Every hook receives the batch state ``st`` (read it, never write it), the 
 the deciding ``seat``, the strategy's parameter row ``params`` (float64) and the seat's own
 random stream ``rng`` (for :mod:`sim.rng` draws), then the hook's own arguments.
 
-A hook may be compiled ``@hot(inline=True)`` (:mod:`sim.jit`): numba then inlines it where the
-engine asks it, which saves a call that passes some 80 words (the state's arrays field by field)
-at the price of a longer compile. ``greedy`` and ``ev`` inline the hooks asked at every turn or
-action; in A/B runs (2026-11-30) that took roughly a tenth off a base-game greedy game and
-added about 30 s to a cold compile of the kernel.
+A hook may be compiled ``@hot(inline=True)`` (:mod:`sim.jit`): LLVM then inlines it where the
+engine asks it, which saves a call that passes some 80 words (the state's arrays field by field).
+``greedy`` and ``ev`` inline the hooks asked at every turn or action; in A/B runs (2026-11-30)
+that took roughly a tenth off a base-game greedy game. Since LLVM, not numba, inlines (see
+:mod:`sim.jit`), it costs the compile little.
 
 Base hooks (the base strategy of a seat answers them):
 

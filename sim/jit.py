@@ -5,13 +5,146 @@ per call; with the game state and a hook's arrays that is most of the cost of a 
 functions of the game loop and the strategies allocate nothing, so they are compiled without
 numba's reference counting (``_nrt=False``: numba then refuses at compile time any function that
 would allocate, so the flag cannot hide a leak). Functions that allocate use plain ``njit``.
+
+Every function of the kernels is compiled twice over, as it is called:
+
+- called from Python (tests, notebooks), it is an ordinary numba dispatcher;
+- called from other compiled code (the game kernel), it is compiled by a *twin* dispatcher of
+  the same Python function. The twin builds no CPython and no C wrapper (a numba function that
+  only other numba functions call needs neither; building, optimising and emitting them was a
+  quarter of a cold compile of the kernel), and it is compiled once per *widened* signature:
+  small signed integers (``int16`` read from the state, literal constants like
+  ``check(st, g, SETUP)``, ``True``) are passed as ``int64``/``bool``, where numba would
+  otherwise compile one copy per argument type and per literal value (``assumed_figures`` was
+  compiled 12 times, ``check`` 7). numba computes with small integers in ``int64`` anyway, so
+  this changes no result (the play digest is unchanged).
+
+``inline=True`` asks LLVM, not numba, to inline the function into its callers (``alwaysinline``,
+numba's ``forceinline``; set on every twin explicitly, since numba would otherwise let a callee
+inherit it from whichever caller compiles it first). numba's own IR inlining
+(``inline="always"``) re-types the inlined body at every call site, and it did so for nested
+inlinees inside the engine's largest functions: more than half of the 126 s the default kernel
+took to compile. LLVM inlines the optimised code instead, and the games play as fast or faster
+(measured 2026-11-30, A/B alternated).
+
+Cold compile of the default (light) kernel, CPU seconds on the 2-core reference machine:
+126 (numba IR inlining) -> 54 (LLVM inlining) -> 40 (no wrappers) -> 30 (widened signatures)
+-> 28 (rng and contest helpers too) -> 24 (``play_game`` spliced) -> 22 (hook dispatchers
+spliced, :func:`splice`).
 """
 
 from __future__ import annotations
 
-from numba import njit
+import inspect
+import types as pytypes
 
-_FLAGS = {"cache": True, "_nrt": False, "error_model": "numpy"}
+from numba import njit
+from numba import types as nbtypes
+from numba.core.registry import CPUDispatcher
+
+from sim._cache import lock_cache_saves
+
+lock_cache_saves()  # processes sharing the cache folder never leave a wrong entry (numba#10128)
+__all__ = ["hot", "kernel_function", "splice"]
+
+# How every function is compiled when the game kernel calls it: without reference counting (the
+# kernels allocate nothing), numpy's error model (no Python exception on a division by zero, as
+# in numba's inlined code before), no wrappers for Python (the twin is never called from Python).
+_TWIN_FLAGS = {
+    "nopython": True,
+    "_nrt": False,
+    "error_model": "numpy",
+    "no_cpython_wrapper": True,
+    "no_cfunc_wrapper": True,
+}
+_HOT_FLAGS = {"_nrt": False, "error_model": "numpy"}
+_NARROW_INTS = frozenset({nbtypes.int8, nbtypes.int16, nbtypes.int32})
+
+
+def _widen(ty):
+    """The type a twin is compiled for: no literals, no signed integer narrower than int64."""
+    ty = nbtypes.unliteral(ty)
+    return nbtypes.int64 if ty in _NARROW_INTS else ty
+
+
+class KernelDispatcher(CPUDispatcher):
+    """A numba dispatcher whose calls from compiled code go to a wrapper-free twin.
+
+    Calls from Python compile and run this dispatcher as usual (``cache=True``). numba resolves a
+    call from another compiled function through :meth:`get_call_template` and lowers it through
+    :meth:`get_overload`; both are handed to the twin, with the argument types widened.
+    """
+
+    _twin_options: dict = {**_TWIN_FLAGS, "forceinline": False}
+
+    @property
+    def twin(self):
+        """The dispatcher that compiles this function for other compiled functions."""
+        twin = self.__dict__.get("_twin")
+        if twin is None:
+            func = self.py_func
+            copy = pytypes.FunctionType(
+                func.__code__, func.__globals__, func.__name__, func.__defaults__, func.__closure__
+            )
+            copy.__kwdefaults__ = func.__kwdefaults__
+            copy.__module__ = func.__module__
+            # numba names a function's cache files after its qualified name: the twin's (compiled
+            # with other flags) must not be loaded for the Python-callable dispatcher, nor back.
+            copy.__qualname__ = f"{func.__qualname__}__twin"
+            twin = CPUDispatcher(py_func=copy, locals={}, targetoptions=dict(self._twin_options))
+            twin.enable_caching()
+            self.__dict__["_twin"] = twin
+        return twin
+
+    def _reduce_states(self):
+        return {**super()._reduce_states(), "twin_options": self._twin_options}
+
+    @classmethod
+    def _rebuild(cls, uuid, py_func, locals, targetoptions, can_compile, sigs, twin_options):
+        self = super()._rebuild(uuid, py_func, locals, targetoptions, can_compile, sigs)
+        self._twin_options = twin_options
+        return self
+
+    def get_call_template(self, args, kws):
+        """Type a call from compiled code: compile (or load) the twin for the widened types."""
+        args = tuple(_widen(a) for a in args)
+        kws = {k: _widen(v) for k, v in kws.items()}
+        return self.twin.get_call_template(args, kws)
+
+    def get_overload(self, sig):
+        """The twin's compiled function, which calls from compiled code link to."""
+        return self.twin.get_overload(sig)
+
+
+def kernel_function(func=None, *, inline: bool = False, **options):
+    """Compile a function the game kernel calls (see the module docstring).
+
+    Parameters
+    ----------
+    func : callable, optional
+        The function (when used as ``@kernel_function``).
+    inline : bool
+        Have LLVM inline it into every compiled caller (``alwaysinline``): for small helpers and
+        for the hooks asked at every turn, where a call passes some 80 words of arguments.
+    **options
+        numba options for calls from Python (``cache=True`` is implied).
+
+    Returns
+    -------
+    KernelDispatcher, or a decorator when ``func`` is None.
+    """
+    python_options = {"nopython": True, **options}
+    twin_options = {**_TWIN_FLAGS, "forceinline": bool(inline)}
+
+    def decorate(f):
+        if not inspect.isfunction(f):
+            raise TypeError(f"a kernel function must be a plain Python function, not {f!r}")
+        dispatcher = KernelDispatcher(py_func=f, locals={}, targetoptions=python_options)
+        dispatcher._twin_options = twin_options
+        dispatcher.enable_caching()
+        return dispatcher
+
+    return decorate if func is None else decorate(func)
 
 
 def hot(func=None, *, inline: bool = False):
@@ -22,15 +155,32 @@ def hot(func=None, *, inline: bool = False):
     func : callable, optional
         The function (when used as ``@hot``).
     inline : bool
-        Inline it into its callers at numba's IR level (for small helpers).
+        Have LLVM inline it into its compiled callers (for small helpers and per-turn hooks).
 
     Returns
     -------
-    numba dispatcher, or a decorator when ``func`` is None.
+    KernelDispatcher, or a decorator when ``func`` is None.
     """
-    options = dict(_FLAGS)
-    if inline:
-        options["inline"] = "always"
-    if func is None:
-        return njit(**options)
-    return njit(**options)(func)
+    return kernel_function(func, inline=inline, **_HOT_FLAGS)
+
+
+def splice(func):
+    """Compile a glue function that numba pastes into every compiled caller (its IR inlining).
+
+    For functions whose body is a few calls and branches, like the kernel builder's hook
+    dispatchers. Pasted, such a function has no compiled library of its own; a library is
+    optimised and turned into machine code together with everything it calls, so a dispatcher
+    of its own would hold (and compile) every strategy's hook once more. Do not splice large
+    bodies, nor functions that splice or inline others: numba re-types pasted code at every call
+    site (the cost that ``hot(inline=True)`` avoids).
+
+    Parameters
+    ----------
+    func : callable
+        The function.
+
+    Returns
+    -------
+    numba dispatcher (callable from Python too).
+    """
+    return njit(cache=True, inline="always", **_HOT_FLAGS)(func)

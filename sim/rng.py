@@ -18,6 +18,8 @@ from enum import IntEnum
 import numpy as np
 from numba import njit
 
+from sim.jit import hot
+
 STREAM_WORDS = 6
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -61,7 +63,7 @@ def seed_words(seed: int) -> np.ndarray:
     return np.random.SeedSequence(int(seed)).generate_state(2, dtype=np.uint64)
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def mix64(z):
     """SplitMix64's finaliser: a bijective avalanche of one 64-bit word."""
     z = (z ^ (z >> _U30)) * _MIX1
@@ -69,19 +71,19 @@ def mix64(z):
     return z ^ (z >> _U31)
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def stream_key(words, game, purpose):
     """Mix the seed words, a game index and a purpose into one 64-bit key."""
     k = mix64(words[0] ^ mix64(np.uint64(game) * _GOLDEN + words[1]))
     return mix64(k + (np.uint64(purpose) + _ONE) * _GOLDEN)
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@njit(cache=True)
+@hot
 def seed_stream(stream, key):
     """Seed one stream array in place from a 64-bit key (SplitMix64 fills the state)."""
     x = key
@@ -100,7 +102,7 @@ def open_stream(words, game, purpose):
     return stream
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def next_u64(stream):
     """Draw the next 64-bit word of a stream (xoshiro256**)."""
     s0 = stream[0]
@@ -122,7 +124,7 @@ def next_u64(stream):
     return result
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def _chunk16(stream):
     if stream[5] == _ZERO:
         stream[4] = next_u64(stream)
@@ -133,7 +135,7 @@ def _chunk16(stream):
     return word & _MASK16
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def roll_die(stream):
     """Roll one fair six-sided die (1..6), exactly uniform (Lemire's method with rejection)."""
     while True:
@@ -142,7 +144,7 @@ def roll_die(stream):
             return np.int64(m >> _U16) + 1
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def below(stream, n):
     """Draw an integer uniformly from 0..n-1 (n >= 1, n < 2**32), exactly."""
     bound = np.uint64(n)
@@ -153,13 +155,13 @@ def below(stream, n):
             return np.int64(m >> np.uint64(32))
 
 
-@njit(cache=True, inline="always")
+@hot(inline=True)
 def uniform(stream):
     """Draw a float uniformly from [0, 1) with 53 random bits."""
     return np.float64(next_u64(stream) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@hot
 def shuffle(stream, items):
     """Shuffle a 1-d array in place (Fisher-Yates with exact bounded draws)."""
     for i in range(items.shape[0] - 1, 0, -1):

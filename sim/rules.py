@@ -6,7 +6,7 @@ small integer array for the numba kernels (:meth:`Rules.kernel_flags`, indexed b
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from enum import IntEnum
 
 import numpy as np
@@ -55,8 +55,6 @@ class Rules:
         Whether the tile fronts are assumed rather than known (true for the default set).
     resources_of_choice : str
         ``"immediate"`` (default) or ``"keep"`` for the medicine card's 2 resources.
-    taming_payment : str
-        How a tile's food is paid: ``"food_first"``, then resources chosen by the policy (fixed).
     """
 
     tie_rule: str = "longer_wins"
@@ -66,7 +64,6 @@ class Rules:
     tiles: str = DEFAULT_TILES
     tiles_assumed: bool = True
     resources_of_choice: str = "immediate"
-    taming_payment: str = field(default="food_first")
 
     def __post_init__(self) -> None:
         if self.tie_rule not in TIE_RULES:
@@ -82,8 +79,6 @@ class Rules:
             raise InputError(f"mammoth points must be an integer, not {self.mammoth_points!r}")
         if self.mammoth_min_tiles != 1:
             raise InputError("the mammoth majority needs at least one tile (docs/rules.md B3)")
-        if self.taming_payment != "food_first":
-            raise InputError("tiles are paid food first, then resources (docs/rules.md B3)")
 
     def with_(self, **changes) -> Rules:
         """Return a copy with some fields changed (validated again)."""

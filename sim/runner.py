@@ -6,6 +6,7 @@ knows strategies only as kernel ids and parameter rows (:class:`Slot`).
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -19,6 +20,7 @@ from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
 from sim.errors import InputError
 from sim.invariants import MESSAGES, PHASES
+from sim.kernel import compile_lock, is_cached, record_compile
 from sim.rng import seed_words
 from sim.rules import Flag, Rules
 from sim.state import (
@@ -128,6 +130,40 @@ def validate(n_games: int, players: int, seed: int) -> None:
         raise InputError(f"the seed must be a non-negative integer, not {seed}")
 
 
+def compile_kernel(kernel) -> float | None:
+    """Compile the kernel's entry point now, or load it from numba's cache, playing no game.
+
+    A compile is timed and recorded in the cache folder (:func:`sim.kernel.record_compile`), so
+    that the next cold compile of the same variant can be announced with its duration.
+
+    Parameters
+    ----------
+    kernel : module
+        A kernel from :func:`sim.kernel.build`.
+
+    Returns
+    -------
+    float or None
+        CPU seconds the compile took; None if the kernel was compiled or cached already.
+    """
+    if kernel.play_rows.signatures:
+        return None
+    rules = Rules()
+    data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
+    st = new_state(1, 2, data, outcome_table(rules.tie_rule))
+    sids, tids, pbase, ptame = _pack([Slot("", 0, 0, np.zeros(1), np.zeros(1))])
+    args = (seed_words(0), lineups(1, 2, [0, 0], False), sids, tids, pbase, ptame, False, False)
+    with compile_lock(kernel):  # another process may be compiling it: wait, then load it
+        cached = is_cached(kernel)
+        cpu, wall = time.process_time(), time.perf_counter()
+        kernel.play_rows(st, 0, 0, 0, *args)  # rows 0..0: types the call (compiles), plays none
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    if cached:
+        return None
+    record_compile(kernel, cpu, wall)
+    return cpu
+
+
 def play_state(
     kernel,
     slots: list[Slot],
@@ -160,6 +196,7 @@ def play_state(
     words = seed_words(seed)
     lineup = lineups(n_games, players, seats, rotate, first_game)
     args = (words, lineup, sids, tids, pbase, ptame, bool(debug), bool(dice_contest))
+    compile_kernel(kernel)  # before the threads, and timed for the next cold start's notice
     threads = max(1, min(int(threads), n_games))
     if threads == 1:
         kernel.play_rows(st, 0, n_games, first_game, *args)

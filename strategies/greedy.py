@@ -37,6 +37,7 @@ import numpy as np
 from sim.board import (
     best_building_payment,
     building_offer,
+    cheapest_payment,
     smallest_tool_mask,
     tools_available,
     unit_value,
@@ -81,6 +82,7 @@ from strategies.greedy_values import (
     HERD_W,
     HUTBUILDER_W,
     MULTIPLIER_W,
+    NEED_W,
     STARVE,
     UNPAYABLE,
     VIEW_WIDTH,
@@ -91,10 +93,10 @@ from strategies.greedy_values import (
     feeding_cost,
     feeding_need,
     figure_payment,
-    fill_payment,
     fill_view,
     fill_worths,
     herd_values,
+    needed_kinds,
     payment_cost,
     person_worth,
     resource_worth,
@@ -109,7 +111,7 @@ DESCRIPTION = (
 
 # The memo ``place`` keeps between a seat's turns of one placement phase (see sim.hooks).
 M_READY, M_ROUNDS, M_SHORT, M_TOOLS, M_FEED = 0, 1, 2, 3, 4
-M_WORTH = 5  # M_WORTH + r - 1: worth of one more resource r (wood..gold)
+M_WORTH = 5  # M_WORTH + r - 1: points per unit gathered of resource r (its worth, plus need)
 # per area: the value per person of the village, cards and buildings (their people are fixed)
 M_AREA = 9
 M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
@@ -132,7 +134,9 @@ def _building_value(st, g, seat, params, stack, view):
         return SKIP
     row = BUILDINGS + building
     cost = 0.0
-    if st.data[row, B_VARIABLE] == 0:
+    if params[BUILDING_COST] == 0.0:
+        pass
+    elif st.data[row, B_VARIABLE] == 0:
         for r in range(WOOD, GOLD + 1):
             cost += st.data[row, r - 1] * resource_worth(view, r)
     else:
@@ -157,8 +161,9 @@ def _plan(st, g, seat, params, memo):
     memo[M_ROUNDS] = rounds
     memo[M_SHORT] = short
     memo[M_TOOLS] = tools_available(st, g, seat)
+    needed = needed_kinds(st, g, seat) if params[NEED_W] != 0.0 else 0
     for r in range(WOOD, GOLD + 1):
-        memo[M_WORTH + r - 1] = resource_worth(view, r)
+        memo[M_WORTH + r - 1] = resource_worth(view, r) + params[NEED_W] * ((needed >> r) & 1)
     memo[M_FEED] = feeding_cost(params, view, short, 0)
     memo[M_AREA + TOOL_MAKER] = tool_step_worth(st, g, seat, params, rounds - 1.0)
     memo[M_AREA + FIELD] = agriculture_step_worth(st, g, seat, params, rounds)
@@ -290,14 +295,14 @@ def buy_card(st, g, seat, params, rng, space, pay):
     worth = card_worth(st, g, seat, st.game[g, DISPLAY + space], params, view)
     if worth < params[CARD_COST] * price:
         return False
-    return fill_payment(st, g, seat, cost, view, pay)
+    return cheapest_payment(st, g, seat, cost, pay)
 
 
 @hot(inline=True)
 def buy_building(st, g, seat, params, rng, stack, pay):
     """Buy when its value is positive, scoring as much as the tile allows."""
     view = stack_f64(VIEW_WIDTH)
-    fill_view(st, g, seat, params, view, 0)
+    fill_worths(st, g, seat, params, view)
     if _building_value(st, g, seat, params, stack, view) <= 0.0:
         return False
     building = st.game[g, STACKS + stack * STACK_SIZE + st.game[g, STACK_TAKEN + stack]]
@@ -352,15 +357,13 @@ def choose_resources(st, g, seat, params, rng, n, out):
     out[GOLD] += left
 
 
-@hot
+@hot(inline=True)
 def pay_resources(st, g, seat, params, rng, amount, reason, pay):
-    """The resources worth least."""
-    view = stack_f64(VIEW_WIDTH)
-    fill_view(st, g, seat, params, view, 0)
-    fill_payment(st, g, seat, amount, view, pay)
+    """The resources worth least: the cheapest kinds (a worth rises with the unit value)."""
+    cheapest_payment(st, g, seat, amount, pay)
 
 
-@hot
+@hot(inline=True)
 def accept_starvation(st, g, seat, params, rng, shortfall):
     """Take -10 when the resources worth least that would pay cost more than ``starve``."""
     view = stack_f64(VIEW_WIDTH)
@@ -368,13 +371,13 @@ def accept_starvation(st, g, seat, params, rng, shortfall):
     return payment_cost(view, 0, shortfall) > params[STARVE]
 
 
-@hot
+@hot(inline=True)
 def value_goods(st, g, seat, params, rng, values, most):
     """The seat's own valuation of the figures on the tile and of this round's bonuses."""
     herd_values(st, g, seat, params, values, most, stack_f64(VIEW_WIDTH))
 
 
-@hot
+@hot(inline=True)
 def food_for_figures(st, g, seat, params, rng, count):
     """Food or a resource for each figure, whichever costs the seat less (its valuation)."""
     view = stack_f64(VIEW_WIDTH)

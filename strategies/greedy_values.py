@@ -11,9 +11,9 @@ and how far the game has run. One valuation serves every decision, the herd's in
 - **Resources.** A resource is worth ``resource`` times its unit value (3, 4, 5, 6: what it
   scores on a building) while the seat can expect to spend it, and 1 point (what it scores left
   over) beyond that: the seat expects to spend ``hoard`` resources plus ``hoard_round`` per round
-  left; the worth fades to 1 point over the next ``hoard_soft`` resources. A kind that the most
-  nearly affordable fixed-cost building on a stack top still lacks is worth ``need`` more.
-  Payments take the resources worth least.
+  left; the worth fades to 1 point over the next ``hoard_soft`` resources. Payments take the
+  resources worth least. Gathering a kind that the most nearly affordable fixed-cost building on
+  a stack top still lacks earns ``need`` more per unit (a placement bonus, not a worth).
 - **Feeding.** A shortfall at the next feeding costs the cheapest payment in resources, or
   ``starve`` points (the -10), whichever is less. Food beyond the next feeding is worth
   ``food_spare``. Food bought by hunting and food paid onto the mammoth tile are valued by these
@@ -154,13 +154,12 @@ UNPAYABLE = 1e9  # the cost of a payment the seat cannot make
 # The seat's view: a float row that every decision reads its valuation from (:func:`fill_view`).
 VW_ROUNDS = 0  # rounds left, this one included
 VW_WORTH = 1  # VW_WORTH + r - 1: worth of one more resource r (wood..gold)
-VW_ORDER = 5  # the resource kinds by worth, least first (see :func:`cheapest_order`)
-VW_FOOD = 6  # food held
-VW_NEED = 7  # food the next feeding takes from the stock
-VW_SHORT = 8  # food the next feeding lacks now
-VW_SPARE = 9  # food beyond the next feeding
-VW_HELD = 10  # resources held
-VW_COSTS = 11  # VW_COSTS + n: points of the n resources worth least (UNPAYABLE past what it holds)
+VW_FOOD = 5  # food held
+VW_NEED = 6  # food the next feeding takes from the stock
+VW_SHORT = 7  # food the next feeding lacks now
+VW_SPARE = 8  # food beyond the next feeding
+VW_HELD = 9  # resources held
+VW_COSTS = 10  # VW_COSTS + n: points of the n resources worth least (UNPAYABLE past what it holds)
 MAX_COSTS = 23  # payments of up to this many resources are kept (10 figures + a feeding of 10)
 VIEW_WIDTH = VW_COSTS + MAX_COSTS + 1
 
@@ -199,7 +198,12 @@ def fill_worths(st, g, seat, params, view):
     spendable = min(1.0, max(0.0, 1.0 - (held - budget) / max(1.0, params[HOARD_SOFT])))
     for r in range(WOOD, GOLD + 1):
         view[VW_WORTH + r - 1] = 1.0 + ((r + 2) * params[RESOURCE_W] - 1.0) * spendable
-    # the fixed-cost building on a stack top that lacks the fewest resources: its kinds count more
+
+
+@hot(inline=True)
+def needed_kinds(st, g, seat):
+    """Bits of the resource kinds (bit ``r``, wood..gold) that the fixed-cost building on a stack
+    top lacking the fewest resources still lacks: where gathering brings a building closer."""
     best_lack = 1 << 30
     best_row = -1
     for stack in range(st.game[g, I_N_STACKS]):
@@ -215,40 +219,20 @@ def fill_worths(st, g, seat, params, view):
         if 0 < lack < best_lack:
             best_lack = lack
             best_row = row
+    bits = 0
     if best_row >= 0:
         for r in range(WOOD, GOLD + 1):
             if _lacking(st, g, seat, best_row, r) > 0:
-                view[VW_WORTH + r - 1] += params[NEED_W]
-
-
-@hot(inline=True)
-def cheapest_order(view):
-    """The four resource kinds by worth, least first (ties: the lower kind), as one int: the
-    kind of rank ``i`` in bits ``3i..3i+2``."""
-    order = 0
-    taken = 0
-    for rank in range(4):
-        best = 0
-        best_worth = 1e300
-        for r in range(WOOD, GOLD + 1):
-            if taken & (1 << r):
-                continue
-            worth = view[VW_WORTH + r - 1]
-            if worth < best_worth:
-                best_worth = worth
-                best = r
-        taken |= 1 << best
-        order |= best << (3 * rank)
-    return order
+                bits |= 1 << r
+    return bits
 
 
 @hot(inline=True)
 def fill_view(st, g, seat, params, view, upto):
-    """Fill the seat's view (``VIEW_WIDTH`` floats): worths, their order, the food at stake and
-    the cumulative costs of payments of up to ``upto`` resources (at most :data:`MAX_COSTS`)."""
+    """Fill the seat's view (``VIEW_WIDTH`` floats): worths, the food at stake and the cumulative
+    costs of payments of up to ``upto`` resources (at most :data:`MAX_COSTS`). A worth rises
+    with the unit value, so the resources worth least are the cheapest kinds: wood first."""
     fill_worths(st, g, seat, params, view)
-    order = cheapest_order(view)
-    view[VW_ORDER] = order
     food = np.int64(st.seat[g, seat, GOODS + FOOD])
     need = np.int64(feeding_need(st, g, seat))
     view[VW_FOOD] = food
@@ -259,8 +243,7 @@ def fill_view(st, g, seat, params, view, upto):
     upto = min(upto, MAX_COSTS)
     view[VW_COSTS] = 0.0
     n = 1
-    for rank in range(4):
-        r = (order >> (3 * rank)) & 7
+    for r in range(WOOD, GOLD + 1):
         worth = view[VW_WORTH + r - 1]
         for _ in range(min(np.int64(st.seat[g, seat, GOODS + r]), upto + 1 - n)):
             view[VW_COSTS + n] = view[VW_COSTS + n - 1] + worth
@@ -283,21 +266,6 @@ def payment_cost(view, skip, amount):
     if total >= UNPAYABLE:
         return UNPAYABLE
     return total - view[VW_COSTS + skip]
-
-
-@hot(inline=True)
-def fill_payment(st, g, seat, amount, view, pay):
-    """Fill ``pay`` (goods-indexed) with the ``amount`` resources worth least; False if short."""
-    order = np.int64(view[VW_ORDER])
-    for r in range(pay.shape[0]):
-        pay[r] = 0
-    left = amount
-    for rank in range(4):
-        r = (order >> (3 * rank)) & 7
-        take = min(left, st.seat[g, seat, GOODS + r])
-        pay[r] = take
-        left -= take
-    return left == 0
 
 
 @hot(inline=True)
@@ -484,12 +452,16 @@ def herd_values(st, g, seat, params, values, most, view):
     """Fill a ``values`` row (:mod:`sim.hooks` ``value_goods``) with the seat's valuation.
 
     Figure costs are worked out for the first ``most`` figures (``view``: a scratch row of
-    :data:`VIEW_WIDTH`). Figures whose cost alone passes every prize the contest could bring
-    (both bonuses and the mammoth points) are marked unpayable: no policy would pay them, and
-    the work stops there.
+    :data:`VIEW_WIDTH`), as :func:`figure_payment` does for one count, in one pass. Figures whose
+    cost alone passes every prize the contest could bring (both bonuses and the mammoth points)
+    are marked unpayable: no policy would pay them, and the work stops there.
     """
-    most = min(most, MAX_TILE_FIGURES)
-    fill_view(st, g, seat, params, view, most + feeding_need(st, g, seat))
+    food = np.int64(st.seat[g, seat, GOODS + FOOD])
+    need = np.int64(feeding_need(st, g, seat))
+    short = max(0, need - food)
+    spare = max(0, food - need)
+    payable = min(min(most, MAX_TILE_FIGURES), food + np.int64(resources_held(st, g, seat)))
+    fill_view(st, g, seat, params, view, short + payable)
     tile = current_tile(st, g)
     first = 0.0
     all_ = 0.0
@@ -511,16 +483,28 @@ def herd_values(st, g, seat, params, values, most, view):
     values[V_FIRST] = first
     values[V_ALL] = all_
     ceiling = abs(first) + abs(all_) + abs(st.data[FLAGS, Flag.MAMMOTH_POINTS]) + 1.0
-    payable = min(most, np.int64(view[VW_FOOD]) + np.int64(view[VW_HELD]))
+    spare_worth = params[FOOD_SPARE]
+    starve = params[STARVE]
+    costs = view[VW_COSTS:]
+    base = 0.0 if short == 0 else min(starve, costs[short])
     previous = 0.0
-    used = 0
-    spare_used = 0
+    used = 0  # resources the figures take, after the feeding's shortfall (feeding paid)
+    spare_used = 0  # spare food they take (feeding paid)
     for k in range(1, MAX_TILE_FIGURES + 1):
-        cost = -1.0
-        if k <= payable and previous <= ceiling:
-            used, spare_used = _paid_feeding_step(params, view, used, spare_used)
-            paid, _, starved, _ = _payment_losses(params, view, k, used, spare_used)
-            loss = min(paid, starved)
-            cost = max(0.0, loss - previous)
-            previous = loss
-        values[V_FIGURES + k - 1] = cost
+        if k > payable or previous > ceiling:
+            values[V_FIGURES + k - 1] = -1.0
+            continue
+        step = costs[short + used + 1] - costs[short + used]
+        if spare_used < spare and spare_worth <= step:
+            spare_used += 1
+        else:
+            used += 1
+        loss = UNPAYABLE
+        if costs[short + used] < UNPAYABLE:
+            loss = spare_worth * spare_used + costs[short + used] - base
+        food_paid = min(k, food)
+        if (food_paid > spare or short > 0) and costs[k - food_paid] < UNPAYABLE:
+            starved = costs[k - food_paid] + spare_worth * min(food_paid, spare) + starve - base
+            loss = min(loss, starved)
+        values[V_FIGURES + k - 1] = max(0.0, loss - previous)
+        previous = loss

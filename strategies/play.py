@@ -51,7 +51,7 @@ def play_games(
     seed : int
         The run's seed; game ``i`` depends only on (seed, i, rules, strategies).
     rules : Rules, optional
-        Rules in force (default: RULES.md defaults).
+        Rules in force (default: the defaults of docs/rules.md).
     first_game : int
         Global index of the first game (for chunked runs).
     rotate : bool

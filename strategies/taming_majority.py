@@ -6,7 +6,7 @@ only the tile's value differs. Keeping this round's tile is
 worth ``tile_weight * mammoth_points * (P(majority | tiles + 1) - P(majority | tiles))``, where
 ``P`` is computed exactly under a simple model of the rest of the game: each tile still in the
 pile is boxed with probability ``box`` and otherwise won by a uniformly random seat; a seat
-scores with the most tiles (at least the rules' minimum, ties all score; RULES.md B2.5).
+scores with the most tiles (at least the rules' minimum, ties all score; docs/rules.md B2.5).
 """
 
 from __future__ import annotations

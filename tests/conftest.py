@@ -4,10 +4,17 @@
 kernel (:func:`strategies.registry.kernel`) dispatches to the registered strategies. Both are
 compiled once per session (the first call of each function compiles it; later calls with the
 same argument types reuse it).
+
+Parallel runs (``pytest -n N``, as ``python3 tasks.py test`` does): the controller compiles each
+game kernel variant the tests use once into the run's numba cache, and the workers load them
+from there instead of compiling them again (:func:`pytest_configure`).
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from types import SimpleNamespace
 
 import numpy as np
@@ -44,6 +51,30 @@ from sim.state import (
     new_state,
     rules_data,
 )
+
+
+def pytest_configure(config):
+    """On the controller of a parallel run: compile the game kernels for the workers.
+
+    A background process compiles each kernel variant once into the run's cache, the light one
+    (which most tests play) first, then the heavy one (``search``). The workers start at once:
+    a worker that needs a kernel still being compiled waits on the kernel's lock
+    (:func:`sim.kernel.compile_lock`), then loads it; tests that play no game run meanwhile. So
+    no kernel is compiled twice and no core waits for the heavy one. Set
+    ``MAMMOTH_TEST_WARM=0`` to skip (e.g. for ``-n 2 -k one_test``).
+    """
+    workers = getattr(config.option, "numprocesses", None)
+    if not workers or hasattr(config, "workerinput") or os.environ.get("MAMMOTH_TEST_WARM") == "0":
+        return
+    warm = "from strategies.registry import warm; warm()"
+    config._mammoth_warm = subprocess.Popen([sys.executable, "-c", warm])
+
+
+def pytest_unconfigure(config):
+    """Wait for the background compile of the kernels (a failed compile fails the run)."""
+    warm = getattr(config, "_mammoth_warm", None)
+    if warm is not None and warm.wait() != 0:
+        raise RuntimeError(f"compiling the game kernels failed (exit code {warm.returncode})")
 
 
 def _new(players=4, rules=None, odds=None, tiles=None):
@@ -145,10 +176,17 @@ def eng():
 
 @pytest.fixture(scope="session")
 def kern():
-    """The registry's kernel (every registered strategy), a scratch block and the strategy ids."""
+    """A registry kernel, a scratch block and the ids of the random strategies it is asked with.
+
+    The light kernel (every strategy but the heavy ``search``): the engine is the same source in
+    every kernel, and these tests call its functions from Python, which compiles them once more
+    with Python wrappers; in the heavy kernel they would hold the search's rollouts too.
+    """
+    from sim.runner import compile_kernel
     from strategies.registry import kernel, resolve
 
-    module = kernel()
+    module = kernel(heavy=False)
+    compile_kernel(module)  # loads the kernel's functions for the calls below (or compiles it)
     return SimpleNamespace(
         mod=module,
         scratch=module.new_scratch(),

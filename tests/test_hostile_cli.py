@@ -220,7 +220,7 @@ def test_experiment_sizes_are_checked_by_the_library_too(finished_run, scale, ga
 
 @FAST
 @given(
-    where=st.sampled_from(["compare", "commit", "worth"]),
+    where=st.sampled_from(["compare", "commit", "worth", "tune"]),
     counts=st.lists(st.integers(-3, 9), min_size=1, max_size=5),
     repeated=st.booleans(),
 )
@@ -233,8 +233,8 @@ def test_player_counts_out_of_range_are_refused(arena, where, counts, repeated):
 
 @FAST
 @given(
-    where=st.sampled_from(["simulate", "tune", "contest table"]),
-    counts=st.lists(st.integers(1, 4), min_size=2, max_size=4),
+    where=st.sampled_from(["simulate", "contest table"]),
+    counts=st.lists(st.integers(2, 4), min_size=2, max_size=4),
 )
 def test_several_counts_where_one_table_size_is_played_are_refused(arena, where, counts):
     with refused_in(arena) as check:

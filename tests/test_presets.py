@@ -12,7 +12,7 @@ import pytest
 
 from sim.errors import InputError
 from sim.stats import mean_se, wilson_interval
-from strategies import greedy
+from strategies import classic, greedy
 from strategies.play import play_games
 from strategies.presets import load_preset, preset_text, write_preset
 from strategies.registry import BASE, describe, kernel, presets, resolve
@@ -37,16 +37,21 @@ ORIGINAL_GREEDY = {
 # --- the family and the registry -------------------------------------------------------------
 
 
-def test_greedy_keeps_its_weights_and_the_new_ones_are_neutral():
-    names = list(greedy.PARAMS)
+def test_classic_keeps_the_old_greedy_weights_and_greedy_needs_no_stall_valve():
+    names = list(classic.PARAMS)
     assert names[: len(ORIGINAL_GREEDY)] == list(ORIGINAL_GREEDY)
-    assert {k: greedy.PARAMS[k] for k in ORIGINAL_GREEDY} == ORIGINAL_GREEDY
+    assert {k: classic.PARAMS[k] for k in ORIGINAL_GREEDY} == ORIGINAL_GREEDY
     added = names[len(ORIGINAL_GREEDY) :]
     assert added == ["farmer", "toolmaker", "hutbuilder", "shaman", "herd", "stall_round", "scarce"]
-    assert all(greedy.PARAMS[k] == 1.0 for k in added[:5])
-    assert greedy.PARAMS["stall_round"] == 100.0  # only games still going then play differently
-    assert greedy.PARAMS["scarce"] == 0.0
-    assert [greedy.FARMER_W, greedy.HERD_W] == [names.index("farmer"), names.index("herd")]
+    assert all(classic.PARAMS[k] == 1.0 for k in added[:5])
+    assert classic.PARAMS["stall_round"] == 100.0  # only games still going then play differently
+    assert classic.PARAMS["scarce"] == 0.0
+    # the new greedy values resources by what the seat holds: no valve, no scarcity bonus
+    assert not {"stall_round", "scarce"} & set(greedy.PARAMS)
+    assert [greedy.HERD_W, greedy.HUTBUILDER_W] == [
+        list(greedy.PARAMS).index("herd"),
+        list(greedy.PARAMS).index("hutbuilder"),
+    ]
 
 
 def test_every_archetype_is_registered_with_an_intent():

@@ -359,3 +359,26 @@ def test_mammoth_points_zero_in_whole_games(kern):
         else:
             most = won.max(axis=1, keepdims=True)
             assert ((mammoth == 10) == ((won == most) & (most > 0))).all()
+
+
+def test_commit_pays_as_the_base_strategy_chooses(sa, kern):
+    """Each food may be replaced by a resource (docs/rules.md B2.3, C5): ``greedy`` pays with the
+    wood it holds more than it can spend, rather than the food its next feeding needs."""
+    from strategies.registry import resolve
+
+    st = sa.new(2)
+    kern.mod._start_round(st, 0)  # the herd on the forest
+    st.seat[0, 0, GOODS + FOOD] = 5  # exactly what the next feeding of 5 people takes
+    st.seat[0, 0, GOODS + WOOD] = 40  # far more than it can spend: worth its left-over point
+    seat = resolve("greedy+fixed-2")
+    streams, buf, work = kern.scratch[:3]
+    sids = sa.ids(seat.base_id)
+    tids = sa.ids(seat.taming_id)
+    pbase = np.tile(seat.base_params, (4, 1))
+    ptame = np.tile(seat.taming_params, (4, 1))
+    st.seat[0, 0, PLACED + FOREST] = 3
+    sa.seed(streams, sa.Purpose.GATHER, 4)
+    kern.mod._resolve(st, 0, 0, FOREST, sids, tids, pbase, ptame, streams, 2, buf, work)
+    herd = st.seat[0, 0, HERD : HERD + 8]
+    assert herd[H_ON_TILE] == 2 and herd[H_FOOD_PAID] == 0 and herd[H_RESOURCES_PAID] == 2
+    assert st.seat[0, 0, GOODS + FOOD] == 5

@@ -31,8 +31,9 @@ def test_tune_writes_a_preset_the_registry_loads(tmp_path, monkeypatch):
     data = tomllib.loads(out.read_text())
     assert (data["name"], data["base"], data["taming"]) == ("tinytune", "greedy", "ev")
     assert list(data["params"]) == list(greedy.PARAMS)
-    assert not {"stall_round", "scarce"} & set(data["tuning"]["tuned"])
-    assert 0 <= data["tuning"]["tuned_win_low"] <= data["tuning"]["tuned_win_high"] <= 1
+    tuning = data["tuning"]
+    assert tuning["tables"] == ["3p"]
+    assert 0 <= tuning["3p_tuned_win_low"] <= tuning["3p_tuned_win_high"] <= 1
     monkeypatch.setenv("MAMMOTH_PRESETS", str(tmp_path))
     seat = resolve("tinytune")
     assert seat.name == "tinytune+ev" and seat.family == "greedy"

@@ -1,0 +1,94 @@
+"""How the kernels are compiled: twins for compiled callers, the cache status and compile times."""
+
+from __future__ import annotations
+
+import json
+import os
+from types import SimpleNamespace
+
+import numpy as np
+from numba import njit, types
+
+from sim import kernel as kernel_module
+from sim.jit import KernelDispatcher, hot
+from strategies import registry
+
+
+@hot
+def _add(a, b):
+    return a + b
+
+
+@hot(inline=True)
+def _twice(a):
+    return _add(a, a)
+
+
+@njit
+def _caller(values):
+    total = 0
+    for i in range(values.shape[0]):
+        total += _twice(values[i])  # int16 from the array
+    return total + _add(3, 4) + _add(np.int32(1), 2)  # literals, int32
+
+
+def test_compiled_callers_share_one_widened_twin():
+    values = np.arange(5, dtype=np.int16)
+    assert _caller(values) == 2 * int(values.sum()) + 7 + 3
+    assert isinstance(_add, KernelDispatcher)
+    assert _add.twin.signatures == [(types.int64, types.int64)]
+    assert _twice.twin.signatures == [(types.int64,)]
+    assert not _add.signatures  # nothing compiled for Python yet
+
+
+def test_python_calls_compile_the_function_itself():
+    assert _add(2, 3) == 5
+    assert _add.signatures == [(types.int64, types.int64)]
+    assert _add.py_func.__qualname__ != _add.twin.py_func.__qualname__  # own cache files
+
+
+def test_a_compiled_kernel_is_cached_and_needs_no_notice():
+    module = registry.kernel(heavy=False)
+    from sim.runner import compile_kernel
+
+    compile_kernel(module)
+    assert kernel_module.is_cached(module)
+    assert registry.kernel_status(heavy=False).cached
+    assert registry.compile_notice("greedy") is None
+    assert registry.compile_notice(["greedy", "random+fixed-2"]) is None
+
+
+def test_the_notice_names_the_expected_compile_time(monkeypatch):
+    monkeypatch.setattr(registry, "is_cached", lambda module: False)
+    monkeypatch.setattr(registry, "compile_estimate", lambda module, default: 41.0)
+    notice = registry.compile_notice("greedy")
+    assert notice == (
+        "compiling the game kernel (first run on this machine, about 40 s; cached afterwards)"
+    )
+    assert registry.kernel_status(heavy=True).seconds == 41.0
+
+
+def test_compile_times_are_recorded_in_the_cache_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    fake = SimpleNamespace(__name__="mammoth_kernel_x", VARIANT="a b | c")
+    assert kernel_module.compile_estimate(fake, 30.0) == 30.0
+    kernel_module.record_compile(fake, 21.26, 22.0)
+    record = json.loads((tmp_path / kernel_module.RECORD_FILE).read_text())
+    assert record["a b | c"]["cpu_seconds"] == 21.3
+    assert kernel_module.compile_estimate(fake, 30.0) == 21.3
+    other = SimpleNamespace(__name__="mammoth_kernel_y", VARIANT="d | e")
+    assert kernel_module.compile_estimate(other, 75.0) == 75.0
+
+
+def test_the_compile_lock_is_a_file_in_the_cache_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    fake = SimpleNamespace(__name__="mammoth_kernel_z")
+    with kernel_module.compile_lock(fake):
+        assert (tmp_path / "generated" / "mammoth_kernel_z.lock").exists()
+
+
+def test_numba_cache_saves_are_locked_under_the_project_cache():
+    from numba.core import caching
+
+    assert getattr(caching.IndexDataCacheFile.save, "_mammoth_locked", False)
+    assert os.environ.get("NUMBA_CACHE_DIR")
