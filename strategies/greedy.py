@@ -38,6 +38,7 @@ from sim.board import (
     best_building_payment,
     building_offer,
     cheapest_payment,
+    resources_held,
     smallest_tool_mask,
     tools_available,
     unit_value,
@@ -381,6 +382,9 @@ def value_goods(st, g, seat, params, rng, values, most):
 @hot(inline=True)
 def food_for_figures(st, g, seat, params, rng, count):
     """Food or a resource for each figure, whichever costs the seat less (its valuation)."""
+    food = st.seat[g, seat, GOODS + FOOD]
+    if food == 0 or resources_held(st, g, seat) == 0:
+        return count  # no choice: the engine pays what the seat holds
     view = stack_f64(VIEW_WIDTH)
     fill_view(st, g, seat, params, view)
     food, _ = figure_payment(params, view, count)
