@@ -38,6 +38,7 @@ from sim.board import (
     best_building_payment,
     building_offer,
     cheapest_payment,
+    resources_held,
     smallest_tool_mask,
     tools_available,
     unit_value,
@@ -78,6 +79,7 @@ from strategies.greedy_values import (
     BUILDING_COST,
     BUILDING_W,
     CARD_COST,
+    COSTS_WIDTH,
     FOOD_SPARE,
     HERD_W,
     HUTBUILDER_W,
@@ -155,7 +157,7 @@ def _building_value(st, g, seat, params, stack, view):
 def _plan(st, g, seat, params, memo):
     """Fill the memo: what placement cannot change (the seat's stock, the display, the stacks)."""
     view = stack_f64(VIEW_WIDTH)
-    fill_view(st, g, seat, params, view, feeding_need(st, g, seat) + N_CARD_SPACES)
+    fill_view(st, g, seat, params, view)
     rounds = view[VW_ROUNDS]
     short = np.int64(view[VW_SHORT])
     memo[M_ROUNDS] = rounds
@@ -288,7 +290,7 @@ def buy_card(st, g, seat, params, rng, space, pay):
     resources worth least."""
     view = stack_f64(VIEW_WIDTH)
     cost = space + 1
-    fill_view(st, g, seat, params, view, max(cost, feeding_need(st, g, seat)))
+    fill_view(st, g, seat, params, view)
     price = payment_cost(view, 0, cost)
     if price >= UNPAYABLE:
         return False
@@ -367,20 +369,23 @@ def pay_resources(st, g, seat, params, rng, amount, reason, pay):
 def accept_starvation(st, g, seat, params, rng, shortfall):
     """Take -10 when the resources worth least that would pay cost more than ``starve``."""
     view = stack_f64(VIEW_WIDTH)
-    fill_view(st, g, seat, params, view, shortfall)
+    fill_view(st, g, seat, params, view)
     return payment_cost(view, 0, shortfall) > params[STARVE]
 
 
 @hot(inline=True)
 def value_goods(st, g, seat, params, rng, values, most):
     """The seat's own valuation of the figures on the tile and of this round's bonuses."""
-    herd_values(st, g, seat, params, values, most, stack_f64(VIEW_WIDTH))
+    herd_values(st, g, seat, params, values, most, stack_f64(VIEW_WIDTH), stack_f64(COSTS_WIDTH))
 
 
 @hot(inline=True)
 def food_for_figures(st, g, seat, params, rng, count):
     """Food or a resource for each figure, whichever costs the seat less (its valuation)."""
+    food = st.seat[g, seat, GOODS + FOOD]
+    if food == 0 or resources_held(st, g, seat) == 0:
+        return count  # no choice: the engine pays what the seat holds
     view = stack_f64(VIEW_WIDTH)
-    fill_view(st, g, seat, params, view, count + feeding_need(st, g, seat))
+    fill_view(st, g, seat, params, view)
     food, _ = figure_payment(params, view, count)
     return max(0, food)

@@ -159,9 +159,10 @@ VW_NEED = 6  # food the next feeding takes from the stock
 VW_SHORT = 7  # food the next feeding lacks now
 VW_SPARE = 8  # food beyond the next feeding
 VW_HELD = 9  # resources held
-VW_COSTS = 10  # VW_COSTS + n: points of the n resources worth least (UNPAYABLE past what it holds)
-MAX_COSTS = 23  # payments of up to this many resources are kept (10 figures + a feeding of 10)
-VIEW_WIDTH = VW_COSTS + MAX_COSTS + 1
+VW_COUNT = 10  # VW_COUNT + r - 1: units of resource r held (wood..gold)
+VIEW_WIDTH = VW_COUNT + 4
+MAX_COSTS = 23  # herd_values prices payments of up to this many resources (10 figures + 13 food)
+COSTS_WIDTH = MAX_COSTS + 1  # its row of payment costs
 
 
 @hot(inline=True)
@@ -228,10 +229,9 @@ def needed_kinds(st, g, seat):
 
 
 @hot(inline=True)
-def fill_view(st, g, seat, params, view, upto):
-    """Fill the seat's view (``VIEW_WIDTH`` floats): worths, the food at stake and the cumulative
-    costs of payments of up to ``upto`` resources (at most :data:`MAX_COSTS`). A worth rises
-    with the unit value, so the resources worth least are the cheapest kinds: wood first."""
+def fill_view(st, g, seat, params, view):
+    """Fill the seat's view (``VIEW_WIDTH`` floats): worths, the food at stake and the resources
+    held by kind; payments are priced from it (:func:`cheapest_total`)."""
     fill_worths(st, g, seat, params, view)
     food = np.int64(st.seat[g, seat, GOODS + FOOD])
     need = np.int64(feeding_need(st, g, seat))
@@ -239,17 +239,12 @@ def fill_view(st, g, seat, params, view, upto):
     view[VW_NEED] = need
     view[VW_SHORT] = max(0, need - food)
     view[VW_SPARE] = max(0, food - need)
-    view[VW_HELD] = resources_held(st, g, seat)
-    upto = min(upto, MAX_COSTS)
-    view[VW_COSTS] = 0.0
-    n = 1
+    held = 0
     for r in range(WOOD, GOLD + 1):
-        worth = view[VW_WORTH + r - 1]
-        for _ in range(min(np.int64(st.seat[g, seat, GOODS + r]), upto + 1 - n)):
-            view[VW_COSTS + n] = view[VW_COSTS + n - 1] + worth
-            n += 1
-    for m in range(n, upto + 1):
-        view[VW_COSTS + m] = UNPAYABLE
+        count = st.seat[g, seat, GOODS + r]
+        view[VW_COUNT + r - 1] = count
+        held += count
+    view[VW_HELD] = held
 
 
 @hot(inline=True)
@@ -259,13 +254,43 @@ def resource_worth(view, good):
 
 
 @hot(inline=True)
+def cheapest_total(view, n):
+    """Points of the ``n`` resources worth least (:data:`UNPAYABLE` if the seat holds fewer).
+    A worth rises with the unit value, so these are the cheapest kinds: wood first."""
+    if n > view[VW_HELD]:
+        return UNPAYABLE
+    total = 0.0
+    left = float(n)
+    for r in range(WOOD, GOLD + 1):
+        take = min(left, view[VW_COUNT + r - 1])
+        total += take * view[VW_WORTH + r - 1]
+        left -= take
+    return total
+
+
+@hot(inline=True)
 def payment_cost(view, skip, amount):
     """Points of the ``amount`` resources worth least after the ``skip`` cheapest ones
-    (:data:`UNPAYABLE` if the seat does not hold them); the view must hold ``skip + amount``."""
-    total = view[VW_COSTS + skip + amount]
+    (:data:`UNPAYABLE` if the seat does not hold them)."""
+    total = cheapest_total(view, skip + amount)
     if total >= UNPAYABLE:
         return UNPAYABLE
-    return total - view[VW_COSTS + skip]
+    return total - cheapest_total(view, skip)
+
+
+@hot(inline=True)
+def fill_costs(view, costs, upto):
+    """``costs[n]``: points of the ``n`` resources worth least, ``n = 0..upto`` (at most
+    :data:`MAX_COSTS`; :data:`UNPAYABLE` past what the seat holds)."""
+    costs[0] = 0.0
+    n = 1
+    for r in range(WOOD, GOLD + 1):
+        worth = view[VW_WORTH + r - 1]
+        for _ in range(min(np.int64(view[VW_COUNT + r - 1]), upto + 1 - n)):
+            costs[n] = costs[n - 1] + worth
+            n += 1
+    for m in range(n, upto + 1):
+        costs[m] = UNPAYABLE
 
 
 @hot(inline=True)
@@ -314,8 +339,7 @@ def figure_payment(params, view, count):
     """The cheapest way to pay ``count`` figures on the tile: (food to pay, loss in points).
 
     The loss counts the resources paid, the spare food gone and what the next feeding then
-    costs, against paying nothing; (-1, UNPAYABLE) if the seat cannot pay. The view must hold
-    payments of ``count`` plus the food the next feeding takes.
+    costs, against paying nothing; (-1, UNPAYABLE) if the seat cannot pay.
 
     Two ways cover every best payment. If the next feeding is paid, a food it needs and a
     resource cost the same (the feeding takes the resource instead), so the figures take the
@@ -364,8 +388,7 @@ def person_worth(st, g, seat, params, rounds):
 
 @hot(inline=True)
 def food_gain_worth(params, view, amount):
-    """Points of ``amount`` more food: the part of the next feeding's cost it saves, and spare.
-    The view must hold payments of the food the next feeding lacks."""
+    """Points of ``amount`` more food: the part of the next feeding's cost it saves, and spare."""
     short = np.int64(view[VW_SHORT])
     saved = feeding_cost(params, view, short, 0) - feeding_cost(
         params, view, max(0, short - amount), 0
@@ -448,52 +471,56 @@ def current_tile(st, g):
 
 
 @hot(inline=True)
-def herd_values(st, g, seat, params, values, most, view):
+def herd_values(st, g, seat, params, values, most, view, costs):
     """Fill a ``values`` row (:mod:`sim.hooks` ``value_goods``) with the seat's valuation.
 
     Figure costs are worked out for the first ``most`` figures (``view``: a scratch row of
-    :data:`VIEW_WIDTH`), as :func:`figure_payment` does for one count, in one pass. Figures whose
-    cost alone passes every prize the contest could bring (both bonuses and the mammoth points)
-    are marked unpayable: no policy would pay them, and the work stops there.
+    :data:`VIEW_WIDTH`; ``costs``: one of :data:`COSTS_WIDTH`), as :func:`figure_payment` does
+    for one count, in one pass. Figures whose cost alone passes every prize the contest could
+    bring (both bonuses and the mammoth points) are marked unpayable: no policy would pay them,
+    and the work stops there.
     """
-    food = np.int64(st.seat[g, seat, GOODS + FOOD])
-    need = np.int64(feeding_need(st, g, seat))
-    short = max(0, need - food)
-    spare = max(0, food - need)
-    payable = min(min(most, MAX_TILE_FIGURES), food + np.int64(resources_held(st, g, seat)))
-    fill_view(st, g, seat, params, view, short + payable)
+    fill_view(st, g, seat, params, view)
+    food = np.int64(view[VW_FOOD])
+    short = np.int64(view[VW_SHORT])
+    spare = np.int64(view[VW_SPARE])
+    payable = min(min(most, MAX_TILE_FIGURES), food + np.int64(view[VW_HELD]))
     tile = current_tile(st, g)
     first = 0.0
     all_ = 0.0
     if tile >= 0:
         row = st.data[TILES + tile]
         first = bonus_worth(
-            st,
-            g,
-            seat,
-            params,
-            view,
-            row[T_FIRST_EFFECT],
-            row[T_FIRST_AMOUNT],
+            st, g, seat, params, view, row[T_FIRST_EFFECT], row[T_FIRST_AMOUNT],
             row[T_FIRST_RESOURCE],
-        )
+        )  # fmt: skip
         all_ = bonus_worth(
             st, g, seat, params, view, row[T_ALL_EFFECT], row[T_ALL_AMOUNT], row[T_ALL_RESOURCE]
         )
     values[V_FIRST] = first
     values[V_ALL] = all_
+    priced = 0
+    if payable > 0:
+        fill_costs(view, costs, short + payable)
+        priced = _figure_costs(params, values, costs, food, short, spare, payable, first, all_, st)
+    for k in range(priced + 1, MAX_TILE_FIGURES + 1):
+        values[V_FIGURES + k - 1] = -1.0
+
+
+@hot(inline=True)
+def _figure_costs(params, values, costs, food, short, spare, payable, first, all_, st):
+    """The figure costs of :func:`herd_values` for ``1..payable`` figures, stopping once the
+    cost passes every prize; returns how many figures were priced."""
     ceiling = abs(first) + abs(all_) + abs(st.data[FLAGS, Flag.MAMMOTH_POINTS]) + 1.0
     spare_worth = params[FOOD_SPARE]
     starve = params[STARVE]
-    costs = view[VW_COSTS:]
     base = 0.0 if short == 0 else min(starve, costs[short])
     previous = 0.0
     used = 0  # resources the figures take, after the feeding's shortfall (feeding paid)
     spare_used = 0  # spare food they take (feeding paid)
-    for k in range(1, MAX_TILE_FIGURES + 1):
-        if k > payable or previous > ceiling:
-            values[V_FIGURES + k - 1] = -1.0
-            continue
+    for k in range(1, payable + 1):
+        if previous > ceiling:
+            return k - 1
         step = costs[short + used + 1] - costs[short + used]
         if spare_used < spare and spare_worth <= step:
             spare_used += 1
@@ -508,3 +535,4 @@ def herd_values(st, g, seat, params, values, most, view):
             loss = min(loss, starved)
         values[V_FIGURES + k - 1] = max(0.0, loss - previous)
         previous = loss
+    return payable

@@ -47,8 +47,12 @@ def _loss(view, params, food_paid, resources_paid):
     if resources_paid > held or food_paid > food:
         return np.inf
 
-    def cost(n):
-        return view[gv.VW_COSTS + n]
+    units = sorted(
+        view[gv.VW_WORTH + r] for r in range(4) for _ in range(int(view[gv.VW_COUNT + r]))
+    )
+
+    def cost(n):  # the n resources worth least, every unit listed
+        return sum(units[:n]) if n <= len(units) else gv.UNPAYABLE
 
     spare_lost = max(0, food - need) - max(0, food - food_paid - need)
     short = max(0, need - (food - food_paid))
@@ -75,7 +79,7 @@ def test_figure_payment_is_the_cheapest_payment(people, agriculture, food, held,
     st = _state(people, agriculture, (food, *held))
     params = _params(food_spare=spare, starve=starve)
     view = np.zeros(gv.VIEW_WIDTH)
-    gv.fill_view(st, 0, 0, params, view, gv.MAX_COSTS)
+    gv.fill_view(st, 0, 0, params, view)
     base = _loss(view, params, 0, 0)
     for count in range(1, MAX_TILE_FIGURES + 1):
         if count + people > gv.MAX_COSTS:
@@ -94,7 +98,7 @@ def test_figures_cost_what_their_payment_loses_and_food_for_figures_pays_that_wa
     values = np.zeros(VALUES_WIDTH)
     greedy.value_goods(st, 0, 0, PARAMS, RNG, values, 4)
     view = np.zeros(gv.VIEW_WIDTH)
-    gv.fill_view(st, 0, 0, PARAMS, view, gv.MAX_COSTS)
+    gv.fill_view(st, 0, 0, PARAMS, view)
     total = 0.0
     for k in range(1, 5):
         total += values[V_FIGURES + k - 1]
@@ -120,14 +124,14 @@ def test_hoarded_resources_fade_to_their_left_over_point():
     gv.fill_worths(_state(goods=(12, 60, 0, 0, 0)), 0, 0, PARAMS, many)
     for r in range(4):
         assert many[gv.VW_WORTH + r] < few[gv.VW_WORTH + r]
-    # far past what it can spend: a unit is worth 1 point (plus what a building still needs)
-    assert 1.0 <= many[gv.VW_WORTH + 3] <= 1.0 + PARAMS[gv.NEED_W]
+    # far past what it can spend: a unit is worth its left-over point
+    assert many[gv.VW_WORTH + 3] == pytest.approx(1.0)
 
 
 def test_starvation_is_taken_only_when_paying_costs_more():
     st = _state(people=5, goods=(0, 0, 0, 0, 3))  # three gold
     view = np.zeros(gv.VIEW_WIDTH)
-    gv.fill_view(st, 0, 0, PARAMS, view, 3)
+    gv.fill_view(st, 0, 0, PARAMS, view)
     for shortfall in (1, 2, 3):
         pay = gv.payment_cost(view, 0, shortfall)
         taken = greedy.accept_starvation(st, 0, 0, PARAMS, RNG, shortfall)
