@@ -159,6 +159,11 @@ def _toml_value(value) -> str:
     raise TypeError(f"cannot write {type(value).__name__} to TOML")
 
 
+def _toml_key(key: str) -> str:
+    """A bare key when TOML allows one (letters, digits, ``_``, ``-``), else a quoted key."""
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+
+
 def preset_text(
     name: str,
     base: str,
@@ -190,10 +195,10 @@ def preset_text(
         "",
         "[params]",
     ]
-    lines += [f"{key} = {_toml_value(float(value))}" for key, value in params.items()]
+    lines += [f"{_toml_key(key)} = {_toml_value(float(value))}" for key, value in params.items()]
     if tuning:
         lines += ["", "[tuning]"]
-        lines += [f"{key} = {_toml_value(value)}" for key, value in tuning.items()]
+        lines += [f"{_toml_key(key)} = {_toml_value(value)}" for key, value in tuning.items()]
     return "\n".join(lines) + "\n"
 
 

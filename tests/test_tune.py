@@ -49,6 +49,18 @@ def test_tune_writes_a_preset_the_registry_loads(tmp_path, monkeypatch):
     assert again.read_text().replace("tinytune2", "tinytune") == out.read_text()
 
 
+def test_tune_over_tables_with_and_without_the_herd_writes_valid_toml(tmp_path):
+    out = tmp_path / "both.toml"
+    result = _tune(
+        "greedy", "--against", "classic", "--players", "2", "--herd", "both", "--out", str(out),
+        *TINY,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    tuning = tomllib.loads(out.read_text())["tuning"]
+    assert tuning["tables"] == ["2p", "2p no herd"]
+    assert 0 <= tuning["2p no herd_tuned_win_low"] <= tuning["2p no herd_tuned_win_high"] <= 1
+
+
 def test_tune_from_a_preset_keeps_its_taming_and_untuned_weights(tmp_path):
     out = tmp_path / "farmer2.toml"
     result = _tune(

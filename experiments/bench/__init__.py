@@ -12,10 +12,12 @@ module                            holds
 :mod:`experiments.bench.engine`   sections ``engine_games`` (games per second),
                                   ``herd_overhead`` (herd on / off) and ``engine_memory``
                                   (peak memory)
+:mod:`experiments.bench.cold_start` section ``cold_compile`` (the first run's compile of the
+                                  default kernel, in a fresh process with an empty cache)
 ================================= ==========================================================
 
 Importing the package registers the sections, in this order; the command is
 :mod:`experiments.cli.bench`.
 """
 
-from experiments.bench import contest, engine  # noqa: F401  (registers the sections, in order)
+from experiments.bench import cold_start, contest, engine  # noqa: F401  (registers the sections, in order)
