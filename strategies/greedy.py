@@ -85,11 +85,15 @@ from strategies.greedy_values import (
     HUTBUILDER_W,
     MULTIPLIER_W,
     NEED_W,
+    RESOURCE_W,
     STARVE,
     UNPAYABLE,
     VIEW_WIDTH,
+    VW_BUDGET,
     VW_ROUNDS,
     VW_SHORT,
+    VW_SOFT,
+    VW_STOCK,
     agriculture_step_worth,
     card_worth,
     feeding_cost,
@@ -102,6 +106,7 @@ from strategies.greedy_values import (
     payment_cost,
     person_worth,
     resource_worth,
+    spendable_share,
     tool_step_worth,
 )
 from strategies.greedy_values import PARAMS as PARAMS  # the family's parameter row
@@ -113,14 +118,15 @@ DESCRIPTION = (
 
 # The memo ``place`` keeps between a seat's turns of one placement phase (see sim.hooks).
 M_READY, M_ROUNDS, M_SHORT, M_TOOLS, M_FEED = 0, 1, 2, 3, 4
-M_WORTH = 5  # M_WORTH + r - 1: points per unit gathered of resource r (its worth, plus need)
+M_NEED = 5  # M_NEED + r - 1: points more per unit of resource r a building lacks (need)
 # per area: the value per person of the village, cards and buildings (their people are fixed)
 M_AREA = 9
 M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
+M_STOCK, M_BUDGET, M_SOFT = M_RATE + N_AREAS, M_RATE + N_AREAS + 1, M_RATE + N_AREAS + 2
 SKIP = -1e300  # a card it cannot pay, a building it cannot buy; a place it cannot take
 if N_AREAS != 16:
     raise ImportError("greedy.place picks the best of exactly 16 places (sim.constants.N_AREAS)")
-if M_RATE + N_AREAS > MEMO_WIDTH:
+if M_SOFT + 1 > MEMO_WIDTH:
     raise ImportError("greedy's memo does not fit sim.constants.MEMO_WIDTH")
 
 
@@ -165,7 +171,10 @@ def _plan(st, g, seat, params, memo):
     memo[M_TOOLS] = tools_available(st, g, seat)
     needed = needed_kinds(st, g, seat) if params[NEED_W] != 0.0 else 0
     for r in range(WOOD, GOLD + 1):
-        memo[M_WORTH + r - 1] = resource_worth(view, r) + params[NEED_W] * ((needed >> r) & 1)
+        memo[M_NEED + r - 1] = params[NEED_W] * ((needed >> r) & 1)
+    memo[M_STOCK] = view[VW_STOCK]
+    memo[M_BUDGET] = view[VW_BUDGET]
+    memo[M_SOFT] = view[VW_SOFT]
     memo[M_FEED] = feeding_cost(params, view, short, 0)
     memo[M_AREA + TOOL_MAKER] = tool_step_worth(st, g, seat, params, rounds - 1.0)
     memo[M_AREA + FIELD] = agriculture_step_worth(st, g, seat, params, rounds)
@@ -246,7 +255,9 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     for a in range(FOREST, RIVER + 1):
         count = max(hi[a], 1)
         units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]
-        value = units * memo[M_WORTH + a - 1]
+        share = spendable_share(memo[M_STOCK], units, memo[M_BUDGET], memo[M_SOFT])
+        worth = 1.0 + ((a + 2) * params[RESOURCE_W] - 1.0) * share + memo[M_NEED + a - 1]
+        value = units * worth
         value += herd if a == herd_area else 0.0
         rates[a] = value / count if hi[a] > 0 else SKIP
     for a in range(TOOL_MAKER, N_AREAS):

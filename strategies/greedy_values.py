@@ -11,9 +11,11 @@ and how far the game has run. One valuation serves every decision, the herd's in
 - **Resources.** A resource is worth ``resource`` times its unit value (3, 4, 5, 6: what it
   scores on a building) while the seat can expect to spend it, and 1 point (what it scores left
   over) beyond that: the seat expects to spend ``hoard`` resources plus ``hoard_round`` per round
-  left; the worth fades to 1 point over the next ``hoard_soft`` resources. Payments take the
-  resources worth least. Gathering a kind that the most nearly affordable fixed-cost building on
-  a stack top still lacks earns ``need`` more per unit (a placement bonus, not a worth).
+  left; the worth fades to 1 point over the next ``hoard_soft`` resources. A gathering is valued
+  unit by unit along that scale (the tenth wood of a gathering is worth what the tenth wood held
+  is). Payments take the resources worth least. Gathering a kind that the most nearly
+  affordable fixed-cost building on a stack top still lacks earns ``need`` more per unit (a
+  placement bonus, not a worth).
 - **Feeding.** A shortfall at the next feeding costs the cheapest payment in resources, or
   ``starve`` points (the -10), whichever is less. Food beyond the next feeding is worth
   ``food_spare``. Food bought by hunting and food paid onto the mammoth tile are valued by these
@@ -29,7 +31,9 @@ All functions are allocation-free (``@hot``); the parameter row is ``PARAMS`` in
 Its values were found by ``mammoth tune greedy --against classic --against greedy --players 2 3 4
 --herd both --games 500 --iterations 30 --population 20 --sigma 0.2 --seed 11`` (rounded to
 three digits, the search starting from the row before): against classic and greedy, with and
-without the herd, at every table size.
+without the herd, at every table size. Then ``hoard`` (5.79), ``hoard_soft`` (7.15) and
+``starve`` (15.7) were lowered by hand so that seats end with fewer resources and the herd adds
+less to their starving: the bounds of the behaviour profile (``mammoth compare``).
 """
 
 from __future__ import annotations
@@ -105,12 +109,12 @@ PARAMS = {
     "cards_per_round": 0.465,  # civilization cards taken per player per round (the deck's clock)
     "stack_rate": 0.336,  # tiles taken per building stack per round (the stacks' clock)
     "resource": 0.982,  # share of a resource's unit value it is worth while it can be spent
-    "hoard": 5.79,  # resources the seat expects to spend besides hoard_round per round left
+    "hoard": 4.0,  # resources the seat expects to spend besides hoard_round per round left
     "hoard_round": 2.67,  # resources it expects to spend per round left
-    "hoard_soft": 7.15,  # resources over which the worth fades to 1 point beyond that
+    "hoard_soft": 5.0,  # resources over which the worth fades to 1 point beyond that
     "need": 0.96,  # points more for a kind the nearest fixed-cost building on a stack lacks
     "food_spare": 1.36,  # points per food beyond the next feeding
-    "starve": 15.7,  # points a -10 costs the seat (less: it starves more readily)
+    "starve": 13.5,  # points a -10 costs the seat (less: it starves more readily)
     "agriculture": 1.25,  # points per agriculture step per round left
     "people": 1.34,  # points per person per round left
     "tools": 0.408,  # points per tool step per round left
@@ -164,7 +168,10 @@ VW_SHORT = 7  # food the next feeding lacks now
 VW_SPARE = 8  # food beyond the next feeding
 VW_HELD = 9  # resources held
 VW_COUNT = 10  # VW_COUNT + r - 1: units of resource r held (wood..gold)
-VIEW_WIDTH = VW_COUNT + 4
+VW_STOCK = 14  # resources held, kept resource tokens included (what the hoard budget counts)
+VW_BUDGET = 15  # resources the seat expects to spend
+VW_SOFT = 16  # resources over which the worth fades beyond the budget
+VIEW_WIDTH = 17
 MAX_COSTS = 23  # herd_values prices payments of up to this many resources (10 figures + 13 food)
 COSTS_WIDTH = MAX_COSTS + 1  # its row of payment costs
 
@@ -200,9 +207,36 @@ def fill_worths(st, g, seat, params, view):
     view[VW_ROUNDS] = rounds
     held = resources_held(st, g, seat) + st.seat[g, seat, CHOICE_TOKENS]
     budget = params[HOARD] + params[HOARD_ROUND] * (rounds - 1.0)
-    spendable = min(1.0, max(0.0, 1.0 - (held - budget) / max(1.0, params[HOARD_SOFT])))
+    soft = max(1.0, params[HOARD_SOFT])
+    view[VW_STOCK] = held
+    view[VW_BUDGET] = budget
+    view[VW_SOFT] = soft
+    spendable = min(1.0, max(0.0, 1.0 - (held - budget) / soft))
     for r in range(WOOD, GOLD + 1):
         view[VW_WORTH + r - 1] = 1.0 + ((r + 2) * params[RESOURCE_W] - 1.0) * spendable
+
+
+@hot(inline=True)
+def _spendable_below(x, budget, soft):
+    """The integral over ``0..x`` resources held of the share of a unit's value that can still
+    be spent: 1 up to the budget, fading linearly to 0 over ``soft`` more."""
+    if x <= budget:
+        return x
+    if x >= budget + soft:
+        return budget + 0.5 * soft
+    over = x - budget
+    return budget + over - over * over / (2.0 * soft)
+
+
+@hot(inline=True)
+def spendable_share(stock, units, budget, soft):
+    """The mean share of value that ``units`` more resources keep, gathered onto ``stock``: each
+    unit is worth its place on the fading scale, so a large gathering past the budget is worth
+    less per unit than the first unit of it (see :func:`fill_worths`)."""
+    if units <= 1e-9:
+        return min(1.0, max(0.0, 1.0 - (stock - budget) / soft))
+    below = _spendable_below(stock + units, budget, soft) - _spendable_below(stock, budget, soft)
+    return below / units
 
 
 @hot(inline=True)
