@@ -80,7 +80,6 @@ from strategies.greedy_values import (
     BUILDING_W,
     CARD_COST,
     COSTS_WIDTH,
-    FOOD_SPARE,
     HERD_W,
     HUTBUILDER_W,
     MULTIPLIER_W,
@@ -93,6 +92,7 @@ from strategies.greedy_values import (
     VW_ROUNDS,
     VW_SHORT,
     VW_SOFT,
+    VW_SPARE_WORTH,
     VW_STOCK,
     agriculture_step_worth,
     card_worth,
@@ -123,10 +123,11 @@ M_NEED = 5  # M_NEED + r - 1: points more per unit of resource r a building lack
 M_AREA = 9
 M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
 M_STOCK, M_BUDGET, M_SOFT = M_RATE + N_AREAS, M_RATE + N_AREAS + 1, M_RATE + N_AREAS + 2
+M_SPARE_WORTH = M_SOFT + 1  # points of a spare food (the view's)
 SKIP = -1e300  # a card it cannot pay, a building it cannot buy; a place it cannot take
 if N_AREAS != 16:
     raise ImportError("greedy.place picks the best of exactly 16 places (sim.constants.N_AREAS)")
-if M_SOFT + 1 > MEMO_WIDTH:
+if M_SPARE_WORTH + 1 > MEMO_WIDTH:
     raise ImportError("greedy's memo does not fit sim.constants.MEMO_WIDTH")
 
 
@@ -175,6 +176,7 @@ def _plan(st, g, seat, params, memo):
     memo[M_STOCK] = view[VW_STOCK]
     memo[M_BUDGET] = view[VW_BUDGET]
     memo[M_SOFT] = view[VW_SOFT]
+    memo[M_SPARE_WORTH] = view[VW_SPARE_WORTH]
     memo[M_FEED] = feeding_cost(params, view, short, 0)
     memo[M_AREA + TOOL_MAKER] = tool_step_worth(st, g, seat, params, rounds - 1.0)
     memo[M_AREA + FIELD] = agriculture_step_worth(st, g, seat, params, rounds)
@@ -248,7 +250,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     food = 1.75 * count
     covered = min(food, short)
     saved = memo[M_FEED] * covered / short if short > 0 else 0.0
-    value = saved + (food - covered) * params[FOOD_SPARE]
+    value = saved + (food - covered) * memo[M_SPARE_WORTH]
     rates[HUNTING_GROUNDS] = value / count if hunters > 0 else SKIP
     herd_area = st.game[g, I_HERD_AREA]
     herd = herd_value * params[HERD_W]
