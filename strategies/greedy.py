@@ -161,8 +161,9 @@ def _building_value(st, g, seat, params, stack, view):
 
 
 @hot(inline=True)
-def _plan(st, g, seat, params, memo):
-    """Fill the memo: what placement cannot change (the seat's stock, the display, the stacks)."""
+def _plan(st, g, seat, params, memo, hi):
+    """Fill the memo: what placement cannot change (the seat's stock, the display, the stacks).
+    Cards and buildings already taken this phase (``hi`` 0) stay taken: they are not valued."""
     view = stack_f64(VIEW_WIDTH)
     fill_view(st, g, seat, params, view)
     rounds = view[VW_ROUNDS]
@@ -188,15 +189,18 @@ def _plan(st, g, seat, params, memo):
     for space in range(N_CARD_SPACES):
         cost = space + 1
         card = st.game[g, DISPLAY + space]
+        if card < 0 or hi[FIRST_CARD_SPACE + space] == 0:
+            memo[M_AREA + FIRST_CARD_SPACE + space] = SKIP
+            continue
         price = payment_cost(view, 0, cost)
-        if price >= UNPAYABLE or card < 0:
+        if price >= UNPAYABLE:
             memo[M_AREA + FIRST_CARD_SPACE + space] = SKIP
             continue
         worth = card_worth(st, g, seat, card, params, view)
         memo[M_AREA + FIRST_CARD_SPACE + space] = worth - params[CARD_COST] * price
     for stack in range(4):
         value = SKIP
-        if stack < st.game[g, I_N_STACKS]:
+        if stack < st.game[g, I_N_STACKS] and hi[FIRST_BUILDING + stack] > 0:
             value = _building_value(st, g, seat, params, stack, view)
         memo[M_AREA + FIRST_BUILDING + stack] = value
     memo[M_READY] = 1.0
@@ -240,7 +244,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     seat can still send.
     """
     if memo[M_READY] == 0.0:
-        _plan(st, g, seat, params, memo)
+        _plan(st, g, seat, params, memo, hi)
     rates = memo[M_RATE : M_RATE + N_AREAS]
     short = memo[M_SHORT]
     # hunting: no more people than the next feeding's shortfall needs (plus one)
