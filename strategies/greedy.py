@@ -80,16 +80,20 @@ from strategies.greedy_values import (
     BUILDING_W,
     CARD_COST,
     COSTS_WIDTH,
-    FOOD_SPARE,
     HERD_W,
     HUTBUILDER_W,
     MULTIPLIER_W,
     NEED_W,
+    RESOURCE_W,
     STARVE,
     UNPAYABLE,
     VIEW_WIDTH,
+    VW_BUDGET,
     VW_ROUNDS,
     VW_SHORT,
+    VW_SOFT,
+    VW_SPARE_WORTH,
+    VW_STOCK,
     agriculture_step_worth,
     card_worth,
     feeding_cost,
@@ -102,6 +106,7 @@ from strategies.greedy_values import (
     payment_cost,
     person_worth,
     resource_worth,
+    spendable_share,
     tool_step_worth,
 )
 from strategies.greedy_values import PARAMS as PARAMS  # the family's parameter row
@@ -113,14 +118,16 @@ DESCRIPTION = (
 
 # The memo ``place`` keeps between a seat's turns of one placement phase (see sim.hooks).
 M_READY, M_ROUNDS, M_SHORT, M_TOOLS, M_FEED = 0, 1, 2, 3, 4
-M_WORTH = 5  # M_WORTH + r - 1: points per unit gathered of resource r (its worth, plus need)
+M_NEED = 5  # M_NEED + r - 1: points more per unit of resource r a building lacks (need)
 # per area: the value per person of the village, cards and buildings (their people are fixed)
 M_AREA = 9
 M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
+M_STOCK, M_BUDGET, M_SOFT = M_RATE + N_AREAS, M_RATE + N_AREAS + 1, M_RATE + N_AREAS + 2
+M_SPARE_WORTH = M_SOFT + 1  # points of a spare food (the view's)
 SKIP = -1e300  # a card it cannot pay, a building it cannot buy; a place it cannot take
 if N_AREAS != 16:
     raise ImportError("greedy.place picks the best of exactly 16 places (sim.constants.N_AREAS)")
-if M_RATE + N_AREAS > MEMO_WIDTH:
+if M_SPARE_WORTH + 1 > MEMO_WIDTH:
     raise ImportError("greedy's memo does not fit sim.constants.MEMO_WIDTH")
 
 
@@ -154,8 +161,9 @@ def _building_value(st, g, seat, params, stack, view):
 
 
 @hot(inline=True)
-def _plan(st, g, seat, params, memo):
-    """Fill the memo: what placement cannot change (the seat's stock, the display, the stacks)."""
+def _plan(st, g, seat, params, memo, hi):
+    """Fill the memo: what placement cannot change (the seat's stock, the display, the stacks).
+    Cards and buildings already taken this phase (``hi`` 0) stay taken: they are not valued."""
     view = stack_f64(VIEW_WIDTH)
     fill_view(st, g, seat, params, view)
     rounds = view[VW_ROUNDS]
@@ -165,7 +173,11 @@ def _plan(st, g, seat, params, memo):
     memo[M_TOOLS] = tools_available(st, g, seat)
     needed = needed_kinds(st, g, seat) if params[NEED_W] != 0.0 else 0
     for r in range(WOOD, GOLD + 1):
-        memo[M_WORTH + r - 1] = resource_worth(view, r) + params[NEED_W] * ((needed >> r) & 1)
+        memo[M_NEED + r - 1] = params[NEED_W] * ((needed >> r) & 1)
+    memo[M_STOCK] = view[VW_STOCK]
+    memo[M_BUDGET] = view[VW_BUDGET]
+    memo[M_SOFT] = view[VW_SOFT]
+    memo[M_SPARE_WORTH] = view[VW_SPARE_WORTH]
     memo[M_FEED] = feeding_cost(params, view, short, 0)
     memo[M_AREA + TOOL_MAKER] = tool_step_worth(st, g, seat, params, rounds - 1.0)
     memo[M_AREA + FIELD] = agriculture_step_worth(st, g, seat, params, rounds)
@@ -177,15 +189,18 @@ def _plan(st, g, seat, params, memo):
     for space in range(N_CARD_SPACES):
         cost = space + 1
         card = st.game[g, DISPLAY + space]
+        if card < 0 or hi[FIRST_CARD_SPACE + space] == 0:
+            memo[M_AREA + FIRST_CARD_SPACE + space] = SKIP
+            continue
         price = payment_cost(view, 0, cost)
-        if price >= UNPAYABLE or card < 0:
+        if price >= UNPAYABLE:
             memo[M_AREA + FIRST_CARD_SPACE + space] = SKIP
             continue
         worth = card_worth(st, g, seat, card, params, view)
         memo[M_AREA + FIRST_CARD_SPACE + space] = worth - params[CARD_COST] * price
     for stack in range(4):
         value = SKIP
-        if stack < st.game[g, I_N_STACKS]:
+        if stack < st.game[g, I_N_STACKS] and hi[FIRST_BUILDING + stack] > 0:
             value = _building_value(st, g, seat, params, stack, view)
         memo[M_AREA + FIRST_BUILDING + stack] = value
     memo[M_READY] = 1.0
@@ -229,7 +244,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     seat can still send.
     """
     if memo[M_READY] == 0.0:
-        _plan(st, g, seat, params, memo)
+        _plan(st, g, seat, params, memo, hi)
     rates = memo[M_RATE : M_RATE + N_AREAS]
     short = memo[M_SHORT]
     # hunting: no more people than the next feeding's shortfall needs (plus one)
@@ -239,14 +254,16 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     food = 1.75 * count
     covered = min(food, short)
     saved = memo[M_FEED] * covered / short if short > 0 else 0.0
-    value = saved + (food - covered) * params[FOOD_SPARE]
+    value = saved + (food - covered) * memo[M_SPARE_WORTH]
     rates[HUNTING_GROUNDS] = value / count if hunters > 0 else SKIP
     herd_area = st.game[g, I_HERD_AREA]
     herd = herd_value * params[HERD_W]
     for a in range(FOREST, RIVER + 1):
         count = max(hi[a], 1)
         units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]
-        value = units * memo[M_WORTH + a - 1]
+        share = spendable_share(memo[M_STOCK], units, memo[M_BUDGET], memo[M_SOFT])
+        worth = 1.0 + ((a + 2) * params[RESOURCE_W] - 1.0) * share + memo[M_NEED + a - 1]
+        value = units * worth
         value += herd if a == herd_area else 0.0
         rates[a] = value / count if hi[a] > 0 else SKIP
     for a in range(TOOL_MAKER, N_AREAS):

@@ -11,14 +11,17 @@ and how far the game has run. One valuation serves every decision, the herd's in
 - **Resources.** A resource is worth ``resource`` times its unit value (3, 4, 5, 6: what it
   scores on a building) while the seat can expect to spend it, and 1 point (what it scores left
   over) beyond that: the seat expects to spend ``hoard`` resources plus ``hoard_round`` per round
-  left; the worth fades to 1 point over the next ``hoard_soft`` resources. Payments take the
-  resources worth least. Gathering a kind that the most nearly affordable fixed-cost building on
-  a stack top still lacks earns ``need`` more per unit (a placement bonus, not a worth).
+  left; the worth fades to 1 point over the next ``hoard_soft`` resources. A gathering is valued
+  unit by unit along that scale (the tenth wood of a gathering is worth what the tenth wood held
+  is). Payments take the resources worth least. Gathering a kind that the most nearly
+  affordable building on a stack top still lacks earns ``need`` more per unit (a
+  placement bonus, not a worth).
 - **Feeding.** A shortfall at the next feeding costs the cheapest payment in resources, or
   ``starve`` points (the -10), whichever is less. Food beyond the next feeding is worth
-  ``food_spare``. Food bought by hunting and food paid onto the mammoth tile are valued by these
-  same costs: a figure on the tile costs what paying for it (with food or a resource, whichever
-  costs less) does to the seat's stock and its next feeding.
+  ``food_spare`` while it does not yet cover the feedings of the rounds left, and nothing beyond
+  (it would score nothing). Food bought by hunting and food paid onto the mammoth tile are valued
+  by these same costs: a figure on the tile costs what paying for it (with food or a resource,
+  whichever costs less) does to the seat's stock and its next feeding.
 - **Growth.** A person, an agriculture step and a tool step are worth ``people``, ``agriculture``
   and ``tools`` points per round left, plus what the seat's multiplier cards will make of them.
 - **Cards and buildings.** A card is worth its bottom (a culture set's growth, or its figures
@@ -29,7 +32,10 @@ All functions are allocation-free (``@hot``); the parameter row is ``PARAMS`` in
 Its values were found by ``mammoth tune greedy --against classic --against greedy --players 2 3 4
 --herd both --games 500 --iterations 30 --population 20 --sigma 0.2 --seed 11`` (rounded to
 three digits, the search starting from the row before): against classic and greedy, with and
-without the herd, at every table size.
+without the herd, at every table size. Then ``hoard`` (5.79), ``hoard_round`` (2.67),
+``hoard_soft`` (7.15) and ``starve`` (15.7) were set by hand so that seats end with fewer
+resources and the herd adds less to their starving: the bounds of the behaviour profile
+(``mammoth compare``).
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ import numpy as np
 
 from sim.board import resources_held, tool_total
 from sim.constants import (
+    B_KINDS,
     B_VARIABLE,
     BRICK,
     C_AMOUNT,
@@ -105,12 +112,12 @@ PARAMS = {
     "cards_per_round": 0.465,  # civilization cards taken per player per round (the deck's clock)
     "stack_rate": 0.336,  # tiles taken per building stack per round (the stacks' clock)
     "resource": 0.982,  # share of a resource's unit value it is worth while it can be spent
-    "hoard": 5.79,  # resources the seat expects to spend besides hoard_round per round left
-    "hoard_round": 2.67,  # resources it expects to spend per round left
-    "hoard_soft": 7.15,  # resources over which the worth fades to 1 point beyond that
+    "hoard": 3.0,  # resources the seat expects to spend besides hoard_round per round left
+    "hoard_round": 2.4,  # resources it expects to spend per round left
+    "hoard_soft": 3.0,  # resources over which the worth fades to 1 point beyond that
     "need": 0.96,  # points more for a kind the nearest fixed-cost building on a stack lacks
     "food_spare": 1.36,  # points per food beyond the next feeding
-    "starve": 15.7,  # points a -10 costs the seat (less: it starves more readily)
+    "starve": 13.5,  # points a -10 costs the seat (less: it starves more readily)
     "agriculture": 1.25,  # points per agriculture step per round left
     "people": 1.34,  # points per person per round left
     "tools": 0.408,  # points per tool step per round left
@@ -164,7 +171,11 @@ VW_SHORT = 7  # food the next feeding lacks now
 VW_SPARE = 8  # food beyond the next feeding
 VW_HELD = 9  # resources held
 VW_COUNT = 10  # VW_COUNT + r - 1: units of resource r held (wood..gold)
-VIEW_WIDTH = VW_COUNT + 4
+VW_STOCK = 14  # resources held, kept resource tokens included (what the hoard budget counts)
+VW_BUDGET = 15  # resources the seat expects to spend
+VW_SOFT = 16  # resources over which the worth fades beyond the budget
+VW_SPARE_WORTH = 17  # points of a food beyond the next feeding (0 once later feedings are covered)
+VIEW_WIDTH = 18
 MAX_COSTS = 23  # herd_values prices payments of up to this many resources (10 figures + 13 food)
 COSTS_WIDTH = MAX_COSTS + 1  # its row of payment costs
 
@@ -200,15 +211,43 @@ def fill_worths(st, g, seat, params, view):
     view[VW_ROUNDS] = rounds
     held = resources_held(st, g, seat) + st.seat[g, seat, CHOICE_TOKENS]
     budget = params[HOARD] + params[HOARD_ROUND] * (rounds - 1.0)
-    spendable = min(1.0, max(0.0, 1.0 - (held - budget) / max(1.0, params[HOARD_SOFT])))
+    soft = max(1.0, params[HOARD_SOFT])
+    view[VW_STOCK] = held
+    view[VW_BUDGET] = budget
+    view[VW_SOFT] = soft
+    spendable = min(1.0, max(0.0, 1.0 - (held - budget) / soft))
     for r in range(WOOD, GOLD + 1):
         view[VW_WORTH + r - 1] = 1.0 + ((r + 2) * params[RESOURCE_W] - 1.0) * spendable
 
 
 @hot(inline=True)
+def _spendable_below(x, budget, soft):
+    """The integral over ``0..x`` resources held of the share of a unit's value that can still
+    be spent: 1 up to the budget, fading linearly to 0 over ``soft`` more."""
+    if x <= budget:
+        return x
+    if x >= budget + soft:
+        return budget + 0.5 * soft
+    over = x - budget
+    return budget + over - over * over / (2.0 * soft)
+
+
+@hot(inline=True)
+def spendable_share(stock, units, budget, soft):
+    """The mean share of value that ``units`` more resources keep, gathered onto ``stock``: each
+    unit is worth its place on the fading scale, so a large gathering past the budget is worth
+    less per unit than the first unit of it (see :func:`fill_worths`)."""
+    if units <= 1e-9:
+        return min(1.0, max(0.0, 1.0 - (stock - budget) / soft))
+    below = _spendable_below(stock + units, budget, soft) - _spendable_below(stock, budget, soft)
+    return below / units
+
+
+@hot(inline=True)
 def needed_kinds(st, g, seat):
-    """Bits of the resource kinds (bit ``r``, wood..gold) that the fixed-cost building on a stack
-    top lacking the fewest resources still lacks: where gathering brings a building closer."""
+    """Bits of the resource kinds (bit ``r``, wood..gold) that the building on a stack top lacking
+    the fewest resources still lacks: where gathering brings a building closer. A "so many of k
+    kinds" tile lacks the kinds the seat holds none of."""
     best_lack = 1 << 30
     best_row = -1
     for stack in range(st.game[g, I_N_STACKS]):
@@ -216,20 +255,33 @@ def needed_kinds(st, g, seat):
         if taken >= STACK_SIZE:
             continue
         row = BUILDINGS + st.game[g, STACKS + stack * STACK_SIZE + taken]
-        if st.data[row, B_VARIABLE] != 0:
-            continue
         lack = 0
-        for r in range(WOOD, GOLD + 1):
-            lack += _lacking(st, g, seat, row, r)
+        if st.data[row, B_VARIABLE] != 0:
+            lack = _kinds_lacking(st, g, seat, row)
+        else:
+            for r in range(WOOD, GOLD + 1):
+                lack += _lacking(st, g, seat, row, r)
         if 0 < lack < best_lack:
             best_lack = lack
             best_row = row
     bits = 0
     if best_row >= 0:
         for r in range(WOOD, GOLD + 1):
-            if _lacking(st, g, seat, best_row, r) > 0:
+            if st.data[best_row, B_VARIABLE] != 0:
+                if st.seat[g, seat, GOODS + r] == 0:
+                    bits |= 1 << r
+            elif _lacking(st, g, seat, best_row, r) > 0:
                 bits |= 1 << r
     return bits
+
+
+@hot(inline=True)
+def _kinds_lacking(st, g, seat, row):
+    """Kinds a "so many of k kinds" building still lacks (0 for the other variable tiles)."""
+    distinct = 0
+    for r in range(WOOD, GOLD + 1):
+        distinct += st.seat[g, seat, GOODS + r] > 0
+    return max(0, st.data[row, B_KINDS] - distinct)
 
 
 @hot(inline=True)
@@ -243,6 +295,10 @@ def fill_view(st, g, seat, params, view):
     view[VW_NEED] = need
     view[VW_SHORT] = max(0, need - food)
     view[VW_SPARE] = max(0, food - need)
+    # spare food is eaten at later feedings, or scores nothing: worth food_spare while the stock
+    # beyond the next feeding does not yet cover the feedings of the rounds after it
+    later = need * max(0.0, view[VW_ROUNDS] - 1.0)
+    view[VW_SPARE_WORTH] = params[FOOD_SPARE] if view[VW_SPARE] < later else 0.0
     held = 0
     for r in range(WOOD, GOLD + 1):
         count = st.seat[g, seat, GOODS + r]
@@ -311,7 +367,7 @@ def _paid_feeding_step(params, view, used, spare_used):
     """One more figure when the next feeding is paid: the cheaper of a spare food and the next
     resource after the feeding's shortfall. Returns the new ``(used, spare_used)``."""
     step = payment_cost(view, np.int64(view[VW_SHORT]) + used, 1)
-    if spare_used < np.int64(view[VW_SPARE]) and params[FOOD_SPARE] <= step:
+    if spare_used < np.int64(view[VW_SPARE]) and view[VW_SPARE_WORTH] <= step:
         return used, spare_used + 1
     return used + 1, spare_used
 
@@ -328,13 +384,13 @@ def _payment_losses(params, view, count, used, spare_used):
     paid = UNPAYABLE
     total = payment_cost(view, 0, short + used)
     if total < UNPAYABLE:
-        paid = params[FOOD_SPARE] * spare_used + total - base
+        paid = view[VW_SPARE_WORTH] * spare_used + total - base
     food_paid = min(count, food)
     starved = UNPAYABLE
     if food_paid > spare or short > 0:
         rest = payment_cost(view, 0, count - food_paid)
         if rest < UNPAYABLE:
-            starved = rest + params[FOOD_SPARE] * min(food_paid, spare) + params[STARVE] - base
+            starved = rest + view[VW_SPARE_WORTH] * min(food_paid, spare) + params[STARVE] - base
     return paid, spare_used, starved, food_paid
 
 
@@ -397,7 +453,7 @@ def food_gain_worth(params, view, amount):
     saved = feeding_cost(params, view, short, 0) - feeding_cost(
         params, view, max(0, short - amount), 0
     )
-    return saved + params[FOOD_SPARE] * max(0, amount - short)
+    return saved + view[VW_SPARE_WORTH] * max(0, amount - short)
 
 
 @hot(inline=True)
@@ -487,7 +543,6 @@ def herd_values(st, g, seat, params, values, most, view, costs):
     fill_view(st, g, seat, params, view)
     food = np.int64(view[VW_FOOD])
     short = np.int64(view[VW_SHORT])
-    spare = np.int64(view[VW_SPARE])
     payable = min(min(most, MAX_TILE_FIGURES), food + np.int64(view[VW_HELD]))
     tile = current_tile(st, g)
     first = 0.0
@@ -506,17 +561,21 @@ def herd_values(st, g, seat, params, values, most, view, costs):
     priced = 0
     if payable > 0:
         fill_costs(view, costs, short + payable)
-        priced = _figure_costs(params, values, costs, food, short, spare, payable, first, all_, st)
+        ceiling = abs(first) + abs(all_) + abs(st.data[FLAGS, Flag.MAMMOTH_POINTS]) + 1.0
+        priced = _figure_costs(params, values, view, costs, payable, ceiling)
     for k in range(priced + 1, MAX_TILE_FIGURES + 1):
         values[V_FIGURES + k - 1] = -1.0
 
 
 @hot(inline=True)
-def _figure_costs(params, values, costs, food, short, spare, payable, first, all_, st):
-    """The figure costs of :func:`herd_values` for ``1..payable`` figures, stopping once the
-    cost passes every prize; returns how many figures were priced."""
-    ceiling = abs(first) + abs(all_) + abs(st.data[FLAGS, Flag.MAMMOTH_POINTS]) + 1.0
-    spare_worth = params[FOOD_SPARE]
+def _figure_costs(params, values, view, costs, payable, ceiling):
+    """The figure costs of :func:`herd_values` for ``1..payable`` figures (``costs``: the
+    prefix row of :func:`fill_costs`), stopping once a cost passes ``ceiling``; returns how many
+    figures were priced."""
+    food = np.int64(view[VW_FOOD])
+    short = np.int64(view[VW_SHORT])
+    spare = np.int64(view[VW_SPARE])
+    spare_worth = view[VW_SPARE_WORTH]
     starve = params[STARVE]
     base = 0.0 if short == 0 else min(starve, costs[short])
     previous = 0.0

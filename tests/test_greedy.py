@@ -62,7 +62,7 @@ def _loss(view, params, food_paid, resources_paid):
         feeding = min(
             params[gv.STARVE], rest if cost(resources_paid + short) < gv.UNPAYABLE else np.inf
         )
-    return cost(resources_paid) + feeding + params[gv.FOOD_SPARE] * spare_lost
+    return cost(resources_paid) + feeding + view[gv.VW_SPARE_WORTH] * spare_lost
 
 
 @settings(deadline=None, max_examples=300)
