@@ -92,3 +92,36 @@ def test_numba_cache_saves_are_locked_under_the_project_cache():
 
     assert getattr(caching.IndexDataCacheFile.save, "_mammoth_locked", False)
     assert os.environ.get("NUMBA_CACHE_DIR")
+
+
+def test_commands_say_so_before_they_play_when_the_kernel_is_not_cached(monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from experiments.cli import main
+
+    asked = []
+    line = "compiling the game kernel (first run on this machine, about 25 s; cached afterwards)"
+
+    def notice(strategies=None, heavy=None):
+        asked.append((list(strategies or []), heavy))
+        return line
+
+    monkeypatch.setattr(registry, "compile_notice", notice)
+    runs = {
+        "simulate": ["--games", "4", "--players", "2", "--strategy", "classic"],
+        "compare": ["--strategy", "greedy", "--strategy", "random", "--players", "2", "--games",
+                    "2"],
+        "worth": ["--strategy", "greedy", "--strategy", "random", "--players", "2", "--games",
+                  "2", "--no-sensitivity"],
+    }  # fmt: skip
+    for command, args in runs.items():
+        asked.clear()
+        result = CliRunner().invoke(main, [command, *args, "--out", str(tmp_path / command)])
+        assert result.exit_code == 0, result.output
+        assert result.output.count(line) == 1
+        assert result.output.lstrip("\r ").startswith(line)  # before anything else
+        assert asked and all(name for names, _ in asked for name in names)
+    # a cached kernel: not a word
+    monkeypatch.setattr(registry, "compile_notice", lambda strategies=None, heavy=None: None)
+    result = CliRunner().invoke(main, ["simulate", *runs["simulate"], "--out", str(tmp_path / "s")])
+    assert result.exit_code == 0 and "compiling" not in result.output

@@ -31,6 +31,7 @@ from experiments.cli.options import (
     ManyOption,
     Real,
     Whole,
+    announce_compile,
     chunk_size_option,
     command,
     games_option,
@@ -178,6 +179,7 @@ def commit(
     for name in field:
         resolve(name)
 
+    announce_compile([f"{base}+{policy}" for policy in (BASELINE, *policies)] + list(field))
     conditions = commit_conditions(rules, herd_areas)
     arms = len(policies) + 1
     total = games * arms * len(conditions) * len(players)

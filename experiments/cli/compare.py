@@ -8,6 +8,7 @@ import click
 
 from experiments.analyses.league import play_league_with_profile
 from experiments.cli.options import (
+    announce_compile,
     command,
     games_option,
     mammoth_points_option,
@@ -73,6 +74,7 @@ def compare(
         raise InputError("give --herd or --no-herd, not both")
     herds = HERDS["off" if no_herd else herd]
     rules = {on: rules_from_options(on, tiles, mammoth_points, tie, "immediate") for on in herds}
+    announce_compile(names)
     leagues, profiles = {}, {}
     for on in herds:
         for players in sorted(set(player_counts)):

@@ -6,8 +6,15 @@ from pathlib import Path
 
 import click
 
-from experiments.cli.options import command, games_option, out_option, scale_option, workers_option
-from experiments.cli.run import RESUME_HELP, experiment_folders, run_announced
+from experiments.cli.options import (
+    announce_compile,
+    command,
+    games_option,
+    out_option,
+    scale_option,
+    workers_option,
+)
+from experiments.cli.run import RESUME_HELP, config_strategies, experiment_folders, run_announced
 from experiments.definition import default_suite, load_experiment
 from experiments.limits import MAX_GAMES
 from experiments.outputs.files import writing_inside
@@ -43,6 +50,7 @@ def demo(out, scale, games, workers, resume) -> None:
     out = Path(out)
     configs = [load_experiment(f, scale=scale, games=games) for f in default_suite()]
     folders = experiment_folders(configs, out, resume)
+    announce_compile([name for config in configs for name in config_strategies(config)])
     with writing_inside(out):
         click.echo("contest: exact odds table and dice-kernel check")
         demo_report(out / CONTEST, 7, 200_000, 0)

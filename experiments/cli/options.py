@@ -325,3 +325,24 @@ def tiles_option():
         default=None,
         help="Mammoth tile file (CSV: back,first_bonus,all_bonus) [default: the assumed set].",
     )
+
+
+def announce_compile(names=(), heavy: bool | None = None) -> None:
+    """Say once, before any progress bar, that the run's game kernel compiles first.
+
+    Prints ``compiling the game kernel (first run on this machine, about N s; cached
+    afterwards)`` on stderr when the kernel the run needs is not in numba's cache, and nothing
+    when it is.
+
+    Parameters
+    ----------
+    names : iterable of str
+        The run's strategy names (``BASE`` or ``BASE+TAMING``), already checked.
+    heavy : bool, optional
+        Ask about the heavy kernel (True) or the light one (False) instead of naming strategies.
+    """
+    from strategies.registry import compile_notice
+
+    line = compile_notice(list(names)) if heavy is None else compile_notice(heavy=heavy)
+    if line:
+        click.echo(line, err=True)

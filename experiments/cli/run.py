@@ -8,6 +8,7 @@ import click
 
 from experiments.cli.options import (
     InputFile,
+    announce_compile,
     command,
     games_option,
     out_option,
@@ -50,6 +51,7 @@ def run(files, out, scale, games, workers, resume):
     """
     configs = [load_experiment(f, scale=scale, games=games) for f in files]  # all checked first
     folders = experiment_folders(configs, Path(out), resume)
+    announce_compile([name for config in configs for name in config_strategies(config)])
     with writing_inside(out):
         for config, folder in zip(configs, folders, strict=True):
             run_announced(config, folder, resume, workers)
@@ -81,6 +83,14 @@ def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Pat
             check_resume(config, folder)
         folders.append(folder)
     return folders
+
+
+def config_strategies(config: dict) -> list[str]:
+    """The strategy names an experiment's games seat (for the compile notice)."""
+    if config["kind"] == "commit":
+        base = config["base"]
+        return [f"{base}+{policy}" for policy in config["policies"]] + list(config["field"])
+    return list(config["strategies"])
 
 
 def run_announced(config: dict, folder: Path, resume: bool, workers: int) -> None:

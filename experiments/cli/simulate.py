@@ -8,6 +8,7 @@ import click
 
 from experiments.analyses.simulate import simulate_chunks, summary
 from experiments.cli.options import (
+    announce_compile,
     chunk_size_option,
     command,
     games_option,
@@ -82,6 +83,7 @@ def simulate(
         raise InputError(f"give --strategy once or {players} times, not {len(names)}")
     seats = [resolve(n).name for n in (names * players if len(names) == 1 else names)]
     rules = rules_from_options(herd, tiles, mammoth_points, tie, resources_of_choice)
+    announce_compile(seats)
     frame = simulate_chunks(
         games, players, seats, seed, rules, rotate, workers, chunk_size, debug, dice_contest, True
     )

@@ -25,6 +25,7 @@ from experiments.cli.options import (
     InputFile,
     Real,
     Whole,
+    announce_compile,
     command,
     games_option,
     players_option,
@@ -195,6 +196,7 @@ def tune(
         ]
     )
     n_tables = len(tables.arenas)
+    announce_compile([strategy, *against])
     total = ((iterations * population + iterations + 1) * games + 3 * eval_games) * n_tables
     with tqdm(total=total, unit="game", leave=False) as bar:
         run = cross_entropy(

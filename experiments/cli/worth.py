@@ -22,6 +22,7 @@ from experiments.analyses.worth import (
     worth_run,
 )
 from experiments.cli.options import (
+    announce_compile,
     chunk_size_option,
     command,
     games_option,
@@ -110,6 +111,7 @@ def worth(
         raise InputError("give at least two different strategies")
     rules = rules_from_options(True, tiles, mammoth_points, tie, "immediate")
     main_label, conditions = worth_conditions(rules, sensitivity)
+    announce_compile(names)
 
     from experiments.analyses.league import lineups_for
 
