@@ -329,11 +329,11 @@ def connect(
     distributed = _distributed()
     root = str(Path(numba_cache).expanduser().resolve()) if numba_cache else None
     cluster = None
-    try:
-        if isinstance(target, int):
-            from sim import _cache
+    if isinstance(target, int):
+        from sim import _cache
 
-            env = {"NUMBA_CACHE_DIR": str(Path(root) / _cache.source_hash())} if root else {}
+        env = {"NUMBA_CACHE_DIR": str(Path(root) / _cache.source_hash())} if root else {}
+        try:
             cluster = distributed.LocalCluster(
                 n_workers=target,
                 threads_per_worker=1,
@@ -342,9 +342,10 @@ def connect(
                 dashboard_address=":8787" if dashboard else None,
                 env=env,
             )
-            client = distributed.Client(cluster)
-        else:
-            client = distributed.Client(target)
+        except (OSError, TimeoutError, RuntimeError) as error:
+            raise InputError(f"could not start {target} local Dask workers: {error}") from None
+    try:
+        client = distributed.Client(cluster if cluster is not None else target)
     except (OSError, TimeoutError, ValueError) as error:
         if cluster is not None:
             cluster.close()

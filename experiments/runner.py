@@ -163,9 +163,9 @@ def run_tasks(
     waiting = deque(calls)
     running: dict = {}
     attempts = dict.fromkeys(calls, 0)
-    window = 2 * backend.slots
     try:
         while waiting or running:
+            window = 2 * backend.slots  # a cluster may grow or shrink during the run
             while waiting and len(running) < window:
                 key = waiting.popleft()
                 running[backend.submit(function, *calls[key])] = key

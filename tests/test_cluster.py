@@ -144,9 +144,17 @@ def test_killed_worker_costs_its_chunk_a_retry(tmp_path, backend, monkeypatch):
             os.kill(pids[victim], signal.SIGKILL)
             killed.append((victim, busy[victim]))
 
+    def transitions(dask_scheduler):
+        return [(str(t[0]), t[1], t[2]) for t in dask_scheduler.transition_log]
+
     monkeypatch.setattr(runner, "_save", save_then_kill)
     dask = run_experiment(config, tmp_path / "dask", progress=False, backend=backend)
     assert killed and killed[0][1], "a worker holding a chunk was killed"
+    lost = {str(key) for key in killed[0][1]}
+    log = client.run_on_scheduler(transitions)
+    retried = {key for key, start, end in log if start == "processing" and end == "released"}
+    assert retried & lost, "the killed worker's chunk went back to the scheduler"
+    assert {key for key, start, end in log if start == "processing" and end == "memory"} >= lost
     assert len(list((tmp_path / "dask" / "chunks").glob("*.npz"))) == len(
         list((tmp_path / "local" / "chunks").glob("*.npz"))
     )
