@@ -75,8 +75,8 @@ def simulate(
 ):
     """Play complete games and write OUT/games.parquet and OUT/run.json.
 
-    OUT/games.parquet has one row per game and seat (columns: README, "What you can run"); it is
-    one Parquet file with a row group per chunk of --chunk-size games, read as one table by
+    OUT/games.parquet has one row per game and seat (the README lists the columns); it is one
+    Parquet file with a row group per chunk of --chunk-size games, read as one table by
     pandas.read_parquet or pyarrow.dataset. While the run plays, each finished chunk is a file
     in OUT/games.parts (so memory does not grow with --games); an interrupted run keeps them
     and --resume with the same options plays only the rest, giving the same table.
