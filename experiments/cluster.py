@@ -27,6 +27,7 @@ import hashlib
 import os
 import time
 import uuid
+from functools import lru_cache
 from pathlib import Path
 
 from sim.errors import InputError
@@ -93,15 +94,20 @@ def _refusal(worker: str, found: dict, expected: dict) -> str:
 # --- run on the workers (module-level, so they travel by reference) ------------------------
 
 
+@lru_cache(maxsize=1)
+def _loaded_identity() -> dict[str, str]:
+    return code_identity()  # once per worker process: the code it imported stays the same
+
+
 def checked(expected: dict, function, *args):
     """On a worker: run ``function(*args)`` if this worker's code is the client's, else refuse.
 
     Raises
     ------
     InputError
-        This worker's :func:`code_identity` differs from ``expected``.
+        This worker's :func:`code_identity` (read at its first task) differs from ``expected``.
     """
-    found = code_identity()
+    found = _loaded_identity()
     if found != expected:
         from distributed import get_worker
 
