@@ -24,9 +24,13 @@ nothing here imports them before :func:`connect`.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
+import signal
+import threading
 import time
 import uuid
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -300,6 +304,24 @@ class DaskBackend:
         self.close()
 
 
+@contextmanager
+def _workers_ignore_ctrl_c():
+    """Start processes that ignore Ctrl-C (SIGINT), as inherited by the processes spawned here.
+
+    Ctrl-C in a terminal reaches every process of the foreground group: local workers would die
+    with a traceback each. Ignoring it, they leave the client to cancel the chunks in flight and
+    stop them.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def connect(
     spec: str,
     numba_cache: str | None = None,
@@ -340,14 +362,16 @@ def connect(
 
         env = {"NUMBA_CACHE_DIR": str(Path(root) / _cache.source_hash())} if root else {}
         try:
-            cluster = distributed.LocalCluster(
-                n_workers=target,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=":8787" if dashboard else None,
-                env=env,
-            )
+            with _workers_ignore_ctrl_c():
+                cluster = distributed.LocalCluster(
+                    n_workers=target,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=":8787" if dashboard else None,
+                    env=env,
+                    silence_logs=logging.ERROR,  # not the warnings of chunks cancelled by Ctrl-C
+                )
         except (OSError, TimeoutError, RuntimeError) as error:
             raise InputError(f"could not start {target} local Dask workers: {error}") from None
     try:
