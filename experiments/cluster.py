@@ -253,6 +253,7 @@ class DaskBackend:
             )
         started = time.perf_counter()
         first = cold[:1] if self.shared_cache else []
+        seconds: dict[str, float] = {}
         for batch in (first, [w for w in workers if w not in first]):
             futures = [
                 self.client.submit(
@@ -265,10 +266,18 @@ class DaskBackend:
                 )
                 for w in batch
             ]
-            self.client.gather(futures)
-        verb = "compiled" if cold else "loaded"
+            seconds.update(zip(batch, self.client.gather(futures), strict=True))
+        # a cold worker whose cache another worker filled in the meantime only loaded it
+        compiled = [w for w in cold if w in first or not self.shared_cache]
+        loaded = [w for w in workers if w not in compiled]
+        parts = [
+            f"{verb} on {len(group)} in {max(seconds[w] for w in group):.0f} s"
+            for verb, group in (("compiled", compiled), ("loaded", loaded))
+            if group
+        ]
         self.say(
-            f"{name} {verb} on {len(workers)} Dask workers in {time.perf_counter() - started:.0f} s"
+            f"{name} ready on {len(workers)} Dask workers ({', '.join(parts)}; "
+            f"{time.perf_counter() - started:.0f} s in all)"
         )
         self._prepared.add(heavy)
 
