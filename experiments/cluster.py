@@ -30,6 +30,7 @@ import signal
 import threading
 import time
 import uuid
+import warnings
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -260,7 +261,7 @@ class DaskBackend:
                     warm_kernel,
                     heavy,
                     workers=[w],
-                    allow_other_workers=False,
+                    allow_other_workers=True,  # if w leaves, another worker warms up instead
                     pure=False,
                     key=f"warm-{uuid.uuid4().hex[:12]}",
                 )
@@ -331,6 +332,39 @@ def _workers_ignore_ctrl_c():
         signal.signal(signal.SIGINT, previous)
 
 
+def local_cluster(workers: int, dashboard: bool = False, env: dict | None = None):
+    """Start a ``LocalCluster`` of worker processes, one thread each, on 127.0.0.1.
+
+    Parameters
+    ----------
+    workers : int
+        Worker processes.
+    dashboard : bool
+        Serve the dashboard (on port 8787, or another one when that is taken).
+    env : dict, optional
+        Environment variables of the worker processes (e.g. ``NUMBA_CACHE_DIR``).
+
+    Returns
+    -------
+    distributed.LocalCluster
+        The workers ignore Ctrl-C and log only errors; the caller closes the cluster.
+    """
+    import distributed
+
+    with _workers_ignore_ctrl_c(), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
+        return distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=":8787" if dashboard else None,
+            scheduler_kwargs=None if dashboard else {"dashboard_address": ":0"},  # no port 8787
+            env=env or {},
+            silence_logs=logging.ERROR,  # not the warnings of chunks cancelled by Ctrl-C
+        )
+
+
 def connect(
     spec: str,
     numba_cache: str | None = None,
@@ -371,16 +405,7 @@ def connect(
 
         env = {"NUMBA_CACHE_DIR": str(Path(root) / _cache.source_hash())} if root else {}
         try:
-            with _workers_ignore_ctrl_c():
-                cluster = distributed.LocalCluster(
-                    n_workers=target,
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address=":8787" if dashboard else None,
-                    env=env,
-                    silence_logs=logging.ERROR,  # not the warnings of chunks cancelled by Ctrl-C
-                )
+            cluster = local_cluster(target, dashboard, env)
         except (OSError, TimeoutError, RuntimeError) as error:
             raise InputError(f"could not start {target} local Dask workers: {error}") from None
     try:
@@ -399,4 +424,4 @@ def connect(
     return backend
 
 
-__all__ = ["DaskBackend", "code_identity", "connect", "parse_target"]
+__all__ = ["DaskBackend", "code_identity", "connect", "local_cluster", "parse_target"]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
+import time
 
 import numpy as np
 import pandas as pd
@@ -69,16 +71,11 @@ chunk_games = {chunk}
 @pytest.fixture(scope="module")
 def cluster():
     """Two worker processes, one thread each, that load the kernel from this process's cache."""
+    from experiments.cluster import local_cluster
     from experiments.kernels import warm
 
     warm(heavy=False)  # compiled (or loaded) here once: the workers then load it
-    with distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-    ) as local:
+    with local_cluster(2) as local:
         yield local
 
 
@@ -128,27 +125,35 @@ def test_dask_run_writes_the_local_files(tmp_path, backend, kind, chunk):
     assert _csvs(tmp_path / "local") and _csvs(tmp_path / "local") == _csvs(tmp_path / "dask")
 
 
-def test_killed_worker_costs_its_chunk_a_retry(tmp_path, backend, monkeypatch):
+def test_killed_worker_costs_its_chunk_a_retry(tmp_path, backend):
     config = _config(tmp_path, "compare", 3)
     local = run_experiment(config, tmp_path / "local", progress=False)
     client = backend.client
     pids = client.run(os.getpid)
     killed = []
-    save = runner._save
+    done = threading.Event()
 
-    def save_then_kill(path, stats):
-        save(path, stats)
-        if not killed:  # after the first chunk, both workers hold one: kill one in mid-chunk
-            busy = {w: keys for w, keys in client.processing().items() if keys}
-            victim = sorted(busy)[0]
-            os.kill(pids[victim], signal.SIGKILL)
-            killed.append((victim, busy[victim]))
+    def kill_a_busy_worker():  # the first worker seen in the middle of a chunk
+        while not done.is_set():
+            processing = client.processing().items()
+            busy = {w: keys for w, keys in processing if any(k.startswith("chunk") for k in keys)}
+            if busy:
+                victim = sorted(busy)[0]
+                os.kill(pids[victim], signal.SIGKILL)
+                killed.append((victim, busy[victim]))
+                return
+            time.sleep(0.002)
 
     def transitions(dask_scheduler):
         return [(str(t[0]), t[1], t[2]) for t in dask_scheduler.transition_log]
 
-    monkeypatch.setattr(runner, "_save", save_then_kill)
-    dask = run_experiment(config, tmp_path / "dask", progress=False, backend=backend)
+    killer = threading.Thread(target=kill_a_busy_worker)
+    killer.start()
+    try:
+        dask = run_experiment(config, tmp_path / "dask", progress=False, backend=backend)
+    finally:
+        done.set()
+        killer.join()
     assert killed and killed[0][1], "a worker holding a chunk was killed"
     lost = {str(key) for key in killed[0][1]}
     log = client.run_on_scheduler(transitions)

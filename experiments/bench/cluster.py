@@ -75,18 +75,10 @@ def _warm_up(config: dict, backend, workers: int) -> None:
 def _local_cluster(stack: ExitStack, config: dict, workers: int):
     import distributed
 
-    from experiments.cluster import DaskBackend
+    from experiments.cluster import DaskBackend, local_cluster
     from experiments.kinds import kind_module
 
-    cluster = stack.enter_context(
-        distributed.LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=None,
-        )
-    )
+    cluster = stack.enter_context(local_cluster(workers))
     backend = stack.enter_context(DaskBackend(distributed.Client(cluster)))
     backend.check_workers()
     backend.prepare(kind_module(config).played(config))
