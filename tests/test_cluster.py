@@ -24,6 +24,7 @@ from experiments.definition import load_experiment
 from experiments.runner import run_experiment
 
 distributed = pytest.importorskip("distributed")
+pytestmark = pytest.mark.xdist_group("dask-cluster")  # one cluster, with pytest -n --dist loadgroup
 
 TEXTS = {
     "compare": """
