@@ -83,7 +83,7 @@ def code_identity() -> dict[str, str]:
 
 def _differences(found: dict, expected: dict) -> str:
     return ", ".join(
-        f"{part} source {found.get(part)} here {expected[part]}"
+        f"{part} code {found.get(part)} on the worker, {expected[part]} here"
         for part in expected
         if found.get(part) != expected[part]
     )
