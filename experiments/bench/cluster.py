@@ -3,8 +3,8 @@
 One ``compare`` experiment (greedy against random, four players) is cut into
 ``BenchSize.chunks`` chunks of ``BenchSize.chunk_games`` games. Its chunks are timed through
 :func:`experiments.runner.run_tasks` (the runner's own loop, without the experiment's final
-files) on local processes (``--workers 2``) and on a LocalCluster of one and of two workers.
-Every backend first plays one chunk per worker, so loading the kernel is not timed.
+files) in this process, on local processes (``--workers 2``) and on a LocalCluster of one and of
+two workers. Every backend first plays one chunk per worker, so loading the kernel is not timed.
 """
 
 from __future__ import annotations
@@ -90,8 +90,10 @@ def _local_cluster(stack: ExitStack, config: dict, workers: int):
 def dask_chunks(size: BenchSize) -> list[BenchRow]:
     """Chunks per second on 1 and 2 Dask workers, and Dask against local processes.
 
-    The three backends stay up side by side and are timed in turn, a few rounds; each figure is
-    its best round (another load on the machine then shifts them alike).
+    The backends stay up side by side and are timed in turn, a few rounds; each figure is its
+    best round (another load on the machine then shifts them alike). The chunks played in this
+    process, one after another, show what one core gives, and two local processes against them
+    what the machine gives two workers at the time of the run.
     """
     try:
         import distributed  # noqa: F401
@@ -104,7 +106,9 @@ def dask_chunks(size: BenchSize) -> list[BenchRow]:
         local = PoolBackend(executor(2), 2, own=True)
         stack.callback(local.close)
         _warm_up(config, local, 2)  # both processes start before any Dask thread does
+        _warm_up(config, None, 1)
         backends = {
+            "here": None,  # this process, one chunk after another: what one core gives
             "processes": local,
             "one": _local_cluster(stack, config, 1),
             "two": _local_cluster(stack, config, 2),
@@ -115,9 +119,16 @@ def dask_chunks(size: BenchSize) -> list[BenchRow]:
                 best[name] = max(best[name], _chunks_per_second(config, backend))
     label = f"{size.chunks} chunks of {size.chunk_games:,} games"
     return [
-        BenchRow("dask", f"chunks/s, 2 local processes ({label})", best["processes"], "chunks/s"),
+        BenchRow("dask", f"chunks/s, this process ({label})", best["here"], "chunks/s"),
+        BenchRow("dask", "chunks/s, 2 local processes", best["processes"], "chunks/s"),
         BenchRow("dask", "chunks/s, LocalCluster of 1 worker", best["one"], "chunks/s"),
         BenchRow("dask", "chunks/s, LocalCluster of 2 workers", best["two"], "chunks/s"),
+        BenchRow(
+            "dask",
+            "2 local processes / this process (what the machine gives now)",
+            best["processes"] / best["here"],
+            "x",
+        ),
         BenchRow(
             "dask",
             f"2 workers / 1 worker ({os.cpu_count()} cores)",
