@@ -12,10 +12,15 @@ module                            holds
 :mod:`experiments.bench.engine`   sections ``engine_games`` (games per second),
                                   ``herd_overhead`` (herd on / off) and ``engine_memory``
                                   (peak memory)
+:mod:`experiments.bench.cluster`  section ``dask_chunks``: chunks per second on a
+                                  LocalCluster of 1 and 2 workers, and against local processes
 ================================= ==========================================================
 
 Importing the package registers the sections, in this order; the command is
 :mod:`experiments.cli.bench`.
 """
 
+# isort: off
 from experiments.bench import contest, engine  # noqa: F401  (registers the sections, in order)
+from experiments.bench import cluster  # noqa: F401  (the Dask section comes last)
+# isort: on

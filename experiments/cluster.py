@@ -1,0 +1,427 @@
+"""Chunks on a Dask cluster: ``--dask ADDRESS`` (an existing scheduler) or ``--dask local:N``.
+
+:func:`connect` opens a :class:`DaskBackend`, the Dask side of the backend seam of
+:mod:`experiments.runner`: a ``distributed`` client on the scheduler at ADDRESS, or on a
+``LocalCluster`` of N worker processes (one thread each) that it starts and stops. Before any
+chunk runs it
+
+* refuses a worker whose project code differs from the client's (the source hash that names
+  numba's cache folder, and a hash of :mod:`experiments`): the results of a run come from one
+  version of the code; every task checks it again, for workers that join later;
+* points the workers' numba cache at ``ROOT/<source hash>`` when given a shared folder ROOT;
+* has the kernel the experiment needs ready on every worker (:meth:`DaskBackend.prepare`): it
+  says which workers compile it (about two minutes each, once) and how long it took.
+
+A worker that dies in the middle of a chunk costs that chunk a retry: the scheduler hands its
+tasks to another worker, and :func:`experiments.runner.run_tasks` submits a chunk again when the
+scheduler gives up on it (``KilledWorker``). A chunk's result reaches the client whole or not at
+all, and the client saves it, so a lost worker never leaves a wrong or missing chunk.
+
+``dask`` and ``distributed`` are an optional extra (``pip install 'stoneage-mammoth-herd[dask]'``);
+nothing here imports them before :func:`connect`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import signal
+import threading
+import time
+import uuid
+import warnings
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+
+from sim.errors import InputError
+
+LOCAL = "local:"
+INSTALL = "pip install 'stoneage-mammoth-herd[dask]'"
+_EXPERIMENTS = Path(__file__).resolve().parent
+
+
+def parse_target(spec: str) -> int | str:
+    """Read a ``--dask`` value: ``local:N`` gives N workers to start, anything else an address.
+
+    Raises
+    ------
+    InputError
+        For ``local:`` without a whole number of workers, 1 or more, or an empty address.
+    """
+    spec = str(spec).strip()
+    if spec.startswith(LOCAL):
+        count = spec[len(LOCAL) :]
+        if not count.isdigit() or int(count) < 1:
+            raise InputError(
+                f"--dask local:N needs a whole number of workers, 1 or more, not {count!r}"
+            )
+        return int(count)
+    if not spec:
+        raise InputError("--dask needs a scheduler address (tcp://HOST:PORT) or local:N")
+    return spec
+
+
+def code_identity() -> dict[str, str]:
+    """What a worker must share with the client: hashes of the kernels' and experiments' code.
+
+    Returns
+    -------
+    dict
+        ``kernels``: the source hash naming numba's cache folder (:mod:`sim` and
+        :mod:`strategies`); ``experiments``: the same kind of hash over :mod:`experiments`.
+    """
+    from sim import _cache
+
+    digest = hashlib.sha256()
+    for path in sorted(_EXPERIMENTS.rglob("*.py")):
+        digest.update(str(path.relative_to(_EXPERIMENTS)).encode())
+        digest.update(path.read_bytes())
+    return {"kernels": _cache.source_hash(), "experiments": digest.hexdigest()[:16]}
+
+
+def _differences(found: dict, expected: dict) -> str:
+    return ", ".join(
+        f"{part} code {found.get(part)} on the worker, {expected[part]} here"
+        for part in expected
+        if found.get(part) != expected[part]
+    )
+
+
+def _refusal(worker: str, found: dict, expected: dict) -> str:
+    return (
+        f"refused Dask worker {worker}: its project code differs from this one "
+        f"({_differences(found, expected)}); install the same version on every worker"
+    )
+
+
+# --- run on the workers (module-level, so they travel by reference) ------------------------
+
+
+@lru_cache(maxsize=1)
+def _loaded_identity() -> dict[str, str]:
+    return code_identity()  # once per worker process: the code it imported stays the same
+
+
+def checked(expected: dict, function, *args):
+    """On a worker: run ``function(*args)`` if this worker's code is the client's, else refuse.
+
+    Raises
+    ------
+    InputError
+        This worker's :func:`code_identity` (read at its first task) differs from ``expected``.
+    """
+    found = _loaded_identity()
+    if found != expected:
+        from distributed import get_worker
+
+        raise InputError(_refusal(get_worker().address, found, expected))
+    return function(*args)
+
+
+def worker_identity() -> dict[str, str]:
+    """On a worker: its :func:`code_identity`."""
+    return code_identity()
+
+
+def use_cache_root(root: str) -> str:
+    """On a worker: keep numba's cache under ``root/<source hash>``; return that folder.
+
+    It applies to the kernels the worker has not loaded yet (a fresh worker: all of them).
+    """
+    from sim import _cache
+
+    folder = str(Path(root) / _cache.source_hash())
+    os.environ["NUMBA_CACHE_DIR"] = folder
+    return _cache.configure_numba_cache()
+
+
+def kernel_cached(heavy: bool) -> bool:
+    """On a worker: whether its numba cache holds the kernel (see :mod:`experiments.kernels`)."""
+    from experiments.kernels import is_cached
+
+    return is_cached(heavy)
+
+
+def warm_kernel(heavy: bool) -> float:
+    """On a worker: compile or load the kernel (:func:`experiments.kernels.warm`); seconds."""
+    from experiments.kernels import warm
+
+    return warm(heavy)
+
+
+# --- the client side ------------------------------------------------------------------------
+
+
+def _distributed():
+    try:
+        import distributed
+    except ImportError as error:
+        raise InputError(f"--dask needs dask and distributed ({error}): {INSTALL}") from None
+    return distributed
+
+
+class DaskBackend:
+    """Tasks on a Dask cluster, through a ``distributed.Client`` (see the module docstring).
+
+    Parameters
+    ----------
+    client : distributed.Client
+        The connected client.
+    cluster : distributed.LocalCluster, optional
+        A cluster this backend started; :meth:`close` stops it.
+    say : callable, optional
+        Prints one line for the user (the kernel's compile, the workers).
+    shared_cache : bool
+        The workers share one numba cache folder: one compiles, the others load.
+    """
+
+    def __init__(self, client, cluster=None, say=None, shared_cache: bool = False):
+        self.client = client
+        self.cluster = cluster
+        self.say = say or (lambda line: None)
+        self.shared_cache = shared_cache
+        self.identity = code_identity()
+        self._prepared: set[bool] = set()
+
+    @property
+    def workers(self) -> list[str]:
+        """The addresses of the workers connected now."""
+        return sorted(self.client.nthreads())
+
+    @property
+    def slots(self) -> int:
+        """Tasks the cluster runs at once: its worker threads (at least 1)."""
+        return max(1, sum(self.client.nthreads().values()))
+
+    @property
+    def dashboard(self) -> str | None:
+        """The scheduler's dashboard address, or None when it serves none."""
+        services = self.client.scheduler_info().get("services", {})
+        return self.client.dashboard_link if "dashboard" in services else None
+
+    def check_workers(self, timeout: float = 60.0, cache_root: str | None = None) -> None:
+        """Wait for a worker, refuse any whose code differs, point their cache at ``cache_root``.
+
+        Raises
+        ------
+        InputError
+            No worker within ``timeout`` seconds; a worker that cannot import the project or
+            runs other code.
+        """
+        distributed = _distributed()
+        try:
+            self.client.wait_for_workers(1, timeout=timeout)
+        except (TimeoutError, distributed.TimeoutError):
+            raise InputError(
+                f"no Dask worker joined the scheduler at {self.client.scheduler.address} "
+                f"within {timeout:.0f} s"
+            ) from None
+        try:
+            found = self.client.run(worker_identity)
+        except Exception as error:  # the worker's own error: a missing project, a failed import
+            raise InputError(
+                f"a Dask worker cannot run the project ({type(error).__name__}: {error}); "
+                "install it on every worker"
+            ) from None
+        for worker, identity in sorted(found.items()):
+            if identity != self.identity:
+                raise InputError(_refusal(worker, identity, self.identity))
+        if cache_root:
+            self.client.run(use_cache_root, cache_root)
+
+    def prepare(self, seats) -> None:
+        """Have the kernel for ``seats`` compiled or loaded on every worker, and say so.
+
+        With a shared cache one cold worker compiles and the others then load its kernel;
+        otherwise every cold worker compiles its own, at the same time.
+        """
+        from experiments.kernels import COMPILE_MINUTES, needs_heavy
+
+        heavy = needs_heavy(seats)
+        if heavy in self._prepared:
+            return
+        workers = self.workers
+        cached = self.client.run(kernel_cached, heavy, workers=workers)
+        cold = [w for w in workers if not cached.get(w)]
+        name = "the game kernel with the heavy strategies" if heavy else "the game kernel"
+        if cold:
+            how = "one compiles into the shared cache" if self.shared_cache else "once per worker"
+            self.say(
+                f"compiling {name} on {len(cold)} of {len(workers)} Dask workers "
+                f"(about {COMPILE_MINUTES} minutes, {how})"
+            )
+        started = time.perf_counter()
+        first = cold[:1] if self.shared_cache else []
+        seconds: dict[str, float] = {}
+        for batch in (first, [w for w in workers if w not in first]):
+            futures = [
+                self.client.submit(
+                    warm_kernel,
+                    heavy,
+                    workers=[w],
+                    allow_other_workers=True,  # if w leaves, another worker warms up instead
+                    pure=False,
+                    key=f"warm-{uuid.uuid4().hex[:12]}",
+                )
+                for w in batch
+            ]
+            seconds.update(zip(batch, self.client.gather(futures), strict=True))
+        # a cold worker whose cache another worker filled in the meantime only loaded it
+        compiled = [w for w in cold if w in first or not self.shared_cache]
+        loaded = [w for w in workers if w not in compiled]
+        parts = [
+            f"{verb} on {len(group)} in {max(seconds[w] for w in group):.0f} s"
+            for verb, group in (("compiled", compiled), ("loaded", loaded))
+            if group
+        ]
+        self.say(
+            f"{name} ready on {len(workers)} Dask workers ({', '.join(parts)}; "
+            f"{time.perf_counter() - started:.0f} s in all)"
+        )
+        self._prepared.add(heavy)
+
+    def submit(self, function, *args):
+        """Start ``function(*args)`` on a worker whose code is checked first; return its future."""
+        key = f"chunk-{uuid.uuid4().hex[:16]}"
+        return self.client.submit(checked, self.identity, function, *args, key=key, pure=False)
+
+    def wait_any(self, futures) -> set:
+        """Block until at least one future is done; return the done ones."""
+        return set(_distributed().wait(futures, return_when="FIRST_COMPLETED").done)
+
+    def lost(self, error: BaseException) -> bool:
+        """Whether the task failed because its workers died (the scheduler gave up on it)."""
+        from distributed.scheduler import KilledWorker
+
+        return isinstance(error, KilledWorker)
+
+    def cancel(self, futures) -> None:
+        """Cancel the futures (queued or running)."""
+        self.client.cancel(list(futures))
+
+    def close(self) -> None:
+        """Close the client, and stop the cluster if this backend started it."""
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def __enter__(self) -> DaskBackend:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+@contextmanager
+def _workers_ignore_ctrl_c():
+    """Start processes that ignore Ctrl-C (SIGINT), as inherited by the processes spawned here.
+
+    Ctrl-C in a terminal reaches every process of the foreground group: local workers would die
+    with a traceback each. Ignoring it, they leave the client to cancel the chunks in flight and
+    stop them.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def local_cluster(workers: int, dashboard: bool = False, env: dict | None = None):
+    """Start a ``LocalCluster`` of worker processes, one thread each, on 127.0.0.1.
+
+    Parameters
+    ----------
+    workers : int
+        Worker processes.
+    dashboard : bool
+        Serve the dashboard (on port 8787, or another one when that is taken).
+    env : dict, optional
+        Environment variables of the worker processes (e.g. ``NUMBA_CACHE_DIR``).
+
+    Returns
+    -------
+    distributed.LocalCluster
+        The workers ignore Ctrl-C and log only errors; the caller closes the cluster.
+    """
+    import distributed
+
+    with _workers_ignore_ctrl_c(), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
+        return distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=":8787" if dashboard else None,
+            scheduler_kwargs=None if dashboard else {"dashboard_address": ":0"},  # no port 8787
+            env=env or {},
+            silence_logs=logging.ERROR,  # not the warnings of chunks cancelled by Ctrl-C
+        )
+
+
+def connect(
+    spec: str,
+    numba_cache: str | None = None,
+    say=None,
+    dashboard: bool = True,
+    worker_timeout: float = 60.0,
+) -> DaskBackend:
+    """Open a :class:`DaskBackend` on ``--dask SPEC`` and check its workers.
+
+    Parameters
+    ----------
+    spec : str
+        A scheduler address (``tcp://HOST:PORT``) or ``local:N`` (start N worker processes here).
+    numba_cache : str, optional
+        A folder the workers share for numba's cache (``ROOT/<source hash>`` is used).
+    say : callable, optional
+        Prints one line for the user.
+    dashboard : bool
+        Serve the dashboard of a local cluster (an existing scheduler serves its own).
+    worker_timeout : float
+        Seconds to wait for the first worker of an existing scheduler.
+
+    Returns
+    -------
+    DaskBackend
+
+    Raises
+    ------
+    InputError
+        A bad SPEC, dask not installed, an unreachable scheduler, no worker, a worker refused.
+    """
+    target = parse_target(spec)
+    distributed = _distributed()
+    root = str(Path(numba_cache).expanduser().resolve()) if numba_cache else None
+    cluster = None
+    if isinstance(target, int):
+        from sim import _cache
+
+        env = {"NUMBA_CACHE_DIR": str(Path(root) / _cache.source_hash())} if root else {}
+        try:
+            cluster = local_cluster(target, dashboard, env)
+        except (OSError, TimeoutError, RuntimeError) as error:
+            raise InputError(f"could not start {target} local Dask workers: {error}") from None
+    try:
+        client = distributed.Client(cluster if cluster is not None else target)
+    except (OSError, TimeoutError, ValueError) as error:
+        if cluster is not None:
+            cluster.close()
+        raise InputError(f"cannot reach the Dask scheduler at {spec}: {error}") from None
+    # a local cluster's workers inherit this process's cache folder: it is shared
+    backend = DaskBackend(client, cluster, say, shared_cache=bool(root) or cluster is not None)
+    try:
+        backend.check_workers(worker_timeout, root if cluster is None else None)
+    except BaseException:
+        backend.close()
+        raise
+    return backend
+
+
+__all__ = ["DaskBackend", "code_identity", "connect", "local_cluster", "parse_target"]
