@@ -23,9 +23,8 @@ Where things are
     processes, or Dask).
 ``cluster.py``
     The Dask backend (``--dask ADDRESS|local:N``): :func:`~experiments.cluster.connect`, the
-    version check, the kernel readied on every worker.
-``kernels.py``
-    Which game kernel a run needs, whether it is cached, ``warm`` (``mammoth cache warm``).
+    version check, the kernel readied on every worker (with the compile functions of
+    :mod:`strategies.registry` and :mod:`sim.runner`, as ``mammoth cache warm`` does).
 ``games.py``
     :func:`~experiments.games.run_games`: ``mammoth simulate``'s games in part files on any
     backend, resumable, in bounded memory.

@@ -9,8 +9,9 @@ chunk runs it
   numba's cache folder, and a hash of :mod:`experiments`): the results of a run come from one
   version of the code; every task checks it again, for workers that join later;
 * points the workers' numba cache at ``ROOT/<source hash>`` when given a shared folder ROOT;
-* has the kernel the experiment needs ready on every worker (:meth:`DaskBackend.prepare`): it
-  says which workers compile it (about two minutes each, once) and how long it took.
+* has the kernel the experiment needs ready on every worker (:meth:`DaskBackend.prepare`,
+  through :func:`sim.runner.compile_kernel` and :func:`strategies.registry.kernel_status`): it
+  says on how many workers it compiles (about half a minute, once) and how long it took.
 
 A worker that dies in the middle of a chunk costs that chunk a retry: the scheduler hands its
 tasks to another worker, and :func:`experiments.runner.run_tasks` submits a chunk again when the
@@ -26,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import re
 import signal
 import threading
 import time
@@ -35,9 +37,13 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
+from experiments.limits import MAX_WORKERS
 from sim.errors import InputError
 
 LOCAL = "local:"
+_COUNT = re.compile(r"^[0-9]{1,6}$")
+MAX_ADDRESS = 1_000
+"""Longest scheduler address accepted (``tcp://HOST:PORT`` is far shorter)."""
 INSTALL = "pip install 'stoneage-mammoth-herd[dask]'"
 _EXPERIMENTS = Path(__file__).resolve().parent
 
@@ -45,21 +51,36 @@ _EXPERIMENTS = Path(__file__).resolve().parent
 def parse_target(spec: str) -> int | str:
     """Read a ``--dask`` value: ``local:N`` gives N workers to start, anything else an address.
 
+    Parameters
+    ----------
+    spec : str
+        ``local:N`` or a scheduler address (``tcp://HOST:PORT``).
+
+    Returns
+    -------
+    int or str
+        N, or the address.
+
     Raises
     ------
     InputError
-        For ``local:`` without a whole number of workers, 1 or more, or an empty address.
+        For ``local:`` without a whole number of workers from 1 to
+        :data:`~experiments.limits.MAX_WORKERS`, or an empty address.
     """
     spec = str(spec).strip()
     if spec.startswith(LOCAL):
-        count = spec[len(LOCAL) :]
-        if not count.isdigit() or int(count) < 1:
+        count = spec[len(LOCAL) :].strip()
+        if not _COUNT.match(count) or not 1 <= int(count) <= MAX_WORKERS:
+            shown = count if len(count) <= 24 else count[:21] + "..."
             raise InputError(
-                f"--dask local:N needs a whole number of workers, 1 or more, not {count!r}"
+                f"--dask local:N needs a whole number of workers from 1 to {MAX_WORKERS}, "
+                f"not {shown!r}"
             )
         return int(count)
     if not spec:
         raise InputError("--dask needs a scheduler address (tcp://HOST:PORT) or local:N")
+    if "\0" in spec or len(spec) > MAX_ADDRESS:
+        raise InputError(f"--dask needs a scheduler address (tcp://HOST:PORT), not {spec[:24]!r}")
     return spec
 
 
@@ -137,18 +158,51 @@ def use_cache_root(root: str) -> str:
     return _cache.configure_numba_cache()
 
 
-def kernel_cached(heavy: bool) -> bool:
-    """On a worker: whether its numba cache holds the kernel (see :mod:`experiments.kernels`)."""
-    from experiments.kernels import is_cached
+def kernel_state(heavy: bool) -> tuple[bool, float]:
+    """On a worker: whether its numba cache holds the kernel, and what a cold compile costs.
 
-    return is_cached(heavy)
+    Parameters
+    ----------
+    heavy : bool
+        The kernel with the heavy strategies (:func:`strategies.registry.kernel`), or the light
+        one.
+
+    Returns
+    -------
+    tuple
+        ``(cached, seconds)`` of :func:`strategies.registry.kernel_status`: ``seconds`` is the
+        expected CPU time of a cold compile on this worker's machine.
+    """
+    from strategies.registry import kernel_status
+
+    status = kernel_status(heavy=heavy)
+    return status.cached, status.seconds
 
 
-def warm_kernel(heavy: bool) -> float:
-    """On a worker: compile or load the kernel (:func:`experiments.kernels.warm`); seconds."""
-    from experiments.kernels import warm
+def ready_kernel(heavy: bool) -> tuple[float | None, float]:
+    """On a worker: compile the kernel, or load it from the cache, playing no game.
 
-    return warm(heavy)
+    Through :func:`sim.runner.compile_kernel`: under the kernel's lock file, so workers sharing
+    a cache folder compile it once (the others wait, then load it), and a compile is recorded
+    for the next cold start's estimate.
+
+    Parameters
+    ----------
+    heavy : bool
+        The kernel with the heavy strategies, or the light one.
+
+    Returns
+    -------
+    tuple
+        ``(compiled, seconds)``: CPU seconds of the compile (None when the worker loaded it)
+        and the wall seconds it took, waiting included.
+    """
+    from sim.runner import compile_kernel
+    from strategies.registry import kernel
+
+    started = time.perf_counter()
+    compiled = compile_kernel(kernel(heavy=heavy))
+    return compiled, time.perf_counter() - started
 
 
 # --- the client side ------------------------------------------------------------------------
@@ -234,45 +288,49 @@ class DaskBackend:
     def prepare(self, seats) -> None:
         """Have the kernel for ``seats`` compiled or loaded on every worker, and say so.
 
-        With a shared cache one cold worker compiles and the others then load its kernel;
-        otherwise every cold worker compiles its own, at the same time.
-        """
-        from experiments.kernels import COMPILE_MINUTES, needs_heavy
+        Every worker readies it at once (:func:`ready_kernel`); with a shared cache folder the
+        kernel's lock file lets one compile while the others wait and then load it, otherwise
+        every cold worker compiles its own. The line before says on how many workers it
+        compiles and about how long that takes; the line after, how long it took.
 
-        heavy = needs_heavy(seats)
+        Parameters
+        ----------
+        seats : iterable
+            The strategies the run plays (anything with ``base_id`` and ``taming_id``).
+        """
+        from strategies.registry import kernel_status
+
+        heavy = kernel_status(list(seats)).heavy
         if heavy in self._prepared:
             return
         workers = self.workers
-        cached = self.client.run(kernel_cached, heavy, workers=workers)
-        cold = [w for w in workers if not cached.get(w)]
+        states = self.client.run(kernel_state, heavy, workers=workers)
+        cold = [w for w in workers if w in states and not states[w][0]]
         name = "the game kernel with the heavy strategies" if heavy else "the game kernel"
         if cold:
+            seconds = max(5, int(5 * round(max(states[w][1] for w in cold) / 5)))
             how = "one compiles into the shared cache" if self.shared_cache else "once per worker"
             self.say(
                 f"compiling {name} on {len(cold)} of {len(workers)} Dask workers "
-                f"(about {COMPILE_MINUTES} minutes, {how})"
+                f"(about {seconds} s, {how})"
             )
         started = time.perf_counter()
-        first = cold[:1] if self.shared_cache else []
-        seconds: dict[str, float] = {}
-        for batch in (first, [w for w in workers if w not in first]):
-            futures = [
-                self.client.submit(
-                    warm_kernel,
-                    heavy,
-                    workers=[w],
-                    allow_other_workers=True,  # if w leaves, another worker warms up instead
-                    pure=False,
-                    key=f"warm-{uuid.uuid4().hex[:12]}",
-                )
-                for w in batch
-            ]
-            seconds.update(zip(batch, self.client.gather(futures), strict=True))
-        # a cold worker whose cache another worker filled in the meantime only loaded it
-        compiled = [w for w in cold if w in first or not self.shared_cache]
-        loaded = [w for w in workers if w not in compiled]
+        futures = [
+            self.client.submit(
+                ready_kernel,
+                heavy,
+                workers=[w],
+                allow_other_workers=True,  # if w leaves, another worker readies it instead
+                pure=False,
+                key=f"kernel-{uuid.uuid4().hex[:12]}",
+            )
+            for w in workers
+        ]
+        done = self.client.gather(futures)
+        compiled = [seconds for cpu, seconds in done if cpu is not None]
+        loaded = [seconds for cpu, seconds in done if cpu is None]
         parts = [
-            f"{verb} on {len(group)} in {max(seconds[w] for w in group):.0f} s"
+            f"{verb} on {len(group)} in {max(group):.0f} s"
             for verb, group in (("compiled", compiled), ("loaded", loaded))
             if group
         ]
@@ -410,7 +468,7 @@ def connect(
             raise InputError(f"could not start {target} local Dask workers: {error}") from None
     try:
         client = distributed.Client(cluster if cluster is not None else target)
-    except (OSError, TimeoutError, ValueError) as error:
+    except Exception as error:  # distributed's own errors for a bad or silent address
         if cluster is not None:
             cluster.close()
         raise InputError(f"cannot reach the Dask scheduler at {spec}: {error}") from None

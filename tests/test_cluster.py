@@ -73,7 +73,7 @@ chunk_games = {chunk}
 def cluster():
     """Two worker processes, one thread each, that load the kernel from this process's cache."""
     from experiments.cluster import local_cluster
-    from experiments.kernels import warm
+    from strategies.registry import warm
 
     warm(heavy=False)  # compiled (or loaded) here once: the workers then load it
     with local_cluster(2) as local:

@@ -92,3 +92,31 @@ def test_numba_cache_saves_are_locked_under_the_project_cache():
 
     assert getattr(caching.IndexDataCacheFile.save, "_mammoth_locked", False)
     assert os.environ.get("NUMBA_CACHE_DIR")
+
+
+def test_cache_warm_compiles_through_the_registry(monkeypatch):
+    from click.testing import CliRunner
+
+    from experiments.cli import main
+
+    asked = []
+    monkeypatch.setattr(registry, "compile_notice", lambda heavy: None)
+    monkeypatch.setattr(
+        registry, "warm", lambda heavy: asked.append(heavy) or {"light": 21.4, "heavy": None}
+    )
+    result = CliRunner().invoke(main, ["cache", "warm"])
+    assert result.exit_code == 0, result.output
+    assert asked == [True]
+    assert "the light kernel: compiled in 21 s" in result.output
+    assert "the heavy kernel: loaded from the cache" in result.output
+
+
+def test_cache_warm_light_only_leaves_the_light_kernel_cached():
+    from click.testing import CliRunner
+
+    from experiments.cli import main
+
+    result = CliRunner().invoke(main, ["cache", "warm", "--light-only"])
+    assert result.exit_code == 0, result.output
+    assert "the light kernel:" in result.output and "heavy" not in result.output
+    assert registry.kernel_status(heavy=False).cached

@@ -30,20 +30,25 @@ def cache_where() -> None:
 
 @cache.command("warm")
 @click.option(
-    "--light-only", is_flag=True, help="Only the kernel without the heavy strategies (faster)."
+    "--light-only",
+    is_flag=True,
+    help="Only the light kernel (every strategy but the heavy search ones): about half the time.",
 )
 def cache_warm(light_only: bool) -> None:
-    """Compile every game kernel into the cache now (for worker images and CI).
+    """Compile the game kernels into the cache now (for worker images and CI).
 
-    Later runs, and Dask workers sharing this cache folder, load the kernels in seconds.
+    Writes the compiled kernels into the cache folder (`cache where` prints it), nothing else.
+    Later runs, and Dask workers sharing this cache folder, load them in about a second.
     """
-    from experiments.kernels import COMPILE_MINUTES, is_cached, warm
+    from strategies.registry import compile_notice, warm
 
     folder = sim._cache.configure_numba_cache()
-    for heavy in (False,) if light_only else (False, True):
-        name = "the game kernel" + (" with the heavy strategies" if heavy else "")
-        if not is_cached(heavy):
-            click.echo(f"compiling {name} (about {COMPILE_MINUTES} minutes)...")
-        seconds = warm(heavy)
-        click.echo(f"{name}: ready in {seconds:.0f} s")
+    variants = (False,) if light_only else (False, True)
+    for heavy in variants:
+        notice = compile_notice(heavy=heavy)
+        if notice:
+            click.echo(("the heavy kernel: " if heavy else "the light kernel: ") + notice)
+    for name, seconds in warm(heavy=not light_only).items():
+        done = "loaded from the cache" if seconds is None else f"compiled in {seconds:.0f} s"
+        click.echo(f"the {name} kernel: {done}")
     click.echo(f"cache: {folder}")
