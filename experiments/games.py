@@ -5,11 +5,14 @@ as tasks on a backend of :mod:`experiments.runner`) into a part file of
 :mod:`experiments.outputs.games`, then streams the parts into ``OUT/games.parquet``. A game is a
 pure function of the seed and its index, and the parts are merged in index order, so the table
 is the same whatever the part size, the backend, or the interruptions along the way; with
-``resume`` a run keeps the parts an interrupted run of the same settings left.
+``resume`` a run keeps the intact parts an interrupted run of the same settings left (each part
+carries the run's key and a checksum: :func:`experiments.outputs.games.check_part`).
 """
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,12 +20,14 @@ from experiments.analyses.simulate import Tally
 from experiments.kinds import game_blocks
 from experiments.outputs.games import (
     TABLE,
+    check_parts,
     merge_parts,
     open_parts,
     part_bytes,
     part_path,
     parts_folder,
     remove_parts,
+    run_key,
     save_part,
 )
 from experiments.runner import run_tasks
@@ -79,14 +84,30 @@ class GameRun:
             "dice_contest": self.dice_contest,
         }
 
+    def key(self) -> str:
+        """A hash of :meth:`fingerprint`: what each of the run's parts carries."""
+        return run_key(self.fingerprint())
 
-def play_part(run: GameRun, first: int, games: int, threads: int = 1) -> bytes:
+    def check_resume(self, out: str | Path) -> None:
+        """Refuse ``--resume`` into ``out`` unless its parts are this run's (changes nothing).
+
+        Raises
+        ------
+        InputError
+            What :func:`experiments.outputs.games.check_parts` refuses.
+        """
+        check_parts(parts_folder(out), self.fingerprint())
+
+
+def play_part(run: GameRun, index: int, first: int, games: int, threads: int = 1) -> bytes:
     """Play one part of a run and return it as the bytes of a Parquet file.
 
     Parameters
     ----------
     run : GameRun
         The run.
+    index : int
+        The part's index.
     first, games : int
         Its first game index and its number of games.
     threads : int
@@ -111,7 +132,7 @@ def play_part(run: GameRun, first: int, games: int, threads: int = 1) -> bytes:
         debug=run.debug,
         dice_contest=run.dice_contest,
     )
-    return part_bytes(frame)
+    return part_bytes(frame, run.key(), index, first, games)
 
 
 def run_games(
@@ -122,6 +143,7 @@ def run_games(
     threads: int = 1,
     backend=None,
     progress: bool = True,
+    notice: Callable[[str], None] | None = None,
 ) -> Tally:
     """Play a run into ``out/games.parquet`` part by part and return its tally.
 
@@ -141,6 +163,9 @@ def run_games(
         Where the parts are played (:mod:`experiments.runner`); None: here, one after another.
     progress : bool
         Show a progress bar over the games.
+    notice : callable, optional
+        Called with a line for each saved part that is played again (default: a line on
+        stderr).
 
     Returns
     -------
@@ -150,7 +175,8 @@ def run_games(
     Raises
     ------
     InputError
-        With ``resume``, when ``out`` holds parts of a run with other settings.
+        With ``resume``, when ``out`` holds parts of a run with other settings or a damaged
+        ``parts.json`` (:func:`experiments.outputs.games.check_parts`).
     """
     from tqdm import tqdm
 
@@ -159,11 +185,12 @@ def run_games(
     out = Path(out)
     folder = parts_folder(out)
     blocks = run.blocks()
-    done = open_parts(folder, run.fingerprint(), resume)
-    todo = {i: (run, *blocks[i], threads) for i in range(len(blocks)) if i not in done}
+    say = notice or (lambda message: print(f"mammoth: {message}", file=sys.stderr))
+    done = open_parts(folder, run.fingerprint(), resume, blocks, say)
+    todo = {i: (run, i, *blocks[i], threads) for i in range(len(blocks)) if i not in done}
     if backend is not None and todo:
         backend.prepare([resolve(name) for name in run.seats])
-    finished = sum(blocks[i][1] for i in done if i < len(blocks))
+    finished = sum(blocks[i][1] for i in done)
     bar = tqdm(total=run.games, initial=finished, unit="game", disable=not progress, leave=False)
     with bar:
 

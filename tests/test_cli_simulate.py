@@ -193,9 +193,9 @@ def test_interrupted_run_resumes_to_the_same_table(tmp_path, monkeypatch):
     played = []
     play = games.play_part
 
-    def counting(run, first, n, threads):
+    def counting(run, index, first, n, threads):
         played.append(first)
-        return play(run, first, n, threads)
+        return play(run, index, first, n, threads)
 
     monkeypatch.setattr(games, "play_part", counting)
     resumed = _run(*SMALL, "--out", str(out), "--resume")

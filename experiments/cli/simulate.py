@@ -41,7 +41,7 @@ from strategies.registry import resolve
     help="BASE or BASE+TAMING; once for every seat or once per seat.",
 )
 @seed_option()
-@out_option("Output folder: gets games.parquet and run.json.")
+@out_option("Output folder: gets games.parquet and run.json (and games.parts while it runs).")
 @click.option("--herd/--no-herd", default=True, show_default=True, help="Play The Mammoth Herd.")
 @tiles_option()
 @mammoth_points_option()
@@ -116,9 +116,19 @@ def simulate(
         files=[TABLE],
     )
     folder = Path(out)
+    if resume:
+        run.check_resume(folder)  # before a cluster starts: a refused --resume changes nothing
     with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(folder):
         try:
-            tally = run_games(run, folder, meta, resume, workers, backend)
+            tally = run_games(
+                run,
+                folder,
+                meta,
+                resume,
+                workers,
+                backend,
+                notice=lambda message: click.echo(f"  {message}", err=True),
+            )
         except KeyboardInterrupt:
             kept = folder / PARTS
             click.echo(f"interrupted: finished games are kept in {kept}; rerun with --resume")
