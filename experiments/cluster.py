@@ -205,6 +205,10 @@ def ready_kernel(heavy: bool) -> tuple[float | None, float]:
     return compiled, time.perf_counter() - started
 
 
+def _workers(count: int) -> str:
+    return f"{count} Dask worker" + ("" if count == 1 else "s")
+
+
 # --- the client side ------------------------------------------------------------------------
 
 
@@ -311,7 +315,7 @@ class DaskBackend:
             seconds = max(5, int(5 * round(max(states[w][1] for w in cold) / 5)))
             how = "one compiles into the shared cache" if self.shared_cache else "once per worker"
             self.say(
-                f"compiling {name} on {len(cold)} of {len(workers)} Dask workers "
+                f"compiling {name} on {len(cold)} of {_workers(len(workers))} "
                 f"(about {seconds} s, {how})"
             )
         started = time.perf_counter()
@@ -335,7 +339,7 @@ class DaskBackend:
             if group
         ]
         self.say(
-            f"{name} ready on {len(workers)} Dask workers ({', '.join(parts)}; "
+            f"{name} ready on {_workers(len(workers))} ({', '.join(parts)}; "
             f"{time.perf_counter() - started:.0f} s in all)"
         )
         self._prepared.add(heavy)

@@ -1,9 +1,11 @@
-"""Chunks on a Dask LocalCluster: the same files as a local run, a killed worker, a refused
-worker, resuming an interrupted run, ``simulate --dask``, and bad ``--dask`` values.
+"""Chunks on a Dask LocalCluster: the same numbers as one process and as local workers, a killed
+worker, a refused worker, resuming an interrupted run, ``simulate --dask``, bad ``--dask`` values.
 
 One cluster of two worker processes (one thread each, on 127.0.0.1, no dashboard) serves the
-module. Its workers inherit this process's numba cache folder; the fixture loads the kernel here
-first, so they load it from the cache instead of compiling it twice.
+module (``--dist loadfile`` keeps the file on one test worker; the xdist group does the same for
+``--dist loadgroup``). Its workers inherit this process's numba cache folder; the fixture loads
+the kernel here first, so they load it from the cache instead of compiling it again. The runs
+are a few dozen games: the whole file takes well under a minute.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from experiments.definition import load_experiment
 from experiments.runner import run_experiment
 
 distributed = pytest.importorskip("distributed")
-pytestmark = pytest.mark.xdist_group("dask-cluster")  # one cluster, with pytest -n --dist loadgroup
+pytestmark = pytest.mark.xdist_group("dask-cluster")  # one cluster per test run
 
 TEXTS = {
     "compare": """
@@ -118,12 +120,16 @@ def _one_error_line(result) -> str:
 
 
 @pytest.mark.parametrize("kind, chunk", [("compare", 6), ("commit", 6), ("worth", 12)])
-def test_dask_run_writes_the_local_files(tmp_path, backend, kind, chunk):
+def test_same_seed_same_numbers_on_any_workers_and_backend(tmp_path, backend, kind, chunk):
+    """One process, two local processes and the Dask cluster: the same statistics and files."""
     config = _config(tmp_path, kind, chunk)
-    local = run_experiment(config, tmp_path / "local", progress=False)
+    serial = run_experiment(config, tmp_path / "serial", progress=False)
+    local = run_experiment(config, tmp_path / "local", progress=False, workers=2)
     dask = run_experiment(config, tmp_path / "dask", progress=False, backend=backend)
-    _same(local, dask)
-    assert _csvs(tmp_path / "local") and _csvs(tmp_path / "local") == _csvs(tmp_path / "dask")
+    _same(serial, local)
+    _same(serial, dask)
+    files = _csvs(tmp_path / "serial")
+    assert files and files == _csvs(tmp_path / "local") == _csvs(tmp_path / "dask")
 
 
 def test_killed_worker_costs_its_chunk_a_retry(tmp_path, backend):
@@ -209,21 +215,21 @@ def test_resume_after_an_interrupted_dask_run(tmp_path, backend, monkeypatch):
     config = _config(tmp_path, "compare", 3)
     local = run_experiment(config, tmp_path / "local", progress=False)
     total = len(list((tmp_path / "local" / "chunks").glob("*.npz")))
-    save = runner._save
+    save = runner.save_chunk
     saved = []
 
-    def save_then_stop(path, stats):
+    def save_then_stop(path, stats, mark, chunk):
         if len(saved) == 2:
             raise KeyboardInterrupt
-        save(path, stats)
+        save(path, stats, mark, chunk)
         saved.append(path)
 
-    monkeypatch.setattr(runner, "_save", save_then_stop)
+    monkeypatch.setattr(runner, "save_chunk", save_then_stop)
     with pytest.raises(KeyboardInterrupt):
         run_experiment(config, tmp_path / "dask", progress=False, backend=backend)
     assert len(list((tmp_path / "dask" / "chunks").glob("*.npz"))) == 2
     assert not list((tmp_path / "dask").rglob("*.tmp"))
-    monkeypatch.setattr(runner, "_save", save)
+    monkeypatch.setattr(runner, "save_chunk", save)
     submitted = []
     submit = backend.submit
 
@@ -240,19 +246,29 @@ def test_resume_after_an_interrupted_dask_run(tmp_path, backend, monkeypatch):
     assert _csvs(tmp_path / "local") == _csvs(tmp_path / "dask")
 
 
-def test_simulate_on_dask_writes_the_local_table(tmp_path, backend):
+def test_simulate_gives_the_same_table_on_any_workers_and_backend(tmp_path, backend):
     args = ["simulate", "--games", "30", "--players", "3", "--seed", "2", "--chunk-size", "7"]
     args += ["--strategy", "greedy", "--strategy", "random", "--strategy", "greedy+never"]
-    local = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "local")])
-    assert local.exit_code == 0, local.output
     address = cluster_address(backend.client)
-    dask = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "dask"), "--dask", address])
-    assert dask.exit_code == 0, dask.output
-    assert "Dask: 2 workers" in dask.output and "game kernel" in dask.output
-    a = pd.read_parquet(tmp_path / "local" / "games.parquet")
-    b = pd.read_parquet(tmp_path / "dask" / "games.parquet")
-    pd.testing.assert_frame_equal(a, b)
-    assert dask.output.splitlines()[-3:] == local.output.splitlines()[-3:]  # the summary
+    runs = {
+        "serial": [],
+        "threads": ["--workers", "2"],
+        "dask": ["--dask", address],
+        "dask local:1": ["--dask", "local:1"],  # a cluster of its own, of one worker
+    }
+    results = {}
+    for name, extra in runs.items():
+        results[name] = CliRunner().invoke(main, [*args, "--out", str(tmp_path / name), *extra])
+        assert results[name].exit_code == 0, results[name].output
+    assert "Dask: 2 workers" in results["dask"].output
+    assert "game kernel ready on 2 Dask workers" in results["dask"].output
+    serial = pd.read_parquet(tmp_path / "serial" / "games.parquet")
+    summary = results["serial"].output.splitlines()[-4:]
+    assert "Dask: 1 worker (" in results["dask local:1"].output
+    for name in ("threads", "dask", "dask local:1"):
+        pd.testing.assert_frame_equal(serial, pd.read_parquet(tmp_path / name / "games.parquet"))
+        assert results[name].output.splitlines()[-4:] == summary  # the summary
+        assert sorted(p.name for p in (tmp_path / name).iterdir()) == ["games.parquet", "run.json"]
 
 
 @pytest.mark.parametrize(

@@ -109,13 +109,17 @@ def chunk_backend(dask: str | None, numba_cache: str | None, workers: int = 1):
     backend = connect(dask, numba_cache, say=click.echo)
     try:
         workers = backend.workers
-        line = f"Dask: {len(workers)} workers ({backend.slots} threads)"
+        line = f"Dask: {_count(len(workers), 'worker')} ({_count(backend.slots, 'thread')})"
         if backend.dashboard:
             line += f", dashboard {backend.dashboard}"
         click.echo(line)
         yield backend
     finally:
         backend.close()
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 __all__ = ["DaskTarget", "chunk_backend", "dask_options"]
