@@ -276,6 +276,9 @@ def test_simulate_gives_the_same_table_on_any_workers_and_backend(tmp_path, back
     [
         (["--dask", "local:0"], "local:N needs a whole number of workers"),
         (["--dask", "local:abc"], "local:N needs a whole number of workers"),
+        (["--dask", "local:33"], "from 1 to 32"),
+        (["--dask", "local:\u00b2"], "local:N needs a whole number of workers"),
+        (["--dask", ""], "needs a scheduler address"),
         (["--dask", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler at tcp://127.0.0.1:9"),
         (["--numba-cache", "cache"], "--numba-cache is for Dask workers"),
         (["--dask", "local:2", "--workers", "2"], "give --workers or --dask, not both"),
