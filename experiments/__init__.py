@@ -12,13 +12,22 @@ Where things are
     The click layer, one module per command: ``simulate.py``, ``strategies.py``,
     ``contest.py`` (``contest odds|table|commit|report``), ``compare.py``, ``commit.py``,
     ``worth.py``, ``run.py``, ``demo.py``, ``report.py``, ``tune.py``, ``bench.py``, ``cache.py``;
-    ``__init__.py`` holds the ``main`` group (the ``mammoth`` entry point) and its one-line
-    errors.
+    ``backend.py`` (the ``--dask`` options they share); ``__init__.py`` holds the ``main`` group
+    (the ``mammoth`` entry point) and its one-line errors.
 ``definition.py``
     Experiment files (TOML): :func:`~experiments.definition.load_experiment`, the setting checks,
     and the default suite (``definitions/*.toml``) that ``mammoth demo`` runs.
 ``runner.py``
-    :func:`~experiments.runner.run_experiment`: chunks, checkpoints, ``--resume``, workers.
+    :func:`~experiments.runner.run_experiment`: chunks, checkpoints, ``--resume``, workers;
+    :func:`~experiments.runner.run_tasks`, the one seam for parallel chunks (a backend: local
+    processes, or Dask).
+``cluster.py``
+    The Dask backend (``--dask ADDRESS|local:N``): :func:`~experiments.cluster.connect`, the
+    version check, the kernel readied on every worker (with the compile functions of
+    :mod:`strategies.registry` and :mod:`sim.runner`, as ``mammoth cache warm`` does).
+``games.py``
+    :func:`~experiments.games.run_games`: ``mammoth simulate``'s games in part files on any
+    backend, resumable, in bounded memory.
 ``kinds/``
     The experiment kinds (``__init__.py``: the ``KINDS`` registry and the contract):
     ``compare.py`` (a league), ``worth.py``, ``commit.py``.
@@ -33,16 +42,17 @@ Where things are
     ``profile.py`` (the behaviour profile), ``tune.py`` (the cross-entropy search over greedy
     weights).
 ``outputs/``
-    What is written: ``files.py`` (atomic writes, ``run.json``), ``plots.py`` (drawing on an
-    Axes), ``league.py``, ``commit.py``, ``worth.py`` (each run's tables, figures and run.json,
-    shared by the command and its kind), ``contest_report.py`` (odds table, heatmap, contest
-    report), ``report.py`` (report.md and report.html of result folders, answer first) with
+    What is written: ``files.py`` (atomic writes, ``run.json``), ``games.py`` (simulate's part
+    files and their merge into one Parquet file), ``plots.py`` (drawing on an Axes),
+    ``league.py``, ``commit.py``, ``worth.py`` (each run's tables, figures and run.json, shared by
+    the command and its kind), ``contest_report.py`` (odds table, heatmap, contest report),
+    ``report.py`` (report.md and report.html of result folders, answer first) with
     ``report_sections.py`` (each kind's answer and section), ``report_folder.py`` (reading a
     folder, what sections share), ``report_charts.py`` (phone-sized charts) and ``document.py``
     (blocks, numbers for people, Markdown and HTML).
 ``bench/``
-    ``mammoth bench``: ``core.py`` (sizes, rows, sections, the table), ``contest.py`` and
-    ``engine.py`` (the sections).
+    ``mammoth bench``: ``core.py`` (sizes, rows, sections, the table), ``contest.py``,
+    ``engine.py`` and ``cluster.py`` (the sections).
 ``definitions/``, ``tiles/``
     Data: the default suite's experiment files; variant mammoth tile files (not the real tiles).
 """

@@ -125,3 +125,31 @@ def test_commands_say_so_before_they_play_when_the_kernel_is_not_cached(monkeypa
     monkeypatch.setattr(registry, "compile_notice", lambda strategies=None, heavy=None: None)
     result = CliRunner().invoke(main, ["simulate", *runs["simulate"], "--out", str(tmp_path / "s")])
     assert result.exit_code == 0 and "compiling" not in result.output
+
+
+def test_cache_warm_compiles_through_the_registry(monkeypatch):
+    from click.testing import CliRunner
+
+    from experiments.cli import main
+
+    asked = []
+    monkeypatch.setattr(registry, "compile_notice", lambda heavy: None)
+    monkeypatch.setattr(
+        registry, "warm", lambda heavy: asked.append(heavy) or {"light": 21.4, "heavy": None}
+    )
+    result = CliRunner().invoke(main, ["cache", "warm"])
+    assert result.exit_code == 0, result.output
+    assert asked == [True]
+    assert "the light kernel: compiled in 21 s" in result.output
+    assert "the heavy kernel: loaded from the cache" in result.output
+
+
+def test_cache_warm_light_only_leaves_the_light_kernel_cached():
+    from click.testing import CliRunner
+
+    from experiments.cli import main
+
+    result = CliRunner().invoke(main, ["cache", "warm", "--light-only"])
+    assert result.exit_code == 0, result.output
+    assert "the light kernel:" in result.output and "heavy" not in result.output
+    assert registry.kernel_status(heavy=False).cached

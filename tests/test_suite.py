@@ -167,3 +167,73 @@ def test_bad_herd_settings_are_refused(tmp_path, herd):
     path.write_text(HEAD + f"[rules]\nherd = {herd}\n")
     with pytest.raises(Exception, match="rules.herd"):
         load_experiment(path)
+
+
+class _WorkerLost(Exception):
+    """Stands for a backend's "the worker running this task died"."""
+
+
+def _square(x):
+    return x * x
+
+
+def _lose(x):
+    raise _WorkerLost(x)
+
+
+class _FlakyBackend:
+    """Threads, with the first ``losses[key]`` attempts of a task lost with their worker."""
+
+    def __init__(self, losses):
+        from concurrent.futures import ThreadPoolExecutor
+
+        from experiments.runner import PoolBackend
+
+        self.pool = PoolBackend(ThreadPoolExecutor(2), 2, own=True)
+        self.slots = 2
+        self.losses = dict(losses)
+        self.submitted = []
+
+    def submit(self, function, x):
+        self.submitted.append(x)
+        if self.losses.get(x, 0) > 0:
+            self.losses[x] -= 1
+            return self.pool.submit(_lose, x)
+        return self.pool.submit(function, x)
+
+    def wait_any(self, futures):
+        return self.pool.wait_any(futures)
+
+    def lost(self, error):
+        return isinstance(error, _WorkerLost)
+
+    def cancel(self, futures):
+        self.pool.cancel(futures)
+
+
+def test_a_task_whose_worker_died_runs_again():
+    from experiments.runner import RETRIES, run_tasks
+
+    backend = _FlakyBackend({3: 1, 5: RETRIES})
+    results = {}
+    run_tasks(_square, {x: (x,) for x in range(8)}, results.__setitem__, backend)
+    assert results == {x: x * x for x in range(8)}
+    assert sorted(backend.submitted) == sorted([*range(8), 3, *[5] * RETRIES])
+    backend.pool.close()
+
+    backend = _FlakyBackend({2: RETRIES + 1})  # lost every time: the run fails, nothing is kept
+    results = {}
+    with pytest.raises(_WorkerLost):
+        run_tasks(_square, {x: (x,) for x in range(4)}, results.__setitem__, backend)
+    assert backend.submitted.count(2) == RETRIES + 1 and 2 not in results
+    backend.pool.close()
+
+
+def test_a_task_that_fails_is_not_retried():
+    from experiments.runner import run_tasks
+
+    backend = _FlakyBackend({})
+    with pytest.raises(ZeroDivisionError):
+        run_tasks(lambda x: 1 // (x - 2), {x: (x,) for x in range(4)}, lambda k, r: None, backend)
+    assert backend.submitted.count(2) == 1
+    backend.pool.close()

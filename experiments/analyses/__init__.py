@@ -4,7 +4,8 @@
 module                          holds
 =============================== ==============================================================
 :mod:`~.simulate`               games played in chunks (``simulate_chunks``) and the
-                                per-strategy ``summary`` of ``mammoth simulate``
+                                per-strategy ``summary`` of ``mammoth simulate`` (from a
+                                ``Tally``, which adds up over chunks)
 :mod:`~.league`                 the tables of a league (``lineups_for``), ``LeagueStats``
                                 (mergeable; win rates, pairwise results, Bradley-Terry ratings,
                                 seats), ``play_league`` and ``play_league_with_profile``

@@ -14,10 +14,15 @@ module                            holds
                                   (peak memory)
 :mod:`experiments.bench.cold_start` section ``cold_compile`` (the first run's compile of the
                                   default kernel, in a fresh process with an empty cache)
+:mod:`experiments.bench.cluster`  section ``dask_chunks``: chunks per second on a
+                                  LocalCluster of 1 and 2 workers, and against local processes
 ================================= ==========================================================
 
 Importing the package registers the sections, in this order; the command is
 :mod:`experiments.cli.bench`.
 """
 
+# isort: off
 from experiments.bench import cold_start, contest, engine  # noqa: F401  (registers the sections, in order)
+from experiments.bench import cluster  # noqa: F401  (the Dask section comes last)
+# isort: on

@@ -30,6 +30,8 @@ class BenchSize:
         Complete games per timed call of the round engine.
     memory_games : int
         Games of the peak-memory run.
+    chunks, chunk_games : int
+        Chunks of the experiment timed on each backend, and games per chunk.
     """
 
     contests: int
@@ -37,10 +39,20 @@ class BenchSize:
     repeats: int
     games: int = 20_000
     memory_games: int = 1_000_000
+    chunks: int = 24
+    chunk_games: int = 2_000
 
 
 FULL = BenchSize(contests=4_000_000, draws=20_000_000, repeats=5)
-QUICK = BenchSize(contests=400_000, draws=2_000_000, repeats=3, games=4_000, memory_games=100_000)
+QUICK = BenchSize(
+    contests=400_000,
+    draws=2_000_000,
+    repeats=3,
+    games=4_000,
+    memory_games=100_000,
+    chunks=12,
+    chunk_games=1_000,
+)
 
 
 class BenchRow(NamedTuple):
@@ -91,6 +103,8 @@ def best_time(call: Callable[[], object], repeats: int) -> float:
 def _format(value: float, unit: str) -> str:
     if unit == "1/s":
         return f"{value / 1e6:,.1f} M/s"
+    if unit == "chunks/s":
+        return f"{value:,.2f} {unit}"
     if unit.endswith("/s") or unit == "MB":
         return f"{value:,.0f} {unit}"
     return f"{value:.2f} {unit}"

@@ -19,7 +19,7 @@ command                         module
 ``mammoth report``              :mod:`experiments.cli.report`
 ``mammoth tune``                :mod:`experiments.cli.tune`
 ``mammoth bench``               :mod:`experiments.cli.bench`
-``mammoth cache ...``           :mod:`experiments.cli.cache` (``clear``, ``where``)
+``mammoth cache ...``           :mod:`experiments.cli.cache` (``clear``, ``where``, ``warm``)
 =============================== =========================================
 
 The options the commands share (``--players 2 3 4``, ``--games``, ``--workers``, ``--seed``,

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from experiments.cli.backend import chunk_backend, dask_options
 from experiments.cli.options import (
     InputFile,
     announce_compile,
@@ -43,18 +44,20 @@ RESUME_HELP = (
 @games_option(None, MAX_GAMES, GAMES_HELP)
 @workers_option("local processes, one chunk each")
 @click.option("--resume", is_flag=True, help=RESUME_HELP)
-def run(files, out, scale, games, workers, resume):
+@dask_options
+def run(files, out, scale, games, workers, resume, dask, numba_cache):
     """Run each experiment FILE into OUT/NAME; Ctrl-C keeps every finished chunk.
 
     Writes, per experiment, the files of its kind's command (tables, plots, run.json) and its
     checkpoints (experiment.json, chunks/) into OUT/NAME, NAME being the file's name setting.
+    With --dask the chunks run on a Dask cluster; the files are those of a local run.
     """
     configs = [load_experiment(f, scale=scale, games=games) for f in files]  # all checked first
     folders = experiment_folders(configs, Path(out), resume)
     announce_compile([name for config in configs for name in config_strategies(config)])
-    with writing_inside(out):
+    with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(out):
         for config, folder in zip(configs, folders, strict=True):
-            run_announced(config, folder, resume, workers)
+            run_announced(config, folder, resume, workers, backend)
             click.echo(f"  wrote {folder}")
 
 
@@ -93,8 +96,23 @@ def config_strategies(config: dict) -> list[str]:
     return list(config["strategies"])
 
 
-def run_announced(config: dict, folder: Path, resume: bool, workers: int) -> None:
-    """Say what runs, run it into ``folder``, and on Ctrl-C say where its chunks are kept."""
+def run_announced(config: dict, folder: Path, resume: bool, workers: int, backend=None) -> None:
+    """Say what runs, run it into ``folder``, and on Ctrl-C say where its chunks are kept.
+
+    Parameters
+    ----------
+    config : dict
+        The experiment (:func:`experiments.definition.load_experiment`).
+    folder : pathlib.Path
+        Its folder, checked by :func:`experiment_folders`.
+    resume : bool
+        Keep the intact chunks of an interrupted run.
+    workers : int
+        Local processes (when no ``backend`` is given).
+    backend : optional
+        Where the chunks run (:func:`experiments.cli.backend.chunk_backend`); None: here or on
+        ``workers`` local processes.
+    """
     click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} {games_label(config)}")
     try:
         run_experiment(
@@ -103,6 +121,7 @@ def run_announced(config: dict, folder: Path, resume: bool, workers: int) -> Non
             resume=resume,
             workers=workers,
             notice=lambda message: click.echo(f"  {message}", err=True),
+            backend=backend,
         )
     except KeyboardInterrupt:
         click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")

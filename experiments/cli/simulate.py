@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from experiments.analyses.simulate import simulate_chunks, summary
+from experiments.cli.backend import chunk_backend, dask_options
 from experiments.cli.options import (
     announce_compile,
     chunk_size_option,
@@ -19,8 +19,10 @@ from experiments.cli.options import (
     tiles_option,
     workers_option,
 )
+from experiments.games import GameRun, run_games
 from experiments.limits import MAX_SIMULATE_GAMES, check_blocks
-from experiments.outputs.files import run_metadata, write_json, write_parquet, writing_inside
+from experiments.outputs.files import run_metadata, write_json, writing_inside
+from experiments.outputs.games import PARTS, TABLE
 from experiments.rules_setup import rules_from_options
 from sim.constants import MAX_ROUNDS
 from sim.errors import InputError
@@ -40,7 +42,7 @@ from strategies.registry import resolve
     help="BASE or BASE+TAMING; once for every seat or once per seat.",
 )
 @seed_option()
-@out_option("Output folder: gets games.parquet and run.json.")
+@out_option("Output folder: gets games.parquet and run.json (and games.parts while it runs).")
 @click.option("--herd/--no-herd", default=True, show_default=True, help="Play The Mammoth Herd.")
 @tiles_option()
 @mammoth_points_option()
@@ -56,6 +58,13 @@ from strategies.registry import resolve
 @chunk_size_option(50_000)
 @click.option("--debug", is_flag=True, help="Check invariants after every phase.")
 @click.option("--dice-contest", is_flag=True, help="Roll taming dice instead of exact draws.")
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Keep the finished chunks an interrupted run with the same options left in "
+    "OUT/games.parts (a damaged one is played again).",
+)
+@dask_options
 def simulate(
     games,
     players,
@@ -72,10 +81,18 @@ def simulate(
     chunk_size,
     debug,
     dice_contest,
+    resume,
+    dask,
+    numba_cache,
 ):
     """Play complete games at one table size.
 
-    Writes OUT/games.parquet (one row per game and seat) and OUT/run.json.
+    Writes OUT/games.parquet (one row per game and seat; the README lists the columns) and
+    OUT/run.json. The table is one Parquet file with a row group per chunk of --chunk-size
+    games, read as one table by pandas.read_parquet or pyarrow.dataset. While the run plays,
+    each finished chunk is a file in OUT/games.parts (so memory does not grow with --games); an
+    interrupted run keeps them and --resume with the same options plays only the rest, giving
+    the same table.
     """
     check_blocks(games, chunk_size, "--chunk-size")
     names = list(strategy_names)
@@ -84,10 +101,9 @@ def simulate(
     seats = [resolve(n).name for n in (names * players if len(names) == 1 else names)]
     rules = rules_from_options(herd, tiles, mammoth_points, tie, resources_of_choice)
     announce_compile(seats)
-    frame = simulate_chunks(
-        games, players, seats, seed, rules, rotate, workers, chunk_size, debug, dice_contest, True
+    run = GameRun(
+        games, players, tuple(seats), seed, rules, rotate, chunk_size, debug, dice_contest
     )
-    table = summary(frame)
     meta = run_metadata(
         "simulate",
         rules,
@@ -98,21 +114,37 @@ def simulate(
         rotate=rotate,
         contest_sampling="dice" if dice_contest else "exact table",
         tiles_label="assumed" if rules.tiles_assumed else "user file",
-        files=["games.parquet"],
+        chunk_size=chunk_size,
+        files=[TABLE],
     )
     folder = Path(out)
-    with writing_inside(folder):
-        write_parquet(folder / "games.parquet", frame, meta)
+    if resume:
+        run.check_resume(folder)  # before a cluster starts: a refused --resume changes nothing
+    with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(folder):
+        try:
+            tally = run_games(
+                run,
+                folder,
+                meta,
+                resume,
+                workers,
+                backend,
+                notice=lambda message: click.echo(f"  {message}", err=True),
+            )
+        except KeyboardInterrupt:
+            kept = folder / PARTS
+            click.echo(f"interrupted: finished games are kept in {kept}; rerun with --resume")
+            raise
         write_json(folder / "run.json", meta)
     click.echo(f"{games} games, {players} players, seed {seed} -> {folder}")
-    for row in table.itertuples():
+    for row in tally.summary().itertuples():
         click.echo(
             f"  {row.strategy:24s} win {row.win_rate:6.1%} [{row.win_low:.1%}, {row.win_high:.1%}]"
             f"  score {row.mean_score:6.1f} ± {row.score_se:.2f}"
         )
     if rules.herd:
         click.echo("  (mammoth tile fronts: " + ("assumed" if rules.tiles_assumed else tiles) + ")")
-    stopped = int(frame.loc[frame["seat"] == 0, "safety_stop"].sum())
+    stopped = tally.safety_stops
     if stopped:
         click.echo(f"  warning: {stopped} game(s) hit the {MAX_ROUNDS}-round safety stop", err=True)
 

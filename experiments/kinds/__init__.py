@@ -20,8 +20,10 @@ Optional parts of a kind: ``DEFAULTS`` (settings a file may leave out), ``check(
 (raises :class:`~sim.errors.InputError` for bad settings;
 :func:`~experiments.definition.load_experiment` calls it, so nothing runs with a bad file),
 ``merge(parts) -> dict`` (replaces the key-by-key sum, for statistics whose groups differ between
-chunks; it gets the chunks in chunk order) and ``GAMES`` (what ``games`` counts, for messages;
-default "games per table").
+chunks; it gets the chunks in chunk order), ``GAMES`` (what ``games`` counts, for messages;
+default "games per table") and ``played(config) -> list`` (every strategy the experiment seats, as
+resolved strategies or kernel slots: a backend has the kernel that plays them compiled on every
+worker before it hands out chunks).
 
 A kind checks its settings with the readers of :mod:`experiments.definition` and builds its rules
 with :func:`experiments.rules_setup.rules_from_options`.

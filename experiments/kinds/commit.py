@@ -97,6 +97,13 @@ def prizes_of(config: dict) -> dict[str, tuple[float, ...]]:
     return {name: tuple(float(v) for v in config[name]) for name in PRIZE_GRID}
 
 
+def played(config: dict) -> list:
+    """The focal seat's arms and the field, as kernel slots (for the kernel the workers need)."""
+    baseline, arms = sweep_arms(config["base"], config["policies"])
+    field = [resolve(n) for n in config["field"]]
+    return [baseline.slot, *(arm.slot for arm in arms), *field]
+
+
 def check(config: dict) -> None:
     """Check the settings before anything runs.
 

@@ -52,6 +52,11 @@ def names_of(config: dict) -> list[str]:
     return [resolve(n).name for n in config["strategies"]]
 
 
+def played(config: dict) -> list:
+    """The league's strategies, resolved (for the kernel the workers need)."""
+    return [resolve(n) for n in config["strategies"]]
+
+
 def check(config: dict) -> None:
     """Check the settings before anything runs.
 

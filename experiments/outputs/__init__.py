@@ -5,6 +5,9 @@ module                          holds
 =============================== ==============================================================
 :mod:`~.files`                  atomic writes (text, JSON, CSV, Parquet, figures) and the
                                 ``run.json`` document every output carries (``run_metadata``)
+:mod:`~.games`                  ``mammoth simulate``'s table: part files while it runs
+                                (``open_parts``, ``save_part``), streamed into one Parquet file
+                                (``merge_parts``)
 :mod:`~.plots`                  plots as library functions, each drawing on a matplotlib Axes
 :mod:`~.league`                 a league's files (profile.csv too): ``write_league``,
                                 ``league_figure``
