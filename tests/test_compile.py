@@ -113,6 +113,7 @@ def test_commands_say_so_before_they_play_when_the_kernel_is_not_cached(monkeypa
                     "2"],
         "worth": ["--strategy", "greedy", "--strategy", "random", "--players", "2", "--games",
                   "2", "--no-sensitivity"],
+        "commit": ["--players", "2", "--games", "2", "--policy", "ev-noseek", "--no-herd-areas"],
     }  # fmt: skip
     for command, args in runs.items():
         asked.clear()

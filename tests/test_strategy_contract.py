@@ -20,14 +20,14 @@ from strategies.play import play_games
 from strategies.registry import base_names, taming_names
 
 GAMES = 200
-SEARCH_GAMES = 6  # the search strategy plays ~25 games/s: a few games keep the grid fast
+SEARCH_GAMES = 4  # the searches (search, search-classic) play ~25 games/s: a few games
 BASES = base_names()
 TAMING = [("fixed-2" if name == "fixed-K" else name) for name in taming_names()]
 PLAYERS = (2, 3, 4)
 
 
 def _games(name: str) -> int:
-    return SEARCH_GAMES if "search" in name.split("+") else GAMES
+    return SEARCH_GAMES if any(part.startswith("search") for part in name.split("+")) else GAMES
 
 
 def _play(name: str, players: int, herd: bool, seed: int) -> pd.DataFrame:

@@ -260,6 +260,11 @@ def _slot_of(name: str) -> Slot:
     return Slot(seat.name, seat.base_id, seat.taming_id, seat.base_params, seat.taming_params)
 
 
+def arm_strategy(base: str, policy: str) -> str:
+    """The registered strategy an arm's seat plays (:data:`NOSEEK` is ``BASE+ev`` re-weighted)."""
+    return f"{base}+ev" if policy == NOSEEK else f"{base}+{policy}"
+
+
 def focal_arm(base: str, policy: str) -> Arm:
     """The focal seat's slot for ``policy`` (a taming policy name, or :data:`NOSEEK`)."""
     if policy != NOSEEK:

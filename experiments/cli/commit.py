@@ -22,6 +22,7 @@ from experiments.analyses.commit import (
     DEFAULT_POLICIES,
     MIXED,
     PRIZE_GRID,
+    arm_strategy,
     commit_conditions,
     field_for,
     focal_arm,
@@ -179,7 +180,7 @@ def commit(
     for name in field:
         resolve(name)
 
-    announce_compile([f"{base}+{policy}" for policy in (BASELINE, *policies)] + list(field))
+    announce_compile([arm_strategy(base, policy) for policy in (BASELINE, *policies)] + list(field))
     conditions = commit_conditions(rules, herd_areas)
     arms = len(policies) + 1
     total = games * arms * len(conditions) * len(players)

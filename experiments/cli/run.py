@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from experiments.analyses.commit import arm_strategy
 from experiments.cli.backend import chunk_backend, dask_options
 from experiments.cli.options import (
     InputFile,
@@ -92,7 +93,7 @@ def config_strategies(config: dict) -> list[str]:
     """The strategy names an experiment's games seat (for the compile notice)."""
     if config["kind"] == "commit":
         base = config["base"]
-        return [f"{base}+{policy}" for policy in config["policies"]] + list(config["field"])
+        return [arm_strategy(base, policy) for policy in config["policies"]] + list(config["field"])
     return list(config["strategies"])
 
 
