@@ -49,7 +49,7 @@ QUICK = BenchSize(
     draws=2_000_000,
     repeats=3,
     games=4_000,
-    memory_games=100_000,
+    memory_games=500_000,
     chunks=12,
     chunk_games=1_000,
 )
