@@ -10,8 +10,9 @@ make of them; time runs by the deck and the building stacks.
   the weighted worth of what it takes; a card it can pay: its worth less the weighted worth of
   the resources it costs; the hut, field and tool maker: a person, an agriculture or a tool step;
   hunting: the part of the next feeding's cost the food saves, plus spare food; a resource area:
-  the expected units at their worth, plus the taming policy's ``herd_value`` on the herd's area),
-  and the best value per person wins;
+  the expected units, each at its place on the fading worth, plus ``need`` per unit of a kind a
+  building on a stack top lacks, plus the taming policy's ``herd_value`` on the herd's area), and
+  the best value per person wins;
 - actions resolve the village first (a new tool helps the rolls), then gathering, then cards and
   buildings (resources just gathered can pay);
 - tools go on a roll only when they lift it to the next multiple of the divisor, with the fewest
