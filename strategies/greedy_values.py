@@ -95,18 +95,15 @@ from sim.state import (
     FLAGS,
     GOODS,
     I_DECK_POS,
-    I_HERD_AREA,
     I_N_STACKS,
     I_PLAYERS,
-    I_PRIZE,
-    I_TILE_POS,
     N_BUILDINGS_HELD,
     PEOPLE,
     STACK_TAKEN,
     STACKS,
-    TILE_PILE,
     TILES,
 )
+from strategies.herd_values import current_tile, feeding_need  # shared with classic's valuation
 
 PARAMS = {
     "cards_per_round": 0.465,  # civilization cards taken per player per round (the deck's clock)
@@ -194,12 +191,6 @@ def rounds_left(st, g, params):
 
 
 @hot(inline=True)
-def feeding_need(st, g, seat):
-    """Food the next feeding takes from the seat's stock (people minus agriculture, >= 0)."""
-    return max(0, st.seat[g, seat, PEOPLE] - st.seat[g, seat, AGRICULTURE])
-
-
-@hot(inline=True)
 def _lacking(st, g, seat, row, r):
     return max(0, st.data[row, r - 1] - st.seat[g, seat, GOODS + r])
 
@@ -215,9 +206,16 @@ def fill_worths(st, g, seat, params, view):
     view[VW_STOCK] = held
     view[VW_BUDGET] = budget
     view[VW_SOFT] = soft
-    spendable = min(1.0, max(0.0, 1.0 - (held - budget) / soft))
+    spendable = _spendable(held, budget, soft)
     for r in range(WOOD, GOLD + 1):
         view[VW_WORTH + r - 1] = 1.0 + ((r + 2) * params[RESOURCE_W] - 1.0) * spendable
+
+
+@hot(inline=True)
+def _spendable(stock, budget, soft):
+    """The share of a unit's value that one more resource keeps on top of ``stock``: 1 up to the
+    budget, fading linearly to 0 over ``soft`` more."""
+    return min(1.0, max(0.0, 1.0 - (stock - budget) / soft))
 
 
 @hot(inline=True)
@@ -238,7 +236,7 @@ def spendable_share(stock, units, budget, soft):
     unit is worth its place on the fading scale, so a large gathering past the budget is worth
     less per unit than the first unit of it (see :func:`fill_worths`)."""
     if units <= 1e-9:
-        return min(1.0, max(0.0, 1.0 - (stock - budget) / soft))
+        return _spendable(stock, budget, soft)
     below = _spendable_below(stock + units, budget, soft) - _spendable_below(stock, budget, soft)
     return below / units
 
@@ -516,18 +514,6 @@ def card_worth(st, g, seat, card, params, view):
     else:
         worth += bonus_worth(st, g, seat, params, view, effect, amount, good)
     return worth
-
-
-@hot(inline=True)
-def current_tile(st, g):
-    """This round's prize tile, or -1 (read from the pile while the taming is under way)."""
-    tile = st.game[g, I_PRIZE]
-    if tile >= 0:
-        return tile
-    pos = st.game[g, I_TILE_POS]
-    if st.game[g, I_HERD_AREA] < 0 or pos <= 0:
-        return -1
-    return st.game[g, TILE_PILE + pos - 1]
 
 
 @hot(inline=True)
