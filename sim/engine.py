@@ -409,7 +409,7 @@ def _actions(st, g, sids, tids, pbase, ptame, streams, players, buf, work):
     pending = work[3]
     start = st.game[g, I_START_PLAYER]
     for k in range(players):
-        p = (start + k) % players
+        p = start + k - players * (start + k >= players)  # (start + k) % players, no division
         n_pending = 0
         for a in range(N_AREAS):
             pending[a] = 1 if st.seat[g, p, PLACED + a] > 0 else 0
@@ -491,7 +491,7 @@ def _taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, wor
 def _feeding(st, g, sids, pbase, streams, players, buf):
     start = st.game[g, I_START_PLAYER]
     for k in range(players):
-        p = (start + k) % players
+        p = start + k - players * (start + k >= players)  # (start + k) % players, no division
         st.seat[g, p, GOODS + FOOD] += st.seat[g, p, AGRICULTURE]
         need = st.seat[g, p, PEOPLE]
         food = st.seat[g, p, GOODS + FOOD]

@@ -103,7 +103,8 @@ from strategies.greedy_values import (
     fill_view,
     fill_worths,
     herd_values,
-    needed_kinds,
+    kinds_lacked,
+    lacking,
     payment_cost,
     person_worth,
     resource_worth,
@@ -172,7 +173,7 @@ def _plan(st, g, seat, params, memo, hi):
     memo[M_ROUNDS] = rounds
     memo[M_SHORT] = short
     memo[M_TOOLS] = tools_available(st, g, seat)
-    needed = needed_kinds(st, g, seat) if params[NEED_W] != 0.0 else 0
+    needed = _stack_tops(st, g, seat, params, memo, hi, view)
     for r in range(WOOD, GOLD + 1):
         memo[M_NEED + r - 1] = params[NEED_W] * ((needed >> r) & 1)
     memo[M_STOCK] = view[VW_STOCK]
@@ -199,12 +200,34 @@ def _plan(st, g, seat, params, memo, hi):
             continue
         worth = card_worth(st, g, seat, card, params, view)
         memo[M_AREA + FIRST_CARD_SPACE + space] = worth - params[CARD_COST] * price
-    for stack in range(4):
-        value = SKIP
-        if stack < st.game[g, I_N_STACKS] and hi[FIRST_BUILDING + stack] > 0:
-            value = _building_value(st, g, seat, params, stack, view)
-        memo[M_AREA + FIRST_BUILDING + stack] = value
     memo[M_READY] = 1.0
+
+
+@hot(inline=True)
+def _stack_tops(st, g, seat, params, memo, hi, view):
+    """One pass over the building stacks for :func:`_plan`: the value of each top it can take
+    (``SKIP`` otherwise) into the memo, and the bits of the resource kinds the top lacking the
+    fewest resources still lacks (:func:`strategies.greedy_values.needed_kinds`, whose
+    definition this follows; a fixed-cost top lacking anything is not valued)."""
+    best_lack = 1 << 30
+    best_row = -1
+    for stack in range(4):
+        memo[M_AREA + FIRST_BUILDING + stack] = SKIP
+    for stack in range(st.game[g, I_N_STACKS]):
+        taken = st.game[g, STACK_TAKEN + stack]
+        if taken >= STACK_SIZE:
+            continue
+        row = BUILDINGS + st.game[g, STACKS + stack * STACK_SIZE + taken]
+        variable = st.data[row, B_VARIABLE] != 0
+        lack = lacking(st, g, seat, row)
+        if 0 < lack < best_lack:
+            best_lack = lack
+            best_row = row
+        if hi[FIRST_BUILDING + stack] > 0 and (variable or lack == 0):
+            memo[M_AREA + FIRST_BUILDING + stack] = _building_value(
+                st, g, seat, params, stack, view
+            )
+    return kinds_lacked(st, g, seat, best_row)
 
 
 @hot(inline=True)

@@ -253,22 +253,38 @@ def needed_kinds(st, g, seat):
         if taken >= STACK_SIZE:
             continue
         row = BUILDINGS + st.game[g, STACKS + stack * STACK_SIZE + taken]
-        lack = 0
-        if st.data[row, B_VARIABLE] != 0:
-            lack = _kinds_lacking(st, g, seat, row)
-        else:
-            for r in range(WOOD, GOLD + 1):
-                lack += _lacking(st, g, seat, row, r)
+        lack = lacking(st, g, seat, row)
         if 0 < lack < best_lack:
             best_lack = lack
             best_row = row
+    return kinds_lacked(st, g, seat, best_row)
+
+
+@hot(inline=True)
+def lacking(st, g, seat, row):
+    """Resources the seat lacks for the building in ``row`` of ``st.data``: for a fixed cost the
+    units short, for a "so many of k kinds" tile the kinds short (0 for the other variable
+    tiles)."""
+    if st.data[row, B_VARIABLE] != 0:
+        return _kinds_lacking(st, g, seat, row)
+    lack = 0
+    for r in range(WOOD, GOLD + 1):
+        lack += _lacking(st, g, seat, row, r)
+    return lack
+
+
+@hot(inline=True)
+def kinds_lacked(st, g, seat, row):
+    """Bits (bit ``r``, wood..gold) of the kinds the seat lacks for the building in ``row``
+    (none for ``row`` -1): the kinds short of a fixed cost, or for a variable tile the kinds it
+    holds none of."""
     bits = 0
-    if best_row >= 0:
+    if row >= 0:
         for r in range(WOOD, GOLD + 1):
-            if st.data[best_row, B_VARIABLE] != 0:
+            if st.data[row, B_VARIABLE] != 0:
                 if st.seat[g, seat, GOODS + r] == 0:
                     bits |= 1 << r
-            elif _lacking(st, g, seat, best_row, r) > 0:
+            elif _lacking(st, g, seat, row, r) > 0:
                 bits |= 1 << r
     return bits
 
@@ -337,18 +353,34 @@ def payment_cost(view, skip, amount):
 
 
 @hot(inline=True)
-def fill_costs(view, costs, upto):
-    """``costs[n]``: points of the ``n`` resources worth least, ``n = 0..upto`` (at most
-    :data:`MAX_COSTS`; :data:`UNPAYABLE` past what the seat holds)."""
+def _next_cost(view, costs, filled, kind, left):
+    """Fill the next entry of a row of payment costs: ``costs[n]`` is the points of the ``n``
+    resources worth least (the cheapest kinds first, each unit added to the one before;
+    :data:`UNPAYABLE` past what the seat holds). ``costs[0..filled]`` are filled, ``kind`` is the
+    resource the next unit comes from and ``left`` how many of it remain. Returns the new
+    (filled, kind, left)."""
+    while left == 0 and kind < GOLD:
+        kind += 1
+        left = np.int64(view[VW_COUNT + kind - 1])
+    if left == 0:
+        costs[filled + 1] = UNPAYABLE
+    else:
+        costs[filled + 1] = costs[filled] + view[VW_WORTH + kind - 1]
+        left -= 1
+    return filled + 1, kind, left
+
+
+@hot(inline=True)
+def _start_costs(view, costs, upto):
+    """Start a row of payment costs (see :func:`_next_cost`) with ``costs[0..upto]`` filled
+    (``upto`` at most :data:`MAX_COSTS`). Returns the (filled, kind, left) it goes on from."""
     costs[0] = 0.0
-    n = 1
-    for r in range(WOOD, GOLD + 1):
-        worth = view[VW_WORTH + r - 1]
-        for _ in range(min(np.int64(view[VW_COUNT + r - 1]), upto + 1 - n)):
-            costs[n] = costs[n - 1] + worth
-            n += 1
-    for m in range(n, upto + 1):
-        costs[m] = UNPAYABLE
+    filled = 0
+    kind = np.int64(WOOD)
+    left = np.int64(view[VW_COUNT])
+    for _ in range(upto):
+        filled, kind, left = _next_cost(view, costs, filled, kind, left)
+    return filled, kind, left
 
 
 @hot(inline=True)
@@ -528,7 +560,6 @@ def herd_values(st, g, seat, params, values, most, view, costs):
     """
     fill_view(st, g, seat, params, view)
     food = np.int64(view[VW_FOOD])
-    short = np.int64(view[VW_SHORT])
     payable = min(min(most, MAX_TILE_FIGURES), food + np.int64(view[VW_HELD]))
     tile = current_tile(st, g)
     first = 0.0
@@ -546,7 +577,6 @@ def herd_values(st, g, seat, params, values, most, view, costs):
     values[V_ALL] = all_
     priced = 0
     if payable > 0:
-        fill_costs(view, costs, short + payable)
         ceiling = abs(first) + abs(all_) + abs(st.data[FLAGS, Flag.MAMMOTH_POINTS]) + 1.0
         priced = _figure_costs(params, values, view, costs, payable, ceiling)
     for k in range(priced + 1, MAX_TILE_FIGURES + 1):
@@ -555,14 +585,16 @@ def herd_values(st, g, seat, params, values, most, view, costs):
 
 @hot(inline=True)
 def _figure_costs(params, values, view, costs, payable, ceiling):
-    """The figure costs of :func:`herd_values` for ``1..payable`` figures (``costs``: the
-    prefix row of :func:`fill_costs`), stopping once a cost passes ``ceiling``; returns how many
-    figures were priced."""
+    """The figure costs of :func:`herd_values` for ``1..payable`` figures, stopping once a cost
+    passes ``ceiling``; returns how many figures were priced. ``costs`` is a row of payment
+    costs (:func:`_next_cost`), filled only as far as the figures priced need it (the k-th reads
+    it up to the shortfall plus k)."""
     food = np.int64(view[VW_FOOD])
     short = np.int64(view[VW_SHORT])
     spare = np.int64(view[VW_SPARE])
     spare_worth = view[VW_SPARE_WORTH]
     starve = params[STARVE]
+    filled, kind, left = _start_costs(view, costs, short)
     base = 0.0 if short == 0 else min(starve, costs[short])
     previous = 0.0
     used = 0  # resources the figures take, after the feeding's shortfall (feeding paid)
@@ -570,6 +602,7 @@ def _figure_costs(params, values, view, costs, payable, ceiling):
     for k in range(1, payable + 1):
         if previous > ceiling:
             return k - 1
+        filled, kind, left = _next_cost(view, costs, filled, kind, left)
         step = costs[short + used + 1] - costs[short + used]
         if spare_used < spare and spare_worth <= step:
             spare_used += 1

@@ -201,7 +201,10 @@ def _is_earlier(st, g, seat, q):
     """Whether ``q`` resolves its actions before ``seat`` this round."""
     players = st.game[g, I_PLAYERS]
     start = st.game[g, I_START_PLAYER]
-    return (q - start) % players < (seat - start) % players
+    # places after the start player, (x - start) % players without a division
+    after_q = q - start + players * (q < start)
+    after_seat = seat - start + players * (seat < start)
+    return after_q < after_seat
 
 
 @hot(inline=True)
