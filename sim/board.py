@@ -543,6 +543,13 @@ def _subset_payment(st, g, p, subset, extra, spend_most, good):
 def best_building_payment(st, g, p, building, pay, spend_most):
     """Fill ``pay`` (goods-indexed) with :func:`building_offer`'s payment; return its points."""
     points, subset = building_offer(st, g, p, building, spend_most)
+    return offer_payment(st, g, p, building, pay, spend_most, points, subset)
+
+
+@hot(inline=True)
+def offer_payment(st, g, p, building, pay, spend_most, points, subset):
+    """Fill ``pay`` with the payment of an offer ``(points, subset)`` that :func:`building_offer`
+    made (same ``spend_most``, nothing changed since); return ``points``."""
     for r in range(5):
         pay[r] = 0
     if points < 0:

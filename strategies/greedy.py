@@ -36,9 +36,9 @@ from __future__ import annotations
 import numpy as np
 
 from sim.board import (
-    best_building_payment,
     building_offer,
     cheapest_payment,
+    offer_payment,
     resources_held,
     smallest_tool_mask,
     tools_available,
@@ -108,6 +108,7 @@ from strategies.greedy_values import (
     payment_cost,
     person_worth,
     resource_worth,
+    spendable_below,
     spendable_share,
     tool_step_worth,
 )
@@ -126,10 +127,11 @@ M_AREA = 9
 M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
 M_STOCK, M_BUDGET, M_SOFT = M_RATE + N_AREAS, M_RATE + N_AREAS + 1, M_RATE + N_AREAS + 2
 M_SPARE_WORTH = M_SOFT + 1  # points of a spare food (the view's)
+M_BELOW = M_SPARE_WORTH + 1  # spendable_below of the stock (see greedy_values)
 SKIP = -1e300  # a card it cannot pay, a building it cannot buy; a place it cannot take
 if N_AREAS != 16:
     raise ImportError("greedy.place picks the best of exactly 16 places (sim.constants.N_AREAS)")
-if M_SPARE_WORTH + 1 > MEMO_WIDTH:
+if M_BELOW + 1 > MEMO_WIDTH:
     raise ImportError("greedy's memo does not fit sim.constants.MEMO_WIDTH")
 
 
@@ -141,6 +143,12 @@ def _building_value(st, g, seat, params, stack, view):
         return SKIP
     building = st.game[g, STACKS + stack * STACK_SIZE + taken]
     points, _ = building_offer(st, g, seat, building, True)
+    return _offer_value(st, g, seat, params, building, points, view)
+
+
+@hot(inline=True)
+def _offer_value(st, g, seat, params, building, points, view):
+    """Value of buying ``building`` for the ``points`` of the best offer; ``SKIP`` if none."""
     if points < 0:
         return SKIP
     row = BUILDINGS + building
@@ -180,6 +188,7 @@ def _plan(st, g, seat, params, memo, hi):
     memo[M_BUDGET] = view[VW_BUDGET]
     memo[M_SOFT] = view[VW_SOFT]
     memo[M_SPARE_WORTH] = view[VW_SPARE_WORTH]
+    memo[M_BELOW] = spendable_below(view[VW_STOCK], view[VW_BUDGET], view[VW_SOFT])
     memo[M_FEED] = feeding_cost(params, view, short, 0)
     memo[M_AREA + TOOL_MAKER] = tool_step_worth(st, g, seat, params, rounds - 1.0)
     memo[M_AREA + FIELD] = agriculture_step_worth(st, g, seat, params, rounds)
@@ -285,7 +294,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     for a in range(FOREST, RIVER + 1):
         count = max(hi[a], 1)
         units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]
-        share = spendable_share(memo[M_STOCK], units, memo[M_BUDGET], memo[M_SOFT])
+        share = spendable_share(memo[M_STOCK], units, memo[M_BUDGET], memo[M_SOFT], memo[M_BELOW])
         worth = 1.0 + ((a + 2) * params[RESOURCE_W] - 1.0) * share + memo[M_NEED + a - 1]
         value = units * worth
         value += herd if a == herd_area else 0.0
@@ -344,12 +353,16 @@ def buy_card(st, g, seat, params, rng, space, pay):
 @hot(inline=True)
 def buy_building(st, g, seat, params, rng, stack, pay):
     """Buy when its value is positive, scoring as much as the tile allows."""
+    taken = st.game[g, STACK_TAKEN + stack]
+    if taken >= STACK_SIZE:
+        return False
     view = stack_f64(VIEW_WIDTH)
     fill_worths(st, g, seat, params, view)
-    if _building_value(st, g, seat, params, stack, view) <= 0.0:
+    building = st.game[g, STACKS + stack * STACK_SIZE + taken]
+    points, subset = building_offer(st, g, seat, building, True)
+    if _offer_value(st, g, seat, params, building, points, view) <= 0.0:
         return False
-    building = st.game[g, STACKS + stack * STACK_SIZE + st.game[g, STACK_TAKEN + stack]]
-    return best_building_payment(st, g, seat, building, pay, True) >= 0
+    return offer_payment(st, g, seat, building, pay, True, points, subset) >= 0
 
 
 @hot

@@ -219,7 +219,7 @@ def _spendable(stock, budget, soft):
 
 
 @hot(inline=True)
-def _spendable_below(x, budget, soft):
+def spendable_below(x, budget, soft):
     """The integral over ``0..x`` resources held of the share of a unit's value that can still
     be spent: 1 up to the budget, fading linearly to 0 over ``soft`` more."""
     if x <= budget:
@@ -231,14 +231,14 @@ def _spendable_below(x, budget, soft):
 
 
 @hot(inline=True)
-def spendable_share(stock, units, budget, soft):
+def spendable_share(stock, units, budget, soft, below_stock):
     """The mean share of value that ``units`` more resources keep, gathered onto ``stock``: each
     unit is worth its place on the fading scale, so a large gathering past the budget is worth
-    less per unit than the first unit of it (see :func:`fill_worths`)."""
+    less per unit than the first unit of it (see :func:`fill_worths`). ``below_stock`` is
+    :func:`spendable_below` of ``stock`` (a caller asking often keeps it)."""
     if units <= 1e-9:
         return _spendable(stock, budget, soft)
-    below = _spendable_below(stock + units, budget, soft) - _spendable_below(stock, budget, soft)
-    return below / units
+    return (spendable_below(stock + units, budget, soft) - below_stock) / units
 
 
 @hot(inline=True)
@@ -349,6 +349,8 @@ def payment_cost(view, skip, amount):
     total = cheapest_total(view, skip + amount)
     if total >= UNPAYABLE:
         return UNPAYABLE
+    if skip == 0:
+        return total  # what the subtraction of the cost of nothing (0.0) gives
     return total - cheapest_total(view, skip)
 
 
