@@ -20,6 +20,7 @@ from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
 from sim.errors import InputError
 from sim.invariants import MESSAGES, PHASES
+from sim.jit import kernel_codegen
 from sim.kernel import compile_lock, is_cached, record_compile
 from sim.rng import seed_words
 from sim.rules import Flag, Rules
@@ -156,7 +157,8 @@ def compile_kernel(kernel) -> float | None:
     with compile_lock(kernel):  # another process may be compiling it: wait, then load it
         cached = is_cached(kernel)
         cpu, wall = time.process_time(), time.perf_counter()
-        kernel.play_rows(st, 0, 0, 0, *args)  # rows 0..0: types the call (compiles), plays none
+        with kernel_codegen():
+            kernel.play_rows(st, 0, 0, 0, *args)  # rows 0..0: types the call (compiles), plays none
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if cached:
         return None
