@@ -214,10 +214,14 @@ def _plan(st, g, seat, params, memo, hi):
 
 @hot(inline=True)
 def _stack_tops(st, g, seat, params, memo, hi, view):
-    """One pass over the building stacks for :func:`_plan`: the value of each top it can take
-    (``SKIP`` otherwise) into the memo, and the bits of the resource kinds the top lacking the
-    fewest resources still lacks (:func:`strategies.greedy_values.needed_kinds`, whose
-    definition this follows; a fixed-cost top lacking anything is not valued)."""
+    """One pass over the building stacks for :func:`_plan`.
+
+    Writes the value of each top the seat can take into the memo (``SKIP`` otherwise; a
+    fixed-cost top it lacks anything for is not valued). Returns the bits (bit ``r``, wood..gold)
+    of the resource kinds that the top lacking the fewest resources still lacks: where gathering
+    brings a building closer (the ``need`` bonus). A "so many of k kinds" tile lacks the kinds
+    the seat holds none of.
+    """
     best_lack = 1 << 30
     best_row = -1
     for stack in range(4):

@@ -87,7 +87,6 @@ from sim.jit import hot
 from sim.rules import Flag
 from sim.state import (
     AGRICULTURE,
-    BUILDINGS,
     CARDS,
     CHOICE_TOKENS,
     CULTURE,
@@ -100,7 +99,6 @@ from sim.state import (
     N_BUILDINGS_HELD,
     PEOPLE,
     STACK_TAKEN,
-    STACKS,
     TILES,
 )
 from strategies.herd_values import current_tile, feeding_need  # shared with classic's valuation
@@ -239,25 +237,6 @@ def spendable_share(stock, units, budget, soft, below_stock):
     if units <= 1e-9:
         return _spendable(stock, budget, soft)
     return (spendable_below(stock + units, budget, soft) - below_stock) / units
-
-
-@hot(inline=True)
-def needed_kinds(st, g, seat):
-    """Bits of the resource kinds (bit ``r``, wood..gold) that the building on a stack top lacking
-    the fewest resources still lacks: where gathering brings a building closer. A "so many of k
-    kinds" tile lacks the kinds the seat holds none of."""
-    best_lack = 1 << 30
-    best_row = -1
-    for stack in range(st.game[g, I_N_STACKS]):
-        taken = st.game[g, STACK_TAKEN + stack]
-        if taken >= STACK_SIZE:
-            continue
-        row = BUILDINGS + st.game[g, STACKS + stack * STACK_SIZE + taken]
-        lack = lacking(st, g, seat, row)
-        if 0 < lack < best_lack:
-            best_lack = lack
-            best_row = row
-    return kinds_lacked(st, g, seat, best_row)
 
 
 @hot(inline=True)
