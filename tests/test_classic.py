@@ -7,21 +7,12 @@ A change to the engine or to ``classic`` that moves a single decision changes a 
 
 from __future__ import annotations
 
-import hashlib
-
-import numpy as np
 import pytest
+from play_digest import digest
 
 from sim.rules import Rules
 from strategies.play import play_games
 
-COLUMNS = (
-    "game seat strategy score rank winner rounds people agriculture tools buildings cards "
-    "building_points card_points culture_points farmer_points toolmaker_points hutbuilder_points "
-    "shaman_points resource_points starvation_penalty herd_bonus_points mammoth_points tiles_won "
-    "contests_entered figures_committed food_paid_taming resources_paid_taming first_bonuses "
-    "all_bonuses tiles_boxed herd_rounds contests majority_decided safety_stop"
-).split()
 LINEUPS = {
     "ev": ["classic+ev"],
     "majority": ["classic+majority"],
@@ -47,17 +38,6 @@ GOLDEN = {
     "4p-noherd-majority": "cdf184c392944085",
     "4p-noherd-mixed": "98a16d05ca354b26",
 }
-
-
-def digest(frame) -> str:
-    """A hash of the per-seat table over :data:`COLUMNS` (categories by their codes)."""
-    h = hashlib.sha256()
-    for name in COLUMNS:
-        column = frame[name]
-        values = column.cat.codes if hasattr(column, "cat") else column
-        h.update(name.encode())
-        h.update(np.asarray(values).astype(np.int64).tobytes())
-    return h.hexdigest()[:16]
 
 
 @pytest.mark.parametrize("key", sorted(GOLDEN))

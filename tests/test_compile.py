@@ -7,10 +7,12 @@ import os
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
+from numba import config as numba_config
 from numba import njit, types
 
 from sim import kernel as kernel_module
-from sim.jit import KernelDispatcher, hot
+from sim.jit import KernelDispatcher, hot, kernel_codegen
 from strategies import registry
 
 
@@ -154,3 +156,13 @@ def test_cache_warm_light_only_leaves_the_light_kernel_cached():
     assert result.exit_code == 0, result.output
     assert "the light kernel:" in result.output and "heavy" not in result.output
     assert registry.kernel_status(heavy=False).cached
+
+
+def test_kernels_compile_without_loop_vectorizer_and_the_setting_is_restored(monkeypatch):
+    monkeypatch.setattr(numba_config, "LOOP_VECTORIZE", 1)
+    with kernel_codegen():
+        assert numba_config.LOOP_VECTORIZE == 0
+    assert numba_config.LOOP_VECTORIZE == 1
+    with pytest.raises(RuntimeError), kernel_codegen():
+        raise RuntimeError("a compile error")
+    assert numba_config.LOOP_VECTORIZE == 1

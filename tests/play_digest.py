@@ -1,0 +1,27 @@
+"""The digest of a per-seat table that pins a strategy's play (``test_classic``,
+``test_greedy_play``): a change that moves a single decision changes it."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+COLUMNS = (
+    "game seat strategy score rank winner rounds people agriculture tools buildings cards "
+    "building_points card_points culture_points farmer_points toolmaker_points hutbuilder_points "
+    "shaman_points resource_points starvation_penalty herd_bonus_points mammoth_points tiles_won "
+    "contests_entered figures_committed food_paid_taming resources_paid_taming first_bonuses "
+    "all_bonuses tiles_boxed herd_rounds contests majority_decided safety_stop"
+).split()
+
+
+def digest(frame) -> str:
+    """A hash of the per-seat table over :data:`COLUMNS` (categories by their codes)."""
+    h = hashlib.sha256()
+    for name in COLUMNS:
+        column = frame[name]
+        values = column.cat.codes if hasattr(column, "cat") else column
+        h.update(name.encode())
+        h.update(np.asarray(values).astype(np.int64).tobytes())
+    return h.hexdigest()[:16]
