@@ -131,6 +131,7 @@ from sim.dispatch import (
     hook_take_first_bonus,
     hook_use_tools,
     hook_value_goods,
+    taming_reads_values,
 )
 # --- end hooks ---
 # isort: on
@@ -250,7 +251,8 @@ def _card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
 def _commit(st, g, p, sid, tid, pbase, ptame, streams, available, buf, values):
     """Right after gathering on the herd's area: move people onto the tile, 1 food each."""
     rng = streams[Purpose.STRATEGY + p]
-    hook_value_goods(sid, st, g, p, pbase[p], rng, values, available)
+    if taming_reads_values(tid):
+        hook_value_goods(sid, st, g, p, pbase[p], rng, values, available)
     want = hook_commit_figures(tid, st, g, p, ptame[p], rng, available, values)
     _move_onto_tile(st, g, p, sid, pbase[p], rng, max(0, min(want, available)), buf)
 
@@ -389,7 +391,8 @@ def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, notes):
         herd_value = 0.0
         if herd_area >= 0 and hi[herd_area] > 0:
             if active[p] == 1:
-                hook_value_goods(sids[p], st, g, p, pbase[p], rng, values, hi[herd_area])
+                if taming_reads_values(tids[p]):
+                    hook_value_goods(sids[p], st, g, p, pbase[p], rng, values, hi[herd_area])
                 notes[p, 0] = hook_herd_value(tids[p], st, g, p, ptame[p], rng, values)
                 active[p] = 2
             herd_value = notes[p, 0]
@@ -476,7 +479,8 @@ def _taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, wor
             continue
         if p == winner:
             rng = streams[Purpose.STRATEGY + p]
-            hook_value_goods(sids[p], st, g, p, pbase[p], rng, values, np.int64(0))
+            if taming_reads_values(tids[p]):
+                hook_value_goods(sids[p], st, g, p, pbase[p], rng, values, np.int64(0))
             first = hook_take_first_bonus(tids[p], st, g, p, ptame[p], rng, values)
             _bonus(st, g, p, tile, first)
             st.seat[g, p, HERD + H_TILES_WON] += 1

@@ -46,7 +46,8 @@ Base hooks (the base strategy of a seat answers them):
     where it cannot pay), ``values[V_FIRST]`` and ``values[V_ALL]`` the points this round's "1."
     and "all" bonuses are worth to it. The engine asks it right before every
     taming hook and hands the row over, so the base strategy and the taming policy value food and
-    resources one way.
+    resources one way; not for a policy that never reads the row (``READS_VALUES`` below). It
+    must draw nothing from ``rng``, so that skipping it leaves the seat's stream as it was.
 ``food_for_figures(st, g, seat, params, rng, count) -> int``
     The seat moves ``count`` figures onto the tile: how many to pay with food? Each food may be
     replaced by a resource, at the player's choice (docs/rules.md B3); the rest is paid in
@@ -65,6 +66,10 @@ Each gets the base strategy's ``values`` row (see ``value_goods``) as its last a
     ``st.seat[g, q, HERD + H_ON_TILE]`` shows the earlier seats' commitments this round.
 ``take_first_bonus(st, g, seat, params, rng, values) -> bool``
     The winner: take the "1." bonus (True) or the "all" bonus (False)?
+
+A taming module whose hooks never read ``values`` says so with ``READS_VALUES = False``; the
+engine then does not ask the base strategy's ``value_goods`` for it (``never``, ``fixed-K`` and
+``random`` taming: at 4 players the valuation was about a sixth of a ``greedy+never`` game).
 """
 
 from __future__ import annotations

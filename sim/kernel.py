@@ -49,6 +49,18 @@ def _dispatcher(name: str, aliases: list[str], modules: list[ModuleType]) -> str
     return "\n".join(lines)
 
 
+def _flag(name: str, aliases: list[str], modules: list[ModuleType]) -> str:
+    """A dispatcher of a taming module's constant ``name`` (``True`` where a module leaves it
+    out), such as ``READS_VALUES`` (:mod:`sim.hooks`)."""
+    lines = ["", "", "@splice", f"def taming_{name.lower()}(tid):"]
+    flags = [bool(getattr(module, name, True)) for module in modules]
+    for tid, flag in enumerate(flags[:-1]):
+        lines.append(f"    if tid == {tid}:")
+        lines.append(f"        return {flag}")
+    lines.append(f"    return {flags[-1]}")
+    return "\n".join(lines)
+
+
 def kernel_source(base_modules: tuple[str, ...], taming_modules: tuple[str, ...]) -> str:
     """Return the source of the game kernel for these strategy modules.
 
@@ -80,6 +92,7 @@ def kernel_source(base_modules: tuple[str, ...], taming_modules: tuple[str, ...]
         head.append(f"import {path} as {alias}")
     body = [_dispatcher(name, base_alias, base) for name in hooks.BASE_HOOKS]
     body += [_dispatcher(name, taming_alias, taming) for name in hooks.TAMING_HOOKS]
+    body.append(_flag("READS_VALUES", taming_alias, taming))
     engine_source = Path(engine.__file__).read_text(encoding="utf-8")
     before, rest = engine_source.split(_BEGIN, 1)
     _, after = rest.split(_END, 1)

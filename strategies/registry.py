@@ -6,7 +6,9 @@ base strategy's default taming policy. ``fixed-K`` takes K from its name; a tami
 also be a registered module with some of its parameters set (``search-classic``).
 
 Adding a strategy: write one module in this package defining some hooks of :mod:`sim.hooks`
-plus ``DESCRIPTION`` and ``PARAMS``, then add one line to :data:`BASE` or :data:`TAMING`.
+plus ``DESCRIPTION`` and ``PARAMS`` (and, for a taming policy that never reads the base
+strategy's valuation, ``READS_VALUES = False``), then add one line to :data:`BASE` or
+:data:`TAMING`.
 
 Presets (:mod:`strategies.presets`) are base strategy names too: a TOML file naming a registered
 base strategy and overriding some of its ``PARAMS``. They share their base strategy's kernel id,

@@ -10,6 +10,7 @@ from sim.jit import hot
 
 DESCRIPTION = "commits min(K, available) figures whenever it gathers on the herd's area"
 PARAMS = {"figures": 1.0}
+READS_VALUES = False  # no hook reads the base strategy's valuation (sim.hooks)
 
 
 @hot

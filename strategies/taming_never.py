@@ -6,6 +6,7 @@ from sim.jit import hot
 
 DESCRIPTION = "never commits a figure; ignores the herd"
 PARAMS: dict[str, float] = {}
+READS_VALUES = False  # no hook reads the base strategy's valuation (sim.hooks)
 
 
 @hot

@@ -7,6 +7,7 @@ from sim.rng import below
 
 DESCRIPTION = "commits a uniform 0..available figures; picks the bonus at random"
 PARAMS: dict[str, float] = {}
+READS_VALUES = False  # no hook reads the base strategy's valuation (sim.hooks)
 
 
 @hot

@@ -26,3 +26,16 @@ def test_light_and_full_kernels_play_the_same_games():
     ]
     for a, b in zip(states[0][:2], states[1][:2], strict=True):
         assert np.array_equal(a, b)
+
+
+def test_the_kernel_skips_the_valuation_only_for_policies_that_say_they_never_read_it():
+    import importlib
+
+    from strategies.registry import HEAVY, TAMING
+
+    light = [path for name, path in TAMING.items() if name not in HEAVY]
+    module = kernel(heavy=False)
+    flags = [module.taming_reads_values(tid) for tid in range(len(light))]
+    expected = [getattr(importlib.import_module(p), "READS_VALUES", True) for p in light]
+    assert flags == expected
+    assert not all(flags) and any(flags)  # ev and majority read it; never, fixed, random do not

@@ -428,3 +428,36 @@ def test_majority_plays_in_a_mixed_game(games):
     assert by["greedy+ev"] > 0
     scores = mixed.groupby("game")["score"].count()
     assert (scores == 4).all()
+
+
+@pytest.mark.parametrize("name", ["never", "fixed-2", "random"])
+def test_a_policy_that_says_it_reads_no_valuation_answers_the_same_without_one(name):
+    """``READS_VALUES = False`` lets the engine skip ``value_goods``: the policy's answers may
+    not depend on the row (here: a real valuation against one full of NaN)."""
+    import importlib
+
+    from sim import hooks
+    from strategies.registry import TAMING, resolve
+
+    slot = resolve(f"greedy+{name}")
+    module = importlib.import_module(list(TAMING.values())[slot.taming_id])
+    assert module.READS_VALUES is False
+    params = slot.taming_params
+
+    def answers(st, seat, available, row):
+        rng = np.array([1, 2, 3, 4, 0, 0], dtype=np.uint64)  # the same draws for both rows
+        return (
+            getattr(module, "herd_value", hooks.herd_value)(st, 0, seat, params, rng, row),
+            getattr(module, "commit_figures", hooks.commit_figures)(
+                st, 0, seat, params, rng, available, row
+            ),
+            getattr(module, "take_first_bonus", hooks.take_first_bonus)(
+                st, 0, seat, params, rng, row
+            ),
+        )
+
+    garbage = np.full(VALUES_WIDTH, np.nan)
+    for seat, available in itertools.product(range(4), range(1, 5)):
+        st = _state(seat=seat)
+        real = answers(st, seat, available, _classic(st, seat))
+        assert real == answers(st, seat, available, garbage.copy())
