@@ -7,6 +7,9 @@ import hashlib
 
 import numpy as np
 
+from sim.rules import Rules
+from strategies.play import play_games
+
 COLUMNS = (
     "game seat strategy score rank winner rounds people agriculture tools buildings cards "
     "building_points card_points culture_points farmer_points toolmaker_points hutbuilder_points "
@@ -25,3 +28,14 @@ def digest(frame) -> str:
         h.update(name.encode())
         h.update(np.asarray(values).astype(np.int64).tobytes())
     return h.hexdigest()[:16]
+
+
+def table_digest(key: str, lineups: dict[str, list[str]]) -> str:
+    """Play the pinned table ``key`` (``"<players>p-<herd|noherd>-<line-up>"``): 300 games,
+    seed 5, seats rotated, the line-up's first ``players`` strategies (or one for every seat);
+    return its :func:`digest`."""
+    players = int(key[0])
+    lineup = lineups[key.rsplit("-", 1)[1]]
+    names = lineup[:players] if len(lineup) > 1 else lineup
+    rules = Rules(herd="-herd-" in key)
+    return digest(play_games(300, players, names, seed=5, rules=rules, rotate=True))
