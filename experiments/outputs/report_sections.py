@@ -269,6 +269,7 @@ def _tile_value(folder: ResultFolder) -> pd.DataFrame:
 
 
 def _tile_cell(row) -> Cell:
+    """A cell of the tile's value: estimate and interval in percentage points of winning."""
     return estimate_cell(row, points_change)
 
 
@@ -305,7 +306,7 @@ def worth_answer(folder: ResultFolder) -> list:
         ["winning margin, median (mean)", *by_players(by, counts, _margin)],
     ]
     if len(tile):
-        tile_cells = by_players(tile, counts, lambda r: estimate_cell(r, points_change))
+        tile_cells = by_players(tile, counts, _tile_cell)
         rows.append(["one more tile at the end, pp", *tile_cells])
     caption = [
         f"Paired games, majority worth {_points(folder)} and 0 points (95% interval).",
@@ -348,7 +349,7 @@ def worth_section(folder: ResultFolder) -> list:
         rows.append(["margin change, on minus off", *change])
     tile = _tile_value(folder)
     if len(tile):
-        tile_cells = by_players(tile, counts, lambda r: estimate_cell(r, points_change))
+        tile_cells = by_players(tile, counts, _tile_cell)
         rows.append(["one more tile at the end, pp", *tile_cells])
     if "rounds" in by:
         rows.append(["rounds per game, mean", *by_players(by, counts, lambda r: one(r["rounds"]))])
