@@ -30,12 +30,12 @@ def digest(frame) -> str:
     return h.hexdigest()[:16]
 
 
-def table_digest(key: str, lineups: dict[str, list[str]]) -> str:
-    """Play the pinned table ``key`` (``"<players>p-<herd|noherd>-<line-up>"``): 300 games,
-    seed 5, seats rotated, the line-up's first ``players`` strategies (or one for every seat);
-    return its :func:`digest`."""
+def table_digest(key: str, lineups: dict[str, list[str]], games: int = 300) -> str:
+    """Play the pinned table ``key`` (``"<players>p-<herd|noherd>-<line-up>"``): ``games``
+    games, seed 5, seats rotated, the line-up's first ``players`` strategies (or one for every
+    seat); return its :func:`digest`."""
     players = int(key[0])
     lineup = lineups[key.rsplit("-", 1)[1]]
     names = lineup[:players] if len(lineup) > 1 else lineup
     rules = Rules(herd="-herd-" in key)
-    return digest(play_games(300, players, names, seed=5, rules=rules, rotate=True))
+    return digest(play_games(games, players, names, seed=5, rules=rules, rotate=True))
