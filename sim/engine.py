@@ -54,15 +54,28 @@ from sim.constants import (
     RIVER,
     STACK_SIZE,
     STARVATION_PENALTY,
+    T_ALL_EFFECT,
+    T_BACK,
+    T_FIRST_EFFECT,
     TOOL_MAKER,
     VALUES_WIDTH,
     WOOD,
 )
 from sim.contest_exact import draw_outcome
 from sim.contest_mc import roll_contest
+from sim.hidden import redeal_hidden
 from sim.invariants import ACTIONS, FEEDING, NEW_ROUND, PLACEMENT, SCORING, SETUP, TAMING, check
 from sim.jit import hot, splice
-from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, roll_die, seed_stream, stream_key, uniform
+from sim.rng import (
+    N_PURPOSES,
+    STREAM_WORDS,
+    Purpose,
+    roll_die,
+    seed_branch,
+    seed_stream,
+    stream_key,
+    uniform,
+)
 from sim.rules import Flag
 from sim.scoring import final_scoring
 from sim.stack import stack_f64
@@ -112,6 +125,7 @@ from sim.state import (
     TILE_PILE,
     TILES,
     TOOLS_USED,
+    copy_game,
 )
 
 # isort: off
@@ -135,6 +149,24 @@ from sim.dispatch import (
 )
 # --- end hooks ---
 # isort: on
+
+
+# The scratch one thread reuses for every game (new_scratch): random streams, a goods buffer,
+# work rows and per-seat notes. The work rows, by name:
+W_LO = 0  # placement: the fewest people each area takes from the seat to move (legal places)
+W_HI = 1  # placement: the most (0: not open to the seat)
+W_ACTIVE = 2  # placement: each seat's state in the phase
+W_PENDING = 3  # actions: the places the seat acting has not resolved yet (1 per area)
+W_CONTEST = 4  # taming: figures of each seat on the tile
+W_DICE = 5  # a card's "dice for everyone"
+W_RANKS = 6  # final scoring
+W_SHUFFLE = 7  # set-up and re-deals: a row of indices to shuffle
+W_OCCUPANCY = 8  # placement: the board's occupancy row (sim.board.OCC_*)
+WORK_ROWS = 9
+WORK_WIDTH = 72
+if OCC_WIDTH > WORK_WIDTH:  # pragma: no cover - a layout error, caught at import
+    raise ImportError("the occupancy row does not fit a work row")
+NOTES_WIDTH = 1 + MEMO_WIDTH  # per seat: the herd value, then the place hook's memo
 
 
 @hot(inline=True)
@@ -230,7 +262,7 @@ def _card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
     params = pbase[p]
     rng = streams[Purpose.STRATEGY + p]
     if effect == E_DICE_FOR_EVERYONE:
-        _dice_for_everyone(st, g, p, sids, pbase, streams, players, work[5, :players])
+        _dice_for_everyone(st, g, p, sids, pbase, streams, players, work[W_DICE, :players])
     elif effect == E_ROLL2:
         dice_sum = _roll(streams[Purpose.CARD_DICE], 2)
         dice_sum += _add_tools(st, g, p, sid, params, rng, good, dice_sum, 2)
@@ -248,17 +280,19 @@ def _card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
 
 
 @hot(inline=True)
-def _commit(st, g, p, sid, tid, pbase, ptame, streams, available, buf, values):
-    """Right after gathering on the herd's area: move people onto the tile, 1 food each."""
+def commit(st, g, p, sid, tid, pbase, ptame, streams, available, buf, values):
+    """The commitment (docs/rules.md B2.3): right after seat ``p`` gathered on the herd's area, its
+    taming policy says how many of its ``available`` people there move onto the tile; they move
+    and are paid (:func:`move_onto_tile`)."""
     rng = streams[Purpose.STRATEGY + p]
     if taming_reads_values(tid):
         hook_value_goods(sid, st, g, p, pbase[p], rng, values, available)
     want = hook_commit_figures(tid, st, g, p, ptame[p], rng, available, values)
-    _move_onto_tile(st, g, p, sid, pbase[p], rng, max(0, min(want, available)), buf)
+    move_onto_tile(st, g, p, sid, pbase[p], rng, max(0, min(want, available)), buf)
 
 
 @hot(inline=True)
-def _move_onto_tile(st, g, p, sid, params, rng, want, buf):
+def move_onto_tile(st, g, p, sid, params, rng, want, buf):
     """Move up to ``want`` people of ``p`` onto the tile, 1 food each, every food replaceable by a
     resource at the seat's choice; fewer if it cannot pay for them all."""
     if want <= 0:
@@ -304,8 +338,14 @@ def _village(st, g, p, area):
 
 
 @hot(inline=True)
-def _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work):
-    """Resolve one of a seat's places (inlined into :func:`_actions`, see there)."""
+def resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work):
+    """Resolve one of seat ``p``'s places (docs/rules.md A4.2, B2.3): gather (and, on the herd's
+    area, :func:`commit`), use the village, or buy the card or building there if the seat wants
+    it.
+
+    Inlined by LLVM into :func:`seat_actions`: as a call, passing the state's arrays field by
+    field, it cost a tenth of a greedy game.
+    """
     sid = sids[p]
     params = pbase[p]
     rng = streams[Purpose.STRATEGY + p]
@@ -314,7 +354,7 @@ def _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wo
         if area == st.game[g, I_HERD_AREA]:
             people = np.int64(st.seat[g, p, PLACED + area])
             values = stack_f64(VALUES_WIDTH)
-            _commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf, values)
+            commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf, values)
     elif area <= FIELD:
         _village(st, g, p, area)
     elif area < FIRST_BUILDING:
@@ -355,29 +395,30 @@ def _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wo
 
 
 @hot
-def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, notes):
-    """Placement (docs/rules.md A4.1): one place per turn, clockwise, until nobody can place.
+def placement(st, g, first, sids, tids, pbase, ptame, streams, players, work, notes):
+    """Placement (docs/rules.md A4.1): one place per turn, clockwise from seat ``first`` (the
+    start player; a play-out from the middle of the phase names the next seat), until nobody can
+    place.
 
-    A seat's taming policy is asked ``herd_value`` once per round, at the seat's first turn with
+    A seat's taming policy is asked ``herd_value`` once per phase, at the seat's first turn with
     the herd's area open to it; the answer is kept in ``notes[p, 0]`` for its later turns. The
     rest of ``notes[p]`` is the seat's ``memo`` for the place hook; its first entry is cleared
     here. What a base strategy works out at its first turn (values placement cannot change) it
     may keep there for its later turns of this phase.
     """
-    lo = work[0]
-    hi = work[1]
-    active = work[2]  # 0: done placing; 1: placing; 2: placing, herd value known
-    occ = work[8]
+    lo = work[W_LO]
+    hi = work[W_HI]
+    active = work[W_ACTIVE]  # 0: done placing; 1: placing; 2: placing, herd value known
+    occ = work[W_OCCUPANCY]
     values = stack_f64(VALUES_WIDTH)
     for p in range(players):
         active[p] = 1
         notes[p, 0] = 0.0
         notes[p, 1] = 0.0  # memo[0]: the phase has started (see sim.hooks)
     occupancy(st, g, players, occ)
-    start = st.game[g, I_START_PLAYER]
     herd_area = st.game[g, I_HERD_AREA]
     n_active = players
-    following = start
+    following = first
     while n_active > 0:
         p = following  # clockwise, without a division per turn
         following = p + 1 if p + 1 < players else 0
@@ -407,39 +448,48 @@ def _placement(st, g, sids, tids, pbase, ptame, streams, players, work, notes):
         occupy(occ, p, area, count)
 
 
+@hot(inline=True)
+def seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, pending):
+    """Seat ``p`` resolves its places marked in ``pending`` (1 per area), in the order its
+    ``next_action`` hook asks for (an illegal answer: the first pending place)."""
+    n_pending = 0
+    for a in range(N_AREAS):
+        n_pending += pending[a]
+    rng = streams[Purpose.STRATEGY + p]
+    while n_pending > 0:
+        area = hook_next_action(sids[p], st, g, p, pbase[p], rng, pending)
+        if area < 0 or area >= N_AREAS or pending[area] == 0:
+            for a in range(N_AREAS):
+                if pending[a] != 0:
+                    area = a
+                    break
+        pending[area] = 0
+        n_pending -= 1
+        # the common actions first; resolve has every case
+        if area <= RIVER and area != st.game[g, I_HERD_AREA]:
+            _gather(st, g, p, area, sids[p], pbase[p], streams)
+        elif TOOL_MAKER <= area <= FIELD:
+            _village(st, g, p, area)
+        else:
+            resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
+
+
 @hot
-def _actions(st, g, sids, tids, pbase, ptame, streams, players, buf, work):
-    pending = work[3]
+def actions(st, g, first_turn, sids, tids, pbase, ptame, streams, players, buf, work):
+    """Actions (docs/rules.md A4.2): from the start player clockwise, each seat resolves all its
+    places (:func:`seat_actions`); turns before ``first_turn`` (0: none) are taken as done."""
+    pending = work[W_PENDING]
     start = st.game[g, I_START_PLAYER]
-    for k in range(players):
+    for k in range(first_turn, players):
         p = start + k - players * (start + k >= players)  # (start + k) % players, no division
-        n_pending = 0
         for a in range(N_AREAS):
             pending[a] = 1 if st.seat[g, p, PLACED + a] > 0 else 0
-            n_pending += pending[a]
-        rng = streams[Purpose.STRATEGY + p]
-        while n_pending > 0:
-            area = hook_next_action(sids[p], st, g, p, pbase[p], rng, pending)
-            if area < 0 or area >= N_AREAS or pending[area] == 0:
-                for a in range(N_AREAS):
-                    if pending[a] != 0:
-                        area = a
-                        break
-            pending[area] = 0
-            n_pending -= 1
-            # the common actions first; _resolve has every case (LLVM inlines it here: as a
-            # call, passing the state's arrays field by field, it cost a tenth of a greedy game)
-            if area <= RIVER and area != st.game[g, I_HERD_AREA]:
-                _gather(st, g, p, area, sids[p], pbase[p], streams)
-            elif TOOL_MAKER <= area <= FIELD:
-                _village(st, g, p, area)
-            else:
-                _resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
+        seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, pending)
 
 
 @hot(inline=True)
 def _bonus(st, g, p, tile, first):
-    base = 1 if first else 4
+    base = T_FIRST_EFFECT if first else T_ALL_EFFECT  # effect, amount, resource in a row
     effect = st.data[TILES + tile, base]
     amount = st.data[TILES + tile, base + 1]
     good = st.data[TILES + tile, base + 2]
@@ -451,12 +501,12 @@ def _bonus(st, g, p, tile, first):
 
 
 @hot
-def _taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, work):
-    """Tame one mammoth: the contest, the bonuses, the tile kept or boxed."""
+def taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, work):
+    """Tame one mammoth (docs/rules.md B2.4): the contest, the bonuses, the tile kept or boxed."""
     tile = st.game[g, I_PRIZE]
     if tile < 0:
         return
-    k = work[4, :4]
+    k = work[W_CONTEST, :4]
     k[:] = 0
     values = stack_f64(VALUES_WIDTH)  # the winner's valuation of the bonuses
     participants = 0
@@ -492,7 +542,9 @@ def _taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, wor
 
 
 @hot
-def _feeding(st, g, sids, pbase, streams, players, buf):
+def feeding(st, g, sids, pbase, streams, players, buf):
+    """Feeding (docs/rules.md A4.3): each seat eats a food per person after its agriculture,
+    pays a shortfall with resources or takes the -10 (its ``accept_starvation`` hook)."""
     start = st.game[g, I_START_PLAYER]
     for k in range(players):
         p = start + k - players * (start + k >= players)  # (start + k) % players, no division
@@ -517,7 +569,9 @@ def _feeding(st, g, sids, pbase, streams, players, buf):
 
 
 @hot
-def _start_round(st, g):
+def start_round(st, g):
+    """Start a round (docs/rules.md B2.1): the round counter, and the herd moves onto the next
+    tile's area (or has left)."""
     st.game[g, I_ROUND] += 1
     st.game[g, I_VILLAGE_USED] = 0
     st.game[g, I_HERD_AREA] = -1
@@ -526,13 +580,14 @@ def _start_round(st, g):
         tile = st.game[g, TILE_PILE + st.game[g, I_TILE_POS]]
         st.game[g, I_TILE_POS] += 1
         st.game[g, I_PRIZE] = tile
-        st.game[g, I_HERD_AREA] = st.data[TILES + tile, 0]  # a good's index is its area's index
+        st.game[g, I_HERD_AREA] = st.data[TILES + tile, T_BACK]  # a good's index is its area's
         st.game[g, I_HERD_ROUNDS] += 1
 
 
 @hot
-def _end_round(st, g, players):
-    """Clear the board; True if the game goes on (no stack empty, the display refilled)."""
+def end_round(st, g, players):
+    """The new round (docs/rules.md A4.4): clear the board; True if the game goes on (no stack
+    empty, the display refilled)."""
     for a in range(N_AREAS):
         for p in range(players):
             st.seat[g, p, PLACED + a] = 0
@@ -547,18 +602,175 @@ def _end_round(st, g, players):
 
 
 @hot
+def score_game(st, g, work):
+    """The final scoring (docs/rules.md A7); the game is over."""
+    final_scoring(st, g, H_TILES_WON, work[W_RANKS])
+    st.game[g, I_OVER] = 1
+
+
+@hot
 def _fail(st, g, phase, code):
     st.game[g, I_ERROR_PHASE] = phase
     st.game[g, I_ERROR_CODE] = code
     st.game[g, I_OVER] = 1
 
 
-WORK_ROWS = 9  # scratch rows: legal lo, legal hi, active, pending, contest, dice, ranks, shuffles,
-# the placement's occupancy (sim.board.OCC_*)
-WORK_WIDTH = 72
-if OCC_WIDTH > WORK_WIDTH:  # pragma: no cover - a layout error, caught at import
-    raise ImportError("the occupancy row does not fit a work row")
-NOTES_WIDTH = 1 + MEMO_WIDTH  # per seat: the herd value, then the place hook's memo
+@hot(inline=True)
+def _failed(st, g, debug, phase):
+    """Debug mode: check the invariants after ``phase``; a broken one is recorded and ends the
+    game (True)."""
+    if not debug:
+        return False
+    code = check(st, g, phase)
+    if code == 0:
+        return False
+    _fail(st, g, phase, code)
+    return True
+
+
+OVER, STOPPED, FAILED = 1, 0, -1  # how play_rounds ended: the game over, `rounds` played, a check
+
+
+@hot
+def play_rounds(
+    st, g, sids, tids, pbase, ptame, streams, players, dice_contest, debug, buf, work, notes, rounds
+):
+    """Play whole rounds from the start of one: at most ``rounds`` (``MAX_ROUNDS``: to the end).
+
+    Returns
+    -------
+    int
+        :data:`OVER` when the game ended (not scored yet: :func:`score_game`), :data:`STOPPED`
+        after ``rounds`` rounds with the game going on, :data:`FAILED` when a debug check broke.
+    """
+    for _ in range(rounds):
+        start_round(st, g)
+        placement(
+            st,
+            g,
+            st.game[g, I_START_PLAYER],
+            sids,
+            tids,
+            pbase,
+            ptame,
+            streams,
+            players,
+            work,
+            notes,
+        )
+        if _failed(st, g, debug, PLACEMENT):
+            return FAILED
+        actions(st, g, 0, sids, tids, pbase, ptame, streams, players, buf, work)
+        if _failed(st, g, debug, ACTIONS):
+            return FAILED
+        taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, work)
+        if _failed(st, g, debug, TAMING):
+            return FAILED
+        feeding(st, g, sids, pbase, streams, players, buf)
+        if _failed(st, g, debug, FEEDING):
+            return FAILED
+        going_on = end_round(st, g, players)
+        if _failed(st, g, debug, NEW_ROUND):
+            return FAILED
+        if not going_on:
+            return OVER
+    return STOPPED
+
+
+# --- play-outs: a game played on from the middle of a round (search, advice) ----------------
+
+
+@hot
+def play_on(st, g, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds):
+    """Play on from the end of a round's actions: its taming, feeding and end, then at most
+    ``rounds`` more whole rounds; True when the game is over (not scored yet)."""
+    taming(st, g, sids, tids, pbase, ptame, streams, players, False, work)
+    feeding(st, g, sids, pbase, streams, players, buf)
+    if not end_round(st, g, players):
+        return True
+    status = play_rounds(
+        st, g, sids, tids, pbase, ptame, streams, players, False, False, buf, work, notes, rounds
+    )
+    return status == OVER
+
+
+@hot
+def play_on_after_placement(
+    st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
+):
+    """Play on from right after seat ``p``'s placement turn: placement goes on clockwise from
+    the next seat (every seat's phase notes start afresh), then the round's actions and
+    :func:`play_on`; True when the game is over."""
+    following = p + 1 if p + 1 < players else 0
+    placement(st, g, following, sids, tids, pbase, ptame, streams, players, work, notes)
+    actions(st, g, 0, sids, tids, pbase, ptame, streams, players, buf, work)
+    return play_on(st, g, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds)
+
+
+@hot
+def play_on_after_commit(
+    st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
+):
+    """Play on from right after seat ``p``'s commitment: its places still marked in
+    ``work[W_PENDING]`` (in its own order), the later seats' actions, then :func:`play_on`;
+    True when the game is over."""
+    seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, work[W_PENDING])
+    start = st.game[g, I_START_PLAYER]
+    turn = p - start + players * (p < start)  # (p - start) % players
+    actions(st, g, turn + 1, sids, tids, pbase, ptame, streams, players, buf, work)
+    return play_on(st, g, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds)
+
+
+@hot
+def fork(src, g, dst, h, key, i, redeal, scratch):
+    """Copy game ``g`` of ``src`` into row ``h`` of ``dst`` and seed the scratch's streams for
+    play-out ``i`` of the decision keyed ``key``; with ``redeal``, first re-deal what the seats
+    cannot see (:func:`sim.hidden.redeal_hidden`) from those streams.
+
+    Every option forked with the same ``(key, i)`` meets the same re-deal and the same streams:
+    the options' play-outs differ only through the option (common random numbers).
+    """
+    streams = scratch[0]
+    copy_game(src, g, dst, h)
+    if redeal:
+        seed_branch(streams, key, i)
+        redeal_hidden(dst, h, streams[Purpose.SHUFFLE], scratch[2][W_SHUFFLE])
+    seed_branch(streams, key, i)
+
+
+@hot
+def branch_placement(
+    src, g, dst, h, p, area, count, key, i, redeal, sids, tids, pbase, ptame, rounds, scratch
+):
+    """The branch primitive at a placement: copy game ``g`` (:func:`fork`), place ``count`` of
+    seat ``p``'s people on ``area`` and play on for at most ``rounds`` rounds with the seats'
+    own hooks (the kernel's dispatchers); True when the game is over (not scored yet)."""
+    streams, buf, work, notes = scratch
+    fork(src, g, dst, h, key, i, redeal, scratch)
+    players = np.int64(dst.game[h, I_PLAYERS])
+    place_people(dst, h, p, area, count)
+    return play_on_after_placement(
+        dst, h, p, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
+    )
+
+
+@hot
+def branch_commit(
+    src, g, dst, h, p, figures, pending, key, i, redeal, sids, tids, pbase, ptame, rounds, scratch
+):
+    """The branch primitive at a commitment: copy game ``g`` (:func:`fork`), move ``figures`` of
+    seat ``p``'s people onto the tile (paid as the seat's hooks choose), then play on from its
+    places still ``pending`` (1 per area) for at most ``rounds`` rounds; True when the game is
+    over (not scored yet)."""
+    streams, buf, work, notes = scratch
+    fork(src, g, dst, h, key, i, redeal, scratch)
+    players = np.int64(dst.game[h, I_PLAYERS])
+    for a in range(N_AREAS):
+        work[W_PENDING, a] = pending[a]
+    move_onto_tile(dst, h, p, sids[p], pbase[p], streams[Purpose.STRATEGY + p], figures, buf)
+    return play_on_after_commit(
+        dst, h, p, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
+    )
 
 
 # Spliced into play_rows (its only caller) by numba itself: compiled as a function of its own it
@@ -596,38 +808,29 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
     for purpose in range(N_PURPOSES):
         seed_stream(streams[purpose], stream_key(words, game_index, purpose))
     herd = st.data[FLAGS, Flag.HERD] != 0
-    set_up_game(st, g, streams[Purpose.SHUFFLE], streams[Purpose.HERD_TILES], herd, work[7])
-    if debug and check(st, g, SETUP) != 0:
-        _fail(st, g, SETUP, check(st, g, SETUP))
+    set_up_game(st, g, streams[Purpose.SHUFFLE], streams[Purpose.HERD_TILES], herd, work[W_SHUFFLE])
+    if _failed(st, g, debug, SETUP):
         return
-    for _ in range(MAX_ROUNDS):
-        _start_round(st, g)
-        _placement(st, g, sids, tids, pbase, ptame, streams, players, work, notes)
-        if debug and check(st, g, PLACEMENT) != 0:
-            _fail(st, g, PLACEMENT, check(st, g, PLACEMENT))
-            return
-        _actions(st, g, sids, tids, pbase, ptame, streams, players, buf, work)
-        if debug and check(st, g, ACTIONS) != 0:
-            _fail(st, g, ACTIONS, check(st, g, ACTIONS))
-            return
-        _taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, work)
-        if debug and check(st, g, TAMING) != 0:
-            _fail(st, g, TAMING, check(st, g, TAMING))
-            return
-        _feeding(st, g, sids, pbase, streams, players, buf)
-        if debug and check(st, g, FEEDING) != 0:
-            _fail(st, g, FEEDING, check(st, g, FEEDING))
-            return
-        going_on = _end_round(st, g, players)
-        if debug and check(st, g, NEW_ROUND) != 0:
-            _fail(st, g, NEW_ROUND, check(st, g, NEW_ROUND))
-            return
-        if not going_on:
-            break
-    final_scoring(st, g, H_TILES_WON, work[6])
-    st.game[g, I_OVER] = 1
-    if debug and check(st, g, SCORING) != 0:
-        _fail(st, g, SCORING, check(st, g, SCORING))
+    status = play_rounds(
+        st,
+        g,
+        sids,
+        tids,
+        pbase,
+        ptame,
+        streams,
+        players,
+        dice_contest,
+        debug,
+        buf,
+        work,
+        notes,
+        MAX_ROUNDS,
+    )
+    if status == FAILED:
+        return
+    score_game(st, g, work)  # after the last round, or the safety stop of MAX_ROUNDS rounds
+    _failed(st, g, debug, SCORING)
 
 
 @njit(cache=True)

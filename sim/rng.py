@@ -94,6 +94,22 @@ def seed_stream(stream, key):
     stream[5] = _ZERO
 
 
+_BRANCH_SALT = np.uint64(0x5EA4C4D15EA4C4D1)
+
+
+@hot
+def seed_branch(streams, key, i):
+    """Seed every purpose's stream of play-out ``i`` of the decision keyed ``key``.
+
+    A decision draws one 64-bit ``key`` from the deciding seat's stream; each option played out
+    from it with the same ``i`` gets the same streams (common random numbers), and the game
+    stays a pure function of its seed.
+    """
+    branch = mix64(key ^ mix64(np.uint64(i) * _GOLDEN + _BRANCH_SALT))
+    for purpose in range(N_PURPOSES):
+        seed_stream(streams[purpose], mix64(branch + np.uint64(purpose + 1) * _GOLDEN))
+
+
 @njit(cache=True)
 def open_stream(words, game, purpose):
     """Return a fresh stream array for (seed words, game, purpose)."""

@@ -29,10 +29,11 @@ from sim.constants import (
     STACK_SIZE,
     TOOL_SLOTS,
 )
+from sim.jit import hot
 
 MAX_TILES = 64
 
-# Per-game scalars in ``info[g, :]``.
+# Per-game scalars in ``game[g, I_*]``.
 I_PLAYERS = 0  # player count of the game
 I_ROUND = 1  # rounds started so far (1 in the first round)
 I_START_PLAYER = 2
@@ -52,7 +53,7 @@ I_ERROR_CODE = 15  # debug mode: which invariant failed
 I_MAJORITY_CHANGED = 16  # 1 if the mammoth scoring changed the set of winners
 N_INFO = 17
 
-# Score parts in ``parts[g, seat, :]``; they add up to the score.
+# Score parts in ``seat[g, p, PARTS + P_*]``; they add up to the score.
 P_BUILDING = 0
 P_CARD = 1  # points from card tops (music, hut builder)
 P_CULTURE = 2
@@ -79,7 +80,7 @@ PART_NAMES = (
     "mammoth_points",
 )
 
-# Herd statistics in ``herd[g, seat, :]``.
+# Herd statistics in ``seat[g, p, HERD + H_*]``.
 H_TILES_WON = 0
 H_CONTESTS_ENTERED = 1
 H_FIGURES_COMMITTED = 2
@@ -184,3 +185,13 @@ def new_state(n_games: int, players: int, data: np.ndarray, odds: np.ndarray) ->
     game[:, TILE_PILE : TILE_PILE + MAX_TILES] = -1
     seat = np.zeros((n_games, MAX_PLAYERS, N_SEAT), dtype=np.int16)
     return GameState(game=game, seat=seat, data=data, odds=odds)
+
+
+@hot
+def copy_game(src, g, dst, h):
+    """Copy game ``g`` of ``src`` (its board and every seat) into row ``h`` of ``dst``."""
+    for c in range(N_GAME):
+        dst.game[h, c] = src.game[g, c]
+    for p in range(MAX_PLAYERS):
+        for c in range(N_SEAT):
+            dst.seat[h, p, c] = src.seat[g, p, c]

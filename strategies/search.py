@@ -15,7 +15,9 @@ the same way (:mod:`strategies.search_taming`).
 
 Defaults (8 rollouts, 3 candidates, confidence 1) play about 24 four-player games per second
 on one core with one search seat and three greedy seats, and win about 63% of them (seats
-rotated; 25% is par).
+rotated; 25% is par). With ``horizon`` H > 0 a rollout stops after the current round and H
+more, and its leaf is scored as if the game ended there
+(:func:`strategies.search_core.final_outcome`).
 
 ``PARAMS`` is greedy's parameter row (same order; it steers the candidates and the seat's own
 rollout play) followed by the search's own entries. ``rollouts`` 0 plays greedy exactly.
@@ -40,6 +42,7 @@ SEARCH_PARAMS = {
     "win_weight": 0.0,  # value of a won rollout (a shared win: its share)
     "margin_weight": 1.0,  # value per point of final score over the best other seat
     "confidence": 1.0,  # leave the model's pick only for a mean gain above this many std. errors
+    "horizon": 0.0,  # whole rounds a rollout plays after the current one (0: to the end)
 }
 PARAMS = {**greedy.PARAMS, **SEARCH_PARAMS}
 

@@ -1,51 +1,35 @@
-"""Rollout machinery of the ``search`` strategy: private game copies, hidden information, play-outs.
+"""Play-outs of the searches: candidate scoring on private game copies, with an evaluator seam.
 
-A searching hook copies its game into a private one-game state, re-deals what the seat cannot see
-(:func:`determinize`), applies a candidate choice and plays the game on with the *rollout
-kernel*: the engine compiled by :func:`sim.kernel.build` with the search's *model* at every seat
-(:data:`ROLLOUT`: ``greedy`` or ``classic``, each with ``ev``). The real game is only ever read.
+A searching hook scores its candidates (placements or commitments) with :func:`score_candidates`:
+for each play-out ``i`` and each candidate the engine's branch primitive
+(:func:`sim.engine.branch_placement`, :func:`sim.engine.branch_commit`, here compiled into the
+*rollout kernel*) copies the game into a private one-game state, re-deals what the seat cannot
+see, applies the candidate and plays on, to the end of the game or for ``horizon`` rounds; the
+leaf is then valued by an *evaluator* (:func:`final_outcome`, or another named by id:
+:func:`evaluate_leaf`). The rollout kernel is the engine compiled by :func:`sim.kernel.build`
+with the search's *model* at every seat (:data:`ROLLOUT`: ``greedy`` or ``classic``, each with
+``ev``): the search's model of everyone, itself included. The real game is only ever read.
 
 Hooks run inside the allocation-free game kernel (``@hot``, no reference counting), so they cannot
-allocate arrays; the private state lives in the hook's stack frame instead (:mod:`sim.stack`:
-fixed-shape arrays on the stack, valid until the hook returns). That is why the copies
-are made by the hooks themselves and handed down, and why every size here is a module constant.
+allocate arrays; the private state lives in the scoring routine's stack frame instead
+(:mod:`sim.stack`: fixed-shape arrays on the stack, valid until the function returns). That is
+why every size here is a module constant.
 
-Randomness: a decision draws one 64-bit word from the seat's own stream; rollout ``i`` seeds all
-its streams (and its re-deal) from that word and ``i``. Every candidate is scored on the same
-rollouts (common random numbers), so their differences are far less noisy than their values, and
-a game stays a pure function of its seed.
+Randomness: a decision draws one 64-bit word from the seat's own stream; play-out ``i`` seeds all
+its streams (and its re-deal) from that word and ``i`` (:func:`sim.rng.seed_branch`). Every
+candidate is scored on the same play-outs (common random numbers), so their differences are far
+less noisy than their values, and a game stays a pure function of its seed.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from sim.board import place_people
-from sim.constants import (
-    FIELD,
-    HUT,
-    MAX_PLAYERS,
-    MAX_ROUNDS,
-    N_AREAS,
-    N_BUILDINGS,
-    N_CARDS,
-    N_GOODS,
-    STACK_SIZE,
-    TOOL_MAKER,
-)
-from sim.engine import NOTES_WIDTH, WORK_ROWS, WORK_WIDTH
+from sim.constants import MAX_PLAYERS, MAX_ROUNDS, N_AREAS, N_GOODS
+from sim.engine import NOTES_WIDTH, W_RANKS, WORK_ROWS, WORK_WIDTH
 from sim.jit import hot
 from sim.kernel import build
-from sim.rng import (
-    N_PURPOSES,
-    STREAM_WORDS,
-    Purpose,
-    below,
-    mix64,
-    next_u64,
-    seed_stream,
-    shuffle,
-)
+from sim.rng import N_PURPOSES, STREAM_WORDS, next_u64
 from sim.scoring import final_scoring
 from sim.stack import (
     stack_f64,
@@ -56,40 +40,14 @@ from sim.stack import (
     stack_i64_2d,
     stack_u64_2d,
 )
-from sim.state import (
-    DECK,
-    H_TILES_WON,
-    I_DECK_POS,
-    I_N_STACKS,
-    I_N_TILES,
-    I_PLAYERS,
-    I_START_PLAYER,
-    I_TILE_POS,
-    N_GAME,
-    N_SEAT,
-    PLACED,
-    RANK,
-    SCORE,
-    STACK_TAKEN,
-    STACKS,
-    TILE_PILE,
-    TILES,
-    GameState,
-)
+from sim.state import H_TILES_WON, I_PLAYERS, N_GAME, N_SEAT, RANK, SCORE, GameState
 from strategies import classic, greedy, taming_ev
 
 # The rollout kernel: every seat plays the search's model + ev (its model of everyone, itself too).
 ROLLOUT = build(("strategies.greedy", "strategies.classic"), ("strategies.taming_ev",))
 MODEL_GREEDY, MODEL_CLASSIC = 0, 1  # base strategy ids in the rollout kernel
-_start_round = ROLLOUT._start_round
-_placement = ROLLOUT._placement
-_actions = ROLLOUT._actions
-_resolve = ROLLOUT._resolve
-_taming = ROLLOUT._taming
-_feeding = ROLLOUT._feeding
-_end_round = ROLLOUT._end_round
-_move_onto_tile = ROLLOUT._move_onto_tile
-_next_action = ROLLOUT.hook_next_action
+branch_placement = ROLLOUT.branch_placement
+branch_commit = ROLLOUT.branch_commit
 
 N_GREEDY = len(greedy.PARAMS)  # a search parameter row starts with its model's row
 N_CLASSIC = len(classic.PARAMS)
@@ -99,88 +57,10 @@ GREEDY_DEFAULTS = np.array(list(greedy.PARAMS.values()), dtype=np.float64)
 CLASSIC_DEFAULTS = np.array(list(classic.PARAMS.values()), dtype=np.float64)
 EV_DEFAULTS = np.array(list(taming_ev.PARAMS.values()), dtype=np.float64)
 MAX_CANDIDATES = 8
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_SALT = np.uint64(0x5EA4C4D15EA4C4D1)
+N_WEIGHTS = 2  # an evaluator's weights here: the win weight and the margin weight
 
 
-# --- copies, re-deals, seeds -------------------------------------------------------------------
-
-
-@hot
-def copy_game(src, g, dst, h):
-    """Copy game ``g`` of ``src`` (board and every seat) into row ``h`` of ``dst``."""
-    for c in range(N_GAME):
-        dst.game[h, c] = src.game[g, c]
-    for p in range(MAX_PLAYERS):
-        for c in range(N_SEAT):
-            dst.seat[h, p, c] = src.seat[g, p, c]
-
-
-@hot
-def seed_rollout(streams, key, i):
-    """Seed every purpose's stream of rollout ``i`` of the decision keyed ``key``."""
-    rollout = mix64(key ^ mix64(np.uint64(i) * _GOLDEN + _SALT))
-    for purpose in range(N_PURPOSES):
-        seed_stream(streams[purpose], mix64(rollout + np.uint64(purpose + 1) * _GOLDEN))
-
-
-@hot
-def determinize(st, h, stream, scratch):
-    """Re-deal, in game ``h`` of a private copy, everything its seats cannot see.
-
-    The deck below the drawn cards is shuffled; the building tiles under the visible stack tops
-    are re-dealt from every tile not seen yet (with 2-3 players that includes the stacks left in
-    the box); the mammoth pile is re-dealt with the next tile's back kept (it is public): that
-    tile is drawn uniformly among the unseen tiles with the same back. ``scratch`` is an int64
-    work row of at least 64 entries.
-    """
-    pos = np.int64(st.game[h, I_DECK_POS])
-    if pos < N_CARDS - 1:
-        shuffle(stream, st.game[h, DECK + pos : DECK + N_CARDS])
-    # buildings: flags of the tiles seen in scratch[:28], the unseen ones listed after them
-    seen = scratch[:N_BUILDINGS]
-    unseen = scratch[N_BUILDINGS : 2 * N_BUILDINGS]
-    for b in range(N_BUILDINGS):
-        seen[b] = 0
-    n_stacks = np.int64(st.game[h, I_N_STACKS])
-    for s in range(n_stacks):
-        taken = np.int64(st.game[h, STACK_TAKEN + s])
-        for i in range(min(taken + 1, STACK_SIZE)):
-            seen[st.game[h, STACKS + s * STACK_SIZE + i]] = 1
-    n_unseen = 0
-    for b in range(N_BUILDINGS):
-        if seen[b] == 0:
-            unseen[n_unseen] = b
-            n_unseen += 1
-    if n_unseen > 0:
-        shuffle(stream, unseen[:n_unseen])
-        k = 0
-        for s in range(n_stacks):
-            taken = np.int64(st.game[h, STACK_TAKEN + s])
-            for i in range(taken + 1, STACK_SIZE):
-                st.game[h, STACKS + s * STACK_SIZE + i] = unseen[k]
-                k += 1
-    # mammoth tiles: the next tile's back is public
-    pos = np.int64(st.game[h, I_TILE_POS])
-    end = np.int64(st.game[h, I_N_TILES])
-    if end - pos >= 2:
-        back = st.data[TILES + st.game[h, TILE_PILE + pos], 0]
-        same = 0
-        for i in range(pos, end):
-            if st.data[TILES + st.game[h, TILE_PILE + i], 0] == back:
-                same += 1
-        pick = below(stream, same)
-        for i in range(pos, end):
-            if st.data[TILES + st.game[h, TILE_PILE + i], 0] == back:
-                if pick == 0:
-                    tile = st.game[h, TILE_PILE + i]
-                    st.game[h, TILE_PILE + i] = st.game[h, TILE_PILE + pos]
-                    st.game[h, TILE_PILE + pos] = tile
-                    break
-                pick -= 1
-        if end - pos >= 3:
-            shuffle(stream, st.game[h, TILE_PILE + pos + 1 : TILE_PILE + end])
+# --- the seats of a play-out, and the choice among candidates ------------------------------
 
 
 @hot
@@ -228,12 +108,20 @@ def best_candidate(gain, gain_sq, n, rollouts, confidence):
     return best
 
 
-# --- play-outs ---------------------------------------------------------------------------------
+# --- leaf values: the evaluator seam -------------------------------------------------------
+#
+# An evaluator values the leaf of a play-out for the searching seat, from the private copy (which
+# it may score in place), whether the game ended there (``over``; else the play-out stopped after
+# its horizon) and its own weight row. Evaluators are named by id, as hooks are (a function passed
+# as an argument would make numba's cache refuse the searching hook): :func:`evaluate_leaf`
+# dispatches; :func:`final_outcome` is the searches' own.
+
+EVAL_FINAL = 0  # final_outcome
 
 
 @hot
 def outcome(st, h, seat, players, win_weight, margin_weight):
-    """Value of a finished game for ``seat``: a share of the win plus the margin over the best
+    """Value of a scored game for ``seat``: a share of the win plus the margin over the best
     other seat (``win_weight``, ``margin_weight``)."""
     best_other = -(1 << 30)
     winners = 0
@@ -247,43 +135,29 @@ def outcome(st, h, seat, players, win_weight, margin_weight):
 
 
 @hot
-def finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, notes):
-    """Play the game on from the end of a round's actions (taming next) and score it."""
-    _taming(st, h, sids, tids, pbase, ptame, streams, players, False, work)
-    _feeding(st, h, sids, pbase, streams, players, buf)
-    going_on = _end_round(st, h, players)
-    for _ in range(MAX_ROUNDS):
-        if not going_on:
-            break
-        _start_round(st, h)
-        _placement(st, h, sids, tids, pbase, ptame, streams, players, work, notes)
-        _actions(st, h, sids, tids, pbase, ptame, streams, players, buf, work)
-        _taming(st, h, sids, tids, pbase, ptame, streams, players, False, work)
-        _feeding(st, h, sids, pbase, streams, players, buf)
-        going_on = _end_round(st, h, players)
-    final_scoring(st, h, H_TILES_WON, work[6])
+def final_outcome(st, h, seat, players, over, weights, work):
+    """The evaluator of the searches: the final scoring of the leaf (of what the seats hold, as
+    if the game ended there when the play-out stopped early), then its :func:`outcome` with
+    ``weights = (win_weight, margin_weight)``."""
+    final_scoring(st, h, H_TILES_WON, work[W_RANKS])
+    return outcome(st, h, seat, players, weights[0], weights[1])
 
 
 @hot
-def play_from_placement(st, h, seat, sids, tids, pbase, ptame, streams, players, buf, work, notes):
-    """Play on from right after ``seat``'s placement turn: the round's later turns, then on."""
-    start = st.game[h, I_START_PLAYER]
-    st.game[h, I_START_PLAYER] = (seat + 1) % players  # placement goes on clockwise from here
-    _placement(st, h, sids, tids, pbase, ptame, streams, players, work, notes)
-    st.game[h, I_START_PLAYER] = start
-    _actions(st, h, sids, tids, pbase, ptame, streams, players, buf, work)
-    finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, notes)
+def evaluate_leaf(evaluator, st, h, seat, players, over, weights, work):
+    """The evaluator seam: the value of a play-out's leaf for ``seat`` by evaluator id
+    (``EVAL_*``; only :data:`EVAL_FINAL` so far, every other id falls back to it)."""
+    if evaluator == EVAL_FINAL:
+        return final_outcome(st, h, seat, players, over, weights, work)
+    return final_outcome(st, h, seat, players, over, weights, work)
+
+
+# --- the one candidate-scoring routine -----------------------------------------------------
 
 
 @hot
-def apply_commit(st, h, seat, sids, pbase, rng, want, buf):
-    """Move ``want`` figures onto the tile and pay for them, as the engine's ``_commit`` does."""
-    _move_onto_tile(st, h, seat, sids[seat], pbase[seat], rng, want, buf)
-
-
-@hot
-def clear_scratch(sids, tids, notes, work, buf, gain, gain_sq):
-    """Zero a search's rollout scratch (arrays in the searching hook's stack frame)."""
+def _clear(sids, tids, notes, work, buf, gain, gain_sq):
+    """Zero the scoring routine's scratch (arrays on its stack)."""
     for p in range(sids.shape[0]):
         sids[p] = 0
         tids[p] = 0
@@ -300,49 +174,141 @@ def clear_scratch(sids, tids, notes, work, buf, gain, gain_sq):
 
 
 @hot
-def play_from_commit(
-    st, h, seat, herd_area, sids, tids, pbase, ptame, streams, players, buf, work, notes
+def score_candidates(
+    st,
+    g,
+    seat,
+    at_commit,
+    areas,
+    counts,
+    n,
+    pending,
+    model,
+    own_base,
+    n_own_base,
+    own_tame,
+    n_own_tame,
+    rollouts,
+    horizon,
+    key,
+    evaluator,
+    weights,
+    confidence,
 ):
-    """Play on from right after ``seat``'s commitment on ``herd_area`` (applied already).
+    """Index of the best of ``n`` candidate choices of ``seat`` in game ``g``, by play-outs.
 
-    The seat's places not resolved yet are taken to be those greedy's action order puts after
-    the herd's area (village first, then board order); then the later seats act, and so on.
+    Parameters
+    ----------
+    st, g, seat
+        The real game (only read) and the deciding seat.
+    at_commit : bool
+        The candidates are commitments (``counts[c]`` figures onto the tile; the seat's places
+        not resolved yet marked in ``pending``) rather than placements (``counts[c]`` people on
+        ``areas[c]``).
+    areas, counts : numpy.ndarray
+        The candidates; candidate 0 is the heuristic's own choice.
+    n : int
+        How many candidates (at most :data:`MAX_CANDIDATES`).
+    pending : numpy.ndarray
+        At a commitment: 1 for each area whose place the seat has not resolved yet.
+    model : int
+        ``MODEL_*``: who plays every seat of the play-outs (:func:`fill_params`).
+    own_base, n_own_base, own_tame, n_own_tame
+        The searching seat's own parameter rows, their first entries taken over.
+    rollouts : int
+        Play-outs per candidate.
+    horizon : int
+        Whole rounds a play-out plays after the current one before its leaf is valued
+        (0: to the end of the game).
+    key : numpy.uint64
+        The decision's key (drawn from the seat's stream): play-out ``i`` of every candidate
+        gets the same re-deal and streams.
+    evaluator : int
+        The leaf's evaluator (``EVAL_*``, see :func:`evaluate_leaf`); ``weights`` is its row.
+    confidence : float
+        See :func:`best_candidate`.
+
+    Returns
+    -------
+    int
+        The chosen candidate's index.
     """
-    for a in range(herd_area + 1, N_AREAS):
-        if a == TOOL_MAKER or a == HUT or a == FIELD:
-            continue
-        if st.seat[h, seat, PLACED + a] > 0:
-            _resolve(st, h, seat, a, sids, tids, pbase, ptame, streams, players, buf, work)
-    start = np.int64(st.game[h, I_START_PLAYER])
-    pending = work[3]
-    for k in range((seat - start) % players + 1, players):
-        p = (start + k) % players
-        n_pending = 0
-        for a in range(N_AREAS):
-            pending[a] = 1 if st.seat[h, p, PLACED + a] > 0 else 0
-            n_pending += pending[a]
-        while n_pending > 0:
-            area = _next_action(sids[p], st, h, p, pbase[p], streams[Purpose.STRATEGY + p], pending)
-            if area < 0 or area >= N_AREAS or pending[area] == 0:
-                for a in range(N_AREAS):
-                    if pending[a] != 0:
-                        area = a
-                        break
-            pending[area] = 0
-            n_pending -= 1
-            _resolve(st, h, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
-    finish_game(st, h, sids, tids, pbase, ptame, streams, players, buf, work, notes)
+    copy = GameState(
+        stack_i16_2d(1, N_GAME), stack_i16_3d(1, MAX_PLAYERS, N_SEAT), st.data, st.odds
+    )
+    streams = stack_u64_2d(N_PURPOSES, STREAM_WORDS)
+    buf = stack_i64(N_GOODS)
+    work = stack_i64_2d(WORK_ROWS, WORK_WIDTH)
+    notes = stack_f64_2d(MAX_PLAYERS, NOTES_WIDTH)
+    sids = stack_i64(MAX_PLAYERS)
+    tids = stack_i64(MAX_PLAYERS)
+    pbase = stack_f64_2d(MAX_PLAYERS, N_MODEL)
+    ptame = stack_f64_2d(MAX_PLAYERS, N_EV)
+    gain = stack_f64(MAX_CANDIDATES)
+    gain_sq = stack_f64(MAX_CANDIDATES)
+    _clear(sids, tids, notes, work, buf, gain, gain_sq)
+    fill_params(sids, pbase, ptame, seat, own_base, own_tame, n_own_base, n_own_tame, model)
+    scratch = (streams, buf, work, notes)
+    players = np.int64(st.game[g, I_PLAYERS])
+    rounds = MAX_ROUNDS if horizon <= 0 else horizon
+    first = 0.0
+    for i in range(rollouts):
+        for c in range(n):
+            if at_commit:
+                over = branch_commit(
+                    st,
+                    g,
+                    copy,
+                    0,
+                    seat,
+                    counts[c],
+                    pending,
+                    key,
+                    i,
+                    True,
+                    sids,
+                    tids,
+                    pbase,
+                    ptame,
+                    rounds,
+                    scratch,
+                )
+            else:
+                over = branch_placement(
+                    st,
+                    g,
+                    copy,
+                    0,
+                    seat,
+                    areas[c],
+                    counts[c],
+                    key,
+                    i,
+                    True,
+                    sids,
+                    tids,
+                    pbase,
+                    ptame,
+                    rounds,
+                    scratch,
+                )
+            value = evaluate_leaf(evaluator, copy, 0, seat, players, over, weights, work)
+            if c == 0:
+                first = value
+            gain[c] += value - first
+            gain_sq[c] += (value - first) ** 2
+    return best_candidate(gain, gain_sq, n, rollouts, confidence)
 
 
 @hot
 def search_place(st, g, seat, params, rng, lo, hi, herd_value, memo, heuristic, model, own):
-    """The candidate place with the best mean rollout value (the heuristic's pick without a
+    """The candidate place with the best mean play-out value (the heuristic's pick without a
     choice): the search of :mod:`strategies.search`.
 
     ``heuristic`` is the model's ``place`` hook (candidates: its successive picks, each earlier
-    pick ruled out); ``model`` (``MODEL_*``) plays every rollout seat; the search's own
+    pick ruled out); ``model`` (``MODEL_*``) plays every play-out seat; the search's own
     parameters start at ``params[own]`` (rollouts, candidates, win weight, margin weight,
-    confidence), the model's row before them.
+    confidence, horizon), the model's row before them.
     """
     area, count = heuristic(st, g, seat, params, rng, lo, hi, herd_value, memo)
     rollouts = int(params[own])
@@ -377,45 +343,26 @@ def search_place(st, g, seat, params, rng, lo, hi, herd_value, memo, heuristic, 
         n += 1
     if n == 1:
         return area, count
-    # private state, in this frame's stack
-    root = GameState(
-        stack_i16_2d(1, N_GAME), stack_i16_3d(1, MAX_PLAYERS, N_SEAT), st.data, st.odds
-    )
-    copy = GameState(
-        stack_i16_2d(1, N_GAME), stack_i16_3d(1, MAX_PLAYERS, N_SEAT), st.data, st.odds
-    )
-    streams = stack_u64_2d(N_PURPOSES, STREAM_WORDS)
-    buf = stack_i64(N_GOODS)
-    work = stack_i64_2d(WORK_ROWS, WORK_WIDTH)
-    notes = stack_f64_2d(MAX_PLAYERS, NOTES_WIDTH)
-    sids = stack_i64(MAX_PLAYERS)
-    tids = stack_i64(MAX_PLAYERS)
-    pbase = stack_f64_2d(MAX_PLAYERS, N_MODEL)
-    ptame = stack_f64_2d(MAX_PLAYERS, N_EV)
-    gain = stack_f64(MAX_CANDIDATES)
-    gain_sq = stack_f64(MAX_CANDIDATES)
-    clear_scratch(sids, tids, notes, work, buf, gain, gain_sq)
-    first = 0.0
-    fill_params(sids, pbase, ptame, seat, params, params, own, 0, model)
-    players = int(st.game[g, I_PLAYERS])
     key = next_u64(rng)
-    win_weight = params[own + 2]
-    margin_weight = params[own + 3]
-    for i in range(rollouts):
-        copy_game(st, g, root, 0)
-        seed_rollout(streams, key, i)
-        determinize(root, 0, streams[Purpose.SHUFFLE], work[7])
-        for c in range(n):
-            copy_game(root, 0, copy, 0)
-            seed_rollout(streams, key, i)
-            place_people(copy, 0, seat, areas[c], counts[c])
-            play_from_placement(
-                copy, 0, seat, sids, tids, pbase, ptame, streams, players, buf, work, notes
-            )
-            value = outcome(copy, 0, seat, players, win_weight, margin_weight)
-            if c == 0:
-                first = value
-            gain[c] += value - first
-            gain_sq[c] += (value - first) ** 2
-    best = best_candidate(gain, gain_sq, n, rollouts, params[own + 4])
+    best = score_candidates(
+        st,
+        g,
+        seat,
+        False,
+        areas,
+        counts,
+        n,
+        open_lo,
+        model,
+        params,
+        own,
+        params,
+        0,
+        rollouts,
+        int(params[own + 5]),
+        key,
+        EVAL_FINAL,
+        params[own + 2 : own + 4],
+        params[own + 4],
+    )
     return areas[best], counts[best]

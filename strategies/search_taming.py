@@ -22,43 +22,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.constants import MAX_PLAYERS, N_GOODS
-from sim.engine import NOTES_WIDTH, WORK_ROWS, WORK_WIDTH
+from sim.constants import FIELD, HUT, N_AREAS, N_GOODS, TOOL_MAKER
 from sim.jit import hot
-from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, next_u64
-from sim.stack import (
-    stack_f64,
-    stack_f64_2d,
-    stack_i16_2d,
-    stack_i16_3d,
-    stack_i64,
-    stack_i64_2d,
-    stack_u64_2d,
-)
-from sim.state import (
-    CHOICE_TOKENS,
-    GOODS,
-    I_HERD_AREA,
-    I_PLAYERS,
-    N_GAME,
-    N_SEAT,
-    GameState,
-)
+from sim.rng import next_u64
+from sim.stack import stack_i64
+from sim.state import CHOICE_TOKENS, GOODS, I_HERD_AREA, PLACED
 from strategies import taming_ev
 from strategies.search_core import (
+    EVAL_FINAL,
     MAX_CANDIDATES,
     MODEL_GREEDY,
     N_EV,
-    N_MODEL,
-    apply_commit,
-    best_candidate,
-    clear_scratch,
-    copy_game,
-    determinize,
-    fill_params,
-    outcome,
-    play_from_commit,
-    seed_rollout,
+    score_candidates,
 )
 
 DESCRIPTION = (
@@ -73,11 +48,22 @@ PARAMS = {
     "margin_weight": 1.0,  # value per point of final score over the best other seat
     "confidence": 2.0,  # leave ev's choice only for a mean gain above this many std. errors
     "model": float(MODEL_GREEDY),  # who plays the rollouts: 0 greedy, 1 classic (+ ev)
+    "horizon": 0.0,  # whole rounds a rollout plays after the current one (0: to the end)
 }
-ROLLOUTS, MAX_FIGURES, WIN_WEIGHT, MARGIN_WEIGHT, CONFIDENCE, MODEL = range(N_EV, N_EV + 6)
+ROLLOUTS, MAX_FIGURES, WIN_WEIGHT, MARGIN_WEIGHT, CONFIDENCE, MODEL, HORIZON = range(N_EV, N_EV + 7)
 
 herd_value = taming_ev.herd_value
 take_first_bonus = taming_ev.take_first_bonus
+
+
+@hot
+def assumed_pending(st, g, seat, herd_area, pending):
+    """The seat's places taken as not resolved yet at its commitment (hooks are not told): those
+    greedy's action order puts after the herd's area (village first, then board order)."""
+    for a in range(N_AREAS):
+        pending[a] = 0
+        if a > herd_area and a != TOOL_MAKER and a != HUT and a != FIELD:
+            pending[a] = 1 if st.seat[g, seat, PLACED + a] > 0 else 0
 
 
 @hot
@@ -100,59 +86,28 @@ def commit_figures(st, g, seat, params, rng, available, values):
         if k != counts[0]:
             counts[n] = k
             n += 1
-    root = GameState(
-        stack_i16_2d(1, N_GAME), stack_i16_3d(1, MAX_PLAYERS, N_SEAT), st.data, st.odds
-    )
-    copy = GameState(
-        stack_i16_2d(1, N_GAME), stack_i16_3d(1, MAX_PLAYERS, N_SEAT), st.data, st.odds
-    )
-    streams = stack_u64_2d(N_PURPOSES, STREAM_WORDS)
-    buf = stack_i64(N_GOODS)
-    work = stack_i64_2d(WORK_ROWS, WORK_WIDTH)
-    notes = stack_f64_2d(MAX_PLAYERS, NOTES_WIDTH)
-    sids = stack_i64(MAX_PLAYERS)
-    tids = stack_i64(MAX_PLAYERS)
-    pbase = stack_f64_2d(MAX_PLAYERS, N_MODEL)
-    ptame = stack_f64_2d(MAX_PLAYERS, N_EV)
-    gain = stack_f64(MAX_CANDIDATES)
-    gain_sq = stack_f64(MAX_CANDIDATES)
-    clear_scratch(sids, tids, notes, work, buf, gain, gain_sq)
-    first = 0.0
-    fill_params(sids, pbase, ptame, seat, params, params, 0, N_EV, int(params[MODEL]))
-    players = int(st.game[g, I_PLAYERS])
-    herd_area = int(st.game[g, I_HERD_AREA])
+    pending = stack_i64(N_AREAS)
+    assumed_pending(st, g, seat, np.int64(st.game[g, I_HERD_AREA]), pending)
     key = next_u64(rng)
-    win_weight = params[WIN_WEIGHT]
-    margin_weight = params[MARGIN_WEIGHT]
-    for i in range(rollouts):
-        copy_game(st, g, root, 0)
-        seed_rollout(streams, key, i)
-        determinize(root, 0, streams[Purpose.SHUFFLE], work[7])
-        for c in range(n):
-            copy_game(root, 0, copy, 0)
-            seed_rollout(streams, key, i)
-            apply_commit(
-                copy, 0, seat, sids, pbase, streams[Purpose.STRATEGY + seat], counts[c], buf
-            )
-            play_from_commit(
-                copy,
-                0,
-                seat,
-                herd_area,
-                sids,
-                tids,
-                pbase,
-                ptame,
-                streams,
-                players,
-                buf,
-                work,
-                notes,
-            )
-            value = outcome(copy, 0, seat, players, win_weight, margin_weight)
-            if c == 0:
-                first = value
-            gain[c] += value - first
-            gain_sq[c] += (value - first) ** 2
-    best = best_candidate(gain, gain_sq, n, rollouts, params[CONFIDENCE])
+    best = score_candidates(
+        st,
+        g,
+        seat,
+        True,
+        counts,
+        counts,
+        n,
+        pending,
+        int(params[MODEL]),
+        params,
+        0,
+        params,
+        N_EV,
+        rollouts,
+        int(params[HORIZON]),
+        key,
+        EVAL_FINAL,
+        params[WIN_WEIGHT : MARGIN_WEIGHT + 1],
+        params[CONFIDENCE],
+    )
     return counts[best]

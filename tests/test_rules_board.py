@@ -89,7 +89,7 @@ def test_tool_masks_slots_once_per_round_one_time_tools_once(sa, eng):
     assert tool_mask_value(st, 0, 0, 0b0001000) == -1  # one-time tool gone
     assert use_tool_mask(st, 0, 0, 0b0000001) == 0
     assert tool_total(st, 0, 0) == 7  # slots stay; one-time tools never count
-    eng.mod._end_round(st, 0, 2)
+    eng.mod.end_round(st, 0, 2)
     assert list(st.seat[0, 0, TOOLS_USED : TOOLS_USED + 3]) == [0, 0, 0]
     assert tool_mask_value(st, 0, 0, 0b0000001) == 3
     assert tool_mask_value(st, 0, 0, 0b0001000) == -1  # one-time tools never come back
@@ -127,7 +127,7 @@ def test_gathering_dice_divided_by_the_divisor(sa, eng, area):
         sa.seed(streams, sa.Purpose.GATHER, 31 * people + area)
         dice = sum(sa.peek_dice(streams, sa.Purpose.GATHER, people))
         before = st.seat.copy()
-        eng.mod._resolve(st, 0, 0, area, ids, ids, params, params, streams, 4, buf, work)
+        eng.mod.resolve(st, 0, 0, area, ids, ids, params, params, streams, 4, buf, work)
         want = before.copy()
         want[0, 0, GOODS + area] += dice // divisor
         np.testing.assert_array_equal(st.seat, want)
@@ -154,7 +154,7 @@ def test_gathering_with_tools(sa, kern):
         sa.seed(streams, sa.Purpose.GATHER, key)
         sa.seed(streams, sa.Purpose.STRATEGY + 1, 10_000 + key)
         dice = sum(sa.peek_dice(streams, sa.Purpose.GATHER, 3))
-        kern.mod._resolve(st, 0, 1, QUARRY, sids, sids, params, params, streams, 2, buf, work)
+        kern.mod.resolve(st, 0, 1, QUARRY, sids, sids, params, params, streams, 2, buf, work)
         slots = st.seat[0, 1, TOOLS_USED : TOOLS_USED + 3] @ np.array([2, 2, 1])
         pips = int(slots) + (3 - int(st.seat[0, 1, ONE_TIME_TOOLS]))
         used += pips > 0
@@ -269,14 +269,15 @@ def test_placement_clockwise_from_the_start_player(sa, eng):
     st = sa.new(4)
     st.game[0, I_START_PLAYER] = 2
     st.seat[0, :4, PLACED + HUNTING_GROUNDS] = 1  # hunting is closed to everyone
-    eng.mod._placement(st, 0, ids, ids, params, params, streams, 4, work, *eng.scratch[3:])
+    first = st.game[0, I_START_PLAYER]
+    eng.mod.placement(st, 0, first, ids, ids, params, params, streams, 4, work, *eng.scratch[3:])
     placed = st.seat[0, :4, PLACED : PLACED + 3]
     assert placed[2].tolist() == [1, 4, 0] and placed[3].tolist() == [1, 3, 0]
     assert placed[0].tolist() == [1, 0, 4] and placed[1].tolist() == [1, 0, 3]
     # placement only ends when nobody can place
     st = sa.new(3)
     st.seat[0, :3, PEOPLE] = (5, 10, 7)
-    eng.mod._placement(st, 0, ids, ids, params, params, streams, 3, work, *eng.scratch[3:])
+    eng.mod.placement(st, 0, 0, ids, ids, params, params, streams, 3, work, *eng.scratch[3:])
     assert st.seat[0, :3, PLACED : PLACED + N_AREAS].sum(axis=1).tolist() == [5, 10, 7]
 
 
@@ -286,7 +287,7 @@ def test_placement_clockwise_from_the_start_player(sa, eng):
 def _resolve(sa, eng, st, p, area):
     streams, buf, work = eng.scratch[:3]
     ids, params = sa.ids(), sa.params()
-    eng.mod._resolve(st, 0, p, area, ids, ids, params, params, streams, 4, buf, work)
+    eng.mod.resolve(st, 0, p, area, ids, ids, params, params, streams, 4, buf, work)
 
 
 def test_village_gains_and_caps(sa, eng):
@@ -314,7 +315,7 @@ def _feed(eng, st, players, sids=None, module=None, scratch=None):
     module = module or eng.mod
     streams, buf = (scratch or eng.scratch)[:2]
     sids = np.zeros(4, dtype=np.int64) if sids is None else sids
-    module._feeding(st, 0, sids, np.zeros((4, 1)), streams, players, buf)
+    module.feeding(st, 0, sids, np.zeros((4, 1)), streams, players, buf)
 
 
 def test_feeding_agriculture_first_then_food(sa, eng):
@@ -428,7 +429,7 @@ def test_end_round(sa, eng):
     st.seat[0, 1, PLACED + FOREST] = 3
     st.seat[0, 0, TOOLS_USED] = 1
     st.game[0, DISPLAY + 1] = -1
-    assert eng.mod._end_round(st, 0, 3)
+    assert eng.mod.end_round(st, 0, 3)
     assert st.game[0, I_START_PLAYER] == 0
     assert not st.seat[0, :, PLACED : PLACED + N_AREAS].any()
     assert not st.seat[0, :, TOOLS_USED : TOOLS_USED + 3].any()
@@ -436,13 +437,13 @@ def test_end_round(sa, eng):
     # the display cannot be refilled: the game ends
     st.game[0, I_DECK_POS] = 36
     st.game[0, DISPLAY] = -1
-    assert not eng.mod._end_round(st, 0, 3)
+    assert not eng.mod.end_round(st, 0, 3)
     # a stack emptied this round: the game ends after the round (this is after feeding)
     st = sa.new(3)
     st.game[0, STACK_TAKEN + 2] = STACK_SIZE
-    assert not eng.mod._end_round(st, 0, 3)
+    assert not eng.mod.end_round(st, 0, 3)
     st.game[0, STACK_TAKEN + 2] = STACK_SIZE - 1
-    assert eng.mod._end_round(st, 0, 3)
+    assert eng.mod.end_round(st, 0, 3)
 
 
 def test_whole_games_end_by_one_of_the_two_conditions(kern):

@@ -85,7 +85,7 @@ def _turn_up(eng, st, tile):
     """Start a round whose prize is ``tile`` (tiles before it counted as boxed)."""
     st.game[0, I_TILE_POS] = tile
     st.game[0, I_TILES_BOXED] = tile
-    eng.mod._start_round(st, 0)
+    eng.mod.start_round(st, 0)
 
 
 def test_start_round_turns_up_the_top_tile(sa, eng):
@@ -93,13 +93,13 @@ def test_start_round_turns_up_the_top_tile(sa, eng):
     st.game[0, TILE_PILE : TILE_PILE + N_TILES] = np.arange(N_TILES)[::-1]
     for rnd in range(N_TILES):
         tile = N_TILES - 1 - rnd
-        eng.mod._start_round(st, 0)
+        eng.mod.start_round(st, 0)
         assert st.game[0, I_PRIZE] == tile
         assert st.game[0, I_HERD_AREA] == TILES[tile, 0]
         assert st.game[0, I_TILE_POS] == rnd + 1 and st.game[0, I_HERD_ROUNDS] == rnd + 1
         st.game[0, I_PRIZE] = -1  # nobody took part: boxed
         st.game[0, I_TILES_BOXED] += 1
-    eng.mod._start_round(st, 0)  # no tiles left: the herd is gone
+    eng.mod.start_round(st, 0)  # no tiles left: the herd is gone
     assert st.game[0, I_PRIZE] == -1 and st.game[0, I_HERD_AREA] == -1
     assert st.game[0, I_HERD_ROUNDS] == N_TILES
 
@@ -109,14 +109,14 @@ def test_food_back_puts_the_herd_on_the_hunting_grounds(sa, eng):
     tiles[:, 0] = FOOD
     tiles[:, 1:4] = (Effect.FOOD, 2, 0)  # a 'back' bonus needs a resource back
     st = sa.new(2, tiles=tiles)
-    eng.mod._start_round(st, 0)
+    eng.mod.start_round(st, 0)
     assert st.game[0, I_HERD_AREA] == HUNTING_GROUNDS
 
 
 def test_herd_off_no_prize(sa, eng):
     st = sa.new(2, rules=Rules(herd=False))
     assert st.game[0, I_N_TILES] == 0
-    eng.mod._start_round(st, 0)
+    eng.mod.start_round(st, 0)
     assert st.game[0, I_PRIZE] == -1 and st.game[0, I_HERD_AREA] == -1
 
 
@@ -125,7 +125,7 @@ def _tame(module, st, scratch, players, tids=None, ptame=None, dice=False):
     tids = np.zeros(4, dtype=np.int64) if tids is None else tids
     ptame = np.zeros((4, 1)) if ptame is None else ptame
     sids = np.zeros(4, dtype=np.int64)
-    module._taming(st, 0, sids, tids, np.zeros((4, 1)), ptame, streams, players, dice, work)
+    module.taming(st, 0, sids, tids, np.zeros((4, 1)), ptame, streams, players, dice, work)
 
 
 def _on_tile(st, figures):
@@ -271,13 +271,13 @@ def _gather_on_herd(sa, kern, st, p, area, people, commit, key, players=2):
     sa.seed(streams, sa.Purpose.STRATEGY + p, key)
     dice = sum(sa.peek_dice(streams, sa.Purpose.GATHER, people))
     pbase = sa.params()
-    kern.mod._resolve(st, 0, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
+    kern.mod.resolve(st, 0, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
     return dice
 
 
 def test_commit_pays_food_first(sa, kern):
     st = sa.new(2)
-    kern.mod._start_round(st, 0)  # tile 0: the herd on the forest
+    kern.mod.start_round(st, 0)  # tile 0: the herd on the forest
     assert st.game[0, I_HERD_AREA] == FOREST
     st.seat[0, 0, GOODS + FOOD] = 5
     dice = _gather_on_herd(sa, kern, st, 0, FOREST, 3, 3, key=1)
@@ -290,7 +290,7 @@ def test_commit_pays_food_first(sa, kern):
 
 def test_commit_only_people_from_the_area(sa, kern):
     st = sa.new(2)
-    kern.mod._start_round(st, 0)
+    kern.mod.start_round(st, 0)
     _gather_on_herd(sa, kern, st, 1, FOREST, 2, 4, key=2)
     assert st.seat[0, 1, HERD + H_ON_TILE] == 2
     assert st.seat[0, 1, GOODS + FOOD] == 10
@@ -299,7 +299,7 @@ def test_commit_only_people_from_the_area(sa, kern):
 def test_commit_replaces_missing_food_with_resources(sa, kern):
     """No food: the wood just gathered pays, immediately after gathering."""
     st = sa.new(2)
-    kern.mod._start_round(st, 0)
+    kern.mod.start_round(st, 0)
     st.seat[0, 0, GOODS + FOOD] = 1
     dice = _gather_on_herd(sa, kern, st, 0, FOREST, 3, 2, key=3)
     assert dice // 3 >= 1
@@ -367,7 +367,7 @@ def test_commit_pays_as_the_base_strategy_chooses(sa, kern):
     from strategies.registry import resolve
 
     st = sa.new(2)
-    kern.mod._start_round(st, 0)  # the herd on the forest
+    kern.mod.start_round(st, 0)  # the herd on the forest
     st.seat[0, 0, GOODS + FOOD] = 5  # exactly what the next feeding of 5 people takes
     st.seat[0, 0, GOODS + WOOD] = 40  # far more than it can spend: worth its left-over point
     seat = resolve("greedy+fixed-2")
@@ -378,7 +378,7 @@ def test_commit_pays_as_the_base_strategy_chooses(sa, kern):
     ptame = np.tile(seat.taming_params, (4, 1))
     st.seat[0, 0, PLACED + FOREST] = 3
     sa.seed(streams, sa.Purpose.GATHER, 4)
-    kern.mod._resolve(st, 0, 0, FOREST, sids, tids, pbase, ptame, streams, 2, buf, work)
+    kern.mod.resolve(st, 0, 0, FOREST, sids, tids, pbase, ptame, streams, 2, buf, work)
     herd = st.seat[0, 0, HERD : HERD + 8]
     assert herd[H_ON_TILE] == 2 and herd[H_FOOD_PAID] == 0 and herd[H_RESOURCES_PAID] == 2
     assert st.seat[0, 0, GOODS + FOOD] == 5

@@ -16,6 +16,7 @@ from sim.board import (
     set_up_game,
 )
 from sim.constants import (
+    MAX_ROUNDS,
     MEMO_WIDTH,
     N_AREAS,
     N_BUILDINGS,
@@ -26,7 +27,7 @@ from sim.constants import (
 )
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
-from sim.engine import NOTES_WIDTH, WORK_ROWS, WORK_WIDTH
+from sim.hidden import redeal_hidden
 from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, seed_stream, seed_words, stream_key
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
@@ -46,6 +47,7 @@ from sim.state import (
     STACKS,
     TILE_PILE,
     TILES,
+    copy_game,
     new_state,
     rules_data,
 )
@@ -118,13 +120,13 @@ def _game_after(players, seed, rounds):
     ptame = np.tile(search_core.EV_DEFAULTS, (4, 1))
     args = (sids, sids, pbase, ptame, streams, np.int64(players))
     for _ in range(rounds):
-        rollout._start_round(st, 0)
-        rollout._placement(st, 0, *args, work, notes)
-        rollout._actions(st, 0, *args, buf, work)
-        rollout._taming(st, 0, sids, sids, pbase, ptame, streams, np.int64(players), False, work)
-        rollout._feeding(st, 0, sids, pbase, streams, np.int64(players), buf)
-        assert rollout._end_round(st, 0, np.int64(players))
-    rollout._start_round(st, 0)
+        rollout.start_round(st, 0)
+        rollout.placement(st, 0, st.game[0, I_START_PLAYER], *args, work, notes)
+        rollout.actions(st, 0, 0, *args, buf, work)
+        rollout.taming(st, 0, sids, sids, pbase, ptame, streams, np.int64(players), False, work)
+        rollout.feeding(st, 0, sids, pbase, streams, np.int64(players), buf)
+        assert rollout.end_round(st, 0, np.int64(players))
+    rollout.start_round(st, 0)
     return st
 
 
@@ -250,12 +252,9 @@ def test_the_rollout_copy_is_private():
     st = _game_after(4, seed=8, rounds=2)
     snap = _snapshot(st)
     copy = new_state(1, 4, st.data, st.odds)
-    search_core.copy_game(st, 0, copy, 0)
+    copy_game(st, 0, copy, 0)
     assert np.array_equal(copy.game, st.game) and np.array_equal(copy.seat, st.seat)
-    streams = np.zeros((N_PURPOSES, STREAM_WORDS), dtype=np.uint64)
-    search_core.seed_rollout(streams, np.uint64(7), 0)
-    work = np.zeros((WORK_ROWS, WORK_WIDTH), dtype=np.int64)
-    search_core.determinize(copy, 0, streams[Purpose.SHUFFLE], work[7])
+    scratch = search_core.ROLLOUT.new_scratch()
     sids = np.zeros(4, dtype=np.int64)
     pbase = np.tile(search_core.GREEDY_DEFAULTS, (4, 1))
     ptame = np.tile(search_core.EV_DEFAULTS, (4, 1))
@@ -264,17 +263,30 @@ def test_the_rollout_copy_is_private():
     hi = np.zeros(N_AREAS, dtype=np.int64)
     legal_places(copy, 0, p, lo, hi)
     area = int(np.flatnonzero(hi)[0])
-    place_people(copy, 0, p, area, int(hi[area]))
-    buf = np.zeros(5, dtype=np.int64)
-    notes = np.zeros((4, NOTES_WIDTH))
-    search_core.play_from_placement(
-        copy, 0, p, sids, sids, pbase, ptame, streams, np.int64(4), buf, work, notes
+    over = search_core.branch_placement(
+        st,
+        0,
+        copy,
+        0,
+        p,
+        area,
+        int(hi[area]),
+        np.uint64(7),
+        0,
+        True,
+        sids,
+        sids,
+        pbase,
+        ptame,
+        MAX_ROUNDS,
+        scratch,
     )
+    assert over
     assert copy.game[0, I_DECK_POS] > st.game[0, I_DECK_POS]  # the copy played on
     assert _unchanged(st, snap)
 
 
-def test_determinize_redeals_only_what_is_hidden():
+def test_redeal_hidden_redeals_only_what_is_hidden():
     st = _game_after(3, seed=4, rounds=3)
     pos = int(st.game[0, I_DECK_POS])
     tile_pos = int(st.game[0, I_TILE_POS])
@@ -282,10 +294,10 @@ def test_determinize_redeals_only_what_is_hidden():
     decks, stacks, piles = set(), set(), set()
     for key in range(20):
         copy = new_state(1, 3, st.data, st.odds)
-        search_core.copy_game(st, 0, copy, 0)
+        copy_game(st, 0, copy, 0)
         stream = np.zeros(STREAM_WORDS, dtype=np.uint64)
         seed_stream(stream, np.uint64(key))
-        search_core.determinize(copy, 0, stream, np.zeros(64, dtype=np.int64))
+        redeal_hidden(copy, 0, stream, np.zeros(64, dtype=np.int64))
         game, real = copy.game[0], st.game[0]
         # seen: drawn cards, the display, the stack tops and below, tiles turned, the next back
         assert np.array_equal(game[: DECK + pos], real[: DECK + pos])
@@ -348,8 +360,8 @@ def test_zero_budget_plays_greedy_and_ev_exactly():
     plain = [Slot("search", g.base_id, g.taming_id, g.base_params, g.taming_params), none[1]]
     _, reference = _play(6, 3, seed=2, slots=plain)
     pd.testing.assert_frame_equal(zero, reference)
-    assert len(search.PARAMS) == len(greedy.PARAMS) + 5
-    assert len(search_taming.PARAMS) == len(taming_ev.PARAMS) + 6  # its own five, and the model
+    assert len(search.PARAMS) == len(greedy.PARAMS) + 6
+    assert len(search_taming.PARAMS) == len(taming_ev.PARAMS) + 7  # five, model, horizon
 
 
 @pytest.mark.slow
