@@ -25,7 +25,7 @@ default "games per table") and ``played(config) -> list`` (every strategy the ex
 resolved strategies or kernel slots: a backend has the kernel that plays them compiled on every
 worker before it hands out chunks).
 
-A kind checks its settings with the readers of :mod:`experiments.definition` and builds its rules
+A kind checks its settings with the readers of :mod:`experiments.settings` and builds its rules
 with :func:`experiments.rules_setup.rules_from_options`.
 """
 

@@ -38,7 +38,11 @@ from experiments.analyses.commit import (
     sweep_block,
 )
 from experiments.analyses.paired import Moments
-from experiments.definition import (
+from experiments.kinds import game_blocks
+from experiments.limits import MAX_MAMMOTH_POINTS
+from experiments.outputs.commit import write_commit
+from experiments.rules_setup import rules_from_options
+from experiments.settings import (
     bool_setting,
     check_keys,
     int_setting,
@@ -48,10 +52,6 @@ from experiments.definition import (
     rule_types,
     tie_setting,
 )
-from experiments.kinds import game_blocks
-from experiments.limits import MAX_MAMMOTH_POINTS
-from experiments.outputs.commit import write_commit
-from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.registry import resolve

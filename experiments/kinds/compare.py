@@ -17,10 +17,10 @@ from pathlib import Path
 
 from experiments.analyses.league import LeagueStats, lineups_for
 from experiments.analyses.profile import ProfileStats
-from experiments.definition import check_keys, herd_setting, names_setting, rule_types
 from experiments.kinds import game_blocks
 from experiments.outputs.league import herd_label, write_league
 from experiments.rules_setup import rules_from_options
+from experiments.settings import check_keys, herd_setting, names_setting, rule_types
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.play import play_games

@@ -27,7 +27,11 @@ from experiments.analyses.worth import (
     worth_block,
     worth_conditions,
 )
-from experiments.definition import (
+from experiments.kinds import game_blocks
+from experiments.limits import MAX_MAMMOTH_POINTS
+from experiments.outputs.worth import write_worth
+from experiments.rules_setup import rules_from_options
+from experiments.settings import (
     at_most,
     bool_setting,
     check_keys,
@@ -37,10 +41,6 @@ from experiments.definition import (
     rule_types,
     tie_setting,
 )
-from experiments.kinds import game_blocks
-from experiments.limits import MAX_MAMMOTH_POINTS
-from experiments.outputs.worth import write_worth
-from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.registry import resolve
