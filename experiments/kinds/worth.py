@@ -144,7 +144,9 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
     return total.to_arrays()
 
 
-def finish(config: dict, merged: dict, folder: Path) -> None:
+def finish(
+    config: dict, merged: dict, folder: Path, command: str = "worth", started: float | None = None
+) -> None:
     """Write the tables, plots and run.json of ``mammoth worth``."""
     main_label, conditions = conditions_of(config)
     write_worth(
@@ -158,5 +160,6 @@ def finish(config: dict, merged: dict, folder: Path) -> None:
         players=players_of(config),
         names=names_of(config),
         points=int(config["points"]),
-        command=f"run {config.get('source', '')}",
+        command=command,
+        started=started,
     )
