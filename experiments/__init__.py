@@ -12,13 +12,20 @@ Where things are
     The click layer, one module per command: ``simulate.py``, ``strategies.py``,
     ``contest.py`` (``contest odds|table|commit|report``), ``compare.py``, ``commit.py``,
     ``worth.py``, ``run.py``, ``demo.py``, ``report.py``, ``tune.py``, ``bench.py``, ``cache.py``;
-    ``backend.py`` (the ``--dask`` options they share); ``__init__.py`` holds the ``main`` group
+    ``backend.py`` (the ``--dask`` options they share); ``run.py`` also holds
+    :func:`~experiments.cli.run.run_command`, how ``compare``, ``commit`` and ``worth`` run the
+    experiment their options make; ``__init__.py`` holds the ``main`` group
     (the ``mammoth`` entry point) and its one-line errors.
 ``definition.py``
-    Experiment files (TOML): :func:`~experiments.definition.load_experiment`, the setting checks,
+    Experiments: :func:`~experiments.definition.load_experiment` (a TOML file),
+    :func:`~experiments.definition.experiment_from_settings` (a file's settings, or those the
+    options of ``mammoth compare``, ``commit`` and ``worth`` make: one checked object either way),
     and the default suite (``definitions/*.toml``) that ``mammoth demo`` runs.
+``settings.py``
+    The setting readers every kind checks its settings with (no kind imported, so no cycle).
 ``runner.py``
-    :func:`~experiments.runner.run_experiment`: chunks, checkpoints, ``--resume``, workers;
+    :func:`~experiments.runner.run_experiment`, the one door of every experiment (``run``,
+    ``compare``, ``commit``, ``worth``): chunks, checkpoints, ``--resume``, workers;
     :func:`~experiments.runner.run_tasks`, the one seam for parallel chunks (a backend: local
     processes, or Dask).
 ``cluster.py``
@@ -37,15 +44,16 @@ Where things are
 ``analyses/``
     What is computed: ``simulate.py`` (games in chunks, per-strategy summary), ``league.py``
     (league statistics, Bradley-Terry ratings), ``paired.py`` (paired, clustered sufficient
-    statistics), ``commit.py`` (solver tables, the in-game sweep, the rule of thumb),
+    statistics), ``commit.py`` (solver tables, the in-game sweep, the rule of thumb as data),
     ``worth.py`` (points on vs 0, the tile counterfactual), ``contest.py`` (exact odds tables),
     ``profile.py`` (the behaviour profile), ``tune.py`` (the cross-entropy search over greedy
     weights).
 ``outputs/``
     What is written: ``files.py`` (atomic writes, ``run.json``), ``games.py`` (simulate's part
     files and their merge into one Parquet file), ``plots.py`` (drawing on an Axes),
-    ``league.py``, ``commit.py``, ``worth.py`` (each run's tables, figures and run.json, shared by
-    the command and its kind), ``contest_report.py`` (odds table, heatmap, contest report),
+    ``league.py``, ``commit.py``, ``worth.py`` (each kind's tables, figures and run.json),
+    ``advice.py`` (the rule of thumb in words: the one place its sentences are written),
+    ``contest_report.py`` (odds table, heatmap, contest report),
     ``report.py`` (report.md and report.html of result folders, answer first) with
     ``report_sections.py`` (each kind's answer and section), ``report_folder.py`` (reading a
     folder, what sections share), ``report_charts.py`` (phone-sized charts) and ``document.py``

@@ -16,11 +16,11 @@ An experiment file names a ``kind`` and its settings::
 The kinds are ``compare`` (:mod:`experiments.kinds.compare`, a league), ``worth``
 (:mod:`experiments.kinds.worth`) and ``commit`` (:mod:`experiments.kinds.commit`); the contract
 of a kind is in :mod:`experiments.kinds`, and :mod:`experiments.runner` runs a checked
-experiment. :func:`load_experiment` reads a file, fills the common settings and the kind's
-``DEFAULTS`` and has the kind check the rest, with the setting readers below (``check_keys``,
-``int_setting``, ``at_most``, ``bool_setting``, ``names_setting``, ``numbers_setting``,
-``rule_types``, ``herd_setting``, ``tie_setting``, ``players_of``). Every size is bounded by
-:mod:`experiments.limits`, and the ``name`` is a folder name (:func:`check_name`), never a path.
+experiment. :func:`load_experiment` reads a file and :func:`experiment_from_settings` (which
+``mammoth commit``, ``worth`` and ``compare`` call with the settings their options make) fills
+the common settings and the kind's ``DEFAULTS`` and has the kind check the rest, with the setting
+readers of :mod:`experiments.settings`. Every size is bounded by :mod:`experiments.limits`, and
+the ``name`` is a folder name (:func:`check_name`), never a path.
 :data:`DEFINITIONS` holds the default suite's files.
 """
 
@@ -38,15 +38,12 @@ from experiments.limits import (
     MAX_EXPERIMENT_BYTES,
     MAX_GAMES,
     MAX_NAME_LENGTH,
-    MAX_PRIZE_POINTS,
-    MAX_PRIZE_VALUES,
     MAX_SCALE,
     MAX_SEED,
-    MAX_STRATEGIES,
     check_blocks,
 )
+from experiments.settings import at_most, int_setting, integer, short
 from sim.errors import InputError
-from sim.rules import TIE_RULES
 from sim.textfiles import read_toml
 
 DEFINITIONS = Path(__file__).resolve().parent / "definitions"
@@ -91,9 +88,8 @@ def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = No
 
     The file is read only if it is a regular UTF-8 file of at most
     :data:`~experiments.limits.MAX_EXPERIMENT_BYTES`, nested at most
-    :data:`~sim.textfiles.MAX_TOML_DEPTH` deep; every size is checked against
-    :mod:`experiments.limits` (the games after scaling, the chunks of the run) before anything
-    runs.
+    :data:`~sim.textfiles.MAX_TOML_DEPTH` deep; then :func:`experiment_from_settings` fills and
+    checks its settings (the name defaults to the file's stem).
 
     Raises
     ------
@@ -108,15 +104,63 @@ def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = No
         raise InputError(f"{path}: unknown table [{unknown[0]}]; use [experiment] and [rules]")
     if not all(isinstance(document.get(t, {}), dict) for t in ("experiment", "rules")):
         raise InputError(f"{path}: [experiment] and [rules] must be tables")
-    config = dict(document.get("experiment", {}))
-    config["rules"] = dict(document.get("rules", {}))
+    settings = dict(document.get("experiment", {}))
+    settings["rules"] = dict(document.get("rules", {}))
+    settings.setdefault("name", path.stem)
+    return experiment_from_settings(settings, str(path), scale=scale, games=games, where=str(path))
+
+
+def experiment_from_settings(
+    settings: dict,
+    source: str,
+    scale: float = 1.0,
+    games: int | None = None,
+    where: str | None = None,
+) -> dict:
+    """The checked experiment of some settings: a file's, or those a command built from options.
+
+    Fills the common settings and the kind's ``DEFAULTS``, checks every size against
+    :mod:`experiments.limits` (the games after scaling, the chunks of the run) and has the kind
+    check the rest, before anything runs. ``mammoth run`` (through :func:`load_experiment`) and
+    ``mammoth commit``, ``worth`` and ``compare`` all build their experiment here, so one object
+    goes through :func:`experiments.runner.run_experiment`.
+
+    Parameters
+    ----------
+    settings : dict
+        ``kind``, ``name`` and the other settings of ``[experiment]``, with ``rules`` (a dict).
+    source : str
+        Where the settings come from (a file's path, or ``mammoth KIND``): the ``source``
+        setting, which run.json's ``command`` names for a file.
+    scale : float
+        Multiplies the games (``--scale``).
+    games : int, optional
+        Replaces the games (``--games`` of ``mammoth run``).
+    where : str, optional
+        Put before every error message (a file's path); None: nothing.
+
+    Returns
+    -------
+    dict
+        The experiment (JSON-ready): what its kind's ``chunks``, ``run_chunk`` and ``finish``
+        take.
+
+    Raises
+    ------
+    InputError
+        An unknown kind, a name that is not a folder name, impossible sizes, or settings the
+        kind's ``check`` rejects.
+    """
+    at = f"{where}: " if where else ""
+    config = dict(settings)
+    config["rules"] = dict(config.get("rules", {}))
     kind = config.get("kind")
     if not isinstance(kind, str) or kind not in KINDS:
-        raise InputError(f"{path}: kind must be one of {', '.join(KINDS)}, not {_short(kind)}")
+        raise InputError(f"{at}kind must be one of {', '.join(KINDS)}, not {short(kind)}")
     module = kind_module(config)
     for key, value in getattr(module, "DEFAULTS", {}).items():
         config.setdefault(key, copy.deepcopy(value))
-    config.setdefault("name", path.stem)
+    config.setdefault("name", kind)
     config.setdefault("seed", 0)
     config.setdefault("players", [4])
     config.setdefault("games", 1000)
@@ -125,11 +169,10 @@ def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = No
         if isinstance(config["players"], int) and not isinstance(config["players"], bool):
             config["players"] = [config["players"]]
         if not isinstance(config["players"], list) or not config["players"]:
-            raise InputError(f"players must be a number or a list, not {_short(config['players'])}")
-        for i in range(len(config["players"])):
-            config["players"][i] = _integer(config["players"][i], "players")
+            raise InputError(f"players must be a number or a list, not {short(config['players'])}")
+        config["players"] = [integer(p, "players") for p in config["players"]]
         if len(set(config["players"])) != len(config["players"]):
-            raise InputError(f"players must not repeat: {_short(config['players'])}")
+            raise InputError(f"players must not repeat: {short(config['players'])}")
         base_games = int_setting(config, "games", low=1)
         at_most(config, "games", MAX_GAMES)
         int_setting(config, "seed", low=0)
@@ -138,7 +181,7 @@ def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = No
             int_setting(config, "chunk_games", low=1)
             at_most(config, "chunk_games", MAX_CHUNK_GAMES)
     except InputError as exc:
-        raise InputError(f"{path}: {exc}") from None
+        raise InputError(f"{at}{exc}") from None
     if not (math.isfinite(scale) and 0 < scale <= MAX_SCALE):
         raise InputError(f"--scale must be above 0 and at most {MAX_SCALE:g}, not {scale}")
     if games is not None and not 1 <= games <= MAX_GAMES:
@@ -146,19 +189,19 @@ def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = No
     config["games"] = int(games) if games is not None else max(1, round(base_games * scale))
     if config["games"] > MAX_GAMES:
         raise InputError(
-            f"{path}: --scale {scale:g} makes {config['games']:,} games; at most {MAX_GAMES:,}"
+            f"{at}--scale {scale:g} makes {config['games']:,} games; at most {MAX_GAMES:,}"
         )
     for players in config["players"]:
         if not 2 <= int(players) <= 4:
-            raise InputError(f"{path}: Stone Age is played by 2 to 4 players, not {players}")
-    config["source"] = str(path)
+            raise InputError(f"{at}Stone Age is played by 2 to 4 players, not {players}")
+    config["source"] = source
     check = getattr(module, "check", None)
     try:
         if check is not None:
             check(config)
         _check_chunks(module, config)
     except InputError as exc:
-        raise InputError(f"{path}: {exc}") from None
+        raise InputError(f"{at}{exc}") from None
     return config
 
 
@@ -173,183 +216,3 @@ def _check_chunks(module, config: dict) -> None:
             f"x {blocks:,} blocks of games); at most {MAX_CHUNKS:,}: raise chunk_games or run "
             "fewer strategies"
         )
-
-
-def _integer(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{name} must be a whole number, not {_short(value)}")
-    return value
-
-
-COMMON = ("kind", "name", "players", "games", "seed", "chunk_games", "rules", "source")
-"""Settings every kind takes (``source`` is set by :func:`load_experiment`)."""
-
-
-def check_keys(config: dict, settings, rules) -> None:
-    """Reject settings of ``[experiment]`` and ``[rules]`` that the kind does not know.
-
-    A misspelt setting would otherwise be ignored silently, and its default used.
-
-    Parameters
-    ----------
-    config : dict
-        The experiment.
-    settings, rules : sequence of str
-        The kind's own settings (beyond :data:`COMMON`) and the ``[rules]`` it takes.
-
-    Raises
-    ------
-    InputError
-        Naming the first unknown setting and the known ones.
-    """
-    known = (*COMMON, *settings)
-    for key in config:
-        if key not in known:
-            raise InputError(
-                f"unknown setting {key!r} for kind {config['kind']}; "
-                f"known: {', '.join(k for k in known if k not in ('rules', 'source'))}"
-            )
-    for key in config.get("rules", {}):
-        if key not in rules:
-            raise InputError(
-                f"unknown setting rules.{key} for kind {config['kind']}; "
-                f"known: {', '.join(rules) or 'none'}"
-            )
-
-
-def int_setting(config: dict, key: str, low: int | None = None, high: int | None = None) -> int:
-    """The whole-number setting ``key``, checked against ``low <= value <= high``."""
-    value = _integer(config[key], key)
-    if (low is not None and value < low) or (high is not None and value > high):
-        bounds = f"at least {low}" if high is None else f"from {low} to {high}"
-        raise InputError(f"{key} must be {bounds}, not {value}")
-    return value
-
-
-def at_most(config: dict, key: str, limit: int) -> int:
-    """The whole-number setting ``key`` (checked already), at most ``limit`` (a size limit)."""
-    value = config[key]
-    if value > limit:
-        raise InputError(
-            f"{key} must be at most {limit:,} (see experiments/limits.py), not {value:,}"
-        )
-    return value
-
-
-def bool_setting(config: dict, key: str) -> bool:
-    """The true/false setting ``key``."""
-    value = config[key]
-    if not isinstance(value, bool):
-        raise InputError(f"{key} must be true or false, not {_short(value)}")
-    return value
-
-
-def names_setting(config: dict, key: str) -> list[str]:
-    """The setting ``key``: a list of 1 to :data:`~experiments.limits.MAX_STRATEGIES` names."""
-    value = config[key]
-    if (
-        not isinstance(value, list)
-        or not value
-        or not all(isinstance(v, str) and v.strip() for v in value)
-    ):
-        raise InputError(f"{key} must be a non-empty list of names, not {_short(value)}")
-    if len(value) > MAX_STRATEGIES:
-        raise InputError(f"{key} holds {len(value)} names; at most {MAX_STRATEGIES}")
-    return list(value)
-
-
-def numbers_setting(config: dict, key: str) -> list[float]:
-    """The setting ``key``: a list of 1 to :data:`~experiments.limits.MAX_PRIZE_VALUES` points.
-
-    Each a finite number from 0 to :data:`~experiments.limits.MAX_PRIZE_POINTS`.
-    """
-    value = config[key]
-    if not isinstance(value, list) or not value:
-        raise InputError(f"{key} must be a non-empty list of numbers, not {_short(value)}")
-    if len(value) > MAX_PRIZE_VALUES:
-        raise InputError(f"{key} holds {len(value)} values; at most {MAX_PRIZE_VALUES}")
-    for v in value:
-        if (
-            isinstance(v, bool)
-            or not isinstance(v, int | float)
-            or not math.isfinite(v)
-            or not 0 <= v <= MAX_PRIZE_POINTS
-        ):
-            raise InputError(
-                f"{key} values must be finite numbers from 0 to {MAX_PRIZE_POINTS:g}, "
-                f"not {_short(v)}"
-            )
-    return [float(v) for v in value]
-
-
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-RULE_TYPES = {
-    "herd": bool,
-    "tiles": str,
-    "mammoth_points": int,
-    "tie": str,
-    "resources_of_choice": str,
-}
-
-
-def rule_types(config: dict) -> None:
-    """Check that every ``[rules]`` setting has its type (:data:`RULE_TYPES`).
-
-    ``herd`` may also be ``"both"`` or a list of true/false (:func:`herd_setting`).
-
-    Raises
-    ------
-    InputError
-        Naming the first mistyped rule.
-    """
-    for key, value in config.get("rules", {}).items():
-        if key == "herd":
-            herd_setting(config)
-            continue
-        wanted = RULE_TYPES[key]
-        if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
-            what = {bool: "true or false", str: "a string", int: "a whole number"}[wanted]
-            raise InputError(f"rules.{key} must be {what}, not {_short(value)}")
-
-
-HERD_BOTH = "both"
-"""``[rules] herd = "both"``: play every table with the herd and without it."""
-
-
-def herd_setting(config: dict) -> list[bool]:
-    """The ``[rules]`` herd settings to play, herd on first (``[True]`` when left out).
-
-    ``herd`` is true, false, ``"both"`` (the same as ``[true, false]``) or a list of true/false,
-    each at most once.
-
-    Raises
-    ------
-    InputError
-        Any other value.
-    """
-    value = config.get("rules", {}).get("herd", True)
-    if value == HERD_BOTH:
-        return [True, False]
-    values = value if isinstance(value, list) else [value]
-    if not values or not all(isinstance(v, bool) for v in values) or len(set(values)) < len(values):
-        raise InputError(
-            f'rules.herd must be true, false, "both" or a list of true/false, not {_short(value)}'
-        )
-    return sorted(values, reverse=True)
-
-
-def tie_setting(config: dict) -> str:
-    """The ``[rules]`` tie rule (``longer_wins`` when left out), checked."""
-    tie = config.get("rules", {}).get("tie", "longer_wins")
-    if tie not in TIE_RULES:
-        raise InputError(f"rules.tie must be one of {', '.join(TIE_RULES)}, not {_short(tie)}")
-    return tie
-
-
-def players_of(config: dict) -> list[int]:
-    """The experiment's player counts, sorted, each once."""
-    return sorted({int(p) for p in config["players"]})

@@ -6,7 +6,9 @@ every finished chunk atomically under ``folder/chunks/``; a rerun with ``--resum
 and computes only the rest, so an interrupted run loses at most the chunks in flight and never
 counts one twice. Statistics are summed key by key in chunk order (or by the kind's ``merge``),
 so chunking, workers, backends and resuming never change a figure. The kind's ``finish`` then
-writes the files.
+writes the files. Every experiment goes through this one door: ``mammoth run`` with the
+experiments of its files, ``mammoth commit``, ``worth`` and ``compare`` with the one their options
+make (:func:`experiments.definition.experiment_from_settings`).
 
 Checkpoints defend themselves: a chunk file (:func:`save_chunk`) carries the experiment's
 :func:`fingerprint`, the chunk's key and a :func:`checksum` of its arrays, and
@@ -321,6 +323,8 @@ def run_experiment(
     pool: Executor | None = None,
     notice: Callable[[str], None] | None = None,
     backend=None,
+    command: str | None = None,
+    started: float | None = None,
 ) -> dict:
     """Run every chunk of an experiment (reusing saved ones with ``resume``) and finish it.
 
@@ -347,6 +351,12 @@ def run_experiment(
     backend : optional
         Run the chunks on this backend (e.g. :class:`experiments.cluster.DaskBackend`); the
         caller closes it.
+    command : str, optional
+        What run.json says produced the files (default ``run SOURCE``: ``mammoth run`` of the
+        experiment's file); ``mammoth commit``, ``worth`` and ``compare`` give their name.
+    started : float, optional
+        :func:`time.perf_counter` at the start of the command: run.json records the seconds
+        since, unless a saved chunk was reused (then the time is not one run's).
 
     Returns
     -------
@@ -400,5 +410,11 @@ def run_experiment(
             backend.close()
     combine = getattr(module, "merge", merge)
     merged = combine([results[i] for i in range(len(chunks))])
-    module.finish(config, merged, folder)
+    module.finish(
+        config,
+        merged,
+        folder,
+        command=command or f"run {config.get('source', '')}",
+        started=started if len(todo) == len(chunks) else None,
+    )
     return merged

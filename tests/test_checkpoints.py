@@ -254,29 +254,60 @@ def test_resume_with_nothing_to_resume_starts_from_the_beginning(tmp_path, finis
 # killed runs (true end to end: a separate process)
 
 
-def test_a_run_killed_with_sigkill_resumes_to_the_same_csvs(tmp_path, finished_run):
-    text = finished_run.toml.read_text().replace("games = 6", "games = 100")
-    experiment = tmp_path / "league.toml"
-    experiment.write_text(text.replace("chunk_games = 2", "chunk_games = 1"))
-    out = tmp_path / "killed"
+def _killed(args: list, chunks, at_least: int = 3) -> None:
+    """Run ``mammoth ARGS`` in its own process; SIGKILL it once ``chunks`` holds chunk files."""
     process = subprocess.Popen(
-        [sys.executable, "-c", "from experiments.cli import main; main()", "run",
-         str(experiment), "--out", str(out)],
+        [sys.executable, "-c", "from experiments.cli import main; main()", *map(str, args)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    chunks = out / "league" / "chunks"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None:
-        if chunks.is_dir() and len(list(chunks.glob("*.npz"))) >= 3:
+        if chunks.is_dir() and len(list(chunks.glob("*.npz"))) >= at_least:
             break
         time.sleep(0.01)
     killed = process.poll() is None
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     assert killed, "the run ended before it could be killed"
+
+
+def test_a_run_killed_with_sigkill_resumes_to_the_same_csvs(tmp_path, finished_run):
+    text = finished_run.toml.read_text().replace("games = 6", "games = 100")
+    experiment = tmp_path / "league.toml"
+    experiment.write_text(text.replace("chunk_games = 2", "chunk_games = 1"))
+    out = tmp_path / "killed"
+    _killed(["run", experiment, "--out", out], out / "league" / "chunks")
     assert not (out / "league" / "league.csv").exists()
     resumed = invoke("run", experiment, "--out", out, "--resume")
     assert resumed.exit_code == 0, resumed.output
     whole = invoke("run", experiment, "--out", tmp_path / "whole")
     assert whole.exit_code == 0, whole.output
     assert _csvs(out / "league") == _csvs(tmp_path / "whole" / "league")
+
+
+COMMIT = [
+    "commit", "--players", 2, "--games", 60, "--seed", 4, "--chunk-size", 1, "--no-herd-areas",
+    "--policy", "fixed-1", "--policy", "ev", "--max-figures", 2, "--first-bonus", 3,
+    "--all-bonus", 1, "--tile-value", 2.5, "--food-value", 2,
+]  # fmt: skip
+
+
+def test_a_killed_commit_command_resumes_to_the_same_tables(tmp_path):
+    """``mammoth commit`` goes through the runner too: killed, it resumes to the same bytes."""
+    whole = invoke(*COMMIT, "--out", tmp_path / "whole")  # first: the kernel is then cached
+    assert whole.exit_code == 0, whole.output
+    out = tmp_path / "killed"
+    _killed([*COMMIT, "--out", out], out / "chunks")
+    assert not (out / "sweep.csv").exists()
+    kept = len(list((out / "chunks").glob("*.npz")))
+    resumed = invoke(*COMMIT, "--out", out, "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    assert len(list((out / "chunks").glob("*.npz"))) == 60 > kept
+    tables = _csvs(out)
+    assert set(tables) == {
+        "equilibrium.csv", "best_response.csv", "sweep.csv", "sweep_seats.csv",
+        "rule_of_thumb.csv",
+    }  # fmt: skip
+    assert tables == _csvs(tmp_path / "whole")
+    assert json.loads((out / "run.json").read_text())["seconds"] is None  # a resumed run
+    assert json.loads((tmp_path / "whole" / "run.json").read_text())["seconds"] is not None

@@ -104,3 +104,15 @@ def test_no_command_writes_into_another_commands_default_folder():
         "demo": "results/demo",
         "run": "results",
     }
+
+
+@pytest.mark.parametrize("name", ["compare", "commit", "worth"])
+def test_every_experiment_command_has_the_doors_of_run(name):
+    """One door per experiment (issue 23): each command runs through the runner, as run does."""
+    text = invoke(name, "--help").output
+    for option in ("--resume", "--dask", "--numba-cache", "--chunk-size", "--workers"):
+        assert option in text, (name, option)
+    assert (
+        _option(main.commands[name], "--workers").help
+        == _option(main.commands["run"], "--workers").help
+    )

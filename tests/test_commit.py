@@ -10,8 +10,13 @@ import pytest
 from click.testing import CliRunner
 
 from experiments.analyses.commit import (
+    COMMIT,
+    FIXED_COUNT,
     MIXED,
     NOSEEK,
+    REFERENCE_PRIZE,
+    VALUE_POLICY,
+    WORTH_IT,
     best_response_table,
     equilibrium_table,
     focal_arm,
@@ -23,6 +28,7 @@ from experiments.analyses.commit import (
 )
 from experiments.analyses.paired import Moments
 from experiments.cli import main
+from experiments.outputs.advice import with_words
 from sim.contest_solver import best_response, sequential_equilibrium
 from sim.data import load_tiles
 from sim.errors import InputError
@@ -171,11 +177,19 @@ def test_rule_of_thumb_from_numbers():
             }
         )
     thumb = rule_of_thumb(pd.DataFrame(rows))
-    fixed = thumb[thumb["situation"].str.startswith("on the herd")].iloc[0]
+    fixed = thumb[thumb["case"] == FIXED_COUNT].iloc[0]
     # fixed-1 is within noise of the best (fixed-2) and clearly above 0: the smaller count
-    assert fixed["advice"].startswith("commit 1")
-    ev = thumb[thumb["situation"].str.contains(r"\(ev\)")].iloc[0]
-    assert ev["advice"] == "worth it"
+    assert fixed["verdict"] == COMMIT and fixed["k"] == 1 and fixed["more_do_not_help"]
+    assert fixed["dwin"] == pytest.approx(0.05) and fixed["dwin_low"] == pytest.approx(0.03)
+    ev = thumb[(thumb["case"] == VALUE_POLICY) & (thumb["policy"] == "ev")].iloc[0]
+    assert ev["verdict"] == WORTH_IT and ev["dwin_high"] == pytest.approx(0.12)
+    # in words (experiments.outputs.advice), as rule_of_thumb.csv writes them
+    worded = with_words(thumb, pd.DataFrame(rows), REFERENCE_PRIZE)
+    assert worded.loc[fixed.name, "advice"] == (
+        "commit 1 when your people are on the herd's area (more figures do not measurably help)"
+    )
+    assert worded.loc[ev.name, "advice"] == "worth it"
+    assert worded.loc[fixed.name, "evidence"].startswith("fixed-1 +5.0 pp win [+3.0, +7.0]")
 
 
 def test_moments_reject_float_metrics():

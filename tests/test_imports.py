@@ -148,3 +148,61 @@ def test_only_the_command_layer_selects_a_matplotlib_backend():
         for line in backend_switches(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the modules of ``sim``, ``strategies`` and ``experiments`` it imports.
+
+    The experiment kinds' registry (``experiments.kinds.KINDS``) imports its kinds by name, so
+    those count as imports of ``experiments.kinds``. A module's import of its own package is left
+    out: Python runs the package first, whatever the module imports.
+    """
+    from experiments.kinds import KINDS
+
+    paths = {module_name(path): path for path in _sources()}
+    graph = {}
+    for module, path in paths.items():
+        source = path.read_text(encoding="utf-8")
+        found = {name for _, name in imports_of(source, module, path.name == "__init__.py")}
+        graph[module] = {
+            name
+            for name in found
+            if name in paths and name != module and not module.startswith(name + ".")
+        }
+    graph["experiments.kinds"] |= set(KINDS.values())
+    return graph
+
+
+def cycle_in(graph: dict[str, set[str]]) -> list[str]:
+    """One cycle of ``graph`` (its modules, the first repeated at the end), or []."""
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+
+    def visit(node: str, path: list[str]) -> list[str]:
+        state[node] = 1
+        for after in sorted(graph.get(node, ())):
+            if state.get(after) == 1:
+                return [*path[path.index(after) :], node, after]
+            if after not in state:
+                found = visit(after, [*path, node])
+                if found:
+                    return found
+        state[node] = 2
+        return []
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node, [])
+            if found:
+                return found
+    return []
+
+
+def test_cycles_are_found():
+    assert cycle_in({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle_in({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_no_module_imports_itself_through_others():
+    """``experiments.definition`` and the kinds once imported each other (issue 23)."""
+    cycle = cycle_in(import_graph())
+    assert not cycle, "an import cycle: " + " -> ".join(cycle)

@@ -149,19 +149,22 @@ def test_a_folder_of_another_kind_gets_short_tables(tmp_path):
 
 
 def test_the_rule_of_thumb_in_short_words():
-    from experiments.outputs.report_sections import short_advice, solver_advice
+    from experiments.analyses.commit import COMMIT, NO_COUNT, NO_DIFFERENCE, WORTH_IT
+    from experiments.outputs.advice import short_advice, solver_advice
 
-    advice = (
-        "commit 1 when your people are on the herd's area (more figures do not measurably help)"
-    )
-    assert short_advice(advice) == "commit 1; more do not measurably help"
-    assert short_advice(advice, brief=True) == "commit 1"
-    both = "no fixed count measurably beats never committing; seeking the herd there (ev): worth it"
+    one = {"verdict": COMMIT, "k": 1, "more_do_not_help": True, "seek_verdict": ""}
+    assert short_advice(one) == "commit 1; more do not measurably help"
+    assert short_advice(one, brief=True) == "commit 1"
+    both = {"verdict": NO_COUNT, "k": None, "more_do_not_help": None, "seek_verdict": WORTH_IT}
     assert short_advice(both) == "no count beats never committing; seeking it: worth it"
     assert short_advice(both, brief=True) == "none; seek: worth it"
-    pairs = "commit (figures available -> figures): 1->1, 2->1, 3->1, 4->1, 5->1"
+    same = {**both, "seek_verdict": NO_DIFFERENCE}
+    assert short_advice(same, brief=True) == "none; seek: no difference"
+    pairs = {"commitments": "[[1, 1], [2, 1], [3, 1], [4, 1], [5, 1]]"}
     assert solver_advice(pairs) == "commit 1 with 1 to 5 figures available"
-    assert solver_advice("commit (x): 1->1, 2->2") == "commit 1 with 1, 2 with 2 figures available"
+    assert solver_advice({"commitments": "[[1, 1], [2, 2]]"}) == (
+        "commit 1 with 1, 2 with 2 figures available"
+    )
 
 
 @pytest.mark.parametrize("herds", [["on"], ["on", "off"]])

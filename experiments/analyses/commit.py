@@ -25,6 +25,7 @@ Tile fronts are assumed (docs/rules.md B3): the in-game numbers depend on them.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
@@ -42,6 +43,17 @@ from strategies.registry import BASE, kernel_for, resolve
 
 TILES_DIR = Path(__file__).resolve().parent.parent / "tiles"
 """Variant tile files (sensitivity and the herd-area breakdown); NOT the real tiles."""
+
+
+def tiles_label(rules: Rules) -> str:
+    """How a table names its tile set: always saying the fronts are assumed."""
+    if rules.tiles == "default":
+        return "default (assumed fronts, docs/rules.md B3)"
+    name = Path(rules.tiles).name
+    if Path(rules.tiles).resolve().parent == TILES_DIR:
+        return f"{name} (variant for sensitivity, assumed fronts)"
+    return f"{name} (user file)"
+
 
 HERD_AREAS = ("wood", "brick", "stone", "gold", "food")
 """Backs of the controlled herd-area tile sets ``experiments/tiles/herd_<back>.csv``."""
@@ -523,54 +535,102 @@ def sweep_tables(stats: Moments) -> tuple[pd.DataFrame, pd.DataFrame]:
     return by_policy, by_seat
 
 
-def _pp(value: float) -> str:
-    return f"{100 * value:+.1f}"
+# --------------------------------------------------------------------------------------------
+# (c) the rule of thumb, as data (its words are written by experiments.outputs.advice)
 
+FIXED_COUNT = "fixed"
+"""Case of a rule-of-thumb row: on the herd's area anyway, the fixed count against never."""
+VALUE_POLICY = "policy"
+"""Case: a value-based policy (``ev``, ``majority``, :data:`NOSEEK`) against never."""
+HERD_AREA = "herd_area"
+"""Case: the fixed count when the herd always stands on one area (a controlled tile set)."""
+SOLVER_LAST = "solver_last"
+"""Case: the last seat to decide, each other seat having committed ``others_commit`` (solver)."""
+SOLVER_EQUILIBRIUM = "solver_equilibrium"
+"""Case: every seat on the area with the same figures, committing in seat order (solver)."""
+CASES = (FIXED_COUNT, VALUE_POLICY, HERD_AREA, SOLVER_LAST, SOLVER_EQUILIBRIUM)
 
-def _evidence(row) -> str:
-    return f"{_pp(row.dwin)} pp win [{_pp(row.dwin_low)}, {_pp(row.dwin_high)}]"
+COMMIT = "commit"
+"""Verdict: commit ``k`` figures when on the herd's area."""
+DO_NOT_COMMIT = "do_not_commit"
+"""Verdict: every fixed count measurably loses to never committing."""
+NO_COUNT = "no_count"
+"""Verdict: no fixed count measurably beats never committing."""
+TOO_FEW = "too_few"
+"""Verdict: too few games for an interval (it needs at least 2 games per arm)."""
+WORTH_IT = "worth_it"
+"""Verdict of a policy: its interval lies above 0."""
+COSTS_WINS = "costs_wins"
+"""Verdict of a policy: its interval lies below 0."""
+NO_DIFFERENCE = "no_difference"
+"""Verdict of a policy: its interval holds 0."""
+VERDICTS = (COMMIT, DO_NOT_COMMIT, NO_COUNT, TOO_FEW, WORTH_IT, COSTS_WINS, NO_DIFFERENCE)
 
+VALUE_POLICIES = ("ev", "majority", NOSEEK)
+"""The value-based policies the rule of thumb judges (:data:`VALUE_POLICY` rows), in order."""
 
-TOO_FEW = "too few games for an interval (it needs at least 2 games per arm)"
-"""The advice of a cell whose interval could not be computed."""
+THUMB_COLUMNS = (
+    "players",
+    "case",
+    "condition",
+    "area",
+    "policy",
+    "verdict",
+    "k",
+    "more_do_not_help",
+    "dwin",
+    "dwin_low",
+    "dwin_high",
+    "seek_verdict",
+    "others_commit",
+    "commitments",
+)
+"""The columns of :func:`rule_of_thumb`."""
 
 
 def _verdict(row) -> str:
     if pd.isna(row["dwin_low"]) or pd.isna(row["dwin_high"]):
         return TOO_FEW
     if row["dwin_low"] > 0:
-        return "worth it"
+        return WORTH_IT
     if row["dwin_high"] < 0:
-        return "costs wins"
-    return "no measurable difference"
+        return COSTS_WINS
+    return NO_DIFFERENCE
 
 
-def _fixed_evidence(fixed: pd.DataFrame) -> str:
-    text = "; ".join(f"{r.policy} {_evidence(r)}" for r in fixed.itertuples())
-    if "contests" in fixed:
-        text += f"; {fixed['contests'].mean():.2f} contests entered per game"
-    return text
+def _effect(row) -> dict:
+    return {name: float(row[name]) for name in ("dwin", "dwin_low", "dwin_high")}
 
 
-def _fixed_advice(fixed: pd.DataFrame) -> str:
-    """Advice from the fixed-K rows (K >= 1) of one player count and condition.
+def fixed_counts(part: pd.DataFrame) -> pd.DataFrame:
+    """The ``fixed-K`` rows (K >= 1) of a sweep table, with their count ``k``, by ``k``."""
+    fixed = part[part["policy"].str.match(r"^fixed-[1-9]\d*$")]
+    return fixed.assign(k=fixed["policy"].str.split("-").str[1].astype(int)).sort_values("k")
+
+
+def _fixed_verdict(fixed: pd.DataFrame) -> dict:
+    """The verdict from the fixed-K rows (K >= 1) of one player count and condition.
 
     The smallest K whose interval reaches the best K's estimate is advised (more figures cost
     more food for nothing measurable), if its interval lies above 0.
     """
     if fixed[["dwin", "dwin_low", "dwin_high"]].isna().to_numpy().any():
-        return TOO_FEW
-    fixed = fixed.assign(k=fixed["policy"].str.split("-").str[1].astype(int)).sort_values("k")
+        return {"verdict": TOO_FEW}
     best = fixed.loc[fixed["dwin"].idxmax()]
     enough = fixed[fixed["dwin_high"] >= best["dwin"]].iloc[0]
     if (fixed["dwin_high"] < 0).all():
-        return "do not commit: every fixed count measurably loses to never committing"
+        return {"verdict": DO_NOT_COMMIT}
     if enough["dwin_low"] > 0:
-        more = "" if enough["k"] == fixed["k"].max() else " (more figures do not measurably help)"
-        return f"commit {enough['k']} when your people are on the herd's area{more}"
+        more = bool(enough["k"] != fixed["k"].max())
+        return {
+            "verdict": COMMIT,
+            "k": int(enough["k"]),
+            "more_do_not_help": more,
+            **_effect(enough),
+        }
     if best["dwin_low"] > 0:
-        return f"commit {best['k']} when your people are on the herd's area"
-    return "no fixed count measurably beats never committing"
+        return {"verdict": COMMIT, "k": int(best["k"]), "more_do_not_help": False, **_effect(best)}
+    return {"verdict": NO_COUNT}
 
 
 def rule_of_thumb(
@@ -579,74 +639,65 @@ def rule_of_thumb(
     equilibria: pd.DataFrame | None = None,
     reference: dict | None = None,
 ) -> pd.DataFrame:
-    """A plain table a player can use at the table, derived from the measured numbers.
+    """The rule of thumb, as data: one row per player count and case, derived from the numbers.
 
-    Per player count: the fixed commitment with the best measured effect on the win rate and
-    whether its 95% interval excludes 0, the value-based policies, and the best fixed count per
-    herd area (controlled tile sets). From the solver (when given): what to commit when you are
-    the last to decide, at the reference prize.
+    Per player count: the fixed commitment to make when on the herd's area anyway
+    (:data:`FIXED_COUNT`), the value-based policies (:data:`VALUE_POLICY`), and the fixed count
+    per herd area (:data:`HERD_AREA`, controlled tile sets). From the solver (when given), at the
+    reference prize: what to commit when you are the last to decide (:data:`SOLVER_LAST`) and the
+    sequential equilibrium (:data:`SOLVER_EQUILIBRIUM`). The words are written from these columns
+    by :mod:`experiments.outputs.advice`; nothing reads them back.
 
     Returns
     -------
     pandas.DataFrame
-        Columns ``players``, ``situation``, ``advice``, ``evidence``.
+        Columns :data:`THUMB_COLUMNS`: ``players``; ``case`` (one of :data:`CASES`);
+        ``condition`` (the sweep's condition) and ``area`` (the herd's area of a controlled tile
+        set); ``policy`` (of a :data:`VALUE_POLICY` row); ``verdict`` (one of :data:`VERDICTS`),
+        with ``k`` (the count to commit), ``more_do_not_help`` (a larger fixed count was played
+        and does not measurably help) and ``dwin``, ``dwin_low``, ``dwin_high`` (the effect of
+        the advised count or of the policy on the win rate, a fraction, 95% interval);
+        ``seek_verdict`` (of ``ev`` on that herd area); ``others_commit`` and ``commitments``
+        (solver rows: JSON pairs ``[figures available, commitment]``, the commitment being one
+        number for the last seat and one per seat, in seat order, for the equilibrium). Empty
+        where a column does not apply.
     """
     reference = reference or REFERENCE_PRIZE
     rows = []
-
-    def fixed_rows(part: pd.DataFrame) -> pd.DataFrame:
-        return part[part["policy"].str.match(r"^fixed-[1-9]\d*$")]
-
     for p in sorted(by_policy["players"].unique()):
         here = by_policy[by_policy["players"] == p]
         mixed = here[here["condition"] == MIXED]
-        fixed = fixed_rows(mixed)
+        fixed = fixed_counts(mixed)
         if not fixed.empty:
             rows.append(
-                {
-                    "players": p,
-                    "situation": "on the herd's area anyway (fixed count vs never)",
-                    "advice": _fixed_advice(fixed),
-                    "evidence": _fixed_evidence(fixed),
-                }
+                {"players": p, "case": FIXED_COUNT, "condition": MIXED, **_fixed_verdict(fixed)}
             )
-        for policy, situation in (
-            ("ev", "seek the herd and commit by expected value (ev)"),
-            ("majority", "seek the herd, value tiles by the majority chance"),
-            (NOSEEK, "ev commitment without seeking the herd"),
-        ):
+        for policy in VALUE_POLICIES:
             row = mixed[mixed["policy"] == policy]
             if row.empty:
                 continue
             row = row.iloc[0]
-            verdict = _verdict(row)
             rows.append(
                 {
                     "players": p,
-                    "situation": situation,
-                    "advice": verdict,
-                    "evidence": f"{_evidence(row)}; {row['contests']:.1f} contests, "
-                    f"{row['tiles']:.1f} tiles per game",
+                    "case": VALUE_POLICY,
+                    "condition": MIXED,
+                    "policy": policy,
+                    "verdict": _verdict(row),
+                    **_effect(row),
                 }
             )
         for area in HERD_AREAS:
-            fixed = fixed_rows(here[here["condition"] == f"herd on {area}"])
+            condition = f"herd on {area}"
+            fixed = fixed_counts(here[here["condition"] == condition])
             if fixed.empty:
                 continue
-            advice, evidence = _fixed_advice(fixed), _fixed_evidence(fixed)
-            seek = here[(here["condition"] == f"herd on {area}") & (here["policy"] == "ev")]
+            row = {"players": p, "case": HERD_AREA, "condition": condition, "area": area}
+            row.update(_fixed_verdict(fixed))
+            seek = here[(here["condition"] == condition) & (here["policy"] == "ev")]
             if not seek.empty:
-                seek = seek.iloc[0]
-                advice += f"; seeking the herd there (ev): {_verdict(seek)}"
-                evidence += f"; ev {_evidence(seek)}"
-            rows.append(
-                {
-                    "players": p,
-                    "situation": f"herd always on {area} (controlled tile set)",
-                    "advice": advice,
-                    "evidence": evidence,
-                }
-            )
+                row["seek_verdict"] = _verdict(seek.iloc[0])
+            rows.append(row)
         if best_responses is not None:
             ref = best_responses[best_responses["players"] == p]
             for name, value in reference.items():
@@ -655,44 +706,109 @@ def rule_of_thumb(
                 cells = ref[ref["others_commit"] == k].sort_values("figures")
                 if cells.empty:
                     continue
-                answers = ", ".join(
-                    f"{int(r.figures)}->{int(r.best_commitment)}" for r in cells.itertuples()
-                )
+                pairs = [[int(r.figures), int(r.best_commitment)] for r in cells.itertuples()]
                 rows.append(
                     {
                         "players": p,
-                        "situation": f"last to decide, each other seat committed {k} "
-                        "(solver, reference prize)",
-                        "advice": f"commit (figures available -> figures): {answers}",
-                        "evidence": "exact odds; prize: " + _prize_text(reference),
+                        "case": SOLVER_LAST,
+                        "others_commit": int(k),
+                        "commitments": json.dumps(pairs),
                     }
                 )
         if equilibria is not None:
             eq = equilibria[equilibria["players"] == p]
             for name, value in reference.items():
                 eq = eq[np.isclose(eq[name], value)]
-            parts = []
-            for f in sorted(eq["figures"].unique()):
-                seats = eq[eq["figures"] == f].sort_values("seat")["commitment"].tolist()
-                parts.append(f"{f} each: ({', '.join(str(int(c)) for c in seats)})")
-            if parts:
+            pairs = [
+                [int(f), [int(c) for c in eq[eq["figures"] == f].sort_values("seat")["commitment"]]]
+                for f in sorted(eq["figures"].unique())
+            ]
+            if pairs:
                 rows.append(
-                    {
-                        "players": p,
-                        "situation": "everyone on the area with the same figures, in seat "
-                        "order (solver, sequential equilibrium)",
-                        "advice": "; ".join(parts),
-                        "evidence": "exact odds; prize: " + _prize_text(reference),
-                    }
+                    {"players": p, "case": SOLVER_EQUILIBRIUM, "commitments": json.dumps(pairs)}
                 )
-    return pd.DataFrame(rows, columns=["players", "situation", "advice", "evidence"])
+    thumb = pd.DataFrame(rows, columns=list(THUMB_COLUMNS))
+    for name in ("players", "k", "others_commit"):
+        thumb[name] = thumb[name].astype("Int64")
+    thumb["more_do_not_help"] = thumb["more_do_not_help"].astype("boolean")
+    for name in ("dwin", "dwin_low", "dwin_high"):
+        thumb[name] = thumb[name].astype(float)
+    for name in ("case", "condition", "area", "policy", "verdict", "seek_verdict", "commitments"):
+        column = thumb[name].astype(object)
+        thumb[name] = column.where(column.notna(), "").astype(str)
+    return thumb
 
 
-def _prize_text(prize: dict) -> str:
-    return (
-        f"'1.' {prize['first_bonus']:g}, 'all' {prize['all_bonus']:g}, tile "
-        f"{prize['tile_value']:g}, food {prize['food_value']:g} points"
-    )
+def commit_tables(
+    stats: Moments,
+    conditions: dict[str, Rules],
+    *,
+    players: Sequence[int],
+    base: str,
+    policies: Sequence[str],
+    prizes: dict[str, tuple[float, ...]],
+    max_figures: int,
+    tie_rule: str,
+) -> dict:
+    """Every table of a commit run: the solver tables, the sweep's summaries, the rule of thumb.
+
+    Parameters
+    ----------
+    stats : Moments
+        The sweep's merged statistics (:func:`sweep`, or the ``commit`` kind's chunks).
+    conditions : dict of str to Rules
+        The sweep's conditions (:func:`commit_conditions`), in their order.
+    players : sequence of int
+        Player counts of the solver tables.
+    base : str
+        The focal seat's base strategy (the baseline is ``BASE+never``).
+    policies : sequence of str
+        The focal seat's policies, in their order.
+    prizes : dict of str to tuple of float
+        The solver's prize grid (keys of :data:`PRIZE_GRID`).
+    max_figures : int
+        Figures available, 1 to this, in the solver tables.
+    tie_rule : str
+        The rules' tie rule.
+
+    Returns
+    -------
+    dict of str to pandas.DataFrame
+        ``equilibrium``, ``best_response``, ``sweep``, ``sweep_seats`` and ``rule_of_thumb``
+        (:func:`rule_of_thumb`), and ``reference``: the prize the heatmap and the rule of
+        thumb quote (a dict: :data:`REFERENCE_PRIZE`, or the grid's first value where the grid
+        lacks it).
+    """
+    figures = range(1, max_figures + 1)
+    equilibria = equilibrium_table(players, figures, prizes, tie_rule)
+    responses = best_response_table(players, figures, range(0, 4), prizes, tie_rule)
+    reference = {
+        name: (value if value in prizes[name] else prizes[name][0])
+        for name, value in REFERENCE_PRIZE.items()
+    }
+    by_policy, by_seat = sweep_tables(stats)
+    order = {
+        "condition": {label: i for i, label in enumerate(conditions)},
+        "policy": {name: i for i, name in enumerate(policies)},
+    }
+
+    def in_order(column: pd.Series) -> pd.Series:
+        return column.map(order[column.name]) if column.name in order else column
+
+    by_policy = by_policy.sort_values(["condition", "players", "policy"], key=in_order)
+    by_seat = by_seat.sort_values(["condition", "players", "policy", "seat"], key=in_order)
+    by_policy, by_seat = by_policy.reset_index(drop=True), by_seat.reset_index(drop=True)
+    for frame in (by_policy, by_seat):
+        frame.insert(1, "tile_set", frame["condition"].map(lambda c: tiles_label(conditions[c])))
+        frame.insert(2, "baseline", f"{base}+{BASELINE}")
+    return {
+        "equilibrium": equilibria,
+        "best_response": responses,
+        "sweep": by_policy,
+        "sweep_seats": by_seat,
+        "rule_of_thumb": rule_of_thumb(by_policy, responses, equilibria, reference),
+        "reference": reference,
+    }
 
 
 def commit_conditions(rules: Rules, herd_areas: bool = True) -> dict[str, Rules]:
@@ -727,6 +843,7 @@ __all__ = [
     "SWEEP_KEYS",
     "best_response_table",
     "commit_conditions",
+    "commit_tables",
     "equilibrium_table",
     "field_for",
     "field_slots_for",
@@ -738,4 +855,5 @@ __all__ = [
     "sweep_arms",
     "sweep_block",
     "sweep_tables",
+    "tiles_label",
 ]

@@ -43,7 +43,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.analyses.commit import LONG_GAME, TILES_DIR
+from experiments.analyses.commit import LONG_GAME, TILES_DIR, tiles_label
 from experiments.analyses.league import lineups_for
 from experiments.analyses.paired import SHARE, Moments, histogram_quantiles, win_twelfths
 from sim.errors import InputError
@@ -82,16 +82,6 @@ GAME_METRICS = (
 
 TILE_METRICS = ("win", "score", "cf_dwin", "cf_dpoints")
 SCALE = {"dwin": SHARE, "win": SHARE, "win_off": SHARE, "cf_dwin": SHARE}
-
-
-def tiles_label(rules: Rules) -> str:
-    """How a table names its tile set: always saying the fronts are assumed."""
-    if rules.tiles == "default":
-        return "default (assumed fronts, docs/rules.md B3)"
-    name = Path(rules.tiles).name
-    if Path(rules.tiles).resolve().parent == TILES_DIR:
-        return f"{name} (variant for sensitivity, assumed fronts)"
-    return f"{name} (user file)"
 
 
 def sensitivity_conditions(

@@ -3,13 +3,13 @@
 Writes into ``--out``: ``equilibrium.csv`` and ``best_response.csv`` (solver tables),
 ``commit_heatmap.png``, ``sweep.csv`` and ``sweep_seats.csv`` (paired in-game sweep),
 ``commit_sweep.png``, ``commit_herd_areas.png`` (unless ``--no-herd-areas``),
-``rule_of_thumb.csv`` and ``run.json``.
+``rule_of_thumb.csv`` and ``run.json``, with the run's checkpoints (``experiment.json``,
+``chunks/``). The options make an experiment of kind ``commit``
+(:mod:`experiments.kinds.commit`), run through :func:`experiments.cli.run.run_command` like a
+file of ``mammoth run``: chunks, ``--resume``, ``--workers`` and ``--dask``.
 """
 
 from __future__ import annotations
-
-import time
-from pathlib import Path
 
 import click
 
@@ -22,41 +22,34 @@ from experiments.analyses.commit import (
     DEFAULT_POLICIES,
     MIXED,
     PRIZE_GRID,
+    SOLVER_EQUILIBRIUM,
+    SOLVER_LAST,
     arm_strategy,
-    commit_conditions,
-    field_for,
-    focal_arm,
-    sweep,
 )
+from experiments.cli.backend import dask_options
 from experiments.cli.options import (
     ManyOption,
     Real,
     Whole,
-    announce_compile,
     chunk_size_option,
     command,
     games_option,
     mammoth_points_option,
     out_option,
     players_option,
+    resume_option,
     seed_option,
     tiles_option,
     workers_option,
 )
-from experiments.limits import (
-    MAX_GAMES,
-    MAX_PRIZE_POINTS,
-    MAX_PRIZE_VALUES,
-    MAX_STRATEGIES,
-    check_blocks,
-)
-from experiments.outputs.commit import ASSUMED, write_commit
-from experiments.outputs.files import writing_inside
-from experiments.rules_setup import rules_from_options
+from experiments.cli.run import WORKERS_HELP, run_command
+from experiments.definition import experiment_from_settings
+from experiments.limits import MAX_GAMES, MAX_PRIZE_POINTS, MAX_PRIZE_VALUES
+from experiments.outputs.advice import advice_text, situation_text
+from experiments.outputs.commit import ASSUMED
+from experiments.outputs.results import read_table
 from sim.contest_exact import MAX_FIGURES
-from sim.errors import InputError
 from sim.rules import TIE_RULES
-from strategies.registry import resolve
 
 FILES = (
     "equilibrium.csv, best_response.csv, sweep.csv, sweep_seats.csv, rule_of_thumb.csv, "
@@ -87,7 +80,7 @@ def prize_option(name: str, help: str):
 )
 @seed_option()
 @out_option(f"Output folder: gets {FILES}.")
-@workers_option("threads sharing each chunk")
+@workers_option(WORKERS_HELP)
 @click.option(
     "--base", default=DEFAULT_BASE, show_default=True, help="The focal seat's base strategy."
 )
@@ -127,6 +120,8 @@ def prize_option(name: str, help: str):
 @prize_option("tile_value", "Keeping the tile, in the grid")
 @prize_option("food_value", "One food, in the grid")
 @chunk_size_option(5_000)
+@resume_option()
+@dask_options
 def commit(
     player_counts,
     games,
@@ -146,81 +141,56 @@ def commit(
     tile_value,
     food_value,
     chunk_size,
+    resume,
+    dask,
+    numba_cache,
 ):
     """How many figures to commit: solver tables and a paired in-game sweep.
 
     Writes equilibrium.csv, best_response.csv, sweep.csv, sweep_seats.csv, rule_of_thumb.csv,
-    commit_heatmap.png, commit_sweep.png, commit_herd_areas.png and run.json into OUT.
+    commit_heatmap.png, commit_sweep.png, commit_herd_areas.png and run.json into OUT, with the
+    run's checkpoints (experiment.json, chunks/): the experiment of kind commit that these
+    options make, run as mammoth run runs a file (--resume, --dask).
     """
-    from tqdm import tqdm
-
-    started = time.perf_counter()
-    check_blocks(games, chunk_size, "--chunk-size")
-    players = sorted(set(player_counts))
-    for name, many in (("--field", field), ("--policy", policies)):
-        if len(many) > MAX_STRATEGIES:
-            raise InputError(f"give {name} at most {MAX_STRATEGIES} times, not {len(many)}")
-    for p in players:
-        field_for(field, p)
-    prizes = {
-        "first_bonus": first_bonus,
-        "all_bonus": all_bonus,
-        "tile_value": tile_value,
-        "food_value": food_value,
-    }
-    for name, values in prizes.items():
-        if len(values) > MAX_PRIZE_VALUES:
-            raise InputError(
-                f"--{name.replace('_', '-')} takes at most {MAX_PRIZE_VALUES} values, "
-                f"not {len(values)}"
-            )
-    rules = rules_from_options(True, tiles, mammoth_points, tie, "immediate")
-    for policy in (BASELINE, *policies):
-        focal_arm(base, policy)  # unknown names fail here, before anything runs
-    for name in field:
-        resolve(name)
-
-    announce_compile([arm_strategy(base, policy) for policy in (BASELINE, *policies)] + list(field))
-    conditions = commit_conditions(rules, herd_areas)
-    arms = len(policies) + 1
-    total = games * arms * len(conditions) * len(players)
-    with tqdm(total=total, unit="game", disable=None, leave=False) as bar:
-        stats = sweep(
-            players,
-            games,
-            seed,
-            conditions,
-            base=base,
-            field=field,
-            policies=policies,
-            chunk=chunk_size,
-            threads=workers,
-            progress=bar.update,
-        )
-    folder = Path(out)
-    with writing_inside(folder):
-        tables = write_commit(
-            folder,
-            stats,
-            conditions,
-            rules,
-            seed=seed,
-            games=games,
-            players=players,
-            base=base,
-            field=list(field),
-            policies=list(policies),
-            prizes=prizes,
-            max_figures=max_figures,
-            herd_areas=herd_areas,
-            started=started,
-        )
-    by_policy, thumb = tables["sweep"], tables["rule_of_thumb"]
-    elapsed = time.perf_counter() - started
-
+    config = experiment_from_settings(
+        {
+            "kind": "commit",
+            "players": sorted(set(player_counts)),
+            "games": games,
+            "seed": seed,
+            "chunk_games": chunk_size,
+            "base": base,
+            "field": list(field),
+            "policies": list(policies),
+            "herd_areas": herd_areas,
+            "max_figures": max_figures,
+            "first_bonus": list(first_bonus),
+            "all_bonus": list(all_bonus),
+            "tile_value": list(tile_value),
+            "food_value": list(food_value),
+            "rules": {
+                "tiles": "default" if tiles is None else str(tiles),
+                "mammoth_points": mammoth_points,
+                "tie": tie,
+            },
+        },
+        "mammoth commit",
+    )
+    names = [arm_strategy(base, policy) for policy in (BASELINE, *policies)] + list(field)
+    folder = run_command(
+        config,
+        out,
+        names,
+        resume=resume,
+        workers=workers,
+        dask=dask,
+        numba_cache=numba_cache,
+    )
+    by_policy = read_table(folder / "sweep.csv")
+    thumb = read_table(folder / "rule_of_thumb.csv")
     click.echo(
-        f"commit: {games} games per arm, {len(conditions)} tile condition(s), players "
-        f"{', '.join(map(str, players))}, seed {seed} ({ASSUMED})"
+        f"commit: {games} games per arm, {by_policy['condition'].nunique()} tile condition(s), "
+        f"players {', '.join(map(str, config['players']))}, seed {seed} ({ASSUMED})"
     )
     main = by_policy[by_policy["condition"] == MIXED]
     for row in main.itertuples():
@@ -230,11 +200,10 @@ def commit(
             f"[{row.dscore_low:+.2f}, {row.dscore_high:+.2f}]  vs {base}+{BASELINE}"
         )
     click.echo("rule of thumb:")
-    for row in thumb.itertuples():
-        if "solver" in row.situation:
-            continue
-        click.echo(f"  {row.players}p {row.situation}: {row.advice}")
-    click.echo(f"wrote {folder} in {elapsed:.1f} s")
+    played = thumb[~thumb["case"].isin([SOLVER_LAST, SOLVER_EQUILIBRIUM])]
+    for row in played.to_dict("records"):
+        click.echo(f"  {row['players']}p {situation_text(row)}: {advice_text(row)}")
+    click.echo(f"wrote {folder}")
 
 
 __all__ = ["commit"]

@@ -1,27 +1,34 @@
-"""``mammoth compare``: a league of strategies for 2, 3 and 4 players, and their profile."""
+"""``mammoth compare``: a league of strategies for 2, 3 and 4 players, and their profile.
+
+The options make an experiment of kind ``compare`` (:mod:`experiments.kinds.compare`), run
+through :func:`experiments.cli.run.run_command` like a file of ``mammoth run``: chunks,
+``--resume``, ``--workers`` and ``--dask``; the folder also holds the run's checkpoints
+(``experiment.json``, ``chunks/``).
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from experiments.analyses.league import play_league_with_profile
+from experiments.cli.backend import dask_options
 from experiments.cli.options import (
-    announce_compile,
+    chunk_size_option,
     command,
     games_option,
     mammoth_points_option,
     out_option,
     players_option,
+    resume_option,
     seed_option,
     tiles_option,
     workers_option,
 )
+from experiments.cli.run import WORKERS_HELP, run_command
+from experiments.definition import experiment_from_settings
+from experiments.kinds.compare import CHUNK_GAMES, names_of
 from experiments.limits import MAX_GAMES, MAX_STRATEGIES
-from experiments.outputs.files import writing_inside
-from experiments.outputs.league import herd_label, write_league
-from experiments.rules_setup import rules_from_options
+from experiments.outputs.league import herd_label
+from experiments.outputs.results import read_table
 from sim.errors import InputError
 from sim.rules import TIE_RULES
 
@@ -58,39 +65,66 @@ HERDS = {"on": (True,), "off": (False,), "both": (True, False)}
 @tiles_option()
 @mammoth_points_option()
 @click.option("--tie", type=click.Choice(TIE_RULES), default="longer_wins", show_default=True)
-@workers_option("threads sharing each chunk")
+@workers_option(WORKERS_HELP)
+@chunk_size_option(CHUNK_GAMES)
+@resume_option()
+@dask_options
 @click.pass_context
 def compare(
-    ctx, names, player_counts, games, seed, out, herd, no_herd, tiles, mammoth_points, tie, workers
+    ctx,
+    names,
+    player_counts,
+    games,
+    seed,
+    out,
+    herd,
+    no_herd,
+    tiles,
+    mammoth_points,
+    tie,
+    workers,
+    chunk_size,
+    resume,
+    dask,
+    numba_cache,
 ):
     """Play every table of the league (seats rotated, the same seeds for every table).
 
     Writes league.csv, pairwise.csv, ratings.csv, seats.csv, profile.csv (the behaviour
-    profile), league.png and run.json into OUT.
+    profile), league.png and run.json into OUT, with the run's checkpoints (experiment.json,
+    chunks/): the experiment of kind compare that these options make, run as mammoth run
+    runs a file (--resume, --dask).
     """
-    if len(names) > MAX_STRATEGIES:
-        raise InputError(f"give at most {MAX_STRATEGIES} strategies, not {len(names)}")
     if no_herd and ctx.get_parameter_source("herd") is not click.core.ParameterSource.DEFAULT:
         raise InputError("give --herd or --no-herd, not both")
     herds = HERDS["off" if no_herd else herd]
-    rules = {on: rules_from_options(on, tiles, mammoth_points, tie, "immediate") for on in herds}
-    announce_compile(names)
-    leagues, profiles = {}, {}
-    for on in herds:
-        for players in sorted(set(player_counts)):
-            leagues[(players, on)], profiles[(players, on)] = play_league_with_profile(
-                list(names), players, games, seed, rules[on], threads=workers
-            )
-    with writing_inside(out):
-        table = write_league(
-            Path(out),
-            leagues,
-            rules[herds[0]],
-            seed=seed,
-            games=games,
-            command="compare",
-            profiles=profiles,
-        )
+    config = experiment_from_settings(
+        {
+            "kind": "compare",
+            "players": sorted(set(player_counts)),
+            "games": games,
+            "seed": seed,
+            "chunk_games": chunk_size,
+            "strategies": list(names),
+            "rules": {
+                "herd": herds[0] if len(herds) == 1 else list(herds),
+                "tiles": "default" if tiles is None else str(tiles),
+                "mammoth_points": mammoth_points,
+                "tie": tie,
+            },
+        },
+        "mammoth compare",
+    )
+    folder = run_command(
+        config,
+        out,
+        names_of(config),
+        resume=resume,
+        workers=workers,
+        dask=dask,
+        numba_cache=numba_cache,
+    )
+    table = read_table(folder / "league.csv")
     both = len(herds) > 1
     for row in table.itertuples():
         herd_text = f" herd {row.herd:3s}" if both else ""

@@ -11,10 +11,11 @@ from experiments.cli.options import (
     command,
     games_option,
     out_option,
+    resume_option,
     scale_option,
     workers_option,
 )
-from experiments.cli.run import RESUME_HELP, config_strategies, experiment_folders, run_announced
+from experiments.cli.run import config_strategies, experiment_folders, run_announced
 from experiments.definition import default_suite, load_experiment
 from experiments.limits import MAX_GAMES
 from experiments.outputs.files import writing_inside
@@ -37,7 +38,7 @@ CONTEST = "contest"
     "Replace the suite's games: per table (league), per arm (commit), per table and arm (worth).",
 )
 @workers_option("local processes, one chunk each")
-@click.option("--resume", is_flag=True, help=RESUME_HELP)
+@resume_option()
 def demo(out, scale, games, workers, resume) -> None:
     """Run the default suite (contest odds, the league, commit, worth) and write the report.
 

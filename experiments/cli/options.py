@@ -12,6 +12,7 @@ option              meaning
 ``--seed``          the run's seed, 0 to :data:`~experiments.limits.MAX_SEED`
 ``--out``           the output folder (never empty; nothing is written outside it)
 ``--chunk-size``    games per chunk (what one worker holds at once)
+``--resume``        keep the finished chunks of an interrupted run of the same experiment
 ``--scale``         a finite factor on an experiment file's games
 =================== ===========================================================================
 
@@ -293,6 +294,17 @@ def chunk_size_option(default: int):
         help="Games per chunk (what one worker holds at once); results do not depend on it. "
         f"1 to {MAX_CHUNK_GAMES:,}.",
     )
+
+
+RESUME_HELP = (
+    "Keep the finished chunks of an interrupted run of the same experiment (needs its "
+    "experiment.json; a damaged chunk is computed again)."
+)
+
+
+def resume_option():
+    """``--resume``: keep the finished chunks of an interrupted run of the same experiment."""
+    return click.option("--resume", is_flag=True, help=RESUME_HELP)
 
 
 def scale_option():

@@ -1,7 +1,13 @@
-"""``mammoth run``: run experiment files (TOML) in chunks, resumably."""
+"""``mammoth run``: run experiment files (TOML) in chunks, resumably; and the one door.
+
+:func:`run_command` is how ``mammoth commit``, ``worth`` and ``compare`` run the experiment their
+options make: through :func:`~experiments.runner.run_experiment`, as ``mammoth run`` does, so
+they share its chunks, ``--resume``, ``--workers`` and ``--dask``.
+"""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import click
@@ -14,6 +20,7 @@ from experiments.cli.options import (
     command,
     games_option,
     out_option,
+    resume_option,
     scale_option,
     workers_option,
 )
@@ -28,10 +35,8 @@ GAMES_HELP = (
     "Replace each file's games; what they count follows the kind: games per table (compare), "
     "per table and arm (worth), per arm (commit)."
 )
-RESUME_HELP = (
-    "Keep the finished chunks of an interrupted run of the same experiment (needs its "
-    "experiment.json; a damaged chunk is computed again)."
-)
+WORKERS_HELP = "local processes, one chunk each"
+"""What ``--workers`` means for every command that runs an experiment in chunks."""
 
 
 @command("run")
@@ -43,8 +48,8 @@ RESUME_HELP = (
 )
 @scale_option()
 @games_option(None, MAX_GAMES, GAMES_HELP)
-@workers_option("local processes, one chunk each")
-@click.option("--resume", is_flag=True, help=RESUME_HELP)
+@workers_option(WORKERS_HELP)
+@resume_option()
 @dask_options
 def run(files, out, scale, games, workers, resume, dask, numba_cache):
     """Run each experiment FILE into OUT/NAME; Ctrl-C keeps every finished chunk.
@@ -97,7 +102,66 @@ def config_strategies(config: dict) -> list[str]:
     return list(config["strategies"])
 
 
-def run_announced(config: dict, folder: Path, resume: bool, workers: int, backend=None) -> None:
+def run_command(
+    config: dict,
+    out: str | Path,
+    names,
+    *,
+    resume: bool,
+    workers: int,
+    dask: str | None,
+    numba_cache: str | None,
+) -> Path:
+    """Run the experiment a command's options made into ``out``: the one door of every kind.
+
+    Checks ``--resume`` before anything is written, says if the kernel compiles, opens the
+    backend the options ask for (:func:`experiments.cli.backend.chunk_backend`) and runs the
+    experiment's chunks through :func:`~experiments.runner.run_experiment`, which saves them in
+    ``out/chunks/`` (with ``out/experiment.json``) and has the kind write its files into ``out``.
+
+    Parameters
+    ----------
+    config : dict
+        The experiment (:func:`experiments.definition.experiment_from_settings`); its ``kind``
+        names the command in run.json.
+    out : path-like
+        The ``--out`` folder.
+    names : iterable of str
+        The strategies the games seat, for the compile notice.
+    resume, workers, dask, numba_cache
+        The options ``--resume``, ``--workers``, ``--dask`` and ``--numba-cache``.
+
+    Returns
+    -------
+    pathlib.Path
+        The folder written.
+
+    Raises
+    ------
+    InputError
+        A folder that cannot be resumed, or backend options that do not go together.
+    """
+    started = time.perf_counter()
+    folder = Path(out)
+    if resume:
+        check_resume(config, folder)
+    announce_compile(names)
+    with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(folder):
+        run_announced(
+            config, folder, resume, workers, backend, command=config["kind"], started=started
+        )
+    return folder
+
+
+def run_announced(
+    config: dict,
+    folder: Path,
+    resume: bool,
+    workers: int,
+    backend=None,
+    command: str | None = None,
+    started: float | None = None,
+) -> None:
     """Say what runs, run it into ``folder``, and on Ctrl-C say where its chunks are kept.
 
     Parameters
@@ -113,8 +177,14 @@ def run_announced(config: dict, folder: Path, resume: bool, workers: int, backen
     backend : optional
         Where the chunks run (:func:`experiments.cli.backend.chunk_backend`); None: here or on
         ``workers`` local processes.
+    command : str, optional
+        What run.json names as the command (default: ``run`` and the experiment's file); a
+        command's own run (:func:`run_command`) gives its name and says no headline.
+    started : float, optional
+        :func:`time.perf_counter` at the command's start, for run.json.
     """
-    click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} {games_label(config)}")
+    if command is None:
+        click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} {games_label(config)}")
     try:
         run_experiment(
             config,
@@ -123,6 +193,8 @@ def run_announced(config: dict, folder: Path, resume: bool, workers: int, backen
             workers=workers,
             notice=lambda message: click.echo(f"  {message}", err=True),
             backend=backend,
+            command=command,
+            started=started,
         )
     except KeyboardInterrupt:
         click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")

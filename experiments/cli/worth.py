@@ -2,44 +2,37 @@
 
 Writes into ``--out``: ``win_change.csv``, ``games.csv``, ``margins.csv``, ``tile_value.csv``,
 ``tile_value_held.csv``, ``tile_value_rounds.csv``, ``sensitivity.csv``, ``worth.png``,
-``sensitivity.png`` and ``run.json``.
+``sensitivity.png`` and ``run.json``, with the run's checkpoints (``experiment.json``,
+``chunks/``). The options make an experiment of kind ``worth`` (:mod:`experiments.kinds.worth`),
+run through :func:`experiments.cli.run.run_command` like a file of ``mammoth run``: chunks,
+``--resume``, ``--workers`` and ``--dask``.
 """
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import click
 import numpy as np
 
-from experiments.analyses.worth import (
-    DEFAULT_GAMES,
-    DEFAULT_STRATEGIES,
-    LONG_GAME,
-    tiles_label,
-    worth_conditions,
-    worth_run,
-)
+from experiments.analyses.worth import DEFAULT_GAMES, DEFAULT_STRATEGIES, LONG_GAME, tiles_label
+from experiments.cli.backend import dask_options
 from experiments.cli.options import (
-    announce_compile,
     chunk_size_option,
     command,
     games_option,
     mammoth_points_option,
     out_option,
     players_option,
+    resume_option,
     seed_option,
     tiles_option,
     workers_option,
 )
-from experiments.limits import MAX_GAMES, MAX_STRATEGIES, check_blocks
-from experiments.outputs.files import writing_inside
-from experiments.outputs.worth import write_worth
-from experiments.rules_setup import rules_from_options
-from sim.errors import InputError
+from experiments.cli.run import WORKERS_HELP, run_command
+from experiments.definition import experiment_from_settings
+from experiments.kinds.worth import conditions_of, names_of
+from experiments.limits import MAX_GAMES, MAX_STRATEGIES
+from experiments.outputs.results import read_table
 from sim.rules import TIE_RULES
-from strategies.registry import resolve
 
 FILES = (
     "win_change.csv, games.csv, margins.csv, tile_value.csv, tile_value_held.csv, "
@@ -56,7 +49,7 @@ FILES = (
 )
 @seed_option()
 @out_option(f"Output folder: gets {FILES}.")
-@workers_option("threads sharing each chunk")
+@workers_option(WORKERS_HELP)
 @click.option(
     "--strategy",
     "names",
@@ -81,6 +74,8 @@ FILES = (
     help="Also run the variant tile sets and both tie rules.",
 )
 @chunk_size_option(5_000)
+@resume_option()
+@dask_options
 def worth(
     player_counts,
     games,
@@ -93,58 +88,44 @@ def worth(
     tie,
     sensitivity,
     chunk_size,
+    resume,
+    dask,
+    numba_cache,
 ):
     """What the mammoth scoring is worth: paired runs with the points on and at 0.
 
     Writes win_change.csv, games.csv, margins.csv, tile_value.csv, tile_value_held.csv,
-    tile_value_rounds.csv, sensitivity.csv, worth.png, sensitivity.png and run.json into OUT.
+    tile_value_rounds.csv, sensitivity.csv, worth.png, sensitivity.png and run.json into OUT,
+    with the run's checkpoints (experiment.json, chunks/): the experiment of kind worth that
+    these options make, run as mammoth run runs a file (--resume, --dask).
     """
-    from tqdm import tqdm
-
-    started = time.perf_counter()
-    check_blocks(games, chunk_size, "--chunk-size")
-    players = sorted(set(player_counts))
-    if len(names) > MAX_STRATEGIES:
-        raise InputError(f"give at most {MAX_STRATEGIES} strategies, not {len(names)}")
-    names = [resolve(n).name for n in names]
-    if len(names) < 2 or len(set(names)) != len(names):
-        raise InputError("give at least two different strategies")
-    rules = rules_from_options(True, tiles, mammoth_points, tie, "immediate")
-    main_label, conditions = worth_conditions(rules, sensitivity)
-    announce_compile(names)
-
-    from experiments.analyses.league import lineups_for
-
-    per_condition = sum(len(lineups_for(names, p)) for p in players) * 2 * games
-    with tqdm(total=per_condition * len(conditions), unit="game", disable=None, leave=False) as bar:
-        stats = worth_run(
-            names,
-            players,
-            games,
-            seed,
-            conditions,
-            points=mammoth_points,
-            chunk=chunk_size,
-            threads=workers,
-            progress=bar.update,
-        )
-    folder = Path(out)
-    with writing_inside(folder):
-        tables = write_worth(
-            folder,
-            stats,
-            conditions,
-            main_label,
-            rules,
-            seed=seed,
-            games=games,
-            players=players,
-            names=names,
-            points=mammoth_points,
-            started=started,
-        )
-    elapsed = time.perf_counter() - started
-
+    config = experiment_from_settings(
+        {
+            "kind": "worth",
+            "players": sorted(set(player_counts)),
+            "games": games,
+            "seed": seed,
+            "chunk_games": chunk_size,
+            "strategies": list(names),
+            "points": mammoth_points,
+            "sensitivity": sensitivity,
+            "rules": {"tiles": "default" if tiles is None else str(tiles), "tie": tie},
+        },
+        "mammoth worth",
+    )
+    main_label, conditions = conditions_of(config)
+    folder = run_command(
+        config,
+        out,
+        names_of(config),
+        resume=resume,
+        workers=workers,
+        dask=dask,
+        numba_cache=numba_cache,
+    )
+    tables = {name: read_table(folder / f"{name}.csv") for name in ("games", "sensitivity")}
+    tables["win_change"] = read_table(folder / "win_change.csv")
+    players = config["players"]
     click.echo(
         f"worth: {games} games per table and arm, players {', '.join(map(str, players))}, "
         f"seed {seed}; main condition {main_label} ({tiles_label(conditions[main_label])})"
@@ -177,7 +158,7 @@ def worth(
         )
     if not np.isfinite(g["majority_decided"]).all():
         click.echo("  (some cells have too few games for an interval)")
-    click.echo(f"wrote {folder} in {elapsed:.1f} s")
+    click.echo(f"wrote {folder}")
 
 
 __all__ = ["worth"]

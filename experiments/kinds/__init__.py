@@ -12,9 +12,18 @@ kind        module                           runs, as the command
 A kind is a module with three functions: ``chunks(config) -> list[dict]`` (independent pieces of
 work, each a JSON-ready dict), ``run_chunk(config, chunk) -> dict[str, numpy.ndarray]``
 (sufficient statistics: counts, sums, sums of squares; plain arrays, saved without pickle) and
-``finish(config, merged, folder)`` (tables, plots and ``run.json`` from the merged statistics,
-written by the same writer of :mod:`experiments.outputs` as its command's). The runner
-(:mod:`experiments.runner`) sums the statistics key by key in chunk order.
+``finish(config, merged, folder, command, started)`` (the tables computed by
+:mod:`experiments.analyses` from the merged statistics, then written by its writer of
+:mod:`experiments.outputs`; ``command`` and ``started`` are what ``run.json`` records). The
+runner (:mod:`experiments.runner`) sums the statistics key by key in chunk order.
+
+Every experiment goes through one door, :func:`experiments.runner.run_experiment`: ``mammoth
+run`` with the experiments of its files, and the kind's own command (``mammoth compare``,
+``worth``, ``commit``) with the experiment its options make
+(:func:`experiments.definition.experiment_from_settings`), so each command has chunks,
+``--resume`` and ``--dask``. A new kind is a module here, a line of :data:`KINDS`, and (if it
+wants its own command) a command that builds its settings and calls
+:func:`experiments.cli.run.run_command`.
 
 Optional parts of a kind: ``DEFAULTS`` (settings a file may leave out), ``check(config)``
 (raises :class:`~sim.errors.InputError` for bad settings;
@@ -25,7 +34,7 @@ default "games per table") and ``played(config) -> list`` (every strategy the ex
 resolved strategies or kernel slots: a backend has the kernel that plays them compiled on every
 worker before it hands out chunks).
 
-A kind checks its settings with the readers of :mod:`experiments.definition` and builds its rules
+A kind checks its settings with the readers of :mod:`experiments.settings` and builds its rules
 with :func:`experiments.rules_setup.rules_from_options`.
 """
 

@@ -4,9 +4,11 @@ A chunk is one player count, one condition (the tile set in force, or a herd-are
 one block of game indices; it plays the baseline arm (``BASE+never``) and every policy arm on
 those indices, so a game index (one cluster of the statistics) is never split between chunks.
 The chunk's :class:`~experiments.analyses.paired.Moments` travel as plain arrays and merge
-exactly. The solver tables (exact odds, cheap) are computed in ``finish``, which writes the files
-of ``mammoth commit`` (:mod:`experiments.outputs.commit`; see :mod:`experiments.kinds` for the
-contract).
+exactly. The solver tables (exact odds, cheap) and the rule of thumb are computed in ``finish``
+(:func:`~experiments.analyses.commit.commit_tables`), which then writes the files
+(:mod:`experiments.outputs.commit`; see :mod:`experiments.kinds` for the contract).
+``mammoth commit`` builds this kind's experiment from its options and runs it through
+:func:`experiments.runner.run_experiment`, like ``mammoth run``.
 
 Settings of ``[experiment]`` (a setting left out takes the default of the ``mammoth commit``
 option): ``players``, ``games`` (per arm), ``seed``, ``base``, ``field`` (one name for every
@@ -32,13 +34,18 @@ from experiments.analyses.commit import (
     SWEEP_KEYS,
     SWEEP_METRICS,
     commit_conditions,
+    commit_tables,
     field_for,
     field_slots_for,
     sweep_arms,
     sweep_block,
 )
 from experiments.analyses.paired import Moments
-from experiments.definition import (
+from experiments.kinds import game_blocks
+from experiments.limits import MAX_MAMMOTH_POINTS
+from experiments.outputs.commit import write_commit
+from experiments.rules_setup import rules_from_options
+from experiments.settings import (
     bool_setting,
     check_keys,
     int_setting,
@@ -48,10 +55,6 @@ from experiments.definition import (
     rule_types,
     tie_setting,
 )
-from experiments.kinds import game_blocks
-from experiments.limits import MAX_MAMMOTH_POINTS
-from experiments.outputs.commit import write_commit
-from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.registry import resolve
@@ -179,13 +182,31 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
     return total.to_arrays()
 
 
-def finish(config: dict, merged: dict, folder: Path) -> None:
-    """Write the solver tables, the sweep's tables, the plots and run.json of ``mammoth commit``."""
+def finish(
+    config: dict, merged: dict, folder: Path, command: str = "commit", started: float | None = None
+) -> None:
+    """Compute the solver tables and the rule of thumb, and write every file of a commit run.
+
+    ``command`` and ``started`` are what run.json records (:func:`experiments.runner.run_experiment`
+    gives them).
+    """
+    conditions = conditions_of(config)
+    rules = rules_of(config)
+    tables = commit_tables(
+        _stats(merged),
+        conditions,
+        players=players_of(config),
+        base=config["base"],
+        policies=list(config["policies"]),
+        prizes=prizes_of(config),
+        max_figures=int(config["max_figures"]),
+        tie_rule=rules.tie_rule,
+    )
     write_commit(
         Path(folder),
-        _stats(merged),
-        conditions_of(config),
-        rules_of(config),
+        tables,
+        conditions,
+        rules,
         seed=int(config["seed"]),
         games=int(config["games"]),
         players=players_of(config),
@@ -193,7 +214,7 @@ def finish(config: dict, merged: dict, folder: Path) -> None:
         field=list(config["field"]),
         policies=list(config["policies"]),
         prizes=prizes_of(config),
-        max_figures=int(config["max_figures"]),
         herd_areas=bool(config["herd_areas"]),
-        command=f"run {config.get('source', '')}",
+        command=command,
+        started=started,
     )

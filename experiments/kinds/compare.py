@@ -17,10 +17,10 @@ from pathlib import Path
 
 from experiments.analyses.league import LeagueStats, lineups_for
 from experiments.analyses.profile import ProfileStats
-from experiments.definition import check_keys, herd_setting, names_setting, rule_types
 from experiments.kinds import game_blocks
 from experiments.outputs.league import herd_label, write_league
 from experiments.rules_setup import rules_from_options
+from experiments.settings import check_keys, herd_setting, names_setting, rule_types
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.play import play_games
@@ -146,14 +146,20 @@ def profile_stats(config: dict, merged: dict) -> dict[tuple[int, bool], ProfileS
     }
 
 
-def finish(config: dict, merged: dict, folder: Path) -> None:
-    """Write the league's tables, its profile, plot and run.json."""
+def finish(
+    config: dict, merged: dict, folder: Path, command: str = "compare", started: float | None = None
+) -> None:
+    """Write the league's tables, its profile, plot and run.json.
+
+    ``command`` is what run.json records; ``started`` is taken for the contract of
+    :mod:`experiments.kinds` only (a league's run.json records no time).
+    """
     write_league(
         Path(folder),
         league_stats(config, merged),
         rules_of(config),
         seed=int(config["seed"]),
         games=config["games"],
-        command=f"run {config.get('source', '')}",
+        command=command,
         profiles=profile_stats(config, merged),
     )

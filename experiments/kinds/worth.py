@@ -27,7 +27,11 @@ from experiments.analyses.worth import (
     worth_block,
     worth_conditions,
 )
-from experiments.definition import (
+from experiments.kinds import game_blocks
+from experiments.limits import MAX_MAMMOTH_POINTS
+from experiments.outputs.worth import write_worth
+from experiments.rules_setup import rules_from_options
+from experiments.settings import (
     at_most,
     bool_setting,
     check_keys,
@@ -37,10 +41,6 @@ from experiments.definition import (
     rule_types,
     tie_setting,
 )
-from experiments.kinds import game_blocks
-from experiments.limits import MAX_MAMMOTH_POINTS
-from experiments.outputs.worth import write_worth
-from experiments.rules_setup import rules_from_options
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.registry import resolve
@@ -144,7 +144,9 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
     return total.to_arrays()
 
 
-def finish(config: dict, merged: dict, folder: Path) -> None:
+def finish(
+    config: dict, merged: dict, folder: Path, command: str = "worth", started: float | None = None
+) -> None:
     """Write the tables, plots and run.json of ``mammoth worth``."""
     main_label, conditions = conditions_of(config)
     write_worth(
@@ -158,5 +160,6 @@ def finish(config: dict, merged: dict, folder: Path) -> None:
         players=players_of(config),
         names=names_of(config),
         points=int(config["points"]),
-        command=f"run {config.get('source', '')}",
+        command=command,
+        started=started,
     )

@@ -13,6 +13,8 @@ module                          holds
                                 ``league_figure``
 :mod:`~.commit`                 a commit run's files: ``write_commit``, ``heatmap_figure``,
                                 ``sweep_figure``
+:mod:`~.advice`                 the rule of thumb in words (``with_words``, ``short_advice``):
+                                the one place its sentences are written
 :mod:`~.worth`                  a worth run's files: ``write_worth``, ``worth_figure``,
                                 ``sensitivity_figure``
 :mod:`~.contest_report`         the contest's files: the odds table (``write_table``), the
@@ -27,6 +29,7 @@ module                          holds
 :mod:`~.document`               the report's blocks, numbers for people, Markdown and HTML
 =============================== ==============================================================
 
-A command and its experiment kind write through the same writer, so their folders hold the same
-files.
+A command runs its experiment kind (:func:`experiments.runner.run_experiment`, the one door), so
+``mammoth run`` and the command write through the same writer and their folders hold the same
+files. Writers only write: the tables they get are computed in :mod:`experiments.analyses`.
 """

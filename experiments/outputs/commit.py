@@ -1,4 +1,4 @@
-"""The files of a commit run (``mammoth commit`` and the ``commit`` kind).
+"""The files of a commit run (the ``commit`` kind, which ``mammoth commit`` runs).
 
 ``equilibrium.csv`` and ``best_response.csv`` (solver tables), ``commit_heatmap.png``,
 ``sweep.csv`` and ``sweep_seats.csv`` (paired in-game sweep), ``commit_sweep.png``,
@@ -13,19 +13,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.analyses.commit import (
-    BASELINE,
-    MIXED,
-    REFERENCE_PRIZE,
-    best_response_table,
-    equilibrium_table,
-    field_for,
-    heatmap_grid,
-    rule_of_thumb,
-    sweep_tables,
-)
-from experiments.analyses.paired import Moments
-from experiments.analyses.worth import tiles_label
+from experiments.analyses.commit import BASELINE, MIXED, field_for, heatmap_grid, tiles_label
+from experiments.outputs.advice import with_words
 from experiments.outputs.files import run_metadata, save_figure, write_csv, write_json
 from sim.rules import Rules
 
@@ -99,7 +88,7 @@ def sweep_figure(by_policy: pd.DataFrame, base: str, field: list[str], condition
 
 def write_commit(
     folder: Path,
-    stats: Moments,
+    tables: dict,
     conditions: dict[str, Rules],
     rules: Rules,
     *,
@@ -110,23 +99,22 @@ def write_commit(
     field: list[str],
     policies: list[str],
     prizes: dict[str, tuple[float, ...]],
-    max_figures: int,
     herd_areas: bool,
     command: str = "commit",
     started: float | None = None,
-) -> dict[str, pd.DataFrame]:
+) -> None:
     """Write the solver tables, the sweep's tables, the plots and run.json of a commit run.
 
-    ``mammoth commit`` and the ``commit`` experiment kind (:mod:`experiments.kinds.commit`)
-    both write through this, so their folders hold the same files. The solver tables (exact
-    odds, cheap) are computed here.
+    The ``commit`` experiment kind (:mod:`experiments.kinds.commit`), which ``mammoth commit``
+    and ``mammoth run`` both go through, writes its folder here. The rule of thumb gets its words
+    (:func:`experiments.outputs.advice.with_words`) and the caveat; nothing else is computed here.
 
     Parameters
     ----------
     folder : pathlib.Path
         Output folder.
-    stats : Moments
-        The sweep's merged statistics (:func:`experiments.analyses.commit.sweep`).
+    tables : dict
+        :func:`experiments.analyses.commit.commit_tables`.
     conditions : dict of str to Rules
         The sweep's conditions (:func:`experiments.analyses.commit.commit_conditions`).
     rules : Rules
@@ -139,8 +127,6 @@ def write_commit(
         The focal seat's base strategy, the other seats and the focal seat's policies.
     prizes : dict of str to tuple of float
         The solver's prize grid (keys of :data:`~experiments.analyses.commit.PRIZE_GRID`).
-    max_figures : int
-        Figures available, 1 to this, in the solver tables.
     herd_areas : bool
         Whether the herd-area conditions were swept (``commit_herd_areas.png``).
     command : str
@@ -148,42 +134,16 @@ def write_commit(
     started : float, optional
         :func:`time.perf_counter` at the start of the run: run.json records the seconds since
         (None when the time is not one number, e.g. a resumed run).
-
-    Returns
-    -------
-    dict of str to pandas.DataFrame
-        ``equilibrium``, ``best_response``, ``sweep``, ``sweep_seats`` and ``rule_of_thumb``.
     """
-    tie = rules.tie_rule
-    figures = range(1, max_figures + 1)
-    equilibria = equilibrium_table(players, figures, prizes, tie)
-    responses = best_response_table(players, figures, range(0, 4), prizes, tie)
-    reference = {
-        name: (value if value in prizes[name] else prizes[name][0])
-        for name, value in REFERENCE_PRIZE.items()
-    }
-    by_policy, by_seat = sweep_tables(stats)
-    order = {
-        "condition": {label: i for i, label in enumerate(conditions)},
-        "policy": {name: i for i, name in enumerate(policies)},
-    }
-
-    def in_order(column: pd.Series) -> pd.Series:
-        return column.map(order[column.name]) if column.name in order else column
-
-    by_policy = by_policy.sort_values(["condition", "players", "policy"], key=in_order)
-    by_seat = by_seat.sort_values(["condition", "players", "policy", "seat"], key=in_order)
-    by_policy, by_seat = by_policy.reset_index(drop=True), by_seat.reset_index(drop=True)
-    for frame in (by_policy, by_seat):
-        frame.insert(1, "tile_set", frame["condition"].map(lambda c: tiles_label(conditions[c])))
-        frame.insert(2, "baseline", f"{base}+{BASELINE}")
-    thumb = rule_of_thumb(by_policy, responses, equilibria, reference)
-    thumb["caveat"] = ASSUMED
+    equilibria, responses = tables["equilibrium"], tables["best_response"]
+    by_policy, reference = tables["sweep"], tables["reference"]
+    thumb = with_words(tables["rule_of_thumb"], by_policy, reference)
+    thumb.insert(4, "caveat", ASSUMED)
 
     write_csv(folder / "equilibrium.csv", equilibria)
     write_csv(folder / "best_response.csv", responses)
     write_csv(folder / "sweep.csv", by_policy)
-    write_csv(folder / "sweep_seats.csv", by_seat)
+    write_csv(folder / "sweep_seats.csv", tables["sweep_seats"])
     write_csv(folder / "rule_of_thumb.csv", thumb)
     save_figure(
         folder / "commit_heatmap.png",
@@ -229,10 +189,3 @@ def write_commit(
         + (["commit_herd_areas.png"] if herd_areas else []),
     )
     write_json(folder / "run.json", meta)
-    return {
-        "equilibrium": equilibria,
-        "best_response": responses,
-        "sweep": by_policy,
-        "sweep_seats": by_seat,
-        "rule_of_thumb": thumb,
-    }

@@ -64,7 +64,13 @@ TABLES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
             ("policy", "players", "dwin", "dwin_low", "dwin_high"),
             ("dwin", "dwin_low", "dwin_high"),
         ),
-        "rule_of_thumb": (("situation", "players", "advice"), ()),
+        "rule_of_thumb": (
+            (
+                "players", "case", "policy", "area", "verdict", "k", "more_do_not_help",
+                "seek_verdict", "others_commit", "commitments",
+            ),
+            ("k", "others_commit"),
+        ),
     },
     "worth": {
         "games": (

@@ -16,7 +16,9 @@ import re
 import numpy as np
 import pandas as pd
 
+from experiments.analyses.commit import FIXED_COUNT, HERD_AREA, SOLVER_LAST, VALUE_POLICY
 from experiments.outputs import report_charts as charts
+from experiments.outputs.advice import short_advice, solver_advice, verdict_text
 from experiments.outputs.document import (
     Bullets,
     Cell,
@@ -85,56 +87,12 @@ def _main_sweep(folder: ResultFolder) -> pd.DataFrame:
     return main if len(main) else sweep[sweep["condition"] == sweep["condition"].iloc[0]]
 
 
-def short_advice(text: str, brief: bool = False) -> str:
-    """The rule of thumb's advice for a fixed count, short enough for a sentence (or, ``brief``,
-    a table cell).
-
-    >>> short_advice("commit 1 when your people are on the herd's area "
-    ...              "(more figures do not measurably help)")
-    'commit 1; more do not measurably help'
-    >>> short_advice("no fixed count measurably beats never committing; seeking the herd "
-    ...              "there (ev): costs wins", brief=True)
-    'none; seek: costs wins'
-    """
-    text = str(text)
-    fixed, _, seek = text.partition("; seeking the herd there (ev): ")
-    match = re.match(r"commit (\d+) when", fixed)
-    if match:
-        out = f"commit {match.group(1)}"
-        if "more figures do not measurably help" in fixed and not brief:
-            out += "; more do not measurably help"
-    elif fixed.startswith("do not commit"):
-        out = "do not commit"
-    elif fixed.startswith("no fixed count"):
-        out = "none" if brief else "no count beats never committing"
-    else:
-        out = fixed
-    if seek and brief:
-        seek = {"no measurable difference": "no difference"}.get(seek, seek)
-        return f"{out}; seek: {seek}"
-    return f"{out}; seeking it: {seek}" if seek else out
-
-
-def solver_advice(text: str) -> str:
-    """The solver's "figures available -> figures" pairs in words.
-
-    >>> solver_advice("commit (figures available -> figures): 1->1, 2->1, 3->1")
-    'commit 1 with 1 to 3 figures available'
-    >>> solver_advice("commit (figures available -> figures): 1->1, 2->2")
-    'commit 1 with 1, 2 with 2 figures available'
-    """
-    pairs = re.findall(r"(\d+)->(\d+)", str(text))
-    if not pairs:
-        return str(text)
-    commits = {c for _, c in pairs}
-    if len(commits) == 1:
-        return f"commit {pairs[0][1]} with {pairs[0][0]} to {pairs[-1][0]} figures available"
-    return "commit " + ", ".join(f"{c} with {f}" for f, c in pairs) + " figures available"
-
-
-def _advice_by_players(thumb: pd.DataFrame, situation: str) -> dict[int, str]:
-    rows = thumb[thumb["situation"].astype(str).str.startswith(situation)]
-    return {int(r.players): str(r.advice) for r in rows.itertuples()}
+def _thumb_rows(thumb: pd.DataFrame, case: str, **columns) -> list[dict]:
+    """The rule of thumb's rows of one case (and the given column values), by their columns."""
+    rows = thumb[thumb["case"].astype(str) == case]
+    for name, value in columns.items():
+        rows = rows[rows[name] == value]
+    return rows.to_dict("records")
 
 
 def _grouped(advice: dict[int, str]) -> list[tuple[list[int], str]]:
@@ -155,14 +113,16 @@ def commit_answer(folder: ResultFolder) -> list:
     sweep = _main_sweep(folder)
     counts = players_of(sweep["players"])
     words: list = [Strong("How many figures to commit?"), " "]
-    anyway = {p: short_advice(a) for p, a in _advice_by_players(thumb, "on the herd's").items()}
+    anyway = {int(r["players"]): short_advice(r) for r in _thumb_rows(thumb, FIXED_COUNT)}
     if anyway:
         words.append(
             "With your people on the herd's area anyway: "
             + "; ".join(f"{t} ({_players_text(c)})" for c, t in _grouped(anyway))
             + ". "
         )
-    seek = _advice_by_players(thumb, "seek the herd and commit by expected value")
+    seek = {
+        int(r["players"]): verdict_text(r) for r in _thumb_rows(thumb, VALUE_POLICY, policy="ev")
+    }
     if seek:
         words.append(
             "Going out of your way for the herd (ev): "
@@ -208,30 +168,28 @@ def commit_section(folder: ResultFolder) -> list:
     caption = f"Win rate minus {baseline}'s, percentage points (95% interval)"
     blocks.append(Table(["policy", *players_header(counts)], rows, caption))
     thumb = folder.table("rule_of_thumb")
-    areas = thumb[thumb["situation"].astype(str).str.startswith("herd always on ")]
+    areas = pd.DataFrame(_thumb_rows(thumb, HERD_AREA))
     if len(areas):
         area_rows = []
-        for situation in list(dict.fromkeys(areas["situation"]))[:MAX_ROWS]:
-            part = areas[areas["situation"] == situation].set_index("players")
-            area = re.sub(r"herd always on (\w+).*", r"\1", str(situation))
-            advice = by_players(part, counts, lambda r: short_advice(r.advice, brief=True))
+        for area in list(dict.fromkeys(areas["area"]))[:MAX_ROWS]:
+            part = areas[areas["area"] == area].set_index("players")
+            advice = by_players(part, counts, lambda r: short_advice(r, brief=True))
             area_rows.append([area, *advice])
         caption = (
             "Rule of thumb when the herd always stands on one area (controlled tile sets): the "
             "fixed count to commit when there anyway; seeking the herd there (ev)"
         )
         blocks.append(Table(["herd on", *players_header(counts)], area_rows, caption, words=True))
-    last = "last to decide, each other seat committed 0"
-    solver = thumb[thumb["situation"].astype(str).str.startswith(last)]
-    if len(solver):
+    solver = _thumb_rows(thumb, SOLVER_LAST, others_commit=0)
+    if solver:
         blocks.append(
             Bullets(
                 [
                     [
-                        f"{int(r.players)} players, the last to decide with nobody else on the "
-                        f"tile (exact odds, reference prize): {solver_advice(r.advice)}."
+                        f"{int(r['players'])} players, the last to decide with nobody else on the "
+                        f"tile (exact odds, reference prize): {solver_advice(r)}."
                     ]
-                    for r in solver.itertuples()
+                    for r in solver
                 ]
             )
         )
@@ -625,6 +583,5 @@ __all__ = [
     "ranking_tables",
     "run_box",
     "section",
-    "short_advice",
     "worth_answer",
 ]
