@@ -6,6 +6,7 @@ The runs here seat only cheap rungs (the light kernel); no test asserts a timing
 from __future__ import annotations
 
 import hashlib
+import shutil
 
 import numpy as np
 import pandas as pd
@@ -199,9 +200,19 @@ def test_cli_help_and_a_tiny_run(tmp_path):
         (["--strategy", "random"], "at least two"),
         (["--strategy", "search[rollouts=x]", "--strategy", "greedy"], "finite number"),
         (["--cost-seconds", "-1"], "cost-seconds"),
+        (["--games", "100000", "--chunk-size", "1"], "at most 100,000"),
     ],
 )
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, extra, message):
     before = snapshot(tmp_path)
     line = assert_refused(invoke("ladder", *extra, "--out", tmp_path / "out"), tmp_path, before)
     assert message in line
+
+
+def test_resume_refuses_another_ladders_folder(ladder_runs, tmp_path):
+    folder = tmp_path / "done"
+    shutil.copytree(ladder_runs / "whole", folder)
+    before = snapshot(tmp_path)
+    args = ["ladder", "--strategy", "random", "--strategy", "greedy", "--games", 5]
+    line = assert_refused(invoke(*args, "--out", folder, "--resume"), tmp_path, before)
+    assert "different experiment" in line

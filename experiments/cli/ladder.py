@@ -33,6 +33,7 @@ from experiments.kinds.ladder import CHUNK_GAMES, MAX_COST_SECONDS
 from experiments.limits import MAX_GAMES, check_blocks
 from experiments.outputs.files import writing_inside
 from experiments.outputs.results import read_table
+from experiments.runner import check_resume
 
 DEFAULT_GAMES = 1_000
 FILES = "ladder.csv, ratings.csv, costs.csv, ladder.png and run.json"
@@ -116,6 +117,8 @@ def ladder(
     kind_module(config).check(config)  # unknown names, a missing anchor: before anything runs
     announce_compile(config["strategies"])
     folder = Path(out)
+    if resume:
+        check_resume(config, folder)  # another run's folder: refused before anything prints
     with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(folder):
         run_announced(config, folder, resume, workers, backend)
     table = read_table(folder / "ladder.csv")

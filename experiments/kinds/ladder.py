@@ -35,7 +35,7 @@ from experiments.analyses.ladder import (
 from experiments.definition import check_keys, herd_setting, rule_types
 from experiments.kinds import game_blocks
 from experiments.kinds.compare import rules_of
-from experiments.limits import MAX_RUNGS
+from experiments.limits import MAX_CHUNKS, MAX_RUNGS, check_blocks
 from experiments.outputs.ladder import write_ladder
 from sim.errors import InputError
 from strategies.registry import resolve
@@ -101,8 +101,15 @@ def check(config: dict) -> None:
     if "anchor" in config and not isinstance(config["anchor"], str):
         raise InputError(f"anchor must be a strategy name, not {config['anchor']!r}")
     names, anchor = names_of(config), anchor_of(config)
-    for players in config["players"]:
-        schedule(names, int(players), anchor)
+    tables = sum(len(schedule(names, int(players), anchor)) for players in config["players"])
+    size = int(config.get("chunk_games", CHUNK_GAMES))
+    blocks = check_blocks(int(config["games"]), size, "chunk size")
+    if tables * blocks + len(names) > MAX_CHUNKS:
+        raise InputError(
+            f"the ladder makes {tables * blocks + len(names):,} chunks ({tables} tables x "
+            f"{blocks:,} blocks of games, and the costs); at most {MAX_CHUNKS:,}: raise the "
+            "chunk size"
+        )
 
 
 def tables_of(config: dict, players: int) -> list[tuple[str, ...]]:
