@@ -62,6 +62,31 @@ def ladder_table(ratings: pd.DataFrame, costs: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
+def _label_offsets(ax, speed, rating, shown, front, step: float = 8.0):
+    """Where each shown point's label goes: ``(index, points to move it down)``.
+
+    Frontier labels first, then the rest from the top; a label that would sit on one already
+    placed (within a sixth of the axes' width and one line) moves down a line at a time.
+    """
+    if not shown.any():
+        return []
+    figure = ax.get_figure()
+    height = ax.get_position().height * figure.get_size_inches()[1] * 72.0  # axes, in points
+    low, high = ax.get_ylim()
+    left, right = np.log10(ax.get_xlim())  # the x axis is logarithmic when points are shown
+    placed: list[tuple[float, float]] = []
+    out = []
+    for i in sorted(np.flatnonzero(shown), key=lambda i: (not front[i], -rating[i])):
+        x = (np.log10(speed[i]) - left) / max(right - left, 1e-9)
+        y = (rating[i] - low) / max(high - low, 1e-9) * height
+        lift = 0.0
+        while any(abs(x - px) < 0.18 and abs(y - lift - py) < step for px, py in placed):
+            lift += step
+        placed.append((x, y - lift))
+        out.append((i, lift))
+    return out
+
+
 def ladder_figure(table: pd.DataFrame, width: float = 6.4) -> Figure:
     """Strength against cost, one panel per player count (see the module docstring).
 
@@ -102,19 +127,21 @@ def ladder_figure(table: pd.DataFrame, width: float = 6.4) -> Figure:
         ax.plot(speed[front][order], rating[front][order], "-", color="tab:red", linewidth=1.2,
                 label="Pareto frontier")  # fmt: skip
         ax.plot(speed[front], rating[front], "o", color="tab:red", markersize=6)
-        for i in np.flatnonzero(shown):
+        if shown.any():
+            ax.set_xscale("log")
+        ax.margins(x=0.15)
+        names = [short_name(str(p)) for p in table["player"]]
+        for i, lift in _label_offsets(ax, speed, rating, shown, front):
             ax.annotate(
-                short_name(str(table["player"].iloc[i])),
+                names[i],
                 (speed[i], rating[i]),
-                xytext=(4, 3),
+                xytext=(4, 3 - lift),
                 textcoords="offset points",
                 fontsize=7 if front[i] else 6,
                 color="tab:red" if front[i] else "dimgrey",
                 fontweight="bold" if front[i] else "normal",
+                arrowprops={"arrowstyle": "-", "color": "lightgrey", "lw": 0.5} if lift else None,
             )
-        if shown.any():
-            ax.set_xscale("log")
-        ax.margins(x=0.15)
         ax.axhline(0, color="grey", linewidth=0.8, linestyle="--")
         ax.set_title(f"{players} players (rating 0: the anchor)", fontsize=9, loc="left")
         ax.set_ylabel("rating (95% CI)")
