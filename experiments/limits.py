@@ -59,6 +59,10 @@ MAX_PRIZE_VALUES = 8
 MAX_STRATEGIES = 16
 """Strategies of a league or a ``worth`` run (16 strategies make 1,820 four-player tables)."""
 
+MAX_RUNGS = 40
+"""Players of a strength ladder (``mammoth ladder``): its tables grow with the rungs, not their
+combinations (40 rungs make at most 77 heads-up and 37 four-player tables)."""
+
 MAX_MC = 1_000_000_000
 """Contests rolled die by die by ``contest odds --mc`` and ``contest report --mc``."""
 
@@ -98,6 +102,7 @@ __all__ = [
     "MAX_SEED",
     "MAX_SIGMA",
     "MAX_SIMULATE_GAMES",
+    "MAX_RUNGS",
     "MAX_STRATEGIES",
     "MAX_TILES",
     "MAX_TILE_FILE_BYTES",

@@ -13,6 +13,13 @@ strategy's valuation, ``READS_VALUES = False``), then add one line to :data:`BAS
 Presets (:mod:`strategies.presets`) are base strategy names too: a TOML file naming a registered
 base strategy and overriding some of its ``PARAMS``. They share their base strategy's kernel id,
 so adding one never changes the compiled kernel.
+
+Parameter overrides name a variant without a file: either part of a name may end in
+``[param=value, ...]``, setting some of that part's ``PARAMS`` (on top of a preset's or a taming
+variant's): ``search[rollouts=2]`` is the search with 2 rollouts per candidate placement,
+``greedy+search[rollouts=1]`` greedy with a 1-rollout commitment search. The resolved name
+lists the overrides in ``PARAMS`` order with their values in shortest form
+(``search[rollouts=2]+search``), so one variant has one name whatever the spelling.
 """
 
 from __future__ import annotations
@@ -134,7 +141,7 @@ def resolve(name: str) -> SeatStrategy:
     InputError
         For an unknown base strategy or taming policy, or a ``+`` with no policy after it.
     """
-    base, plus, taming = name.strip().partition("+")
+    base, base_set, plus, taming, taming_set = _split(name)
     if plus and not taming:
         raise InputError(
             f"strategy {name!r} names no taming policy after '+'; write {base!r} for its "
@@ -164,16 +171,67 @@ def resolve(name: str) -> SeatStrategy:
         taming_key = taming
     else:
         raise InputError(f"unknown taming policy {taming!r}; known: {', '.join(taming_names())}")
+    base_known = getattr(_module(base_module), "PARAMS", {})
+    taming_known = getattr(_module(TAMING[taming_key]), "PARAMS", {})
+    base_values = _overrides(base_set, base_known, base)
+    taming_values = _overrides(taming_set, taming_known, taming)
+    base = base + _suffix(base_values, base_known)
+    taming = taming + _suffix(taming_values, taming_known)
     return SeatStrategy(
         name=f"{base}+{taming}",
         base=base,
         taming=taming,
         base_id=list(BASE).index(family),
         taming_id=list(TAMING).index(taming_key),
-        base_params=_params(base_module, preset.params if preset else None),
-        taming_params=_params(TAMING[taming_key], overrides),
+        base_params=_params(base_module, {**(preset.params if preset else {}), **base_values}),
+        taming_params=_params(TAMING[taming_key], {**(overrides or {}), **taming_values}),
         family=family,
     )
+
+
+_NAME = re.compile(r"^([^\[\]+]*)(?:\[([^\[\]]*)\])?(?:(\+)([^\[\]+]*)(?:\[([^\[\]]*)\])?)?$")
+"""``BASE[overrides]+TAMING[overrides]``, each ``[...]`` and the ``+TAMING`` part optional."""
+
+
+def _split(name: str) -> tuple[str, str | None, str, str, str | None]:
+    """Split a strategy name into base, its overrides, ``+``, taming and its overrides."""
+    match = _NAME.match(name.strip())
+    if match is None:
+        raise InputError(
+            f"strategy {name!r} is not BASE, BASE+TAMING or either with [param=value, ...] after it"
+        )
+    base, base_set, plus, taming, taming_set = match.groups()
+    return base.strip(), base_set, plus or "", (taming or "").strip(), taming_set
+
+
+def _overrides(text: str | None, known: dict, part: str) -> dict[str, float]:
+    """The ``param=value`` pairs of one ``[...]`` as floats, checked against ``known``."""
+    if text is None:
+        return {}
+    values: dict[str, float] = {}
+    for item in text.split(","):
+        key, equals, value = (s.strip() for s in item.partition("="))
+        if not equals or not key:
+            raise InputError(f"{part}[{text}]: write param=value, separated by commas")
+        if key not in known:
+            raise InputError(f"{part} has no parameter {key!r}; known: {', '.join(known)}")
+        if key in values:
+            raise InputError(f"{part}[{text}] sets {key} twice")
+        try:
+            number = float(value)
+        except ValueError:
+            number = float("nan")
+        if not np.isfinite(number):
+            raise InputError(f"{part}[{text}]: {key} must be a finite number, not {value!r}")
+        values[key] = number
+    return values
+
+
+def _suffix(values: dict[str, float], known: dict) -> str:
+    """The canonical ``[param=value,...]`` of some overrides (``PARAMS`` order), or ``""``."""
+    if not values:
+        return ""
+    return "[" + ",".join(f"{k}={values[k]:.12g}" for k in known if k in values) + "]"
 
 
 def taming_names() -> list[str]:

@@ -53,7 +53,7 @@ def test_player_counts_are_several_where_the_readme_shows_it(name):
 
 
 def test_parallel_workers_have_one_name():
-    parallel = {"simulate", "compare", "commit", "worth", "tune", "run", "demo"}
+    parallel = {"simulate", "compare", "commit", "worth", "tune", "run", "demo", "ladder"}
     for name, command in COMMANDS.items():
         visible = [o for p in command.params if not getattr(p, "hidden", False) for o in p.opts]
         assert "--threads" not in visible, name
@@ -71,6 +71,7 @@ COUNTS = {
     "tune": "per candidate",
     "run": "per table (compare), per table and arm (worth), per arm (commit)",
     "demo": "per table (league), per arm (commit), per table and arm",
+    "ladder": "per table",
 }
 
 
@@ -102,6 +103,7 @@ def test_no_command_writes_into_another_commands_default_folder():
     assert defaults == {
         "contest report": "results/contest",
         "demo": "results/demo",
+        "ladder": "results/ladder",
         "run": "results",
     }
 

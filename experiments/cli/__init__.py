@@ -14,6 +14,7 @@ command                         module
 ``mammoth compare``             :mod:`experiments.cli.compare`
 ``mammoth commit``              :mod:`experiments.cli.commit`
 ``mammoth worth``               :mod:`experiments.cli.worth`
+``mammoth ladder``              :mod:`experiments.cli.ladder`
 ``mammoth run``                 :mod:`experiments.cli.run`
 ``mammoth demo``                :mod:`experiments.cli.demo`
 ``mammoth report``              :mod:`experiments.cli.report`
@@ -39,6 +40,7 @@ from experiments.cli.commit import commit
 from experiments.cli.compare import compare
 from experiments.cli.contest import contest
 from experiments.cli.demo import demo
+from experiments.cli.ladder import ladder
 from experiments.cli.report import report
 from experiments.cli.run import run
 from experiments.cli.simulate import simulate
@@ -105,3 +107,4 @@ for command in (
     worth,
 ):  # fmt: skip
     main.add_command(command)
+main.add_command(ladder)

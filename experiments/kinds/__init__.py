@@ -7,6 +7,8 @@ kind        module                           runs, as the command
 ``worth``   :mod:`experiments.kinds.worth`   points on vs 0 (``mammoth worth``)
 ``commit``  :mod:`experiments.kinds.commit`  solver tables and the paired sweep
                                              (``mammoth commit``)
+``ladder``  :mod:`experiments.kinds.ladder`  ratings and costs of every player
+                                             (``mammoth ladder``)
 =========== ================================ ======================================
 
 A kind is a module with three functions: ``chunks(config) -> list[dict]`` (independent pieces of
@@ -46,6 +48,7 @@ KINDS = {
     "compare": "experiments.kinds.compare",
     "worth": "experiments.kinds.worth",
     "commit": "experiments.kinds.commit",
+    "ladder": "experiments.kinds.ladder",
 }
 
 

@@ -94,13 +94,14 @@ TABLES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
             ("estimate", "low", "high"),
         ),
     },
+    "ladder": {"ladder": (("player", "games_per_s"), ("games_per_s",))},
 }  # fmt: skip
 """The tables each kind's section reads: ``{kind: {table: (columns it needs, columns that must
 hold numbers when present)}}``. Every one of them must have rows, and its ``players`` whole
 numbers from 2 to 4. The contest's section checks its own columns (it falls back to the short
 tables of any folder)."""
 
-PRIMARY = {"league": "league", "commit": "sweep", "worth": "games"}
+PRIMARY = {"league": "league", "commit": "sweep", "worth": "games", "ladder": "ladder"}
 """The table that makes a folder of each kind: it must have rows."""
 
 
@@ -159,7 +160,7 @@ class ResultFolder:
 
     @property
     def kind(self) -> str:
-        """``league``, ``commit``, ``worth``, ``contest`` or ``other``."""
+        """``league``, ``commit``, ``worth``, ``contest``, ``ladder`` or ``other``."""
         if self.has("league"):
             return "league"
         if self.has("sweep", "rule_of_thumb"):
@@ -168,6 +169,8 @@ class ResultFolder:
             return "worth"
         if self.has("contest_odds"):
             return "contest"
+        if self.has("ladder", "ratings", "costs"):
+            return "ladder"
         return "other"
 
 

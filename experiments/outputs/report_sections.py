@@ -33,6 +33,7 @@ from experiments.outputs.document import (
     pp,
     whole,
 )
+from experiments.outputs.ladder import ladder_figure, short_name
 from experiments.outputs.report_folder import (
     MAX_ROWS,
     ResultFolder,
@@ -59,6 +60,7 @@ TITLES = {
     "commit": "how many figures to commit",
     "worth": "what the mammoth scoring is worth",
     "contest": "the taming contest's exact odds",
+    "ladder": "strength ladder: rating against cost",
     "other": "results",
 }
 
@@ -553,11 +555,52 @@ def contest_section(folder: ResultFolder) -> list:
     return blocks
 
 
+# --------------------------------------------------------------------------------------------
+# Ladder: every player rated and priced
+
+
+def ladder_section(folder: ResultFolder) -> list:
+    """The ladder: strength against cost (the Pareto frontier marked), then the ratings."""
+    table = folder.table("ladder")
+    counts = sorted(int(c[len("rating_") : -1]) for c in table if re.fullmatch(r"rating_\dp", c))
+    anchor = folder.meta.get("anchor", "the anchor")
+    blocks: list = [
+        figure_block(
+            folder,
+            "strength-cost",
+            ladder_figure(table, width=charts.WIDTH),
+            "rating against games per second, log scale, Pareto frontier in red",
+            f"Bradley-Terry ratings (0: {short_name(str(anchor))}) with 95% intervals against "
+            "the measured games per second on one core (4 players with the herd); red: the "
+            "players no other beats on both.",
+        )
+    ]
+    first = f"rating_{counts[-1]}p" if counts else "games_per_s"
+    rows = []
+    for row in table.sort_values(first, ascending=False).head(MAX_ROWS).to_dict("records"):
+        cells = [short_name(str(row["player"]))]
+        for p in counts:
+            rating, low, high = row[f"rating_{p}p"], row[f"low_{p}p"], row[f"high_{p}p"]
+            cells.append(f"{rating:+.0f} [{low:+.0f}, {high:+.0f}]")
+        speed = row["games_per_s"]
+        cells.append(f"{speed:,.0f}" if math.isfinite(speed) else "–")
+        rows.append(cells)
+    blocks.append(
+        Table(
+            ["player", *(f"{p}p rating" for p in counts), "games/s"],
+            rows,
+            caption="Strongest first (the largest player count's rating); games/s measured",
+        )
+    )
+    return blocks
+
+
 BUILDERS = {
     "league": league_section,
     "commit": commit_section,
     "worth": worth_section,
     "contest": contest_section,
+    "ladder": ladder_section,
     "other": generic_section,
 }
 

@@ -1,0 +1,137 @@
+"""``mammoth ladder``: every player rated on one scale (heads-up and 4 players) and priced.
+
+Runs the ``ladder`` experiment kind (:mod:`experiments.kinds.ladder`; its design in
+:mod:`experiments.analyses.ladder`) through the runner, so it has chunks, checkpoints,
+``--resume``, ``--workers`` and ``--dask`` like ``mammoth run``. Writes into ``--out``:
+``ladder.csv``, ``ratings.csv``, ``costs.csv``, ``ladder.png``, ``run.json``,
+``experiment.json`` and ``chunks/``.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import click
+
+from experiments.analyses.ladder import ANCHOR, default_rungs
+from experiments.cli.backend import chunk_backend, dask_options
+from experiments.cli.options import (
+    Real,
+    announce_compile,
+    chunk_size_option,
+    command,
+    games_option,
+    out_option,
+    players_option,
+    seed_option,
+    workers_option,
+)
+from experiments.cli.run import RESUME_HELP, run_announced
+from experiments.kinds import kind_module
+from experiments.kinds.ladder import CHUNK_GAMES, MAX_COST_SECONDS
+from experiments.limits import MAX_GAMES, check_blocks
+from experiments.outputs.files import writing_inside
+from experiments.outputs.results import read_table
+from experiments.runner import check_resume
+
+DEFAULT_GAMES = 1_000
+FILES = "ladder.csv, ratings.csv, costs.csv, ladder.png and run.json"
+
+
+@command()
+@click.option(
+    "--strategy",
+    "names",
+    multiple=True,
+    help="A rung, in ladder order (weakest first); repeat. Default: the full ladder (random, "
+    "classic, greedy, the presets, search-classic, search at 1, 2, 4, 8 and 16 rollouts, any "
+    "later player). Parameter variants are named like search[rollouts=2].",
+)
+@players_option(default=(2, 4))
+@games_option(
+    DEFAULT_GAMES,
+    MAX_GAMES,
+    "Games per table: every table of the schedule, at each player count, plays them.",
+)
+@seed_option()
+@out_option(
+    f"Output folder: gets {FILES}, and the run's checkpoints (experiment.json, chunks/).",
+    default="results/ladder",
+)
+@click.option(
+    "--anchor",
+    default=None,
+    help=f"The rung every other plays heads-up, rated 0 (it must be on the ladder). "
+    f"[default: {ANCHOR}, or the first rung when {ANCHOR} is not on the ladder]",
+)
+@click.option(
+    "--cost-seconds",
+    type=Real(0.0, MAX_COST_SECONDS),
+    default=2.0,
+    show_default=True,
+    help="CPU seconds, about, of each rung's timed batch (4 players with the herd, every seat "
+    f"that rung); 0: no costs. 0 to {MAX_COST_SECONDS:g}.",
+)
+@chunk_size_option(CHUNK_GAMES)
+@workers_option("local processes, one chunk each")
+@click.option("--resume", is_flag=True, help=RESUME_HELP)
+@dask_options
+def ladder(
+    names,
+    player_counts,
+    games,
+    seed,
+    out,
+    anchor,
+    cost_seconds,
+    chunk_size,
+    workers,
+    resume,
+    dask,
+    numba_cache,
+):
+    """Rate every player on one scale and price it: the strength ladder.
+
+    Bradley-Terry ratings (relative to the anchor, with 95% intervals) from seat-rotated games
+    on common seeds: heads-up, each rung against its neighbours and the anchor; at 3 or 4
+    players, each window of consecutive rungs. Each rung's cost is measured in the same run
+    (games per second on one core, 4 players with the herd). Writes ladder.csv, ratings.csv,
+    costs.csv (measured, not reproducible), ladder.png and run.json into OUT; Ctrl-C keeps the
+    finished chunks (rerun with --resume).
+    """
+    check_blocks(games, chunk_size, "--chunk-size")
+    config = {
+        "kind": "ladder",
+        "name": "ladder",
+        "players": sorted(set(player_counts)),
+        "games": games,
+        "seed": seed,
+        "rules": {},
+        "source": "mammoth ladder",
+        "strategies": list(names) or default_rungs(),
+        **({"anchor": anchor} if anchor else {}),
+        "cost_seconds": cost_seconds,
+        "chunk_games": chunk_size,
+    }
+    kind_module(config).check(config)  # unknown names, a missing anchor: before anything runs
+    announce_compile(config["strategies"])
+    folder = Path(out)
+    if resume:
+        check_resume(config, folder)  # another run's folder: refused before anything prints
+    with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(folder):
+        run_announced(config, folder, resume, workers, backend)
+    table = read_table(folder / "ladder.csv")
+    counts = [int(c.split("_")[1][:-1]) for c in table.columns if c.startswith("rating_")]
+    for row in table.to_dict("records"):
+        ratings = "  ".join(
+            f"{p}p {row[f'rating_{p}p']:+7.0f} [{row[f'low_{p}p']:+.0f}, {row[f'high_{p}p']:+.0f}]"
+            for p in counts
+        )
+        speed = row["games_per_s"]
+        cost = f"{speed:,.0f} games/s" if math.isfinite(speed) else "cost not measured"
+        click.echo(f"  {row['player']:34s} {ratings}  {cost}")
+    click.echo(f"wrote {folder}")
+
+
+__all__ = ["ladder"]

@@ -1,0 +1,71 @@
+"""Parameter overrides in strategy names: ``search[rollouts=2]`` names a variant without a file."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.errors import InputError
+from strategies import search, search_taming
+from strategies.registry import resolve
+
+
+def _index(params: dict, key: str) -> int:
+    return list(params).index(key)
+
+
+def test_an_override_sets_one_parameter_and_names_the_variant():
+    plain, two = resolve("search"), resolve("search[rollouts=2]")
+    i = _index(search.PARAMS, "rollouts")
+    assert plain.base_params[i] == 8.0 and two.base_params[i] == 2.0
+    others = np.arange(len(search.PARAMS)) != i
+    assert (plain.base_params[others] == two.base_params[others]).all()
+    assert (plain.taming_params == two.taming_params).all()
+    assert (two.base_id, two.taming_id) == (plain.base_id, plain.taming_id)  # same kernel
+    assert two.name == "search[rollouts=2]+search"
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "search[rollouts=2]",
+        " search[ rollouts = 2.0 ]",
+        "search[rollouts=2]+search",
+        "search[rollouts=2e0]",
+    ],
+)
+def test_one_variant_has_one_name(spelling):
+    assert resolve(spelling).name == "search[rollouts=2]+search"
+
+
+def test_overrides_apply_to_the_taming_part_and_on_top_of_presets_and_variants():
+    seat = resolve("greedy+search[rollouts=1,confidence=0]")
+    assert seat.name == "greedy+search[rollouts=1,confidence=0]"
+    assert seat.taming_params[_index(search_taming.PARAMS, "rollouts")] == 1.0
+    assert seat.taming_params[_index(search_taming.PARAMS, "confidence")] == 0.0
+    # the order of the overrides is the parameters' order, whatever the spelling
+    assert resolve("greedy+search[confidence=0,rollouts=1]").name == seat.name
+    classic = resolve("search-classic[rollouts=16]")
+    assert classic.taming_params[_index(search_taming.PARAMS, "model")] == 1.0  # variant kept
+    tuned, varied = resolve("tuned"), resolve("tuned[people=2]")
+    people = _index(search.PARAMS, "people")  # the greedy row comes first in search's PARAMS
+    assert varied.base_params[people] == 2.0 and tuned.base_params[people] != 2.0
+    changed = np.flatnonzero(tuned.base_params != varied.base_params)
+    assert changed.tolist() == [people]  # the preset's other weights stay
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("search[rollouts]", "param=value"),
+        ("search[rollout=2]", "no parameter 'rollout'"),
+        ("search[rollouts=two]", "finite number"),
+        ("search[rollouts=inf]", "finite number"),
+        ("search[rollouts=1,rollouts=2]", "twice"),
+        ("search[[rollouts=2]]", "not BASE"),
+        ("search[rollouts=2]x", "not BASE"),
+    ],
+)
+def test_bad_overrides_are_one_clear_input_error(name, message):
+    with pytest.raises(InputError, match=message):
+        resolve(name)
