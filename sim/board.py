@@ -33,6 +33,7 @@ from sim.constants import (
     GOLD,
     HUNTING_GROUNDS,
     HUT,
+    K_CULTURE,
     MAX_AGRICULTURE,
     MAX_ONE_TIME_TOOLS,
     MAX_PEOPLE,
@@ -609,7 +610,7 @@ def cheapest_payment(st, g, p, amount, pay):
 def take_card_bottom(st, g, p, card):
     """Add a card's bottom to a player's tableau."""
     row = st.data[CARDS + card]
-    if row[C_KIND] == 0:
+    if row[C_KIND] == K_CULTURE:
         st.seat[g, p, CULTURE + row[C_SYMBOL]] += 1
     else:
         st.seat[g, p, FIGURES + row[C_KIND]] += row[C_FIGURES]

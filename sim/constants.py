@@ -81,6 +81,7 @@ class CardKind(IntEnum):
     SHAMAN = 4
 
 
+K_CULTURE, K_FARMER, K_TOOLMAKER, K_HUTBUILDER, K_SHAMAN = 0, 1, 2, 3, 4  # CardKind, for kernels
 CULTURE_SYMBOLS = ("writing", "medicine", "art", "music", "pottery", "weaving", "transport", "time")
 
 

@@ -254,7 +254,9 @@ def _dice_for_everyone(st, g, buyer, sids, pbase, streams, players, dice):
 
 
 @hot
-def _card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
+def take_card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
+    """Seat ``p`` takes the top of the card it bought (docs/rules.md A5): its effect, asking the
+    seat's hooks where the card leaves a choice."""
     effect, amount, good = card_top(st, g, card)
     if apply_simple_effect(st, g, p, effect, amount, good, P_CARD):
         return
@@ -374,7 +376,7 @@ def resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wor
         pay_goods(st, g, p, buf)
         st.game[g, DISPLAY + space] = -1
         take_card_bottom(st, g, p, card)
-        _card_top(st, g, p, card, sids, pbase, streams, players, buf, work)
+        take_card_top(st, g, p, card, sids, pbase, streams, players, buf, work)
     else:
         stack = area - FIRST_BUILDING
         taken = st.game[g, STACK_TAKEN + stack]

@@ -26,7 +26,7 @@ Base hooks (the base strategy of a seat answers them):
     Which of the seat's places to resolve next (``pending[a] != 0``).
 ``use_tools(st, g, seat, params, rng, good, dice_sum, people) -> mask``
     Tools on a roll for ``good`` after seeing ``dice_sum``: bits 0-2 tool slots, bits 3-6
-    one-time tools (``st.one_time_tools``). 0 uses none.
+    one-time tools (their values in ``st.seat[g, seat, ONE_TIME_TOOLS + i]``). 0 uses none.
 ``buy_card(st, g, seat, params, rng, space, pay) -> bool``
     Buy the card on ``space`` (cost ``space + 1``)? If so, fill ``pay`` (goods-indexed).
 ``buy_building(st, g, seat, params, rng, stack, pay) -> bool``

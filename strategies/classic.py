@@ -70,6 +70,10 @@ from sim.constants import (
     GOLD,
     HUNTING_GROUNDS,
     HUT,
+    K_CULTURE,
+    K_FARMER,
+    K_HUTBUILDER,
+    K_TOOLMAKER,
     MAX_AGRICULTURE,
     MAX_PEOPLE,
     N_AREAS,
@@ -99,6 +103,7 @@ from sim.state import (
     STACKS,
 )
 from strategies.herd_values import classic_values
+from strategies.params import Positions
 
 DESCRIPTION = "the first greedy, kept unchanged: a one-step value heuristic with fixed values"
 PARAMS = {
@@ -130,9 +135,27 @@ PARAMS = {
     "scarce": 0.0,  # points per person gathering a resource the seat holds fewer than 3 of
 }
 UNTUNED = ("stall_round",)  # parameters ``mammoth tune`` leaves alone unless asked
-FOOD_W, FOOD_SPARE, RESOURCE_W, AGRICULTURE_W, PEOPLE_W, TOOLS_W = 0, 1, 2, 3, 4, 5
-BUILDING_W, CULTURE_W, MULTIPLIER_W, CARD_COST_W, STARVE, CARDS_PER_ROUND = 6, 7, 8, 9, 10, 11
-FARMER_W, TOOLMAKER_W, HUTBUILDER_W, SHAMAN_W, HERD_W, STALL_ROUND, SCARCE = range(12, 19)
+_AT = Positions(PARAMS)
+FOOD_W = _AT["food"]
+FOOD_SPARE = _AT["food_spare"]
+RESOURCE_W = _AT["resource"]
+AGRICULTURE_W = _AT["agriculture"]
+PEOPLE_W = _AT["people"]
+TOOLS_W = _AT["tools"]
+BUILDING_W = _AT["building"]
+CULTURE_W = _AT["culture"]
+MULTIPLIER_W = _AT["multiplier"]
+CARD_COST_W = _AT["card_cost"]
+STARVE = _AT["starve"]
+CARDS_PER_ROUND = _AT["cards_per_round"]
+FARMER_W = _AT["farmer"]
+TOOLMAKER_W = _AT["toolmaker"]
+HUTBUILDER_W = _AT["hutbuilder"]
+SHAMAN_W = _AT["shaman"]
+HERD_W = _AT["herd"]
+STALL_ROUND = _AT["stall_round"]
+SCARCE = _AT["scarce"]
+_AT.check_every_key()
 
 
 @hot(inline=True)
@@ -156,7 +179,7 @@ def card_worth(st, g, seat, card, params, rounds):
     row = st.data[CARDS + card]
     kind = row[C_KIND]
     worth = 0.0
-    if kind == 0:
+    if kind == K_CULTURE:
         layer = st.seat[g, seat, CULTURE + row[C_SYMBOL]] + 1
         size = 0
         for s in range(N_CULTURE_SYMBOLS):
@@ -164,16 +187,19 @@ def card_worth(st, g, seat, card, params, rounds):
                 size += 1
         worth += params[CULTURE_W] * (2 * size + 1)
     else:
-        if kind == 1:
+        if kind == K_FARMER:
             base = min(float(MAX_AGRICULTURE), st.seat[g, seat, AGRICULTURE] + 0.25 * rounds)
-        elif kind == 2:
+            weight = params[FARMER_W]
+        elif kind == K_TOOLMAKER:
             base = min(12.0, tool_total(st, g, seat) + 0.3 * rounds)
-        elif kind == 3:
+            weight = params[TOOLMAKER_W]
+        elif kind == K_HUTBUILDER:
             base = st.seat[g, seat, N_BUILDINGS_HELD] + 0.5 * rounds
-        else:
+            weight = params[HUTBUILDER_W]
+        else:  # K_SHAMAN
             base = min(float(MAX_PEOPLE), st.seat[g, seat, PEOPLE] + 0.2 * rounds)
-        # card kinds 1..4 are farmer, tool maker, hut builder, shaman: their weights in order
-        worth += params[MULTIPLIER_W] * params[FARMER_W + kind - 1] * row[C_FIGURES] * base
+            weight = params[SHAMAN_W]
+        worth += params[MULTIPLIER_W] * weight * row[C_FIGURES] * base
     effect = row[C_EFFECT]
     amount = row[C_AMOUNT]
     if effect == E_FOOD:

@@ -28,14 +28,14 @@ and how far the game has run. One valuation serves every decision, the herd's in
   times the multiplier's expected final count) plus its top now; a building its points plus the
   hut-builder figures held.
 
-All functions are allocation-free (``@hot``); the parameter row is ``PARAMS`` in this order.
-Its values were found by ``mammoth tune greedy --against classic --against greedy --players 2 3 4
---herd both --games 500 --iterations 30 --population 20 --sigma 0.2 --seed 11`` (rounded to
-three digits, the search starting from the row before): against classic and greedy, with and
-without the herd, at every table size. Then ``hoard`` (5.79), ``hoard_round`` (2.67),
-``hoard_soft`` (7.15) and ``starve`` (15.7) were set by hand so that seats end with fewer
-resources and the herd adds less to their starving: the bounds of the behaviour profile
-(``mammoth compare``).
+All functions are allocation-free (``@hot``); the parameter row is ``PARAMS``' values, read
+through indexes derived from its keys (:mod:`strategies.params`). Its values were found by
+``mammoth tune greedy --against classic --against greedy --players 2 3 4 --herd both --games 500
+--iterations 30 --population 20 --sigma 0.2 --seed 11`` (rounded to three digits, the search
+starting from the row before): against classic and greedy, with and without the herd, at every
+table size. Then ``hoard``, ``hoard_round``, ``hoard_soft`` and ``starve`` were set by hand (to
+the values in ``PARAMS``) so that seats end with fewer resources and the herd adds less to their
+starving: the bounds of the behaviour profile (``mammoth compare``).
 """
 
 from __future__ import annotations
@@ -66,6 +66,10 @@ from sim.constants import (
     E_TOOL,
     FOOD,
     GOLD,
+    K_CULTURE,
+    K_FARMER,
+    K_HUTBUILDER,
+    K_TOOLMAKER,
     MAX_AGRICULTURE,
     MAX_PEOPLE,
     MAX_TILE_FIGURES,
@@ -102,6 +106,7 @@ from sim.state import (
     TILES,
 )
 from strategies.herd_values import current_tile, feeding_need  # shared with classic's valuation
+from strategies.params import Positions
 
 PARAMS = {
     "cards_per_round": 0.465,  # civilization cards taken per player per round (the deck's clock)
@@ -128,31 +133,31 @@ PARAMS = {
     "shaman": 0.998,  # weight on shaman cards (x people)
     "herd": 0.866,  # weight on the taming policy's value of the herd's area at placement
 }
-(
-    CARDS_PER_ROUND,
-    STACK_RATE,
-    RESOURCE_W,
-    HOARD,
-    HOARD_ROUND,
-    HOARD_SOFT,
-    NEED_W,
-    FOOD_SPARE,
-    STARVE,
-    AGRICULTURE_W,
-    PEOPLE_W,
-    TOOLS_W,
-    BUILDING_W,
-    BUILDING_COST,
-    CULTURE_W,
-    CULTURE_FUTURE,
-    MULTIPLIER_W,
-    CARD_COST,
-    FARMER_W,
-    TOOLMAKER_W,
-    HUTBUILDER_W,
-    SHAMAN_W,
-    HERD_W,
-) = range(len(PARAMS))
+_AT = Positions(PARAMS)
+CARDS_PER_ROUND = _AT["cards_per_round"]
+STACK_RATE = _AT["stack_rate"]
+RESOURCE_W = _AT["resource"]
+HOARD = _AT["hoard"]
+HOARD_ROUND = _AT["hoard_round"]
+HOARD_SOFT = _AT["hoard_soft"]
+NEED_W = _AT["need"]
+FOOD_SPARE = _AT["food_spare"]
+STARVE = _AT["starve"]
+AGRICULTURE_W = _AT["agriculture"]
+PEOPLE_W = _AT["people"]
+TOOLS_W = _AT["tools"]
+BUILDING_W = _AT["building"]
+BUILDING_COST = _AT["building_cost"]
+CULTURE_W = _AT["culture"]
+CULTURE_FUTURE = _AT["culture_future"]
+MULTIPLIER_W = _AT["multiplier"]
+CARD_COST = _AT["card_cost"]
+FARMER_W = _AT["farmer"]
+TOOLMAKER_W = _AT["toolmaker"]
+HUTBUILDER_W = _AT["hutbuilder"]
+SHAMAN_W = _AT["shaman"]
+HERD_W = _AT["herd"]
+_AT.check_every_key()
 
 MAX_TOOL_TOTAL = 12
 UNPAYABLE = 1e9  # the cost of a payment the seat cannot make
@@ -490,7 +495,7 @@ def card_worth(st, g, seat, card, params, view):
     row = st.data[CARDS + card]
     kind = row[C_KIND]
     worth = 0.0
-    if kind == 0:
+    if kind == K_CULTURE:
         layer = st.seat[g, seat, CULTURE + row[C_SYMBOL]] + 1
         size = 0
         for symbol in range(N_CULTURE_SYMBOLS):
@@ -498,16 +503,19 @@ def card_worth(st, g, seat, card, params, view):
                 size += 1
         worth += params[CULTURE_W] * (2 * size + 1) + params[CULTURE_FUTURE] * rounds
     else:
-        if kind == 1:
+        if kind == K_FARMER:
             base = min(float(MAX_AGRICULTURE), st.seat[g, seat, AGRICULTURE] + 0.25 * rounds)
-        elif kind == 2:
+            weight = params[FARMER_W]
+        elif kind == K_TOOLMAKER:
             base = min(12.0, tool_total(st, g, seat) + 0.3 * rounds)
-        elif kind == 3:
+            weight = params[TOOLMAKER_W]
+        elif kind == K_HUTBUILDER:
             base = st.seat[g, seat, N_BUILDINGS_HELD] + 0.5 * rounds
-        else:
+            weight = params[HUTBUILDER_W]
+        else:  # K_SHAMAN
             base = min(float(MAX_PEOPLE), st.seat[g, seat, PEOPLE] + 0.2 * rounds)
-        # card kinds 1..4 are farmer, tool maker, hut builder, shaman: their weights in order
-        worth += params[MULTIPLIER_W] * params[FARMER_W + kind - 1] * row[C_FIGURES] * base
+            weight = params[SHAMAN_W]
+        worth += params[MULTIPLIER_W] * weight * row[C_FIGURES] * base
     effect = row[C_EFFECT]
     amount = row[C_AMOUNT]
     good = row[C_RESOURCE]

@@ -70,6 +70,7 @@ from sim.state import (
     TILE_PILE,
     TILES,
 )
+from strategies.params import Positions
 
 MAX_TOOL_TOTAL = 12
 TIE_TOLERANCE = 1e-9  # relative, as sim.contest_solver.TIE_TOLERANCE
@@ -77,7 +78,9 @@ TIE_TOLERANCE = 1e-9  # relative, as sim.contest_solver.TIE_TOLERANCE
 COMMON_PARAMS = {
     "later_figures": 1.0,  # figures assumed for each later seat with people on the herd's area
 }
-LATER_FIGURES = 0
+_AT = Positions(COMMON_PARAMS)
+LATER_FIGURES = _AT["later_figures"]
+_AT.check_every_key()
 N_COMMON = len(COMMON_PARAMS)
 
 # The classic valuation (see the module's notes): points of a food the next feeding does not

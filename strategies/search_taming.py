@@ -28,6 +28,7 @@ from sim.rng import next_u64
 from sim.stack import stack_i64
 from sim.state import CHOICE_TOKENS, GOODS, I_HERD_AREA, PLACED
 from strategies import taming_ev
+from strategies.params import Positions
 from strategies.search_core import (
     EVAL_FINAL,
     MAX_CANDIDATES,
@@ -50,7 +51,15 @@ PARAMS = {
     "model": float(MODEL_GREEDY),  # who plays the rollouts: 0 greedy, 1 classic (+ ev)
     "horizon": 0.0,  # whole rounds a rollout plays after the current one (0: to the end)
 }
-ROLLOUTS, MAX_FIGURES, WIN_WEIGHT, MARGIN_WEIGHT, CONFIDENCE, MODEL, HORIZON = range(N_EV, N_EV + 7)
+_AT = Positions(PARAMS, shared=taming_ev.PARAMS)
+ROLLOUTS = _AT["rollouts"]
+MAX_FIGURES = _AT["max_figures"]
+WIN_WEIGHT = _AT["win_weight"]
+MARGIN_WEIGHT = _AT["margin_weight"]
+CONFIDENCE = _AT["confidence"]
+MODEL = _AT["model"]
+HORIZON = _AT["horizon"]
+_AT.check_every_key()
 
 herd_value = taming_ev.herd_value
 take_first_bonus = taming_ev.take_first_bonus

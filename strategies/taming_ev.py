@@ -24,12 +24,12 @@ from sim.rules import Flag
 from sim.state import FLAGS
 from strategies.herd_values import (
     COMMON_PARAMS,
-    N_COMMON,
     commitment,
     contest_value,
     current_tile,
     leader_gap,
 )
+from strategies.params import Positions
 
 DESCRIPTION = (
     "expected-value commitment from the exact odds; the tile is worth a share of the mammoth "
@@ -42,7 +42,12 @@ PARAMS = {
     "tile_behind": 0.3,  # ... when one tile behind (it draws level)
     "tile_far": 0.15,  # ... when two or more behind
 }
-TILE_AHEAD, TILE_LEVEL, TILE_BEHIND, TILE_FAR = range(N_COMMON, N_COMMON + 4)
+_AT = Positions(PARAMS, shared=COMMON_PARAMS)
+TILE_AHEAD = _AT["tile_ahead"]
+TILE_LEVEL = _AT["tile_level"]
+TILE_BEHIND = _AT["tile_behind"]
+TILE_FAR = _AT["tile_far"]
+_AT.check_every_key()
 
 
 @hot(inline=True)

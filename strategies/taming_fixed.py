@@ -7,13 +7,15 @@ The winner takes the "1." bonus.
 from __future__ import annotations
 
 from sim.jit import hot
+from strategies.params import Positions
 
 DESCRIPTION = "commits min(K, available) figures whenever it gathers on the herd's area"
 PARAMS = {"figures": 1.0}
 READS_VALUES = False  # no hook reads the base strategy's valuation (sim.hooks)
+FIGURES = Positions(PARAMS)["figures"]
 
 
 @hot
 def commit_figures(st, g, seat, params, rng, available, values):
     """min(K, available)."""
-    return min(int(params[0]), available)
+    return min(int(params[FIGURES]), available)

@@ -17,12 +17,12 @@ from sim.rules import Flag
 from sim.state import FLAGS, H_TILES_WON, HERD, I_N_TILES, I_PLAYERS, I_TILE_POS
 from strategies.herd_values import (
     COMMON_PARAMS,
-    N_COMMON,
     commitment,
     contest_value,
     current_tile,
     majority_chance,
 )
+from strategies.params import Positions
 
 DESCRIPTION = (
     "expected-value commitment; the tile is valued by how it moves the seat's exact chance of "
@@ -33,8 +33,10 @@ PARAMS = {
     "box": 0.1,  # probability a later tile is boxed (nobody on it, or a draw) in the model
     "tile_weight": 1.0,  # weight on the tile's majority value
 }
-BOX = N_COMMON
-TILE_WEIGHT = N_COMMON + 1
+_AT = Positions(PARAMS, shared=COMMON_PARAMS)
+BOX = _AT["box"]
+TILE_WEIGHT = _AT["tile_weight"]
+_AT.check_every_key()
 
 
 @hot

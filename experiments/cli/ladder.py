@@ -10,30 +10,27 @@ Runs the ``ladder`` experiment kind (:mod:`experiments.kinds.ladder`; its design
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import click
 
 from experiments.analyses.ladder import ANCHOR, default_rungs
-from experiments.cli.backend import chunk_backend, dask_options
+from experiments.cli.backend import dask_options
 from experiments.cli.options import (
     Real,
-    announce_compile,
     chunk_size_option,
     command,
     games_option,
     out_option,
     players_option,
+    resume_option,
     seed_option,
     workers_option,
 )
-from experiments.cli.run import RESUME_HELP, run_announced
-from experiments.kinds import kind_module
+from experiments.cli.run import run_command
+from experiments.definition import experiment_from_settings
 from experiments.kinds.ladder import CHUNK_GAMES, MAX_COST_SECONDS
-from experiments.limits import MAX_GAMES, check_blocks
-from experiments.outputs.files import writing_inside
+from experiments.limits import MAX_GAMES
 from experiments.outputs.results import read_table
-from experiments.runner import check_resume
 
 DEFAULT_GAMES = 1_000
 FILES = "ladder.csv, ratings.csv, costs.csv, ladder.png and run.json"
@@ -75,7 +72,7 @@ FILES = "ladder.csv, ratings.csv, costs.csv, ladder.png and run.json"
 )
 @chunk_size_option(CHUNK_GAMES)
 @workers_option("local processes, one chunk each")
-@click.option("--resume", is_flag=True, help=RESUME_HELP)
+@resume_option()
 @dask_options
 def ladder(
     names,
@@ -100,27 +97,30 @@ def ladder(
     costs.csv (measured, not reproducible), ladder.png and run.json into OUT; Ctrl-C keeps the
     finished chunks (rerun with --resume).
     """
-    check_blocks(games, chunk_size, "--chunk-size")
-    config = {
-        "kind": "ladder",
-        "name": "ladder",
-        "players": sorted(set(player_counts)),
-        "games": games,
-        "seed": seed,
-        "rules": {},
-        "source": "mammoth ladder",
-        "strategies": list(names) or default_rungs(),
-        **({"anchor": anchor} if anchor else {}),
-        "cost_seconds": cost_seconds,
-        "chunk_games": chunk_size,
-    }
-    kind_module(config).check(config)  # unknown names, a missing anchor: before anything runs
-    announce_compile(config["strategies"])
-    folder = Path(out)
-    if resume:
-        check_resume(config, folder)  # another run's folder: refused before anything prints
-    with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(folder):
-        run_announced(config, folder, resume, workers, backend)
+    config = experiment_from_settings(
+        {
+            "kind": "ladder",
+            "name": "ladder",
+            "players": sorted(set(player_counts)),
+            "games": games,
+            "seed": seed,
+            "chunk_games": chunk_size,
+            "rules": {},
+            "strategies": list(names) or default_rungs(),
+            **({"anchor": anchor} if anchor else {}),
+            "cost_seconds": cost_seconds,
+        },
+        "mammoth ladder",
+    )
+    folder = run_command(
+        config,
+        out,
+        config["strategies"],
+        resume=resume,
+        workers=workers,
+        dask=dask,
+        numba_cache=numba_cache,
+    )
     table = read_table(folder / "ladder.csv")
     counts = [int(c.split("_")[1][:-1]) for c in table.columns if c.startswith("rating_")]
     for row in table.to_dict("records"):

@@ -32,11 +32,11 @@ from experiments.analyses.ladder import (
     schedule,
     table_stats,
 )
-from experiments.definition import check_keys, herd_setting, rule_types
 from experiments.kinds import game_blocks
 from experiments.kinds.compare import rules_of
 from experiments.limits import MAX_CHUNKS, MAX_RUNGS, check_blocks
 from experiments.outputs.ladder import write_ladder
+from experiments.settings import check_keys, herd_setting, rule_types
 from sim.errors import InputError
 from strategies.registry import resolve
 
@@ -232,8 +232,14 @@ def costs(config: dict, merged: dict):
     )
 
 
-def finish(config: dict, merged: dict, folder: Path) -> None:
-    """Fit the ratings and write ratings.csv, costs.csv, ladder.csv, ladder.png and run.json."""
+def finish(
+    config: dict, merged: dict, folder: Path, command: str = "ladder", started: float | None = None
+) -> None:
+    """Fit the ratings and write ratings.csv, costs.csv, ladder.csv, ladder.png and run.json.
+
+    ``command`` is what run.json records; ``started`` is taken for the contract of
+    :mod:`experiments.kinds` only (the ladder's run.json records no time).
+    """
     write_ladder(
         Path(folder),
         ratings(config, merged),
@@ -243,11 +249,5 @@ def finish(config: dict, merged: dict, folder: Path) -> None:
         games=int(config["games"]),
         anchor=anchor_of(config),
         tables={int(p): [list(t) for t in tables_of(config, int(p))] for p in config["players"]},
-        command=_command(config),
+        command=command,
     )
-
-
-def _command(config: dict) -> str:
-    """What made the run, for run.json: ``mammoth ladder ...`` or ``run FILE``."""
-    source = str(config.get("source", ""))
-    return source if source.startswith("mammoth ") else f"run {source}"

@@ -1,0 +1,47 @@
+"""Where each named parameter sits in a strategy's parameter row, derived from ``PARAMS``' keys.
+
+A strategy's parameter row is ``PARAMS``' values in key order; its hooks read ``params[INDEX]``
+with module-level integer indexes, which numba folds into constants. Writing those indexes by hand
+let them drift from the keys. :class:`Positions` derives them from the keys instead and checks at
+import that every name asked for exists and that every key was given its index.
+"""
+
+from __future__ import annotations
+
+
+class Positions:
+    """The positions of a parameter row's names, checked.
+
+    Parameters
+    ----------
+    params : dict of str to float
+        A strategy's ``PARAMS`` (its row, in key order).
+    shared : dict of str to float, optional
+        Entries the row must start with, in this order, indexed by the module that defines them
+        (a taming policy's row starts with the common entries of all policies).
+
+    Examples
+    --------
+    >>> at = Positions({"food": 4.0, "starve": 10.0})
+    >>> FOOD, STARVE = at["food"], at["starve"]
+    >>> at.check_every_key()
+    """
+
+    def __init__(self, params: dict[str, float], shared: dict[str, float] | None = None) -> None:
+        self._index = {name: i for i, name in enumerate(params)}
+        shared = list(shared or {})
+        if list(params)[: len(shared)] != shared:
+            raise ImportError(f"the row does not start with {shared}")
+        self._asked: set[str] = set(shared)
+
+    def __getitem__(self, name: str) -> int:
+        if name not in self._index:
+            raise ImportError(f"no parameter {name!r} in the row (its names: {list(self._index)})")
+        self._asked.add(name)
+        return self._index[name]
+
+    def check_every_key(self) -> None:
+        """Raise ImportError if some key of the row was not given its index."""
+        missing = [name for name in self._index if name not in self._asked]
+        if missing:
+            raise ImportError(f"parameters without an index: {missing}")
