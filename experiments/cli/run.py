@@ -39,7 +39,7 @@ RESUME_HELP = (
 @out_option(
     "Parent folder: each experiment writes OUT/NAME/ (its tables, plots, run.json, "
     "experiment.json and chunks/).",
-    default="results",
+    default="results/run",
 )
 @scale_option()
 @games_option(None, MAX_GAMES, GAMES_HELP)
