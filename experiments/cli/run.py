@@ -21,7 +21,7 @@ from experiments.definition import load_experiment
 from experiments.kinds import games_label
 from experiments.limits import MAX_GAMES
 from experiments.outputs.files import inside, writing_inside
-from experiments.runner import check_resume, run_experiment
+from experiments.runner import check_paths, check_resume, run_experiment
 from sim.errors import InputError
 
 GAMES_HELP = (
@@ -70,7 +70,8 @@ def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Pat
     InputError
         Two experiments of one name (they would share a folder), a folder outside ``out``, or
         (with ``resume``) a folder that cannot be resumed
-        (:func:`~experiments.runner.check_resume`).
+        (:func:`~experiments.runner.check_resume`), or something that is not a file where the
+        run writes one (:func:`~experiments.runner.check_paths`).
     """
     folders = []
     seen: dict[str, str] = {}
@@ -85,6 +86,7 @@ def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Pat
         folder = inside(out / name, out)
         if resume:
             check_resume(config, folder)
+        check_paths(config, folder)
         folders.append(folder)
     return folders
 
