@@ -276,8 +276,8 @@ def out_option(help: str, default: str):
     """``--out``: the output folder, ``default`` when omitted (``results/COMMAND``).
 
     Every command that writes files has a default folder of its own under ``results/``, named
-    after the command, and says at the end of the run where it wrote (``tests/test_cli_out.py``
-    checks that no two commands share one). A required ``--out`` would need click's "missing
+    after the command, and says at the end of the run where it wrote (no two commands share
+    one: ``tests/test_cli_vocabulary.py``). A required ``--out`` would need click's "missing
     option" check, which never fires for an option declared with ``default=None``: click 8.3 and
     later take an explicit ``None`` as a given default, so the command would run with no folder.
     """
