@@ -15,7 +15,8 @@ Checkpoints defend themselves: a chunk file (:func:`save_chunk`) carries the exp
 :func:`load_chunk` checks all three, so a truncated, damaged, foreign or misplaced chunk is
 computed again (and said so), never merged. ``--resume`` needs the folder's intact
 ``experiment.json`` (:func:`check_resume`). Every path written is proven to lie inside the
-folder (:func:`experiments.outputs.files.inside`).
+folder (:func:`experiments.outputs.files.inside`), and checked to be free for it before the run
+writes or deletes anything (:func:`check_paths`), so a refused run changes nothing.
 
 A backend runs tasks somewhere else: :class:`PoolBackend` on local processes (``--workers``),
 :class:`experiments.cluster.DaskBackend` on a Dask cluster (``--dask``). It offers ``slots``
@@ -181,6 +182,36 @@ def check_resume(config: dict, folder: str | Path) -> None:
         return
     if saved != json.loads(json.dumps(config)):
         raise InputError(f"{folder} holds a different experiment; resume needs the same one")
+
+
+def check_paths(config: dict, folder: str | Path) -> None:
+    """Refuse a folder where the run could not write its own files, before it writes any.
+
+    A run replaces ``experiment.json`` and the file of every chunk it computes under
+    ``chunks/``, and without ``--resume`` first deletes the chunk files there. Something that is
+    not a file where one of them goes (a folder, say) would stop the run halfway, with some of
+    them already written or deleted; so each must be a file or free, and the folder and its
+    ``chunks/`` folders or free. Nothing is read or written here.
+
+    Raises
+    ------
+    InputError
+        Naming the first path that is in the way.
+    """
+    folder = Path(folder)
+    for path in (folder, folder / "chunks"):
+        if path.exists() and not path.is_dir():
+            raise InputError(f"{path} is not a folder; move it away, then run again")
+    chunks = kind_module(config).chunks(config)
+    paths = [folder / "experiment.json", *(_chunk_file(folder, chunk) for chunk in chunks)]
+    if (folder / "chunks").is_dir():
+        paths += sorted((folder / "chunks").glob("*.npz"))  # deleted without --resume
+    for path in paths:
+        if path.exists() and not path.is_file():
+            raise InputError(
+                f"{path} is not a file but stands where the run keeps its {path.name}; move it "
+                "away, then run again (nothing was changed)"
+            )
 
 
 def _run_one(config: dict, chunk: dict) -> dict:
@@ -372,7 +403,8 @@ def run_experiment(
     config_file = folder / "experiment.json"
     if resume:
         check_resume(config, folder)
-    elif (folder / "chunks").exists():
+    check_paths(config, folder)  # before anything is written or deleted
+    if not resume and (folder / "chunks").exists():
         for old in (folder / "chunks").glob("*.npz"):
             inside(old).unlink()
     atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(config, indent=2)))

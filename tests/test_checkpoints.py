@@ -2,7 +2,8 @@
 
 A damaged or foreign chunk file is computed again (and said so), never merged: the resumed run
 writes the same CSVs as an undamaged run. ``--resume`` without an intact ``experiment.json``
-refuses, changing nothing. A run killed with SIGKILL resumes to the same CSVs.
+refuses, changing nothing, and so does a folder standing where the run writes a file. A run
+killed with SIGKILL resumes to the same CSVs.
 """
 
 from __future__ import annotations
@@ -248,6 +249,60 @@ def test_resume_with_nothing_to_resume_starts_from_the_beginning(tmp_path, finis
         folder = copy_folder(finished_run.folder, tmp_path / "league")
         (folder / "experiment.json").unlink()
         check_resume(load_experiment(finished_run.toml), folder)
+
+
+# --------------------------------------------------------------------------------------------
+# something that is not a file where the run writes one: refused, nothing changed (issue 22)
+
+
+def _folder_in_place_of(path) -> None:
+    path.unlink()
+    path.mkdir()
+    (path / "kept.txt").write_text("a user's file")
+
+
+@pytest.mark.parametrize("resume", [True, False], ids=["resume", "fresh"])
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_a_folder_where_a_chunk_file_goes_is_refused_changing_nothing(
+    tmp_path, finished_run, which, resume
+):
+    out = tmp_path / "R"
+    folder = copy_folder(finished_run.folder, out / "league")
+    _folder_in_place_of(sorted((folder / "chunks").glob("*.npz"))[which])
+    before = snapshot(tmp_path)
+    args = ["run", finished_run.toml, "--out", out] + (["--resume"] if resume else [])
+    line = assert_refused(invoke(*args), tmp_path, before)
+    assert "is not a file" in line and "chunks" in line and "nothing was changed" in line
+
+
+def test_a_refused_second_experiment_leaves_the_first_untouched(tmp_path, finished_run):
+    out = tmp_path / "R"
+    copy_folder(finished_run.folder, out / "league")
+    text = finished_run.toml.read_text().replace('"league"', '"other"')
+    (tmp_path / "other.toml").write_text(text)
+    assert invoke("run", tmp_path / "other.toml", "--out", out).exit_code == 0
+    _folder_in_place_of(sorted((out / "other" / "chunks").glob("*.npz"))[2])
+    before = snapshot(tmp_path)
+    for resume in ([], ["--resume"]):
+        args = ["run", finished_run.toml, tmp_path / "other.toml", "--out", out, *resume]
+        line = assert_refused(invoke(*args), tmp_path, before)
+        assert "other/chunks" in line and "is not a file" in line
+
+
+@pytest.mark.parametrize("name", ["experiment.json", "chunks"])
+def test_run_experiment_refuses_before_writing_anything(tmp_path, finished_run, name):
+    """The library call checks too (not only the command line)."""
+    folder = copy_folder(finished_run.folder, tmp_path / "league")
+    target = folder / name
+    if name == "chunks":
+        shutil.rmtree(target)
+        target.write_text("not a folder")
+    else:
+        _folder_in_place_of(target)
+    before = snapshot(tmp_path)
+    with pytest.raises(InputError, match="move it away"):
+        run_experiment(load_experiment(finished_run.toml), folder, progress=False)
+    assert snapshot(tmp_path) == before
 
 
 # --------------------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
+
 import click
 import pytest
 from cli_contract import invoke
@@ -101,11 +103,31 @@ def test_no_command_writes_into_another_commands_default_folder():
         and isinstance(_option(command, "--out").default, str)
     }
     assert defaults == {
+        "commit": "results/commit",
+        "compare": "results/compare",
         "contest report": "results/contest",
+        "contest table": "results/contest-table",
         "demo": "results/demo",
         "ladder": "results/ladder",
-        "run": "results",
+        "run": "results/run",
+        "simulate": "results/simulate",
+        "worth": "results/worth",
     }
+    folders = [PurePosixPath(folder) for folder in defaults.values()]
+    for folder in folders:  # none inside another: results/run/NAME is run's alone
+        assert [f for f in folders if f == folder or folder in f.parents] == [folder]
+
+
+def test_every_command_that_writes_has_a_default_folder_or_writes_a_named_file():
+    """``--out`` has a default, except ``tune`` (a preset FILE) and ``report`` (beside FOLDER)."""
+    for name, command in COMMANDS.items():
+        out = _option(command, "--out")
+        if out is None:
+            continue
+        if name == "tune":
+            assert out.required and not isinstance(out.default, str), name
+        elif name != "report":
+            assert not out.required and out.default.startswith("results/"), name
 
 
 @pytest.mark.parametrize("name", ["compare", "commit", "worth"])

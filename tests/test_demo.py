@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pandas as pd
 import pytest
 from click.testing import CliRunner
@@ -46,3 +50,18 @@ def test_demo_with_one_game_works(tmp_path):
     assert result.exit_code == 0, result.output
     assert (out / "report.html").exists()
     assert "too few games" in (out / "commit" / "rule_of_thumb.csv").read_text()
+
+
+def test_the_ci_check_of_the_report_accepts_the_demo_and_refuses_a_missing_answer(
+    demo_run, tmp_path
+):
+    """.ci/check_report.py, which CI runs on the demo's report, passes it and fails without
+    either answer."""
+    check = [sys.executable, str(Path(__file__).parent.parent / ".ci" / "check_report.py")]
+    page = demo_run / "report.html"
+    assert subprocess.run([*check, str(page)], capture_output=True).returncode == 0
+    for anchor in ("answer-commit", "answer-worth"):
+        broken = tmp_path / f"no-{anchor}.html"
+        broken.write_text(page.read_text().replace(f'id="{anchor}"', 'id="elsewhere"'))
+        result = subprocess.run([*check, str(broken)], capture_output=True, text=True)
+        assert result.returncode == 1 and anchor in result.stderr, result.stderr

@@ -79,7 +79,7 @@ def prize_option(name: str, help: str):
     "Games per arm, for each player count and tile condition (every arm plays the same games).",
 )
 @seed_option()
-@out_option(f"Output folder: gets {FILES}.")
+@out_option(f"Output folder: gets {FILES}.", default="results/commit")
 @workers_option(WORKERS_HELP)
 @click.option(
     "--base", default=DEFAULT_BASE, show_default=True, help="The focal seat's base strategy."

@@ -49,7 +49,8 @@ HERDS = {"on": (True,), "off": (False,), "both": (True, False)}
 @seed_option()
 @out_option(
     "Output folder: gets league.csv, pairwise.csv, ratings.csv, seats.csv, profile.csv, "
-    "league.png and run.json."
+    "league.png and run.json.",
+    default="results/compare",
 )
 @click.option(
     "--herd",

@@ -155,7 +155,7 @@ TABLE_FILES = "contest_odds.parquet, contest_odds.csv, win_heatmap_2p.png and ru
     required=True,
     help=f"Most figures per seat, 0 to {MAX_FIGURES}.",
 )
-@out_option(f"Output folder: gets {TABLE_FILES}.")
+@out_option(f"Output folder: gets {TABLE_FILES}.", default="results/contest-table")
 @tie_option
 def table_command(players, max_figures, out, tie_rule) -> None:
     """Write the exact odds of every profile (Parquet, CSV) and a 2-player heatmap.

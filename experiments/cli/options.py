@@ -10,7 +10,8 @@ option              meaning
 ``--workers``       parallel workers (processes or threads, as each command's help says);
                     ``--threads`` is refused with a pointer to it
 ``--seed``          the run's seed, 0 to :data:`~experiments.limits.MAX_SEED`
-``--out``           the output folder (never empty; nothing is written outside it)
+``--out``           the output folder (never empty; nothing is written outside it); by default
+                    ``results/COMMAND``, a folder of the command's own
 ``--chunk-size``    games per chunk (what one worker holds at once)
 ``--resume``        keep the finished chunks of an interrupted run of the same experiment
 ``--scale``         a finite factor on an experiment file's games
@@ -272,14 +273,22 @@ def workers_option(what: str):
     return decorate
 
 
-def out_option(help: str, default: str | None = None):
-    """``--out``: the output folder (required unless a ``default`` is given)."""
+def out_option(help: str, default: str):
+    """``--out``: the output folder, ``default`` when omitted (``results/COMMAND``).
+
+    Every command that writes files has a default folder of its own under ``results/``, named
+    after the command, and says at the end of the run where it wrote (no two commands share
+    one: ``tests/test_cli_vocabulary.py``). A required ``--out`` would need click's "missing
+    option" check, which never fires for an option declared with ``default=None``: click 8.3 and
+    later take an explicit ``None`` as a given default, so the command would run with no folder.
+    """
+    if not default:
+        raise ValueError("--out needs a default folder (results/COMMAND)")
     return click.option(
         "--out",
         type=Folder(),
         default=default,
-        required=default is None,
-        show_default=default is not None,
+        show_default=True,
         help=help,
     )
 

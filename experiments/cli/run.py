@@ -28,7 +28,7 @@ from experiments.definition import load_experiment
 from experiments.kinds import games_label
 from experiments.limits import MAX_GAMES
 from experiments.outputs.files import inside, writing_inside
-from experiments.runner import check_resume, run_experiment
+from experiments.runner import check_paths, check_resume, run_experiment
 from sim.errors import InputError
 
 GAMES_HELP = (
@@ -44,7 +44,7 @@ WORKERS_HELP = "local processes, one chunk each"
 @out_option(
     "Parent folder: each experiment writes OUT/NAME/ (its tables, plots, run.json, "
     "experiment.json and chunks/).",
-    default="results",
+    default="results/run",
 )
 @scale_option()
 @games_option(None, MAX_GAMES, GAMES_HELP)
@@ -75,7 +75,8 @@ def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Pat
     InputError
         Two experiments of one name (they would share a folder), a folder outside ``out``, or
         (with ``resume``) a folder that cannot be resumed
-        (:func:`~experiments.runner.check_resume`).
+        (:func:`~experiments.runner.check_resume`), or something that is not a file where the
+        run writes one (:func:`~experiments.runner.check_paths`).
     """
     folders = []
     seen: dict[str, str] = {}
@@ -90,6 +91,7 @@ def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Pat
         folder = inside(out / name, out)
         if resume:
             check_resume(config, folder)
+        check_paths(config, folder)
         folders.append(folder)
     return folders
 

@@ -42,7 +42,10 @@ from strategies.registry import resolve
     help="BASE or BASE+TAMING; once for every seat or once per seat.",
 )
 @seed_option()
-@out_option("Output folder: gets games.parquet and run.json (and games.parts while it runs).")
+@out_option(
+    "Output folder: gets games.parquet and run.json (and games.parts while it runs).",
+    default="results/simulate",
+)
 @click.option("--herd/--no-herd", default=True, show_default=True, help="Play The Mammoth Herd.")
 @tiles_option()
 @mammoth_points_option()

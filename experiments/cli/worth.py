@@ -48,7 +48,7 @@ FILES = (
     "Games per table and arm, for each player count and condition (both arms play the same games).",
 )
 @seed_option()
-@out_option(f"Output folder: gets {FILES}.")
+@out_option(f"Output folder: gets {FILES}.", default="results/worth")
 @workers_option(WORKERS_HELP)
 @click.option(
     "--strategy",

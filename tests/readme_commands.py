@@ -1,0 +1,379 @@
+"""The README's commands and snippets, as the README tests run them (issue 22).
+
+:func:`commands` collects every command of README.md: each line of its ``sh`` blocks (a ``\\``
+continuation joined, a ``#`` comment dropped), the first cell of every row of the command table
+("What you can run"), and every inline code span of the prose that is a command with arguments
+(``mammoth X --option ...``, ``python3 tasks.py ...``, ``make ...``). :func:`snippets` collects
+the ``python`` blocks. A test runs each command as written, in a fresh folder, with only these
+changes, each spelled out below:
+
+- **Synopses** of the command table (:func:`concrete`): an optional part ``[...]`` is included,
+  of alternatives ``A \\| B`` the first is taken, a repetition mark ``...`` is dropped.
+- **Placeholders** (:data:`PLACEHOLDERS`, by the option before them, and :data:`POSITIONAL`):
+  ``DIR`` -> ``out``, ``N`` games -> 2, ``P`` or ``N`` players -> 2, ``S`` seed -> 1, ``NAME``,
+  ``A``, ``S`` strategies -> ``greedy``, ``B`` -> ``classic``, ``FILE.toml`` of ``run`` ->
+  ``experiments/definitions/league.toml``... A cluster address ``tcp://SCHEDULER:8786`` and
+  ``ADDRESS|local:N`` -> ``local:2``: the same code path on two local worker processes.
+- **Sizes** (:data:`SIZES`, :data:`APPENDED`): ``--games`` at most 2, ``--scale`` 0.005,
+  ``--iterations`` 1, ``--population`` 2, ``--eval-games`` 2, ``--mc`` 1,000; a command that
+  names no size gets these appended (``demo``, ``simulate``, ``run``: ``--games 2``; ``tune``:
+  the search's sizes; ``contest report``: ``--mc 1000``). ``cache warm`` gets ``--light-only``
+  (the test session compiles the heavy kernel once for all tests, tests/conftest.py).
+
+The files a command writes are those its row of the command table names (:func:`row_files`),
+with ``DIR`` its ``--out`` (or its default folder), ``OUT`` the report's, ``NAME`` each
+experiment's name; a row that "prints only" writes nothing. Commands that cannot run in a test
+are :data:`EXCEPTIONS`, each with its reason (a ``mammoth`` one is still parsed by click, so a
+renamed option fails the test).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+from experiments.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+
+SMALL_GAMES = 2
+"""What ``--games`` shrinks to (and what commands without a size get)."""
+
+SIZES = {
+    "--games": SMALL_GAMES,
+    "--scale": 0.005,
+    "--iterations": 1,
+    "--population": 2,
+    "--eval-games": 2,
+    "--mc": 1_000,
+}
+"""Size options and the value they shrink to (a smaller value written stays)."""
+
+APPENDED = {
+    "demo": {"--games": SMALL_GAMES},
+    "simulate": {"--games": SMALL_GAMES},
+    "run": {"--games": SMALL_GAMES},
+    "tune": {"--iterations": 1, "--population": 2, "--eval-games": 2, "--games": SMALL_GAMES},
+    "contest report": {"--mc": 1_000},
+    "cache warm": {"--light-only": None},
+}
+"""Sizes a command gets when it names none of them (``run`` and ``demo``: nor ``--scale``)."""
+
+PLACEHOLDERS = {
+    ("--games", "N"): str(SMALL_GAMES),
+    ("--players", "N"): "2",
+    ("--players", "P"): "2",
+    ("--workers", "N"): "2",
+    ("--mc", "N"): "1000",
+    ("--seed", "S"): "1",
+    ("--strategy", "S"): "greedy",
+    ("--strategy", "NAME"): "greedy",
+    ("--strategy", "A"): "greedy",
+    ("--strategy", "B"): "classic",
+    ("--against", "NAME"): "classic",
+    ("--max-figures", "M"): "3",
+    ("--out", "DIR"): "out",
+    ("--out", "OUT"): "report",
+    ("--out", "FILE.toml"): "preset.toml",
+    ("--scale", "X"): str(SIZES["--scale"]),
+    ("--dask", "ADDRESS|local:N"): "local:2",
+    ("--dask", "tcp://SCHEDULER:8786"): "local:2",
+}
+"""(option, placeholder) -> value."""
+
+POSITIONAL = {
+    ("run", "FILE.toml"): "experiments/definitions/league.toml",
+    ("report", "DIR"): "result",
+    ("tune", "STRATEGY"): "greedy",
+}
+"""(command, placeholder argument) -> value."""
+
+PREPARE = {
+    "report": ["compare", "--strategy", "greedy", "--strategy", "classic", "--players", "2",
+               "--games", "2", "--out", "result"],
+}  # fmt: skip
+"""A command that reads a result folder gets one first (``report DIR`` reads ``result``)."""
+
+COPIED = ["experiments/definitions"]
+"""Folders of the repository copied into the fresh folder, so the README's paths resolve."""
+
+EXCEPTIONS = {
+    "python3 tasks.py test": "the default test suite itself; CI runs it (.ci/run)",
+    "python3 tasks.py demo": "installs the project into .venv first; CI runs it on a clean clone "
+    "(.ci/run); the command it then runs, mammoth demo, runs here (its row of the table)",
+    "make demo": "an alias of python3 tasks.py demo (make is not on every machine)",
+    "make test": "an alias of python3 tasks.py test",
+    "python3 tasks.py bench": "a benchmark of minutes on every core (mammoth bench)",
+    "mammoth bench": "a benchmark of minutes on every core, even --quick; prints only",
+    "python3 tasks.py notebooks": "installs JupyterLab and serves it until stopped; its pairing "
+    "step, jupytext --sync, runs here",
+    "python3 tasks.py notebooks --no-browser --port 8899": "serves JupyterLab until stopped",
+    "git clone REPOSITORY stoneage && cd stoneage && git checkout COMMIT": "clones a repository "
+    "from the network",
+    "python3 -m venv .venv && .venv/bin/pip install -e '.[dask]'": "installs the project (what "
+    "tasks.py does before every task)",
+    ".venv/bin/dask scheduler --port 8786": "a cluster's scheduler: a server that runs until "
+    "stopped; the --dask local:2 form of the commands runs instead",
+    ".venv/bin/dask worker tcp://SCHEDULER:8786 --nworkers 8 --nthreads 1": "a cluster's "
+    "worker, needs a scheduler's address; the --dask local:2 form runs instead",
+    "mammoth cache clear": "deletes the compiled kernels every other test of the run loads",
+}
+"""Commands that cannot run in a test, each with its reason: the command as written (after
+synopsis expansion) or ``mammoth`` and its command's name."""
+
+
+def exception(command: Command) -> str | None:
+    """Why ``command`` does not run in a test (None: it runs)."""
+    if command.written in EXCEPTIONS:
+        return EXCEPTIONS[command.written]
+    runnable(command)
+    return EXCEPTIONS.get(f"mammoth {command.path}") if command.path else None
+
+
+def parse(args: list[str]) -> None:
+    """Have click parse ``mammoth ARGS`` (every option known, every value valid), run nothing."""
+    path, cmd, rest = command_path(args)
+    cmd.make_context(f"mammoth {path}", rest)
+
+
+def run(command: Command, folder: Path, monkeypatch) -> None:
+    """Run ``command`` in ``folder`` (a fresh one) and check what the README says it writes.
+
+    The folder gets :data:`COPIED`, then :data:`PREPARE`'s command; the command must exit with
+    code 0 and write the files of its row of the command table (a row that prints only: no
+    file appears).
+    """
+    import shutil
+
+    from cli_contract import invoke, snapshot
+
+    from experiments.definition import load_experiment
+
+    for name in COPIED:
+        shutil.copytree(ROOT / name, folder / name)
+    monkeypatch.chdir(folder)
+    args = runnable(command)
+    assert args is not None, f"not a mammoth command: {command.written}"
+    if command.path in PREPARE:
+        result = invoke(*PREPARE[command.path])
+        assert result.exit_code == 0, result.output
+    before = snapshot(folder)
+    result = invoke(*args)
+    shown = (
+        f"mammoth {' '.join(args)} (README: {command.written}): exit {result.exit_code}\n"
+        f"{result.output[-3000:]}\nexception {result.exception!r}"
+    )
+    assert result.exit_code == 0, shown
+    names = []
+    if command.path == "run":
+        files = [a for a in args[1:] if a.endswith(".toml") and (folder / a).is_file()]
+        names = [load_experiment(folder / f)["name"] for f in files]
+    expected = expected_files(command.path, args, names)
+    for path in expected:
+        assert list(folder.glob(path.rstrip("/"))), f"{path} not written; {shown}"
+    if row_files(command.path) is None:
+        assert snapshot(folder) == before, f"wrote files, the README says it prints only; {shown}"
+
+
+@dataclass
+class Command:
+    """One README command: where it stands, as written, and as the test runs it."""
+
+    source: str
+    written: str
+    args: list[str] = field(default_factory=list)  # after "mammoth", as the test runs it
+    path: str = ""  # the command's name: "simulate", "contest table"...
+
+    @property
+    def id(self) -> str:
+        """A short test id."""
+        text = " ".join(self.written.split())
+        return f"{self.source}: {text if len(text) <= 70 else text[:67] + '...'}"
+
+
+def _text() -> str:
+    return README.read_text(encoding="utf-8")
+
+
+def fenced(language: str) -> list[str]:
+    """The README's fenced blocks of ``language``, in order."""
+    pattern = re.compile(rf"^```{language}\n(.*?)^```", re.MULTILINE | re.DOTALL)
+    return [m.group(1) for m in pattern.finditer(_text())]
+
+
+def snippets() -> list[str]:
+    """The README's Python blocks, in order (one namespace: later ones use earlier names)."""
+    return fenced("python")
+
+
+def _cells(line: str) -> list[str]:
+    cells = re.split(r"(?<!\\)\|", line.strip().strip("|"))
+    return [cell.strip().replace("\\|", "|") for cell in cells]
+
+
+def table_rows() -> list[tuple[str, str]]:
+    """(synopsis, description) of every row of the command table (a synopsis per code span)."""
+    rows = []
+    for line in _text().splitlines():
+        if line.startswith("| `mammoth "):
+            cells = _cells(line)
+            rows += [(span, cells[1]) for span in re.findall(r"`([^`]+)`", cells[0])]
+    return rows
+
+
+def _prose() -> str:
+    text = re.sub(r"^```.*?^```", "", _text(), flags=re.MULTILINE | re.DOTALL)
+    lines = [line for line in text.splitlines() if not line.startswith("|")]
+    return " ".join(lines)
+
+
+GROUPS = {name for name, cmd in main.commands.items() if isinstance(cmd, click.Group)}
+
+
+def _is_command(span: str) -> bool:
+    words = span.split()
+    if words[:2] == ["python3", "tasks.py"]:
+        return len(words) > 2
+    if words[0] == "make":
+        return len(words) > 1
+    if words[0] != "mammoth" or len(words) < 2:
+        return False
+    rest = words[3:] if words[1] in GROUPS else words[2:]
+    return bool(rest)  # a bare name (`mammoth run`, `mammoth cache warm`) is a reference
+
+
+def commands() -> list[Command]:
+    """Every command of the README, in the order: sh blocks, command table, prose."""
+    found = []
+    for block in fenced("sh"):
+        for line in block.replace("\\\n", " ").splitlines():
+            line = line.split(" #")[0].strip() if not line.startswith("#") else ""
+            if line:
+                found.append(Command("sh block", line))
+    for synopsis, _ in table_rows():
+        words = concrete(synopsis).split()
+        if words[1] in GROUPS and "|" in words[2]:  # mammoth cache clear|where: each of them
+            for word in words[2].split("|"):
+                found.append(Command("command table", " ".join([*words[:2], word, *words[3:]])))
+        else:
+            found.append(Command("command table", " ".join(words)))
+    for span in re.findall(r"`([^`]+)`", _prose()):
+        span = " ".join(span.split())
+        if _is_command(span):
+            found.append(Command("prose", span))
+    return found
+
+
+def registration(name: str) -> str:
+    """The README's registration line of strategy ``name`` (an inline span of the prose)."""
+    spans = [s for s in re.findall(r"`([^`]+)`", _prose()) if s.startswith(f'"{name}": (')]
+    assert len(spans) == 1, spans
+    return spans[0]
+
+
+def concrete(synopsis: str) -> str:
+    """A synopsis as one command: optional parts in, first alternatives, no ``...``."""
+    text = synopsis
+    while "[" in text:
+        text = re.sub(r"\[([^\[\]]*)\]", lambda m: m.group(1).split(" | ")[0].strip(), text)
+    return " ".join(word for word in text.split() if word != "...")
+
+
+def command_path(args: list[str]) -> tuple[str, click.Command, list[str]]:
+    """The command a ``mammoth`` argument list names, and the arguments after its name."""
+    command, names, rest = main, [], list(args)
+    while isinstance(command, click.Group):
+        names.append(rest.pop(0))
+        command = command.commands[names[-1]]
+    return " ".join(names), command, rest
+
+
+def runnable(command: Command) -> list[str] | None:
+    """The ``mammoth`` arguments the test runs for ``command`` (None: not a mammoth command)."""
+    words = shlex.split(command.written)
+    if words[0] == ".venv/bin/mammoth":
+        words[0] = "mammoth"
+    if words[0] != "mammoth":
+        return None
+    path, _, rest = command_path(words[1:])
+    out: list[str] = path.split()
+    before = None  # the option the word is a value of
+    for word in rest:
+        if (before, word) in PLACEHOLDERS:
+            word = PLACEHOLDERS[(before, word)]
+        elif (path, word) in POSITIONAL:
+            word = POSITIONAL[(path, word)]
+        elif before in SIZES and re.fullmatch(r"[\d_]+(\.\d+)?", word):
+            small = SIZES[before]
+            word = str(min(float(word), small) if before == "--scale" else min(int(word), small))
+        elif "|" in word:
+            word = word.split("|")[0]
+        out.append(word)
+        if word.startswith("--"):
+            before = word
+    sized = {"--games", "--scale"} & set(out)
+    for option, value in APPENDED.get(path, {}).items():
+        if option not in out and not (path in ("run", "demo") and sized):
+            out += [option] if value is None else [option, str(value)]
+    command.path = path
+    return out
+
+
+def _default_out(path: str) -> str | None:
+    _, cmd, _ = command_path(path.split())
+    out = next((p for p in cmd.params if "--out" in getattr(p, "opts", ())), None)
+    return out.default if out is not None and isinstance(out.default, str) else None
+
+
+def _option_value(args: list[str], option: str) -> str | None:
+    return args[args.index(option) + 1] if option in args else None
+
+
+def row_files(path: str) -> list[str] | None:
+    """The files the command table says ``path`` writes (None: it prints only)."""
+    for synopsis, description in table_rows():
+        words = synopsis.split()[1:]
+        names = words[:2] if words[0] in GROUPS else words[:1]
+        if names[0] in GROUPS and "|" in names[1]:
+            names = [[names[0], word] for word in names[1].split("|")]
+        else:
+            names = [names]
+        if path.split() not in names:
+            continue
+        if "prints only" in description or "only into the cache folder" in description:
+            return None
+        text = description.split("writes", 1)[1] if "writes" in description else description
+        text = re.sub(r"\([^()]*(default|while it runs)[^()]*\)", "", text)
+        names = re.findall(r"`([^`\s]+)`", text)
+        return [n for n in names if not n.startswith(".") and ("." in n or n.endswith("/"))]
+    raise AssertionError(f"no row of the README's command table for mammoth {path}")
+
+
+def expected_files(path: str, args: list[str], names: list[str]) -> list[str]:
+    """The paths (relative to the working folder) ``mammoth ARGS`` must have written.
+
+    ``names`` are the experiments' names (``run``, ``demo``).
+    """
+    files = row_files(path)
+    if files is None:
+        return []
+    out = _option_value(args, "--out") or _default_out(path)
+    if path == "report":
+        out = out or str(Path(args[1]).parent)
+    found = []
+    for name in files:
+        for experiment in names if "NAME" in name else [None]:
+            text = name.replace("NAME", experiment or "NAME")
+            if text.startswith(("DIR/", "OUT/")):
+                text = f"{out}/{text[4:]}"
+            elif text == "FILE.toml":
+                text = out
+            else:
+                text = f"{out}/{text}"
+            found.append(text)
+    return found
