@@ -15,9 +15,10 @@ changes, each spelled out below:
   ``experiments/definitions/league.toml``... A cluster address ``tcp://SCHEDULER:8786`` and
   ``ADDRESS|local:N`` -> ``local:2``: the same code path on two local worker processes.
 - **Sizes** (:data:`SIZES`, :data:`APPENDED`): ``--games`` at most 2, ``--scale`` 0.005,
-  ``--iterations`` 1, ``--population`` 2, ``--eval-games`` 2, ``--mc`` 1,000; a command that
-  names no size gets these appended (``demo``, ``simulate``, ``run``: ``--games 2``; ``tune``:
-  the search's sizes; ``contest report``: ``--mc 1000``). ``cache warm`` gets ``--light-only``
+  ``--iterations`` 1, ``--population`` 2, ``--eval-games`` 2, ``--mc`` 1,000, ``--cost-seconds``
+  0.02; a command that names no size gets these appended (``demo``, ``simulate``, ``run``:
+  ``--games 2``; ``tune``: the search's sizes; ``contest report``: ``--mc 1000``; ``ladder``:
+  ``--cost-seconds 0.02``). ``cache warm`` gets ``--light-only``
   (the test session compiles the heavy kernel once for all tests, tests/conftest.py).
 
 The files a command writes are those its row of the command table names (:func:`row_files`),
@@ -51,6 +52,7 @@ SIZES = {
     "--population": 2,
     "--eval-games": 2,
     "--mc": 1_000,
+    "--cost-seconds": 0.02,
 }
 """Size options and the value they shrink to (a smaller value written stays)."""
 
@@ -61,6 +63,7 @@ APPENDED = {
     "tune": {"--iterations": 1, "--population": 2, "--eval-games": 2, "--games": SMALL_GAMES},
     "contest report": {"--mc": 1_000},
     "cache warm": {"--light-only": None},
+    "ladder": {"--cost-seconds": 0.02},
 }
 """Sizes a command gets when it names none of them (``run`` and ``demo``: nor ``--scale``)."""
 
