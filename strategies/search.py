@@ -43,8 +43,15 @@ SEARCH_PARAMS = {
     "margin_weight": 1.0,  # value per point of final score over the best other seat
     "confidence": 1.0,  # leave the model's pick only for a mean gain above this many std. errors
     "horizon": 0.0,  # whole rounds a rollout plays after the current one (0: to the end)
+    "evaluator": 0.0,  # the leaf's evaluator (search_core.EVAL_*): 0 final, 1 projected
 }
 PARAMS = {**greedy.PARAMS, **SEARCH_PARAMS}
+
+QUICK = "search[rollouts=3,horizon=1,evaluator=1]+ev"
+"""The quick search: 3 rollouts per candidate, each cut after the current round and one more and
+scored by :func:`strategies.search_core.projected_outcome`; the commitment is ``ev``'s. Against
+the default search (8 rollouts to the end, and the search taming policy) it was measured at about
+11 times the 4-player games per second and a heads-up share within noise of 50% (README)."""
 
 next_action = greedy.next_action
 use_tools = greedy.use_tools

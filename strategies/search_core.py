@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.board import tool_total
 from sim.constants import MAX_PLAYERS, MAX_ROUNDS, N_AREAS, N_GOODS
 from sim.engine import NOTES_WIDTH, W_RANKS, WORK_ROWS, WORK_WIDTH
 from sim.jit import hot
@@ -40,8 +41,19 @@ from sim.stack import (
     stack_i64_2d,
     stack_u64_2d,
 )
-from sim.state import H_TILES_WON, I_PLAYERS, N_GAME, N_SEAT, RANK, SCORE, GameState
+from sim.state import (
+    AGRICULTURE,
+    H_TILES_WON,
+    I_PLAYERS,
+    N_GAME,
+    N_SEAT,
+    PEOPLE,
+    RANK,
+    SCORE,
+    GameState,
+)
 from strategies import classic, greedy, taming_ev
+from strategies.greedy_values import rounds_left
 
 # The rollout kernel: every seat plays the search's model + ev (its model of everyone, itself too).
 ROLLOUT = build(("strategies.greedy", "strategies.classic"), ("strategies.taming_ev",))
@@ -58,6 +70,9 @@ CLASSIC_DEFAULTS = np.array(list(classic.PARAMS.values()), dtype=np.float64)
 EV_DEFAULTS = np.array(list(taming_ev.PARAMS.values()), dtype=np.float64)
 MAX_CANDIDATES = 8
 N_WEIGHTS = 2  # an evaluator's weights here: the win weight and the margin weight
+PERSON_WORTH = greedy.PARAMS["people"]  # points per person per round left (projected_outcome)
+AGRICULTURE_WORTH = greedy.PARAMS["agriculture"]
+TOOL_WORTH = greedy.PARAMS["tools"]
 
 
 # --- the seats of a play-out, and the choice among candidates ------------------------------
@@ -117,6 +132,7 @@ def best_candidate(gain, gain_sq, n, rollouts, confidence):
 # dispatches; :func:`final_outcome` is the searches' own.
 
 EVAL_FINAL = 0  # final_outcome
+EVAL_PROJECTED = 1  # projected_outcome
 
 
 @hot
@@ -144,11 +160,41 @@ def final_outcome(st, h, seat, players, over, weights, work):
 
 
 @hot
+def projected_outcome(st, h, seat, players, over, weights, work):
+    """An evaluator for play-outs cut short: the leaf's final scoring plus, while the game goes
+    on, what each seat's people, agriculture and tool steps are worth over the rounds left
+    (``greedy``'s default worths per round left and its clock of the rounds left); then the
+    margin over the best other seat and the win share, as :func:`outcome` weighs them.
+    Resources stay at the 1 point each they score left over: valued at a share of a building's
+    unit value instead, the search hoarded them and won 27.6% of 2,000 games against ``search``
+    (48.3% with this evaluator; 3 rollouts, horizon 1)."""
+    final_scoring(st, h, H_TILES_WON, work[W_RANKS])
+    if over:
+        return outcome(st, h, seat, players, weights[0], weights[1])
+    rounds = rounds_left(st, h, GREEDY_DEFAULTS)
+    mine = 0.0
+    best_other = -1e18
+    for q in range(players):
+        growth = (
+            PERSON_WORTH * st.seat[h, q, PEOPLE]
+            + AGRICULTURE_WORTH * st.seat[h, q, AGRICULTURE]
+            + TOOL_WORTH * tool_total(st, h, q)
+        )
+        value = st.seat[h, q, SCORE] + rounds * growth
+        if q == seat:
+            mine = value
+        else:
+            best_other = max(best_other, value)
+    share = 1.0 if mine > best_other else (0.5 if mine == best_other else 0.0)
+    return weights[0] * share + weights[1] * (mine - best_other)
+
+
+@hot
 def evaluate_leaf(evaluator, st, h, seat, players, over, weights, work):
     """The evaluator seam: the value of a play-out's leaf for ``seat`` by evaluator id
-    (``EVAL_*``; only :data:`EVAL_FINAL` so far, every other id falls back to it)."""
-    if evaluator == EVAL_FINAL:
-        return final_outcome(st, h, seat, players, over, weights, work)
+    (``EVAL_*``; an unknown id values the leaf as :data:`EVAL_FINAL` does)."""
+    if evaluator == EVAL_PROJECTED:
+        return projected_outcome(st, h, seat, players, over, weights, work)
     return final_outcome(st, h, seat, players, over, weights, work)
 
 
@@ -308,7 +354,7 @@ def search_place(st, g, seat, params, rng, lo, hi, herd_value, memo, heuristic, 
     ``heuristic`` is the model's ``place`` hook (candidates: its successive picks, each earlier
     pick ruled out); ``model`` (``MODEL_*``) plays every play-out seat; the search's own
     parameters start at ``params[own]`` (rollouts, candidates, win weight, margin weight,
-    confidence, horizon), the model's row before them.
+    confidence, horizon, evaluator), the model's row before them.
     """
     area, count = heuristic(st, g, seat, params, rng, lo, hi, herd_value, memo)
     rollouts = int(params[own])
@@ -361,7 +407,7 @@ def search_place(st, g, seat, params, rng, lo, hi, herd_value, memo, heuristic, 
         rollouts,
         int(params[own + 5]),
         key,
-        EVAL_FINAL,
+        int(params[own + 6]),
         params[own + 2 : own + 4],
         params[own + 4],
     )

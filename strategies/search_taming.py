@@ -30,7 +30,6 @@ from sim.state import CHOICE_TOKENS, GOODS, I_HERD_AREA, PLACED
 from strategies import taming_ev
 from strategies.params import Positions
 from strategies.search_core import (
-    EVAL_FINAL,
     MAX_CANDIDATES,
     MODEL_GREEDY,
     N_EV,
@@ -50,6 +49,7 @@ PARAMS = {
     "confidence": 2.0,  # leave ev's choice only for a mean gain above this many std. errors
     "model": float(MODEL_GREEDY),  # who plays the rollouts: 0 greedy, 1 classic (+ ev)
     "horizon": 0.0,  # whole rounds a rollout plays after the current one (0: to the end)
+    "evaluator": 0.0,  # the leaf's evaluator (search_core.EVAL_*): 0 final, 1 projected
 }
 _AT = Positions(PARAMS, shared=taming_ev.PARAMS)
 ROLLOUTS = _AT["rollouts"]
@@ -59,6 +59,7 @@ MARGIN_WEIGHT = _AT["margin_weight"]
 CONFIDENCE = _AT["confidence"]
 MODEL = _AT["model"]
 HORIZON = _AT["horizon"]
+EVALUATOR = _AT["evaluator"]
 _AT.check_every_key()
 
 herd_value = taming_ev.herd_value
@@ -115,7 +116,7 @@ def commit_figures(st, g, seat, params, rng, available, values):
         rollouts,
         int(params[HORIZON]),
         key,
-        EVAL_FINAL,
+        int(params[EVALUATOR]),
         params[WIN_WEIGHT : MARGIN_WEIGHT + 1],
         params[CONFIDENCE],
     )

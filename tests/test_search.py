@@ -32,6 +32,7 @@ from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, seed_stream, seed_words, 
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
 from sim.state import (
+    AGRICULTURE,
     DECK,
     DISPLAY,
     I_DECK_POS,
@@ -40,19 +41,24 @@ from sim.state import (
     I_N_TILES,
     I_OVER,
     I_PLAYERS,
+    I_ROUND,
     I_START_PLAYER,
     I_TILE_POS,
+    PEOPLE,
     PLACED,
+    SCORE,
     STACK_TAKEN,
     STACKS,
     TILE_PILE,
     TILES,
+    TOOLS,
     copy_game,
     new_state,
     rules_data,
 )
 from sim.stats import wilson_interval
 from strategies import greedy, search, search_core, search_taming, taming_ev
+from strategies.play import play_games
 from strategies.registry import kernel, resolve
 
 TINY = {"rollouts": 2.0, "candidates": 3.0}
@@ -360,8 +366,8 @@ def test_zero_budget_plays_greedy_and_ev_exactly():
     plain = [Slot("search", g.base_id, g.taming_id, g.base_params, g.taming_params), none[1]]
     _, reference = _play(6, 3, seed=2, slots=plain)
     pd.testing.assert_frame_equal(zero, reference)
-    assert len(search.PARAMS) == len(greedy.PARAMS) + 6
-    assert len(search_taming.PARAMS) == len(taming_ev.PARAMS) + 7  # five, model, horizon
+    assert len(search.PARAMS) == len(greedy.PARAMS) + 7
+    assert len(search_taming.PARAMS) == len(taming_ev.PARAMS) + 8  # 5, model, horizon, evaluator
 
 
 @pytest.mark.slow
@@ -373,3 +379,74 @@ def test_search_beats_greedy():
     mine = frame[frame["strategy"] == "search"]
     low, high = wilson_interval(int(mine["winner"].sum()), len(mine))
     assert low > 0.25, (low, high)
+
+
+# --- the evaluator seam and the horizon -------------------------------------------------------
+
+
+def _branch(st, p, rounds, key=7):
+    """Play a private copy on from seat ``p``'s first legal placement for ``rounds`` rounds."""
+    copy = new_state(1, int(st.game[0, I_PLAYERS]), st.data, st.odds)
+    scratch = search_core.ROLLOUT.new_scratch()
+    sids = np.zeros(4, dtype=np.int64)
+    pbase = np.tile(search_core.GREEDY_DEFAULTS, (4, 1))
+    ptame = np.tile(search_core.EV_DEFAULTS, (4, 1))
+    lo = np.zeros(N_AREAS, dtype=np.int64)
+    hi = np.zeros(N_AREAS, dtype=np.int64)
+    legal_places(st, 0, p, lo, hi)
+    area = int(np.flatnonzero(hi)[0])
+    over = search_core.branch_placement(
+        st, 0, copy, 0, p, area, int(hi[area]), np.uint64(key), 0, True, sids, sids, pbase,
+        ptame, rounds, scratch,
+    )  # fmt: skip
+    return copy, bool(over), scratch[2]
+
+
+def test_a_horizon_stops_the_play_out_after_that_many_rounds():
+    st = _game_after(3, seed=6, rounds=2)  # placement of round 3
+    p = int(st.game[0, I_START_PLAYER])
+    copy, over, _ = _branch(st, p, rounds=1)
+    assert not over
+    assert copy.game[0, I_ROUND] == st.game[0, I_ROUND] + 1  # round 3 finished, round 4 played
+    copy, over, _ = _branch(st, p, rounds=MAX_ROUNDS)
+    assert over
+
+
+def test_the_projected_evaluator_adds_the_growth_of_the_rounds_left():
+    st = _game_after(4, seed=9, rounds=3)
+    p = int(st.game[0, I_START_PLAYER])
+    copy, over, work = _branch(st, p, rounds=1)
+    assert not over
+    weights = np.array([0.0, 1.0])
+    final_copy = new_state(1, 4, st.data, st.odds)
+    copy_game(copy, 0, final_copy, 0)
+    final = search_core.final_outcome(final_copy, 0, p, 4, False, weights, work)
+    projected = search_core.projected_outcome(copy, 0, p, 4, False, weights, work)
+    # by hand: the scores as if the game ended (final_outcome scored its copy), plus the growth
+    rounds = search_core.rounds_left(copy, 0, search_core.GREEDY_DEFAULTS)
+    values = []
+    for q in range(4):
+        growth = (
+            search_core.PERSON_WORTH * copy.seat[0, q, PEOPLE]
+            + search_core.AGRICULTURE_WORTH * copy.seat[0, q, AGRICULTURE]
+            + search_core.TOOL_WORTH * copy.seat[0, q, TOOLS : TOOLS + 3].sum()
+        )
+        values.append(float(final_copy.seat[0, q, SCORE]) + rounds * growth)
+    others = max(v for q, v in enumerate(values) if q != p)
+    assert projected == pytest.approx(values[p] - others, abs=1e-9)
+    assert final == pytest.approx(final_copy.seat[0, p, SCORE] - max(
+        final_copy.seat[0, q, SCORE] for q in range(4) if q != p
+    ))  # fmt: skip
+    # at the end of a game both evaluators are the outcome
+    ended, over, work = _branch(st, p, rounds=MAX_ROUNDS)
+    twin = new_state(1, 4, st.data, st.odds)
+    copy_game(ended, 0, twin, 0)
+    assert search_core.projected_outcome(ended, 0, p, 4, True, weights, work) == (
+        search_core.final_outcome(twin, 0, p, 4, True, weights, work)
+    )
+
+
+def test_the_quick_search_plays_legal_complete_games():
+    games = play_games(6, 4, [search.QUICK, "greedy", "greedy", "greedy"], seed=3, debug=True,
+                       rotate=True)  # fmt: skip
+    assert len(games) == 24 and games["strategy"].nunique() == 2

@@ -3,8 +3,10 @@
 The rungs
     :func:`default_rungs`: ``random``, ``classic``, ``greedy``, every preset (``tuned`` last of
     them), ``search-classic``, ``search`` at rollout budgets 1, 2, 4, 8 (its default) and 16
-    (``search[rollouts=N]``, :mod:`strategies.registry`), then any base strategy registered
-    later. The list is in rough order of strength and cost, and the schedule leans on that order.
+    (``search[rollouts=N]``, :mod:`strategies.registry`) with the quick search
+    (:data:`strategies.search.QUICK`) between 4 and 8, then any base strategy registered
+    later. The list is in rough order of strength and cost, and the schedule leans on that
+    order.
 
 The schedule (:func:`schedule`)
     Heads-up, every rung plays its neighbours in the list and the anchor (``greedy``); at ``p`` =
@@ -54,6 +56,7 @@ from sim.errors import InputError
 from sim.rules import Rules
 from strategies.play import play_games
 from strategies.registry import BASE, presets
+from strategies.search import QUICK as QUICK_SEARCH
 
 ANCHOR = "greedy"
 """The rung every other plays heads-up, and the scale's 0."""
@@ -74,7 +77,9 @@ def default_rungs() -> list[str]:
     tail = ["tuned"] if "tuned" in found else []
     rungs = ["random", "classic", "greedy", *[p for p in found if p != "tuned"], *tail]
     rungs.append("search-classic")
-    rungs += [("search" if n == 8 else f"search[rollouts={n}]") for n in SEARCH_BUDGETS]
+    rungs += [("search" if n == 8 else f"search[rollouts={n}]") for n in SEARCH_BUDGETS[:3]]
+    rungs.append(QUICK_SEARCH)  # about as strong as search, at a tenth of its cost
+    rungs += [("search" if n == 8 else f"search[rollouts={n}]") for n in SEARCH_BUDGETS[3:]]
     rungs += [name for name in BASE if name not in rungs]
     return rungs
 

@@ -42,8 +42,8 @@ FILES = "ladder.csv, ratings.csv, costs.csv, ladder.png and run.json"
     "names",
     multiple=True,
     help="A rung, in ladder order (weakest first); repeat. Default: the full ladder (random, "
-    "classic, greedy, the presets, search-classic, search at 1, 2, 4, 8 and 16 rollouts, any "
-    "later player). Parameter variants are named like search[rollouts=2].",
+    "classic, greedy, the presets, search-classic, search at 1, 2, 4, 8 and 16 rollouts and the "
+    "quick search, any later player). Parameter variants are named like search[rollouts=2].",
 )
 @players_option(default=(2, 4))
 @games_option(
