@@ -69,7 +69,6 @@ GREEDY_DEFAULTS = np.array(list(greedy.PARAMS.values()), dtype=np.float64)
 CLASSIC_DEFAULTS = np.array(list(classic.PARAMS.values()), dtype=np.float64)
 EV_DEFAULTS = np.array(list(taming_ev.PARAMS.values()), dtype=np.float64)
 MAX_CANDIDATES = 8
-N_WEIGHTS = 2  # an evaluator's weights here: the win weight and the margin weight
 PERSON_WORTH = greedy.PARAMS["people"]  # points per person per round left (projected_outcome)
 AGRICULTURE_WORTH = greedy.PARAMS["agriculture"]
 TOOL_WORTH = greedy.PARAMS["tools"]
