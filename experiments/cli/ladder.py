@@ -17,6 +17,7 @@ import click
 from experiments.analyses.ladder import ANCHOR, default_rungs
 from experiments.cli.backend import chunk_backend, dask_options
 from experiments.cli.options import (
+    RESUME_HELP,
     Real,
     announce_compile,
     chunk_size_option,
@@ -27,7 +28,7 @@ from experiments.cli.options import (
     seed_option,
     workers_option,
 )
-from experiments.cli.run import RESUME_HELP, run_announced
+from experiments.cli.run import run_announced
 from experiments.kinds import kind_module
 from experiments.kinds.ladder import CHUNK_GAMES, MAX_COST_SECONDS
 from experiments.limits import MAX_GAMES, check_blocks

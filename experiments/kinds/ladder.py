@@ -32,11 +32,11 @@ from experiments.analyses.ladder import (
     schedule,
     table_stats,
 )
-from experiments.definition import check_keys, herd_setting, rule_types
 from experiments.kinds import game_blocks
 from experiments.kinds.compare import rules_of
 from experiments.limits import MAX_CHUNKS, MAX_RUNGS, check_blocks
 from experiments.outputs.ladder import write_ladder
+from experiments.settings import check_keys, herd_setting, rule_types
 from sim.errors import InputError
 from strategies.registry import resolve
 
