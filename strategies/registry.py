@@ -45,6 +45,7 @@ BASE: dict[str, tuple[str, str]] = {
     "random": ("strategies.random", "never"),
     "greedy": ("strategies.greedy", "ev"),
     "classic": ("strategies.classic", "ev"),
+    "learned": ("strategies.learned", "ev"),
     "search": ("strategies.search", "search"),
     "search-classic": ("strategies.search_classic", "search-classic"),
 }
@@ -83,10 +84,17 @@ def _module(path: str):
 
 
 def _params(path: str, overrides: dict[str, float] | None = None) -> np.ndarray:
-    defaults = dict(getattr(_module(path), "PARAMS", {}))
+    """A module's parameter row: its ``PARAMS`` (with ``overrides``), then its ``EXTRA`` row if
+    it has one (data such as a learned model's weights, which no override names)."""
+    module = _module(path)
+    defaults = dict(getattr(module, "PARAMS", {}))
     if overrides:
         defaults.update(overrides)
-    return np.array(list(defaults.values()), dtype=np.float64)
+    row = np.array(list(defaults.values()), dtype=np.float64)
+    extra = getattr(module, "EXTRA", None)
+    if extra is None:
+        return row
+    return np.concatenate([row, np.asarray(extra, dtype=np.float64)])
 
 
 def presets() -> dict[str, Preset]:
