@@ -13,7 +13,11 @@ expected food (greedy's cap on hunters: the next feeding's shortfall plus one). 
 the best value per person wins, as in greedy.
 
 Every other decision (actions, tools, purchases, dice, payments, feeding, the herd's valuation)
-is greedy's, with greedy's parameters; the default taming policy is ``ev``.
+is greedy's, with greedy's parameters; the default taming policy is ``ev``. From round
+``greedy_from_round`` (20) on, placement is greedy's too: a table of learned seats alone may
+otherwise stall (each prefers gathering to buying, so the deck and the stacks stand still; at 2
+players some such games ran to the 200-round safety stop). Games against greedy rarely last that
+long (greedy's own end in at most 17 rounds).
 
 ``PARAMS`` is greedy's row; the model's row (bias and weights, :func:`model_row` of the shipped
 ``strategies/models/value.json``) follows it in the parameter row the kernel receives
@@ -60,7 +64,7 @@ from sim.constants import (
 )
 from sim.jit import hot
 from sim.stack import stack_f64, stack_i64
-from sim.state import CARDS, DISPLAY, I_HERD_AREA, I_N_STACKS, STACK_TAKEN, STACKS
+from sim.state import CARDS, DISPLAY, I_HERD_AREA, I_N_STACKS, I_ROUND, STACK_TAKEN, STACKS
 from strategies import greedy
 from strategies.features import (
     N_FEATURES,
@@ -87,7 +91,13 @@ DESCRIPTION = (
     "learned evaluation: each placement by the learned value of the position it leads to "
     "(no play-outs); other decisions greedy's"
 )
-PARAMS = dict(greedy.PARAMS)
+PARAMS = {
+    **greedy.PARAMS,
+    # from this round on the seat places as greedy does: a guard against a stalled table (two
+    # learned seats may both prefer gathering to buying, and the deck and the stacks then stand)
+    "greedy_from_round": 20.0,
+}
+GREEDY_FROM_ROUND = len(greedy.PARAMS)
 N_PARAMS = len(PARAMS)
 MODEL_AT = N_PARAMS  # the model's row starts here in the parameter row
 EXTRA = model_row()
@@ -103,9 +113,9 @@ M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
 SKIP = -1e300
 
 next_action = greedy.next_action
-use_tools = greedy.use_tools
 buy_card = greedy.buy_card
 buy_building = greedy.buy_building
+use_tools = greedy.use_tools
 take_die = greedy.take_die
 choose_resources = greedy.choose_resources
 pay_resources = greedy.pay_resources
@@ -176,6 +186,39 @@ def _card_effect(st, card, summary):
 
 
 @hot(inline=True)
+def _card_gain(st, g, seat, params, space, own, other, most, now, trial, row):
+    """Learned value of taking the card on ``space`` less the value now; ``SKIP`` if it cannot."""
+    card = st.game[g, DISPLAY + space]
+    if card < 0:
+        return SKIP
+    _copy(own, trial)
+    if not _pay_cheapest(trial, space + 1):
+        return SKIP
+    _card_effect(st, card, trial)
+    return _value_of(st, g, seat, params, trial, other, most, row) - now
+
+
+@hot(inline=True)
+def _building_gain(st, g, seat, params, stack, own, other, most, now, trial, row, pay):
+    """Learned value of buying the top of ``stack`` (the best offer; its payment left in
+    ``pay``) less the value now; ``SKIP`` if it cannot."""
+    taken = st.game[g, STACK_TAKEN + stack]
+    if taken >= STACK_SIZE:
+        return SKIP
+    building = st.game[g, STACKS + stack * STACK_SIZE + taken]
+    points, subset = building_offer(st, g, seat, building, True)
+    if points < 0:
+        return SKIP
+    offer_payment(st, g, seat, building, pay, True, points, subset)
+    _copy(own, trial)
+    for r in range(WOOD, GOLD + 1):
+        trial[S_FOOD + r] -= pay[r]
+    trial[S_POINTS] += points
+    trial[S_BUILDINGS] += 1.0
+    return _value_of(st, g, seat, params, trial, other, most, row) - now
+
+
+@hot(inline=True)
 def _plan(st, g, seat, params, memo, hi):
     """Fill the memo: the marginal worth of each good and the value of each fixed place."""
     own = stack_f64(SUMMARY_WIDTH)
@@ -208,37 +251,23 @@ def _plan(st, g, seat, params, memo, hi):
         trial[S_AGRICULTURE] += 1.0
         memo[M_AREA + FIELD] = _value_of(st, g, seat, params, trial, other, most, row) - now
     for space in range(N_CARD_SPACES):
-        card = st.game[g, DISPLAY + space]
-        if card < 0 or hi[FIRST_CARD_SPACE + space] == 0:
-            continue
-        _copy(own, trial)
-        if not _pay_cheapest(trial, space + 1):
-            continue
-        _card_effect(st, card, trial)
-        gain = _value_of(st, g, seat, params, trial, other, most, row) - now
-        memo[M_AREA + FIRST_CARD_SPACE + space] = gain
+        if hi[FIRST_CARD_SPACE + space] > 0:
+            gain = _card_gain(st, g, seat, params, space, own, other, most, now, trial, row)
+            memo[M_AREA + FIRST_CARD_SPACE + space] = gain
     for stack in range(st.game[g, I_N_STACKS]):
-        taken = st.game[g, STACK_TAKEN + stack]
-        if taken >= STACK_SIZE or hi[FIRST_BUILDING + stack] == 0:
-            continue
-        building = st.game[g, STACKS + stack * STACK_SIZE + taken]
-        points, subset = building_offer(st, g, seat, building, True)
-        if points < 0:
-            continue
-        offer_payment(st, g, seat, building, pay, True, points, subset)
-        _copy(own, trial)
-        for r in range(WOOD, GOLD + 1):
-            trial[S_FOOD + r] -= pay[r]
-        trial[S_POINTS] += points
-        trial[S_BUILDINGS] += 1.0
-        gain = _value_of(st, g, seat, params, trial, other, most, row) - now
-        memo[M_AREA + FIRST_BUILDING + stack] = gain
+        if hi[FIRST_BUILDING + stack] > 0:
+            gain = _building_gain(
+                st, g, seat, params, stack, own, other, most, now, trial, row, pay
+            )
+            memo[M_AREA + FIRST_BUILDING + stack] = gain
     memo[M_READY] = 1.0
 
 
 @hot(inline=True)
 def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """The legal place with the best learned value per person (see the module's notes)."""
+    if st.game[g, I_ROUND] >= params[GREEDY_FROM_ROUND]:
+        return greedy.place(st, g, seat, params, rng, lo, hi, herd_value, memo)
     if memo[M_READY] == 0.0:
         _plan(st, g, seat, params, memo, hi)
     rates = memo[M_RATE : M_RATE + N_AREAS]

@@ -8,7 +8,9 @@ also be a registered module with some of its parameters set (``search-classic``)
 Adding a strategy: write one module in this package defining some hooks of :mod:`sim.hooks`
 plus ``DESCRIPTION`` and ``PARAMS`` (and, for a taming policy that never reads the base
 strategy's valuation, ``READS_VALUES = False``), then add one line to :data:`BASE` or
-:data:`TAMING`.
+:data:`TAMING`. A module may also define ``EXTRA``, a float row appended to its parameter row
+after ``PARAMS`` (data such as a learned model's weights, see :mod:`strategies.learned`); no
+``[param=value]`` override names its entries.
 
 Presets (:mod:`strategies.presets`) are base strategy names too: a TOML file naming a registered
 base strategy and overriding some of its ``PARAMS``. They share their base strategy's kernel id,

@@ -12,6 +12,8 @@ module                            holds
 :mod:`experiments.bench.engine`   sections ``engine_games`` (games per second),
                                   ``herd_overhead`` (herd on / off) and ``engine_memory``
                                   (peak memory)
+:mod:`experiments.bench.learned`  section ``learned_games``: the learned player's games per
+                                  second (4 players, the herd, one core)
 :mod:`experiments.bench.cold_start` section ``cold_compile`` (the first run's compile of the
                                   default kernel, in a fresh process with an empty cache)
 :mod:`experiments.bench.cluster`  section ``dask_chunks``: chunks per second on a
@@ -24,5 +26,6 @@ Importing the package registers the sections, in this order; the command is
 
 # isort: off
 from experiments.bench import cold_start, contest, engine  # noqa: F401  (registers the sections, in order)
+from experiments.bench import learned  # noqa: F401
 from experiments.bench import cluster  # noqa: F401  (the Dask section comes last)
 # isort: on
