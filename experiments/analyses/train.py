@@ -61,7 +61,7 @@ class TrainSpec:
     games: int  # games per generation
     generations: int
     seed: int
-    ridge: float = 1e-3
+    ridge: float = 1e-2
 
     def chunks(self) -> int:
         """Chunks per generation."""

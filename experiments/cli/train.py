@@ -47,7 +47,7 @@ from experiments.outputs.files import run_metadata, writing_inside
 @click.option(
     "--ridge",
     type=Real(0.0, 1e6),
-    default=1e-3,
+    default=1e-2,
     show_default=True,
     help="Ridge penalty (on standardised features).",
 )
