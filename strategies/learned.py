@@ -14,10 +14,10 @@ the best value per person wins, as in greedy.
 
 Every other decision (actions, tools, purchases, dice, payments, feeding, the herd's valuation)
 is greedy's, with greedy's parameters; the default taming policy is ``ev``. From round
-``greedy_from_round`` (20) on, placement is greedy's too: a table of learned seats alone may
-otherwise stall (each prefers gathering to buying, so the deck and the stacks stand still; at 2
-players some such games ran to the 200-round safety stop). Games against greedy rarely last that
-long (greedy's own end in at most 17 rounds).
+``buy_from_round`` (20) on, the seat takes and buys every card and building it can pay: a table
+of learned seats alone may otherwise stall (each prefers gathering to buying, so the deck and the
+stacks stand still; at 2 players some such games ran to the 200-round safety stop). Games
+against greedy rarely last that long (greedy's own end in at most 17 rounds).
 
 ``PARAMS`` is greedy's row; the model's row (bias and weights, :func:`model_row` of the shipped
 ``strategies/models/value.json``) follows it in the parameter row the kernel receives
@@ -26,7 +26,7 @@ long (greedy's own end in at most 17 rounds).
 
 from __future__ import annotations
 
-from sim.board import building_offer, offer_payment, tools_available
+from sim.board import building_offer, cheapest_payment, offer_payment, tools_available
 from sim.constants import (
     C_AMOUNT,
     C_EFFECT,
@@ -93,11 +93,12 @@ DESCRIPTION = (
 )
 PARAMS = {
     **greedy.PARAMS,
-    # from this round on the seat places as greedy does: a guard against a stalled table (two
-    # learned seats may both prefer gathering to buying, and the deck and the stacks then stand)
-    "greedy_from_round": 20.0,
+    # from this round on the seat buys every card and building it can pay: a guard against a
+    # stalled table (learned seats may all prefer gathering to buying; the deck and stacks stand)
+    "buy_from_round": 20.0,
 }
-GREEDY_FROM_ROUND = len(greedy.PARAMS)
+BUY_FROM_ROUND = len(greedy.PARAMS)
+ENDGAME_BONUS = 1000.0  # points per person on a card or building it can pay, from buy_from_round
 N_PARAMS = len(PARAMS)
 MODEL_AT = N_PARAMS  # the model's row starts here in the parameter row
 EXTRA = model_row()
@@ -113,8 +114,6 @@ M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
 SKIP = -1e300
 
 next_action = greedy.next_action
-buy_card = greedy.buy_card
-buy_building = greedy.buy_building
 use_tools = greedy.use_tools
 take_die = greedy.take_die
 choose_resources = greedy.choose_resources
@@ -124,7 +123,7 @@ value_goods = greedy.value_goods
 food_for_figures = greedy.food_for_figures
 
 
-@hot(inline=True)
+@hot
 def _value_of(st, g, seat, params, own, other, most, row):
     fill_features(st, g, seat, own, other, most, row)
     return value(params, MODEL_AT, row)
@@ -185,7 +184,7 @@ def _card_effect(st, card, summary):
         summary[S_TOKENS] += amount
 
 
-@hot(inline=True)
+@hot
 def _card_gain(st, g, seat, params, space, own, other, most, now, trial, row):
     """Learned value of taking the card on ``space`` less the value now; ``SKIP`` if it cannot."""
     card = st.game[g, DISPLAY + space]
@@ -198,7 +197,7 @@ def _card_gain(st, g, seat, params, space, own, other, most, now, trial, row):
     return _value_of(st, g, seat, params, trial, other, most, row) - now
 
 
-@hot(inline=True)
+@hot
 def _building_gain(st, g, seat, params, stack, own, other, most, now, trial, row, pay):
     """Learned value of buying the top of ``stack`` (the best offer; its payment left in
     ``pay``) less the value now; ``SKIP`` if it cannot."""
@@ -218,7 +217,7 @@ def _building_gain(st, g, seat, params, stack, own, other, most, now, trial, row
     return _value_of(st, g, seat, params, trial, other, most, row) - now
 
 
-@hot(inline=True)
+@hot
 def _plan(st, g, seat, params, memo, hi):
     """Fill the memo: the marginal worth of each good and the value of each fixed place."""
     own = stack_f64(SUMMARY_WIDTH)
@@ -266,8 +265,6 @@ def _plan(st, g, seat, params, memo, hi):
 @hot(inline=True)
 def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """The legal place with the best learned value per person (see the module's notes)."""
-    if st.game[g, I_ROUND] >= params[GREEDY_FROM_ROUND]:
-        return greedy.place(st, g, seat, params, rng, lo, hi, herd_value, memo)
     if memo[M_READY] == 0.0:
         _plan(st, g, seat, params, memo, hi)
     rates = memo[M_RATE : M_RATE + N_AREAS]
@@ -285,6 +282,10 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
         rates[a] = worth / count if hi[a] > 0 else SKIP
     for a in range(TOOL_MAKER, N_AREAS):
         rates[a] = memo[M_AREA + a] if hi[a] > 0 else SKIP
+    if st.game[g, I_ROUND] >= params[BUY_FROM_ROUND]:  # the guard against a stalled table
+        for a in range(FIRST_CARD_SPACE, N_AREAS):
+            if rates[a] > SKIP:
+                rates[a] += ENDGAME_BONUS
     best_rate, best_area = greedy._first_best(rates)
     if best_rate <= -1e18:  # nothing it can value: the first legal place with the fewest people
         for a in range(N_AREAS):
@@ -292,3 +293,24 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
                 return a, lo[a]
     count = hunters if best_area == HUNTING_GROUNDS else hi[best_area]
     return best_area, max(count, lo[best_area])
+
+
+@hot(inline=True)
+def buy_card(st, g, seat, params, rng, space, pay):
+    """Greedy's choice; from ``buy_from_round`` on, every card it can pay (cheapest resources)."""
+    if st.game[g, I_ROUND] >= params[BUY_FROM_ROUND]:
+        return cheapest_payment(st, g, seat, space + 1, pay)
+    return greedy.buy_card(st, g, seat, params, rng, space, pay)
+
+
+@hot(inline=True)
+def buy_building(st, g, seat, params, rng, stack, pay):
+    """Greedy's choice; from ``buy_from_round`` on, every building it can pay (the best offer)."""
+    if st.game[g, I_ROUND] >= params[BUY_FROM_ROUND]:
+        taken = st.game[g, STACK_TAKEN + stack]
+        if taken >= STACK_SIZE:
+            return False
+        building = st.game[g, STACKS + stack * STACK_SIZE + taken]
+        points, subset = building_offer(st, g, seat, building, True)
+        return offer_payment(st, g, seat, building, pay, True, points, subset) >= 0
+    return greedy.buy_building(st, g, seat, params, rng, stack, pay)

@@ -113,3 +113,47 @@ def test_small_model_retrains_to_the_same_bytes(tmp_path):
         texts.append((out / "value.json").read_bytes())
         assert not (out / "chunks").exists()
     assert texts[0] == texts[1]
+
+
+def test_train_command_writes_the_model_and_its_provenance(tmp_path):
+    import json
+
+    from cli_contract import invoke
+
+    out = tmp_path / "model"
+    result = invoke("train", "--games", 10, "--generations", 1, "--seed", 2, "--out", out)
+    assert result.exit_code == 0, result.output
+    run = json.loads((out / "run.json").read_text())
+    assert run["command"].startswith("mammoth train --games 10 --generations 1")
+    assert run["seed"] == 2 and run["games"] == 10 and run["positions"] > 10 * 2 * 8
+    assert 0 < run["fit"][-1]["win_sign_accuracy"] <= 1
+    assert load_model(out / "value.json").shape == (MODEL_WIDTH,)
+    assert not (out / "chunks").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--games", 5),
+        ("--games", 300_000),
+        ("--generations", 0),
+        ("--ridge", -1),
+        ("--ridge", "nan"),
+    ],
+)
+def test_train_command_refuses_bad_sizes(tmp_path, args):
+    from cli_contract import assert_refused, invoke, snapshot
+
+    before = snapshot(tmp_path)
+    result = invoke("train", *args, "--out", tmp_path / "model")
+    assert_refused(result, tmp_path, before)
+
+
+def test_train_refuses_chunks_of_another_training(tmp_path):
+    from cli_contract import assert_refused, invoke, snapshot
+
+    out = tmp_path / "model"
+    spec = ("--games", 10, "--generations", 1, "--out", out, "--keep-chunks")
+    assert invoke("train", *spec, "--seed", 1).exit_code == 0
+    before = snapshot(tmp_path)
+    assert_refused(invoke("train", *spec, "--seed", 2), tmp_path, before)
