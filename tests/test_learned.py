@@ -83,6 +83,10 @@ def test_fit_recovers_a_linear_target():
     game = np.arange(4000) // 4 + 1  # no game index divisible by 10 ... some are held out
     stats = chunk_stats(x, y, (y > 0).astype(float), game)
     np.testing.assert_allclose(fit([stats], 0.0), truth, rtol=1e-8, atol=1e-8)
+    clipped = chunk_stats(x, y, (y > 0).astype(float), game, clip=1.0)
+    kept = game % 10 != 0
+    assert clipped["xty"][0] == pytest.approx(np.clip(y[kept], -1, 1).sum())
+    np.testing.assert_array_equal(clipped["held_margin"], y[~kept])  # figures on true margins
 
 
 def test_training_is_deterministic_and_resumes(tmp_path):
@@ -139,6 +143,7 @@ def test_train_command_writes_the_model_and_its_provenance(tmp_path):
         ("--generations", 0),
         ("--ridge", -1),
         ("--ridge", "nan"),
+        ("--clip", -1),
     ],
 )
 def test_train_command_refuses_bad_sizes(tmp_path, args):

@@ -17,7 +17,10 @@ Generations: generation 0 is played by ``greedy`` at every seat; generation ``k 
 ``learned`` player holding generation ``k - 1``'s model against ``greedy`` (seats alternating and
 rotated), and its model is fitted on all generations' data so far (the learned player's own
 positions join greedy's). The fit is ridge least squares with the intercept free and the penalty
-``ridge * n * var_j * w_j^2`` (ridge regression on standardised features).
+``ridge * n * var_j * w_j^2`` (ridge regression on standardised features), to the margin clipped
+to ``[-clip, clip]`` points (default 50: a landslide counts no more than a clear win; against
+greedy, seed 2, 10,000 heads-up games, the learned player won 76.9% with clip 50, 77.1% with 40,
+76.4% with 60, 70.5% with 30 and 71.9% unclipped).
 
 Fit figures (held-out positions): the root mean square error of the margin, R², and the share of
 positions where the sign of the value says correctly whether the seat won (rank 1).
@@ -62,6 +65,7 @@ class TrainSpec:
     generations: int
     seed: int
     ridge: float = 1e-2
+    clip: float = 50.0  # the target margin is clipped to [-clip, clip] points (0: not clipped)
 
     def chunks(self) -> int:
         """Chunks per generation."""
@@ -74,6 +78,7 @@ class TrainSpec:
             "generations": self.generations,
             "seed": self.seed,
             "ridge": self.ridge,
+            "clip": self.clip,
             "chunk_games": CHUNK_GAMES,
             "hold_out": HOLD_OUT,
             "features": len(FEATURE_NAMES),
@@ -90,6 +95,8 @@ def check_spec(spec: TrainSpec) -> None:
         raise InputError(f"--generations must be 1 to {MAX_GENERATIONS}, not {spec.generations}")
     if spec.seed < 0:
         raise InputError(f"the seed must be a non-negative integer, not {spec.seed}")
+    if not 0 <= spec.clip <= 1000:
+        raise InputError(f"--clip must be from 0 to 1000 points, not {spec.clip}")
     if not 0 <= spec.ridge < 1e6:
         raise InputError(f"--ridge must be a non-negative number below 1e6, not {spec.ridge}")
 
@@ -203,15 +210,20 @@ def play_positions(
     return np.array(rows).reshape(-1, N_FEATURES), margin, won, owner[:, 0] + first_game
 
 
-def chunk_stats(features, margin, won, game) -> dict[str, np.ndarray]:
-    """Reduce a chunk's positions to the fit's sufficient statistics and its held-out rows."""
+def chunk_stats(features, margin, won, game, clip: float = 0.0) -> dict[str, np.ndarray]:
+    """Reduce a chunk's positions to the fit's sufficient statistics and its held-out rows.
+
+    With ``clip`` > 0 the training target is the margin clipped to ``[-clip, clip]``: a lost or
+    won game counts, but a landslide no more than a clear result (the held-out rows keep the
+    true margin, so the fit figures measure the real error)."""
     held = game % HOLD_OUT == 0
+    target = np.clip(margin, -clip, clip) if clip > 0 else margin
     x = np.hstack([np.ones((features.shape[0], 1)), features])
     train = x[~held]
     return {
         "xtx": train.T @ train,
-        "xty": train.T @ margin[~held],
-        "yty": np.array([margin[~held] @ margin[~held]]),
+        "xty": train.T @ target[~held],
+        "yty": np.array([target[~held] @ target[~held]]),
         "n": np.array([train.shape[0]]),
         "held_x": features[held],
         "held_margin": margin[held],
@@ -296,7 +308,7 @@ def train(
                 features, margin, won, game = play_positions(
                     n_games, players, spec.seed, first, model
                 )
-                done = chunk_stats(features, margin, won, game)
+                done = chunk_stats(features, margin, won, game, spec.clip)
                 _save_chunk(path, done, spec, digest)
             stats.append(done)
             say(

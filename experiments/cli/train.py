@@ -51,23 +51,31 @@ from experiments.outputs.files import run_metadata, writing_inside
     show_default=True,
     help="Ridge penalty (on standardised features).",
 )
+@click.option(
+    "--clip",
+    type=Real(0.0, 1000.0),
+    default=50.0,
+    show_default=True,
+    help="Clip the target margin to this many points either way (0: not clipped).",
+)
 @seed_option()
 @out_option("Output folder: value.json (the model) and run.json.")
 @click.option("--keep-chunks", is_flag=True, help="Keep OUT/chunks (the fit's data) afterwards.")
-def train_command(games, generations, ridge, seed, out, keep_chunks) -> None:
+def train_command(games, generations, ridge, clip, seed, out, keep_chunks) -> None:
     """Fit the learned evaluation (the ``learned`` player's model) on the engine's own games.
 
-    Positions at every round's start, target the seat's final margin over the best other seat,
-    ridge least squares; every tenth game is held out for the fit figures. Rerun with the same
-    options to resume an interrupted run. Writes value.json and run.json into OUT.
+    Positions at every round's start, target the seat's final margin over the best other seat
+    (clipped to --clip points), ridge least squares; every tenth game is held out for the fit
+    figures. Rerun with the same options to resume an interrupted run. Writes value.json and
+    run.json into OUT.
     """
-    spec = TrainSpec(games=games, generations=generations, seed=seed, ridge=ridge)
+    spec = TrainSpec(games=games, generations=generations, seed=seed, ridge=ridge, clip=clip)
     check_spec(spec)
     announce_compile(["learned", "greedy"])
     folder = Path(out)
     command = (
         f"mammoth train --games {games} --generations {generations} --ridge {ridge:g} "
-        f"--seed {seed} --out {out}"
+        f"--clip {clip:g} --seed {seed} --out {out}"
     )
     start = time.perf_counter()
     with writing_inside(folder):
@@ -78,6 +86,7 @@ def train_command(games, generations, ridge, seed, out, keep_chunks) -> None:
             games_per_generation=games,
             generations=generations,
             ridge=ridge,
+            clip=clip,
             games=games * generations,
             positions=info["positions"],
             fit=info["generations"],
