@@ -24,6 +24,7 @@ from experiments.kinds import kind_module
 from experiments.outputs.report import write_report
 from experiments.runner import run_experiment
 from strategies.registry import BASE, presets, resolve
+from strategies.search import PARAMS as SEARCH_PARAMS
 
 SCALE = 400.0 / np.log(10.0)
 
@@ -118,8 +119,9 @@ def test_default_rungs_are_the_full_ladder():
     rungs = default_rungs()
     assert rungs[:3] == ["random", "classic", "greedy"]
     assert set(presets()) <= set(rungs) and set(BASE) <= set(rungs)
-    budgets = [resolve(n).base_params[-5] for n in rungs if resolve(n).base == "search"]
-    budgets += [resolve(n).base_params[-5] for n in rungs if resolve(n).base.startswith("search[")]
+    at = list(SEARCH_PARAMS).index("rollouts")
+    budgets = [resolve(n).base_params[at] for n in rungs if resolve(n).base == "search"]
+    budgets += [resolve(n).base_params[at] for n in rungs if resolve(n).base.startswith("search[")]
     assert sorted(budgets) == [1, 2, 4, 8, 16]
     assert len(set(resolve(n).name for n in rungs)) == len(rungs)
 

@@ -232,8 +232,14 @@ def costs(config: dict, merged: dict):
     )
 
 
-def finish(config: dict, merged: dict, folder: Path) -> None:
-    """Fit the ratings and write ratings.csv, costs.csv, ladder.csv, ladder.png and run.json."""
+def finish(
+    config: dict, merged: dict, folder: Path, command: str = "ladder", started: float | None = None
+) -> None:
+    """Fit the ratings and write ratings.csv, costs.csv, ladder.csv, ladder.png and run.json.
+
+    ``command`` and ``started`` are taken for the contract of :mod:`experiments.kinds` (the
+    runner passes them); the ladder's run.json records the ladder command its config stands for.
+    """
     write_ladder(
         Path(folder),
         ratings(config, merged),
