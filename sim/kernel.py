@@ -38,14 +38,20 @@ def _signature(name: str) -> str:
 def _dispatcher(name: str, aliases: list[str], modules: list[ModuleType]) -> str:
     args = _signature(name)
     lines = ["", "", "@splice", f"def hook_{name}(sid, {args}):"]
-    targets = [
-        f"{alias}.{name}" if hasattr(module, name) else f"_default_hooks.{name}"
-        for alias, module in zip(aliases, modules, strict=True)
-    ]
-    for sid, target in enumerate(targets[:-1]):
-        lines.append(f"    if sid == {sid}:")
+    # One branch per distinct function: strategies that share a hook (``learned`` and ``search``
+    # answer most hooks with greedy's own functions) share its branch, so LLVM inlines and
+    # compiles each hook's body once, not once per strategy.
+    branches: dict[int, tuple[str, list[int]]] = {}
+    for sid, (alias, module) in enumerate(zip(aliases, modules, strict=True)):
+        function = getattr(module, name, None)
+        target = f"{alias}.{name}" if function is not None else f"_default_hooks.{name}"
+        key = id(function if function is not None else getattr(hooks, name))
+        branches.setdefault(key, (target, []))[1].append(sid)
+    ordered = sorted(branches.values(), key=lambda branch: branch[1][0])
+    for target, sids in ordered[:-1]:
+        lines.append(f"    if {' or '.join(f'sid == {sid}' for sid in sids)}:")
         lines.append(f"        return {target}({args})")
-    lines.append(f"    return {targets[-1]}({args})")
+    lines.append(f"    return {ordered[-1][0]}({args})")
     return "\n".join(lines)
 
 

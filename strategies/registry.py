@@ -8,7 +8,9 @@ also be a registered module with some of its parameters set (``search-classic``)
 Adding a strategy: write one module in this package defining some hooks of :mod:`sim.hooks`
 plus ``DESCRIPTION`` and ``PARAMS`` (and, for a taming policy that never reads the base
 strategy's valuation, ``READS_VALUES = False``), then add one line to :data:`BASE` or
-:data:`TAMING`.
+:data:`TAMING`. A module may also define ``EXTRA``, a float row appended to its parameter row
+after ``PARAMS`` (data such as a learned model's weights, see :mod:`strategies.learned`); no
+``[param=value]`` override names its entries.
 
 Presets (:mod:`strategies.presets`) are base strategy names too: a TOML file naming a registered
 base strategy and overriding some of its ``PARAMS``. They share their base strategy's kernel id,
@@ -45,6 +47,7 @@ BASE: dict[str, tuple[str, str]] = {
     "random": ("strategies.random", "never"),
     "greedy": ("strategies.greedy", "ev"),
     "classic": ("strategies.classic", "ev"),
+    "learned": ("strategies.learned", "ev"),
     "search": ("strategies.search", "search"),
     "search-classic": ("strategies.search_classic", "search-classic"),
 }
@@ -83,10 +86,17 @@ def _module(path: str):
 
 
 def _params(path: str, overrides: dict[str, float] | None = None) -> np.ndarray:
-    defaults = dict(getattr(_module(path), "PARAMS", {}))
+    """A module's parameter row: its ``PARAMS`` (with ``overrides``), then its ``EXTRA`` row if
+    it has one (data such as a learned model's weights, which no override names)."""
+    module = _module(path)
+    defaults = dict(getattr(module, "PARAMS", {}))
     if overrides:
         defaults.update(overrides)
-    return np.array(list(defaults.values()), dtype=np.float64)
+    row = np.array(list(defaults.values()), dtype=np.float64)
+    extra = getattr(module, "EXTRA", None)
+    if extra is None:
+        return row
+    return np.concatenate([row, np.asarray(extra, dtype=np.float64)])
 
 
 def presets() -> dict[str, Preset]:

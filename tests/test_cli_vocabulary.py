@@ -74,6 +74,7 @@ COUNTS = {
     "run": "per table (compare), per table and arm (worth), per arm (commit)",
     "demo": "per table (league), per arm (commit), per table and arm",
     "ladder": "per table",
+    "train": "per generation",
 }
 
 
@@ -81,8 +82,9 @@ def test_every_games_help_says_what_it_counts():
     with_games = {name for name, c in COMMANDS.items() if _option(c, "--games") is not None}
     assert with_games == set(COUNTS)
     for name, words in COUNTS.items():
-        text = " ".join(_option(COMMANDS[name], "--games").help.split())
-        assert words in text and "000,000." in text, (name, text)  # and its upper limit
+        option = _option(COMMANDS[name], "--games")
+        text = " ".join(option.help.split())
+        assert words in text and f"{option.type.high:,}." in text, (name, text)  # and its limit
 
 
 def test_every_help_says_what_it_writes_and_where():

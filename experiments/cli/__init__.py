@@ -19,6 +19,7 @@ command                         module
 ``mammoth demo``                :mod:`experiments.cli.demo`
 ``mammoth report``              :mod:`experiments.cli.report`
 ``mammoth tune``                :mod:`experiments.cli.tune`
+``mammoth train``               :mod:`experiments.cli.train`
 ``mammoth bench``               :mod:`experiments.cli.bench`
 ``mammoth cache ...``           :mod:`experiments.cli.cache` (``clear``, ``where``, ``warm``)
 =============================== =========================================
@@ -45,6 +46,7 @@ from experiments.cli.report import report
 from experiments.cli.run import run
 from experiments.cli.simulate import simulate
 from experiments.cli.strategies import strategies_command
+from experiments.cli.train import train_command
 from experiments.cli.tune import tune
 from experiments.cli.worth import worth
 from sim.errors import InputError
@@ -108,3 +110,4 @@ for command in (
 ):  # fmt: skip
     main.add_command(command)
 main.add_command(ladder)
+main.add_command(train_command)

@@ -1,0 +1,28 @@
+"""Benchmark section of the learned player: 4-player games per second on one core.
+
+Registered into :data:`experiments.bench.core.SECTIONS` on import. The goal is issue 19's for a
+player without play-outs: 5,000 complete 4-player games per second on one core with the herd,
+every seat ``learned``.
+"""
+
+from __future__ import annotations
+
+from experiments.bench.core import BenchRow, BenchSize, section
+from experiments.bench.engine import _rate
+from sim.rules import Rules
+
+LEARNED_GOAL = 5_000.0  # complete 4-player learned games with the herd per second per core
+
+
+@section
+def learned_games(size: BenchSize) -> list[BenchRow]:
+    """4-player games per second of ``learned`` at every seat, with the herd, one thread."""
+    repeats = max(2, size.repeats - 2)
+    herd = Rules(herd=True)
+    learned = _rate(size.games, "learned", repeats, rules=herd)
+    greedy = _rate(size.games, "greedy", repeats, rules=herd)
+    return [
+        BenchRow("learned", "4p learned games, with the herd, 1 thread", learned, "games/s",
+                 LEARNED_GOAL),
+        BenchRow("learned", "learned / greedy, with the herd", learned / greedy, "x"),
+    ]  # fmt: skip

@@ -1,0 +1,108 @@
+"""``mammoth train``: fit the learned evaluation on the engine's own games.
+
+The training is :mod:`experiments.analyses.train`'s; this command checks the options, shows the
+progress chunk by chunk, and writes the model file (``value.json``) and its provenance
+(``run.json``) into ``--out``. Chunks are kept under ``OUT/chunks`` while the run goes on, so an
+interrupted run resumes where it stopped when run again with the same options; they are removed
+once the model is written. The shipped model (``strategies/models/``) is this command's output.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import click
+
+from experiments.analyses.train import (
+    HOLD_OUT,
+    MAX_GAMES,
+    MAX_GENERATIONS,
+    TrainSpec,
+    check_spec,
+    train,
+    write_model,
+)
+from experiments.cli.options import Real, Whole, announce_compile, out_option, seed_option
+from experiments.outputs.files import run_metadata, writing_inside
+
+
+@click.command("train")
+@click.option(
+    "--games",
+    type=Whole(HOLD_OUT, MAX_GAMES, "games"),
+    default=5000,
+    show_default=True,
+    help=f"Games per generation, {HOLD_OUT} to {MAX_GAMES:,}.",
+)
+@click.option(
+    "--generations",
+    type=Whole(1, MAX_GENERATIONS, "generations"),
+    default=3,
+    show_default=True,
+    help="Generations: the first played by greedy, each next one by the learned player holding "
+    f"the model fitted so far. 1 to {MAX_GENERATIONS}.",
+)
+@click.option(
+    "--ridge",
+    type=Real(0.0, 1e6),
+    default=1e-2,
+    show_default=True,
+    help="Ridge penalty (on standardised features).",
+)
+@click.option(
+    "--clip",
+    type=Real(0.0, 1000.0),
+    default=50.0,
+    show_default=True,
+    help="Clip the target margin to this many points either way (0: not clipped).",
+)
+@seed_option()
+@out_option("Output folder: value.json (the model) and run.json.")
+@click.option("--keep-chunks", is_flag=True, help="Keep OUT/chunks (the fit's data) afterwards.")
+def train_command(games, generations, ridge, clip, seed, out, keep_chunks) -> None:
+    """Fit the learned evaluation (the ``learned`` player's model) on the engine's own games.
+
+    Positions at every round's start, target the seat's final margin over the best other seat
+    (clipped to --clip points), ridge least squares; every tenth game is held out for the fit
+    figures. Rerun with the same options to resume an interrupted run. Writes value.json and
+    run.json into OUT.
+    """
+    spec = TrainSpec(games=games, generations=generations, seed=seed, ridge=ridge, clip=clip)
+    check_spec(spec)
+    announce_compile(["learned", "greedy"])
+    folder = Path(out)
+    command = (
+        f"mammoth train --games {games} --generations {generations} --ridge {ridge:g} "
+        f"--clip {clip:g} --seed {seed} --out {out}"
+    )
+    start = time.perf_counter()
+    with writing_inside(folder):
+        model, info = train(spec, folder, progress=lambda line: click.echo(line, err=True))
+        run = run_metadata(
+            command,
+            seed=seed,
+            games_per_generation=games,
+            generations=generations,
+            ridge=ridge,
+            clip=clip,
+            games=games * generations,
+            positions=info["positions"],
+            fit=info["generations"],
+            model="value.json",
+            seconds=round(time.perf_counter() - start, 1),
+        )
+        write_model(folder, model, run)
+        if not keep_chunks:
+            shutil.rmtree(folder / "chunks", ignore_errors=True)
+    last = info["generations"][-1]
+    click.echo(
+        f"{info['positions']:,} positions from {games * generations:,} games; held-out RMSE "
+        f"{last['rmse_margin']:.2f} points, R2 {last['r2_margin']:.3f}, win sign accuracy "
+        f"{last['win_sign_accuracy']:.3f}"
+    )
+    click.echo(f"wrote {folder / 'value.json'} and {folder / 'run.json'}")
+
+
+__all__ = ["train_command"]

@@ -1,0 +1,316 @@
+"""``learned``: placements chosen by the learned value of the position they lead to; no play-outs.
+
+At a seat's first placement turn of a round it reads its own board into a summary and the best
+other seat's (:mod:`strategies.features`) and values, with the learned model
+(:mod:`strategies.value_model`), the position each fixed place leads to: the tool maker (one tool
+step more), the hut (one person more, for 2 people), the field (one agriculture more), each card
+it can pay (its bottom, its top, less the cheapest resources it costs) and each building it can
+buy (its points, less its payment). Gathering is valued by the model's marginal worth of one more
+unit of each good (the value of the position with one more, less the value now): the expected
+units of a resource area (``(3.5 * people + tools / 2) / divisor``) times that worth, and on the
+herd's area the taming policy's ``herd_value`` times ``herd`` as greedy adds it; hunting the
+expected food (greedy's cap on hunters: the next feeding's shortfall plus one). The place with
+the best value per person wins, as in greedy.
+
+Every other decision (actions, tools, purchases, dice, payments, feeding, the herd's valuation)
+is greedy's, with greedy's parameters; the default taming policy is ``ev``. From round
+``buy_from_round`` (20) on, the seat takes and buys every card and building it can pay: a table
+of learned seats alone may otherwise stall (each prefers gathering to buying, so the deck and the
+stacks stand still; at 2 players some such games ran to the 200-round safety stop). Games
+against greedy rarely last that long (greedy's own end in at most 17 rounds).
+
+``PARAMS`` is greedy's row; the model's row (bias and weights, :func:`model_row` of the shipped
+``strategies/models/value.json``) follows it in the parameter row the kernel receives
+(:data:`EXTRA`), so the weights are data, not compiled code.
+"""
+
+from __future__ import annotations
+
+from sim.board import building_offer, cheapest_payment, offer_payment, tools_available
+from sim.constants import (
+    C_AMOUNT,
+    C_EFFECT,
+    C_FIGURES,
+    C_KIND,
+    C_RESOURCE,
+    C_SYMBOL,
+    DIVISOR,
+    E_AGRICULTURE,
+    E_DICE_FOR_EVERYONE,
+    E_EXTRA_CARD,
+    E_FOOD,
+    E_ONE_TIME_TOOL,
+    E_POINTS,
+    E_RESOURCE,
+    E_RESOURCES_OF_CHOICE,
+    E_ROLL2,
+    E_TOOL,
+    FIELD,
+    FIRST_BUILDING,
+    FIRST_CARD_SPACE,
+    FOREST,
+    GOLD,
+    HUNTING_GROUNDS,
+    HUT,
+    MAX_AGRICULTURE,
+    MAX_PEOPLE,
+    N_AREAS,
+    N_CARD_SPACES,
+    N_GOODS,
+    RIVER,
+    STACK_SIZE,
+    TOOL_MAKER,
+    WOOD,
+)
+from sim.jit import hot
+from sim.stack import stack_f64, stack_i64
+from sim.state import CARDS, DISPLAY, I_HERD_AREA, I_N_STACKS, I_ROUND, STACK_TAKEN, STACKS
+from strategies import greedy
+from strategies.features import (
+    N_FEATURES,
+    S_AGRICULTURE,
+    S_BUILDINGS,
+    S_CARDS,
+    S_CULTURE,
+    S_FIGURES,
+    S_FOOD,
+    S_ONE_TIME,
+    S_PEOPLE,
+    S_POINTS,
+    S_TOKENS,
+    S_TOOLS,
+    SUMMARY_WIDTH,
+    best_other,
+    fill_features,
+    seat_summary,
+)
+from strategies.greedy_values import HERD_W
+from strategies.value_model import model_row, value
+
+DESCRIPTION = (
+    "learned evaluation: each placement by the learned value of the position it leads to "
+    "(no play-outs); other decisions greedy's"
+)
+PARAMS = {
+    **greedy.PARAMS,
+    # from this round on the seat buys every card and building it can pay: a guard against a
+    # stalled table (learned seats may all prefer gathering to buying; the deck and stacks stand)
+    "buy_from_round": 20.0,
+}
+BUY_FROM_ROUND = len(greedy.PARAMS)
+ENDGAME_BONUS = 1000.0  # points per person on a card or building it can pay, from buy_from_round
+N_PARAMS = len(PARAMS)
+MODEL_AT = N_PARAMS  # the model's row starts here in the parameter row
+EXTRA = model_row()
+"""The shipped model's row, appended to ``PARAMS`` in the parameter row (see the registry)."""
+
+# memo (sim.hooks): what placement cannot change, worked out at the seat's first turn
+M_READY = 0
+M_WORTH = 1  # M_WORTH + good: value of one more unit of food, wood, brick, stone, gold
+M_TOOLS = M_WORTH + N_GOODS  # tool pips available
+M_SHORT = M_TOOLS + 1  # food the next feeding lacks
+M_AREA = M_SHORT + 1  # per area: value per person of the fixed places
+M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
+SKIP = -1e300
+
+next_action = greedy.next_action
+use_tools = greedy.use_tools
+take_die = greedy.take_die
+choose_resources = greedy.choose_resources
+pay_resources = greedy.pay_resources
+accept_starvation = greedy.accept_starvation
+value_goods = greedy.value_goods
+food_for_figures = greedy.food_for_figures
+
+
+@hot
+def _value_of(st, g, seat, params, own, other, most, row):
+    fill_features(st, g, seat, own, other, most, row)
+    return value(params, MODEL_AT, row)
+
+
+@hot(inline=True)
+def _copy(src, dst):
+    for k in range(SUMMARY_WIDTH):
+        dst[k] = src[k]
+
+
+@hot(inline=True)
+def _pay_cheapest(summary, amount):
+    """Take ``amount`` resources from a summary, cheapest kinds first; False if it lacks them."""
+    held = summary[1] + summary[2] + summary[3] + summary[4]
+    if held < amount:
+        return False
+    left = float(amount)
+    for r in range(WOOD, GOLD + 1):
+        take = min(left, summary[S_FOOD + r])
+        summary[S_FOOD + r] -= take
+        left -= take
+    return True
+
+
+@hot(inline=True)
+def _card_effect(st, card, summary):
+    """Add a card's bottom and (the expectation of) its top to a summary."""
+    row = st.data[CARDS + card]
+    if row[C_KIND] == 0:
+        summary[S_CULTURE + row[C_SYMBOL]] += 1.0
+    else:
+        summary[S_FIGURES + row[C_KIND] - 1] += row[C_FIGURES]
+    summary[S_CARDS] += 1.0
+    effect = row[C_EFFECT]
+    amount = row[C_AMOUNT]
+    good = row[C_RESOURCE]
+    if effect == E_FOOD:
+        summary[S_FOOD] += amount
+    elif effect == E_RESOURCE:
+        summary[S_FOOD + good] += amount
+    elif effect == E_POINTS:
+        summary[S_POINTS] += amount
+    elif effect == E_AGRICULTURE:
+        summary[S_AGRICULTURE] = min(float(MAX_AGRICULTURE), summary[S_AGRICULTURE] + amount)
+    elif effect == E_TOOL:
+        summary[S_TOOLS] = min(12.0, summary[S_TOOLS] + amount)
+    elif effect == E_ONE_TIME_TOOL:
+        summary[S_ONE_TIME] += amount
+    elif effect == E_DICE_FOR_EVERYONE:
+        summary[S_FOOD + 3] += 1.0  # about one good die: a stone
+    elif effect == E_ROLL2:
+        summary[S_FOOD + good] += 7.0 / DIVISOR[good]
+    elif effect == E_EXTRA_CARD:
+        summary[S_CARDS] += 1.0
+        summary[S_POINTS] += 2.0
+    elif effect == E_RESOURCES_OF_CHOICE:
+        summary[S_TOKENS] += amount
+
+
+@hot
+def _card_gain(st, g, seat, params, space, own, other, most, now, trial, row):
+    """Learned value of taking the card on ``space`` less the value now; ``SKIP`` if it cannot."""
+    card = st.game[g, DISPLAY + space]
+    if card < 0:
+        return SKIP
+    _copy(own, trial)
+    if not _pay_cheapest(trial, space + 1):
+        return SKIP
+    _card_effect(st, card, trial)
+    return _value_of(st, g, seat, params, trial, other, most, row) - now
+
+
+@hot
+def _building_gain(st, g, seat, params, stack, own, other, most, now, trial, row, pay):
+    """Learned value of buying the top of ``stack`` (the best offer; its payment left in
+    ``pay``) less the value now; ``SKIP`` if it cannot."""
+    taken = st.game[g, STACK_TAKEN + stack]
+    if taken >= STACK_SIZE:
+        return SKIP
+    building = st.game[g, STACKS + stack * STACK_SIZE + taken]
+    points, subset = building_offer(st, g, seat, building, True)
+    if points < 0:
+        return SKIP
+    offer_payment(st, g, seat, building, pay, True, points, subset)
+    _copy(own, trial)
+    for r in range(WOOD, GOLD + 1):
+        trial[S_FOOD + r] -= pay[r]
+    trial[S_POINTS] += points
+    trial[S_BUILDINGS] += 1.0
+    return _value_of(st, g, seat, params, trial, other, most, row) - now
+
+
+@hot
+def _plan(st, g, seat, params, memo, hi):
+    """Fill the memo: the marginal worth of each good and the value of each fixed place."""
+    own = stack_f64(SUMMARY_WIDTH)
+    other = stack_f64(SUMMARY_WIDTH)
+    trial = stack_f64(SUMMARY_WIDTH)
+    row = stack_f64(N_FEATURES)
+    pay = stack_i64(N_GOODS)
+    seat_summary(st, g, seat, own)
+    most = best_other(st, g, seat, other)
+    now = _value_of(st, g, seat, params, own, other, most, row)
+    for k in range(N_GOODS):
+        _copy(own, trial)
+        trial[S_FOOD + k] += 1.0
+        memo[M_WORTH + k] = _value_of(st, g, seat, params, trial, other, most, row) - now
+    memo[M_TOOLS] = tools_available(st, g, seat)
+    memo[M_SHORT] = max(0.0, own[S_PEOPLE] - own[S_AGRICULTURE] - own[S_FOOD])
+    for a in range(N_AREAS):
+        memo[M_AREA + a] = SKIP
+    if hi[TOOL_MAKER] > 0 and own[S_TOOLS] < 12.0:
+        _copy(own, trial)
+        trial[S_TOOLS] += 1.0
+        memo[M_AREA + TOOL_MAKER] = _value_of(st, g, seat, params, trial, other, most, row) - now
+    if hi[HUT] > 0 and own[S_PEOPLE] < MAX_PEOPLE:
+        _copy(own, trial)
+        trial[S_PEOPLE] += 1.0
+        gain = _value_of(st, g, seat, params, trial, other, most, row) - now
+        memo[M_AREA + HUT] = gain / 2.0
+    if hi[FIELD] > 0 and own[S_AGRICULTURE] < MAX_AGRICULTURE:
+        _copy(own, trial)
+        trial[S_AGRICULTURE] += 1.0
+        memo[M_AREA + FIELD] = _value_of(st, g, seat, params, trial, other, most, row) - now
+    for space in range(N_CARD_SPACES):
+        if hi[FIRST_CARD_SPACE + space] > 0:
+            gain = _card_gain(st, g, seat, params, space, own, other, most, now, trial, row)
+            memo[M_AREA + FIRST_CARD_SPACE + space] = gain
+    for stack in range(st.game[g, I_N_STACKS]):
+        if hi[FIRST_BUILDING + stack] > 0:
+            gain = _building_gain(
+                st, g, seat, params, stack, own, other, most, now, trial, row, pay
+            )
+            memo[M_AREA + FIRST_BUILDING + stack] = gain
+    memo[M_READY] = 1.0
+
+
+@hot(inline=True)
+def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
+    """The legal place with the best learned value per person (see the module's notes)."""
+    if memo[M_READY] == 0.0:
+        _plan(st, g, seat, params, memo, hi)
+    rates = memo[M_RATE : M_RATE + N_AREAS]
+    short = memo[M_SHORT]
+    cap = (2 * int(short) + 2) // 3 + 1 if short > 0 else hi[HUNTING_GROUNDS]
+    hunters = min(hi[HUNTING_GROUNDS], cap)
+    rates[HUNTING_GROUNDS] = 1.75 * memo[M_WORTH] if hunters > 0 else SKIP
+    herd_area = st.game[g, I_HERD_AREA]
+    herd = herd_value * params[HERD_W]
+    for a in range(FOREST, RIVER + 1):
+        count = max(hi[a], 1)
+        units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]
+        worth = units * memo[M_WORTH + a]
+        worth += herd if a == herd_area else 0.0
+        rates[a] = worth / count if hi[a] > 0 else SKIP
+    for a in range(TOOL_MAKER, N_AREAS):
+        rates[a] = memo[M_AREA + a] if hi[a] > 0 else SKIP
+    if st.game[g, I_ROUND] >= params[BUY_FROM_ROUND]:  # the guard against a stalled table
+        for a in range(FIRST_CARD_SPACE, N_AREAS):
+            if rates[a] > SKIP:
+                rates[a] += ENDGAME_BONUS
+    best_rate, best_area = greedy._first_best(rates)
+    if best_rate <= -1e18:  # nothing it can value: the first legal place with the fewest people
+        for a in range(N_AREAS):
+            if hi[a] > 0:
+                return a, lo[a]
+    count = hunters if best_area == HUNTING_GROUNDS else hi[best_area]
+    return best_area, max(count, lo[best_area])
+
+
+@hot(inline=True)
+def buy_card(st, g, seat, params, rng, space, pay):
+    """Greedy's choice; from ``buy_from_round`` on, every card it can pay (cheapest resources)."""
+    if st.game[g, I_ROUND] >= params[BUY_FROM_ROUND]:
+        return cheapest_payment(st, g, seat, space + 1, pay)
+    return greedy.buy_card(st, g, seat, params, rng, space, pay)
+
+
+@hot(inline=True)
+def buy_building(st, g, seat, params, rng, stack, pay):
+    """Greedy's choice; from ``buy_from_round`` on, every building it can pay (the best offer)."""
+    if st.game[g, I_ROUND] >= params[BUY_FROM_ROUND]:
+        taken = st.game[g, STACK_TAKEN + stack]
+        if taken >= STACK_SIZE:
+            return False
+        building = st.game[g, STACKS + stack * STACK_SIZE + taken]
+        points, subset = building_offer(st, g, seat, building, True)
+        return offer_payment(st, g, seat, building, pay, True, points, subset) >= 0
+    return greedy.buy_building(st, g, seat, params, rng, stack, pay)
