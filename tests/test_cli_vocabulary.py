@@ -113,6 +113,7 @@ def test_no_command_writes_into_another_commands_default_folder():
         "ladder": "results/ladder",
         "run": "results/run",
         "simulate": "results/simulate",
+        "train": "results/train",
         "worth": "results/worth",
     }
     folders = [PurePosixPath(folder) for folder in defaults.values()]

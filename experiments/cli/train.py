@@ -59,7 +59,7 @@ from experiments.outputs.files import run_metadata, writing_inside
     help="Clip the target margin to this many points either way (0: not clipped).",
 )
 @seed_option()
-@out_option("Output folder: value.json (the model) and run.json.")
+@out_option("Output folder: value.json (the model) and run.json.", default="results/train")
 @click.option("--keep-chunks", is_flag=True, help="Keep OUT/chunks (the fit's data) afterwards.")
 def train_command(games, generations, ridge, clip, seed, out, keep_chunks) -> None:
     """Fit the learned evaluation (the ``learned`` player's model) on the engine's own games.
