@@ -16,7 +16,8 @@ changes, each spelled out below:
   ``ADDRESS|local:N`` -> ``local:2``: the same code path on two local worker processes.
 - **Sizes** (:data:`SIZES`, :data:`APPENDED`): ``--games`` at most 2, ``--scale`` 0.005,
   ``--iterations`` 1, ``--population`` 2, ``--eval-games`` 2, ``--mc`` 1,000, ``--cost-seconds``
-  0.02; a command that names no size gets these appended (``demo``, ``simulate``, ``run``:
+  0.02, ``--generations`` 1 (raised to a command's floor, :data:`FLOORS`: ``train`` needs 10
+  games); a command that names no size gets these appended (``demo``, ``simulate``, ``run``:
   ``--games 2``; ``tune``: the search's sizes; ``contest report``: ``--mc 1000``; ``ladder``:
   ``--cost-seconds 0.02``). ``cache warm`` gets ``--light-only``
   (the test session compiles the heavy kernel once for all tests, tests/conftest.py).
@@ -53,8 +54,13 @@ SIZES = {
     "--eval-games": 2,
     "--mc": 1_000,
     "--cost-seconds": 0.02,
+    "--generations": 1,
 }
 """Size options and the value they shrink to (a smaller value written stays)."""
+
+FLOORS = {("train", "--games"): 10}
+"""(command, size option) -> the smallest value the command accepts, where it is above the shrunk
+size (``train`` fits on at least 10 games)."""
 
 APPENDED = {
     "demo": {"--games": SMALL_GAMES},
@@ -86,6 +92,9 @@ PLACEHOLDERS = {
     ("--scale", "X"): str(SIZES["--scale"]),
     ("--dask", "ADDRESS|local:N"): "local:2",
     ("--dask", "tcp://SCHEDULER:8786"): "local:2",
+    ("--generations", "K"): "1",
+    ("--ridge", "R"): "0.01",
+    ("--clip", "C"): "50",
 }
 """(option, placeholder) -> value."""
 
@@ -316,6 +325,8 @@ def runnable(command: Command) -> list[str] | None:
             word = str(min(float(word), small) if before == "--scale" else min(int(word), small))
         elif "|" in word:
             word = word.split("|")[0]
+        if (path, before) in FLOORS and re.fullmatch(r"\d+", word):
+            word = str(max(int(word), FLOORS[(path, before)]))
         out.append(word)
         if word.startswith("--"):
             before = word
