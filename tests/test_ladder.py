@@ -119,10 +119,10 @@ def test_default_rungs_are_the_full_ladder():
     rungs = default_rungs()
     assert rungs[:3] == ["random", "classic", "greedy"]
     assert set(presets()) <= set(rungs) and set(BASE) <= set(rungs)
+    assert search.QUICK in rungs  # the quick search, between the budgets 4 and 8
+    budgets = [n for n in rungs if n.split("[")[0] == "search" and n != search.QUICK]
     at = list(search.PARAMS).index("rollouts")
-    budgets = [resolve(n).base_params[at] for n in rungs if resolve(n).base == "search"]
-    budgets += [resolve(n).base_params[at] for n in rungs if resolve(n).base.startswith("search[")]
-    assert sorted(budgets) == [1, 2, 4, 8, 16]
+    assert sorted(resolve(n).base_params[at] for n in budgets) == [1, 2, 4, 8, 16]
     assert len(set(resolve(n).name for n in rungs)) == len(rungs)
 
 
