@@ -111,7 +111,7 @@ PREPARE = {
 }  # fmt: skip
 """A command that reads a result folder gets one first (``report DIR`` reads ``result``)."""
 
-COPIED = ["experiments/definitions"]
+COPIED = ["experiments/definitions", "docs"]
 """Folders of the repository copied into the fresh folder, so the README's paths resolve."""
 
 EXCEPTIONS = {
@@ -153,6 +153,14 @@ def parse(args: list[str]) -> None:
     cmd.make_context(f"mammoth {path}", rest)
 
 
+def copy_repository_files(folder: Path) -> None:
+    """Copy :data:`COPIED` into ``folder``, so the README's relative paths resolve there."""
+    import shutil
+
+    for name in COPIED:
+        shutil.copytree(ROOT / name, folder / name)
+
+
 def run(command: Command, folder: Path, monkeypatch) -> None:
     """Run ``command`` in ``folder`` (a fresh one) and check what the README says it writes.
 
@@ -160,14 +168,12 @@ def run(command: Command, folder: Path, monkeypatch) -> None:
     code 0 and write the files of its row of the command table (a row that prints only: no
     file appears).
     """
-    import shutil
 
     from cli_contract import invoke, snapshot
 
     from experiments.definition import load_experiment
 
-    for name in COPIED:
-        shutil.copytree(ROOT / name, folder / name)
+    copy_repository_files(folder)
     monkeypatch.chdir(folder)
     args = runnable(command)
     assert args is not None, f"not a mammoth command: {command.written}"

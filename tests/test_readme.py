@@ -64,6 +64,7 @@ def test_the_python_snippets_run(tmp_path, monkeypatch):
     (without being registered) and its registration line of the README checked against the
     registry's form.
     """
+    readme.copy_repository_files(tmp_path)
     monkeypatch.chdir(tmp_path)
     namespace: dict = {}
     modules = 0

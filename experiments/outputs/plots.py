@@ -243,3 +243,46 @@ def histogram_steps(
     if label is not None:
         ax.legend(fontsize=7)
     return ax
+
+
+def answers_by_field(ax, table, *, players=4, title=None):
+    """Draw each answer (y, with its 95% interval) against the rating of the field it was
+    measured in (x): does the answer settle as the field gets stronger?
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    table : pandas.DataFrame
+        One row per field and answer: ``field``, ``field_rating`` (the field's rating on the
+        ladder), ``answer`` (the series' label), ``players``, ``estimate``, ``low``, ``high``
+        (in percentage points).
+    players : int
+        The player count drawn.
+    title : str, optional
+        Axes title.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        ``ax``.
+    """
+    rows = table[table["players"] == players]
+    for answer, group in rows.groupby("answer", sort=False):
+        group = group.sort_values("field_rating")
+        x = group["field_rating"].to_numpy(dtype=float)
+        y = group["estimate"].to_numpy(dtype=float)
+        error = np.vstack([y - group["low"].to_numpy(float), group["high"].to_numpy(float) - y])
+        ax.errorbar(x, y, yerr=error, marker="o", capsize=3, label=answer)
+    for field, rating in rows.drop_duplicates("field")[["field", "field_rating"]].itertuples(
+        index=False
+    ):
+        ax.annotate(field, (rating, 0.0), xytext=(0, -14), textcoords="offset points",
+                    ha="center", fontsize=8, color="0.35")  # fmt: skip
+    ax.axhline(0.0, color="0.6", linewidth=0.8)
+    ax.set_xlabel(f"the field's rating ({players} players, 0 = greedy)")
+    ax.set_ylabel("win-rate change, pp (95% interval)")
+    ax.legend(fontsize=8)
+    if title:
+        ax.set_title(title)
+    return ax
