@@ -89,8 +89,9 @@ def bool_setting(config: dict, key: str) -> bool:
     return value
 
 
-def names_setting(config: dict, key: str) -> list[str]:
-    """The setting ``key``: a list of 1 to :data:`~experiments.limits.MAX_STRATEGIES` names."""
+def names_setting(config: dict, key: str, limit: int = MAX_STRATEGIES) -> list[str]:
+    """The setting ``key``: a list of 1 to ``limit`` names (default
+    :data:`~experiments.limits.MAX_STRATEGIES`)."""
     value = config[key]
     if (
         not isinstance(value, list)
@@ -98,8 +99,8 @@ def names_setting(config: dict, key: str) -> list[str]:
         or not all(isinstance(v, str) and v.strip() for v in value)
     ):
         raise InputError(f"{key} must be a non-empty list of names, not {short(value)}")
-    if len(value) > MAX_STRATEGIES:
-        raise InputError(f"{key} holds {len(value)} names; at most {MAX_STRATEGIES}")
+    if len(value) > limit:
+        raise InputError(f"{key} holds {len(value)} names; at most {limit}")
     return list(value)
 
 

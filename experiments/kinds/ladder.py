@@ -36,7 +36,7 @@ from experiments.kinds import game_blocks
 from experiments.kinds.compare import rules_of
 from experiments.limits import MAX_CHUNKS, MAX_RUNGS, check_blocks
 from experiments.outputs.ladder import write_ladder
-from experiments.settings import check_keys, herd_setting, rule_types
+from experiments.settings import check_keys, herd_setting, names_setting, rule_types
 from sim.errors import InputError
 from strategies.registry import resolve
 
@@ -77,15 +77,7 @@ def check(config: dict) -> None:
     """
     check_keys(config, SETTINGS, RULES)
     config.setdefault("strategies", default_rungs())
-    rungs = config["strategies"]
-    if (
-        not isinstance(rungs, list)
-        or not rungs
-        or not all(isinstance(n, str) and n.strip() for n in rungs)
-    ):
-        raise InputError(f"strategies must be a non-empty list of names, not {str(rungs)[:80]}")
-    if len(rungs) > MAX_RUNGS:
-        raise InputError(f"strategies holds {len(rungs)} names; a ladder takes at most {MAX_RUNGS}")
+    names_setting(config, "strategies", MAX_RUNGS)
     rule_types(config)
     if len(herd_setting(config)) != 1:
         raise InputError("a ladder is played with one herd setting: rules.herd true or false")
