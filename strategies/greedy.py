@@ -252,6 +252,20 @@ def _better(rate_a, area_a, rate_b, area_b):
 
 
 @hot(inline=True)
+def best_place(rates, hunters, lo, hi):
+    """The place with the best rate per person (``rates`` by area, the first on a tie) and how
+    many people go there: all it takes (``hunters`` on the hunting grounds), at least its
+    minimum; with nothing rated above -1e18, the first legal place with its fewest people."""
+    best_rate, best_area = _first_best(rates)
+    if best_rate <= -1e18:
+        for a in range(N_AREAS):
+            if hi[a] > 0:
+                return a, lo[a]
+    count = hunters if best_area == HUNTING_GROUNDS else hi[best_area]
+    return best_area, max(count, lo[best_area])
+
+
+@hot(inline=True)
 def _first_best(rates):
     """The first area with the largest of ``rates[0..15]`` (a tree of comparisons four deep:
     its levels compare in parallel; each keeps the lower area on a tie)."""
@@ -305,13 +319,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
         rates[a] = value / count if hi[a] > 0 else SKIP
     for a in range(TOOL_MAKER, N_AREAS):
         rates[a] = memo[M_AREA + a] if hi[a] > 0 else SKIP
-    best_rate, best_area = _first_best(rates)
-    if best_rate <= -1e18:  # nothing it wants: the cheapest legal place with one person
-        for a in range(N_AREAS):
-            if hi[a] > 0:
-                return a, lo[a]
-    count = hunters if best_area == HUNTING_GROUNDS else hi[best_area]
-    return best_area, max(count, lo[best_area])
+    return best_place(rates, hunters, lo, hi)
 
 
 @hot(inline=True)

@@ -286,13 +286,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
         for a in range(FIRST_CARD_SPACE, N_AREAS):
             if rates[a] > SKIP:
                 rates[a] += ENDGAME_BONUS
-    best_rate, best_area = greedy._first_best(rates)
-    if best_rate <= -1e18:  # nothing it can value: the first legal place with the fewest people
-        for a in range(N_AREAS):
-            if hi[a] > 0:
-                return a, lo[a]
-    count = hunters if best_area == HUNTING_GROUNDS else hi[best_area]
-    return best_area, max(count, lo[best_area])
+    return greedy.best_place(rates, hunters, lo, hi)
 
 
 @hot(inline=True)
