@@ -44,6 +44,7 @@ from sim.constants import (
     FOOD,
     GOLD,
     HUT,
+    MAX_PLAYERS,
     MAX_ROUNDS,
     MEMO_WIDTH,
     N_AREAS,
@@ -58,6 +59,8 @@ from sim.constants import (
     T_BACK,
     T_FIRST_EFFECT,
     TOOL_MAKER,
+    V_ALL,
+    V_FIRST,
     VALUES_WIDTH,
     WOOD,
 )
@@ -78,7 +81,22 @@ from sim.rng import (
 )
 from sim.rules import Flag
 from sim.scoring import final_scoring
-from sim.stack import stack_f64
+from sim.situation import (
+    D_AVAILABLE,
+    D_PENDING,
+    D_SEAT,
+    LOG_DECISIONS,
+    MAX_K,
+    R_MARGIN,
+    R_WIN,
+    S_KMAX,
+    SITUATION,
+    fill_situation,
+    note_choice,
+    note_decision,
+    snapshot_row,
+)
+from sim.stack import stack_f64, stack_i64
 from sim.state import (
     AGRICULTURE,
     CHOICE_TOKENS,
@@ -112,6 +130,8 @@ from sim.state import (
     I_TILES_BOXED,
     I_VILLAGE_USED,
     N_BUILDINGS_HELD,
+    N_GAME,
+    N_SEAT,
     P_BUILDING,
     P_CARD,
     P_HERD_BONUS,
@@ -119,12 +139,15 @@ from sim.state import (
     PARTS,
     PEOPLE,
     PLACED,
+    RANK,
+    SCORE,
     STACK_TAKEN,
     STACKS,
     STARVED_ABLE,
     TILE_PILE,
     TILES,
     TOOLS_USED,
+    GameState,
     copy_game,
 )
 
@@ -356,7 +379,9 @@ def resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wor
         if area == st.game[g, I_HERD_AREA]:
             people = np.int64(st.seat[g, p, PLACED + area])
             values = stack_f64(VALUES_WIDTH)
+            noted = note_decision(st, g, p, people, work[W_PENDING])  # advice runs only
             commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf, values)
+            note_choice(st, g, p, noted)
     elif area <= FIELD:
         _village(st, g, p, area)
     elif area < FIRST_BUILDING:
@@ -885,3 +910,121 @@ def play_rows(
             dice_contest,
             scratch,
         )
+
+
+# --- advice: every taming decision of real games played out once per commitment -------------
+
+
+@hot
+def _outcome(st, h, seat, players):
+    """The win share (1 over the number of seats ranked first, if the seat is one of them) and
+    the final margin over the best other seat, of a scored game."""
+    first = 0
+    best_other = -(10**9)
+    for q in range(players):
+        first += st.seat[h, q, RANK] == 1
+        if q != seat:
+            best_other = max(best_other, st.seat[h, q, SCORE])
+    share = 1.0 / first if st.seat[h, seat, RANK] == 1 else 0.0
+    return share, float(st.seat[h, seat, SCORE] - best_other)
+
+
+@hot
+def play_out_decision(st, g, j, key, playouts, sids, tids, pbase, ptame, clock, copy, scratch):
+    """Play out decision ``j`` of real game ``g`` (noted in ``st.log``): fill its situation,
+    then for every commitment ``k`` from 0 to the most the seat can move and pay, ``playouts``
+    continuations to the end of the game with the seats' own hooks; write each ``k``'s mean win
+    share and final margin.
+
+    Every ``k`` is played out from the same snapshot with play-outs ``i = 0, 1, ...`` of the
+    decision ``key`` (:func:`fork`): the same re-deal of what the seat cannot see and the same
+    random streams, so the ``k`` differ only through the commitment and what follows from it.
+    """
+    streams, buf, work, notes = scratch
+    row = st.log[g, 1 + j]
+    h = snapshot_row(st, g, j)
+    p = np.int64(row[D_SEAT])
+    available = np.int64(row[D_AVAILABLE])
+    players = np.int64(st.game[h, I_PLAYERS])
+    pending = stack_i64(N_AREAS)
+    for a in range(N_AREAS):
+        pending[a] = np.int64(row[D_PENDING + a])
+    values = stack_f64(VALUES_WIDTH)
+    seed_branch(streams, key, playouts)  # a stream for the valuation alone
+    hook_value_goods(sids[p], st, h, p, pbase[p], streams[Purpose.STRATEGY + p], values, available)
+    fill_situation(st, h, p, available, values[V_FIRST], values[V_ALL], clock, row[SITUATION:])
+    kmax = np.int64(row[SITUATION + S_KMAX])
+    for k in range(MAX_K + 1):
+        row[R_WIN + k] = np.nan
+        row[R_MARGIN + k] = np.nan
+    for k in range(kmax + 1):
+        wins = 0.0
+        margins = 0.0
+        for i in range(playouts):
+            branch_commit(
+                st, h, copy, 0, p, k, pending, key, i, True, sids, tids, pbase, ptame,
+                MAX_ROUNDS, scratch,
+            )  # fmt: skip
+            score_game(copy, 0, work)
+            share, margin = _outcome(copy, 0, p, players)
+            wins += share
+            margins += margin
+        row[R_WIN + k] = wins / playouts
+        row[R_MARGIN + k] = margins / playouts
+
+
+@njit(cache=True, nogil=True)
+def advise_rows(
+    st, lo, hi, first_game, words, lineups, sids, tids, pbase, ptame, dice_contest, playouts, clock
+):
+    """Play rows ``lo``..``hi - 1`` of an advice batch as :func:`play_rows` does, noting the
+    taming decisions in ``st.log``; after each game, play out every decision it noted
+    (:func:`play_out_decision`, ``playouts`` continuations per commitment).
+
+    The real games are the games :func:`play_rows` plays (noting a decision changes nothing in
+    them). A decision's key comes from the seed, the game's index, the round and the seat, so
+    the results do not depend on the rows' split into batches or threads.
+    """
+    scratch = new_scratch()
+    branch_scratch = new_scratch()
+    copy = GameState(
+        np.zeros((1, N_GAME), dtype=np.int16),
+        np.zeros((1, MAX_PLAYERS, N_SEAT), dtype=np.int16),
+        st.data,
+        st.odds,
+        st.log[:0],  # a play-out notes no decision
+    )
+    players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
+    seat_sids = np.zeros(4, dtype=np.int64)
+    seat_tids = np.zeros(4, dtype=np.int64)
+    seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
+    seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
+    for g in range(lo, hi):
+        for p in range(players):
+            slot = lineups[g, p]
+            seat_sids[p] = sids[slot]
+            seat_tids[p] = tids[slot]
+            seat_pbase[p, :] = pbase[slot, :]
+            seat_ptame[p, :] = ptame[slot, :]
+        play_game(
+            st,
+            g,
+            first_game + g,
+            words,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+            False,
+            dice_contest,
+            scratch,
+        )
+        for j in range(np.int64(st.log[g, 0, LOG_DECISIONS])):
+            h = snapshot_row(st, g, j)
+            seat = np.int64(st.log[g, 1 + j, D_SEAT])
+            salt = N_PURPOSES + np.int64(st.game[h, I_ROUND]) * 4 + seat
+            key = stream_key(words, first_game + g, salt)
+            play_out_decision(
+                st, g, j, key, playouts, seat_sids, seat_tids, seat_pbase, seat_ptame, clock,
+                copy, branch_scratch,
+            )  # fmt: skip

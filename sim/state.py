@@ -144,6 +144,7 @@ class GameState(NamedTuple):
     seat: np.ndarray  # (G, 4, N_SEAT) int16
     data: np.ndarray  # (TILES + T, DATA_WIDTH) int64, read-only
     odds: np.ndarray  # (11, 11, 11, 11, 6) float64: exact contest outcomes (tie rule in force)
+    log: np.ndarray  # (real games, ., .) float64: the advice runs' decision log (sim.situation)
 
 
 def rules_data(
@@ -159,7 +160,9 @@ def rules_data(
     return data
 
 
-def new_state(n_games: int, players: int, data: np.ndarray, odds: np.ndarray) -> GameState:
+def new_state(
+    n_games: int, players: int, data: np.ndarray, odds: np.ndarray, log: np.ndarray | None = None
+) -> GameState:
     """Allocate zeroed arrays for ``n_games`` games; the kernel sets each game up itself.
 
     Parameters
@@ -172,6 +175,10 @@ def new_state(n_games: int, players: int, data: np.ndarray, odds: np.ndarray) ->
         :func:`rules_data` of the run.
     odds : numpy.ndarray
         Exact contest outcome table for the tie rule in force.
+    log : numpy.ndarray, optional
+        An advice run's decision log (:func:`sim.situation.new_log`; its real games are the
+        first rows of the batch, their snapshot rows follow). By default the log has no rows and
+        nothing is noted.
 
     Returns
     -------
@@ -184,7 +191,9 @@ def new_state(n_games: int, players: int, data: np.ndarray, odds: np.ndarray) ->
     game[:, DISPLAY : DISPLAY + N_CARD_SPACES] = -1
     game[:, TILE_PILE : TILE_PILE + MAX_TILES] = -1
     seat = np.zeros((n_games, MAX_PLAYERS, N_SEAT), dtype=np.int16)
-    return GameState(game=game, seat=seat, data=data, odds=odds)
+    if log is None:
+        log = np.zeros((0, 1, 1), dtype=np.float64)
+    return GameState(game=game, seat=seat, data=data, odds=odds, log=log)
 
 
 @hot

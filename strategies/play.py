@@ -1,13 +1,20 @@
-"""Play games by strategy name: the Python API behind ``mammoth simulate`` and the notebooks."""
+"""Play games by strategy name: the Python API behind ``mammoth simulate``, ``mammoth advise`` and
+the notebooks."""
 
 from __future__ import annotations
 
 import pandas as pd
 
+from sim.advising import advise_state, decisions_frame
 from sim.errors import InputError
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
+from strategies.greedy_values import PARAMS as GREEDY_PARAMS
 from strategies.registry import kernel_for, resolve
+
+CLOCK = (GREEDY_PARAMS["cards_per_round"], GREEDY_PARAMS["stack_rate"])
+"""The rounds-left clock of the situations: ``greedy``'s (cards per player and round, buildings
+per stack and round)."""
 
 
 def slots_for(names: list[str]) -> tuple[list[Slot], list[int]]:
@@ -24,6 +31,18 @@ def slots_for(names: list[str]) -> tuple[list[Slot], list[int]]:
             )
         seats.append(index[seat.name])
     return slots, seats
+
+
+def seat_names(strategies: list[str] | str, players: int) -> list[str]:
+    """One strategy name per seat from one name for all or one per seat."""
+    names = [strategies] * players if isinstance(strategies, str) else list(strategies)
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise InputError(
+            f"give one strategy for all seats or one per seat ({players}), not {len(names)}"
+        )
+    return names
 
 
 def play_games(
@@ -70,14 +89,7 @@ def play_games(
         tableau, the score parts (adding up to ``score``) and the herd statistics.
     """
     rules = rules or Rules()
-    names = [strategies] * players if isinstance(strategies, str) else list(strategies)
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise InputError(
-            f"give one strategy for all seats or one per seat ({players}), not {len(names)}"
-        )
-    slots, seats = slots_for(names)
+    slots, seats = slots_for(seat_names(strategies, players))
     st = play_state(
         kernel_for(slots),
         slots,
@@ -95,4 +107,59 @@ def play_games(
     return to_frame(st, slots, seats, first_game, rotate)
 
 
-__all__ = ["play_games", "slots_for"]
+def advise_games(
+    n_games: int,
+    players: int,
+    strategies: list[str] | str,
+    playouts: int,
+    seed: int = 0,
+    rules: Rules | None = None,
+    first_game: int = 0,
+    rotate: bool = False,
+    seat: int = -1,
+    threads: int = 1,
+    dice_contest: bool = False,
+) -> pd.DataFrame:
+    """Play ``n_games`` games and play out every taming decision met in them.
+
+    At each decision of a followed seat, every commitment ``k`` from 0 to the most it can move
+    and pay is played out ``playouts`` times to the end of the game with every seat's own
+    strategy, on common random numbers across the ``k`` (:mod:`sim.situation`). The real game
+    goes on with the seat's own choice.
+
+    Parameters
+    ----------
+    n_games, players, strategies, seed, rules, first_game, rotate, threads, dice_contest
+        As for :func:`play_games`.
+    playouts : int
+        Continuations per decision and commitment.
+    seat : int
+        The seat whose decisions are played out (-1: every seat).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per decision (:func:`sim.advising.decisions_frame`).
+    """
+    rules = rules or Rules()
+    slots, seats = slots_for(seat_names(strategies, players))
+    st = advise_state(
+        kernel_for(slots),
+        slots,
+        seats,
+        n_games,
+        players,
+        seed,
+        rules,
+        playouts,
+        CLOCK,
+        first_game=first_game,
+        rotate=rotate,
+        seat=seat,
+        threads=threads,
+        dice_contest=dice_contest,
+    )
+    return decisions_frame(st, slots, seats, first_game, rotate)
+
+
+__all__ = ["CLOCK", "advise_games", "play_games", "seat_names", "slots_for"]

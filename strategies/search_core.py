@@ -279,7 +279,11 @@ def score_candidates(
         The chosen candidate's index.
     """
     copy = GameState(
-        stack_i16_2d(1, N_GAME), stack_i16_3d(1, MAX_PLAYERS, N_SEAT), st.data, st.odds
+        stack_i16_2d(1, N_GAME),
+        stack_i16_3d(1, MAX_PLAYERS, N_SEAT),
+        st.data,
+        st.odds,
+        st.log[:0],  # a play-out notes no decision
     )
     streams = stack_u64_2d(N_PURPOSES, STREAM_WORDS)
     buf = stack_i64(N_GOODS)

@@ -1,0 +1,202 @@
+"""Play advice batches and shape their decision table: the Python shell around ``advise_rows``.
+
+An advice batch plays real games exactly as :func:`sim.runner.play_state` does and notes every
+taming decision (of every seat, or of one); each decision is then played out once per legal
+commitment (:func:`sim.engine.play_out_decision`). :func:`decisions_frame` turns the log into
+one row per decision.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pandas as pd
+
+from sim.contest_exact import outcome_table
+from sim.data import load_buildings, load_cards, load_tiles
+from sim.errors import InputError
+from sim.jit import kernel_codegen
+from sim.kernel import compile_lock
+from sim.rng import seed_words
+from sim.rules import Rules
+from sim.runner import Slot, _pack, lineups, validate
+from sim.situation import (
+    D_K_FIELD,
+    D_SEAT,
+    LOG_DECISIONS,
+    LOG_DROPPED,
+    MAX_K,
+    N_SITUATION,
+    R_MARGIN,
+    R_WIN,
+    SITUATION,
+    new_log,
+    snapshot_rows,
+)
+from sim.state import I_PLAYERS, GameState, new_state, rules_data
+
+SITUATION_COLUMNS = (
+    "round",
+    "players",
+    "available",
+    "can_pay",
+    "kmax",
+    "committed_most",
+    "committed_seats",
+    "to_decide",
+    "first_effect",
+    "first_amount",
+    "first_good",
+    "all_effect",
+    "all_amount",
+    "all_good",
+    "first_worth",
+    "all_worth",
+    "tiles_mine",
+    "tiles_leader",
+    "tiles_left",
+    "rounds_left",
+    "score_gap",
+    "mammoth_points",
+)
+"""The situation block's columns, in the order of :mod:`sim.situation`'s ``S_*`` offsets."""
+
+WORTH_COLUMNS = ("first_worth", "all_worth", "rounds_left")  # the situation's non-integer ones
+MAX_PLAYOUTS = 100_000
+
+
+def advise_state(
+    kernel,
+    slots: list[Slot],
+    seats: list[int],
+    n_games: int,
+    players: int,
+    seed: int,
+    rules: Rules,
+    playouts: int,
+    clock: tuple[float, float],
+    first_game: int = 0,
+    rotate: bool = False,
+    seat: int = -1,
+    threads: int = 1,
+    dice_contest: bool = False,
+) -> GameState:
+    """Play ``n_games`` advice games (global indices ``first_game``...) and return their state.
+
+    Parameters
+    ----------
+    kernel : module
+        A kernel from :func:`sim.kernel.build`.
+    slots, seats, n_games, players, seed, rules, first_game, rotate, threads, dice_contest
+        As for :func:`sim.runner.play_state`.
+    playouts : int
+        Continuations per decision and commitment.
+    clock : tuple of float
+        ``(cards_per_round, stack_rate)`` of the situation's rounds-left clock.
+    seat : int
+        The seat whose decisions are played out (-1: every seat).
+
+    Returns
+    -------
+    GameState
+        Its first ``n_games`` rows are the real games; ``st.log`` holds the decisions.
+    """
+    validate(n_games, players, seed)
+    if len(seats) != players:
+        raise InputError(f"{players} players need {players} seat strategies, not {len(seats)}")
+    if not 1 <= playouts <= MAX_PLAYOUTS:
+        raise InputError(f"play-outs per commitment must be 1 to {MAX_PLAYOUTS:,}, not {playouts}")
+    if not -1 <= seat < players:
+        raise InputError(f"the seat followed must be -1 (every seat) or 0 to {players - 1}")
+    tiles = load_tiles(rules.tiles)
+    data = rules_data(load_cards(), load_buildings(), tiles, rules.kernel_flags())
+    log = new_log(n_games, seat)
+    st = new_state(snapshot_rows(n_games), players, data, outcome_table(rules.tie_rule), log)
+    sids, tids, pbase, ptame = _pack(slots)
+    words = seed_words(seed)
+    lineup = lineups(n_games, players, seats, rotate, first_game)
+    clock_row = np.array(clock, dtype=np.float64)
+    args = (words, lineup, sids, tids, pbase, ptame, bool(dice_contest), int(playouts), clock_row)
+    with compile_lock(kernel), kernel_codegen():
+        kernel.advise_rows(st, 0, 0, first_game, *args)  # types the call (compiles), plays none
+    threads = max(1, min(int(threads), n_games))
+    if threads == 1:
+        kernel.advise_rows(st, 0, n_games, first_game, *args)
+    else:
+        bounds = np.linspace(0, n_games, threads + 1).astype(int)
+        with ThreadPoolExecutor(threads) as pool:
+            jobs = [
+                pool.submit(kernel.advise_rows, st, lo, hi, first_game, *args)
+                for lo, hi in zip(bounds[:-1], bounds[1:], strict=True)
+                if hi > lo
+            ]
+            for job in jobs:
+                job.result()
+    return st
+
+
+def decisions_frame(
+    st: GameState, slots: list[Slot], seats: list[int], first_game: int, rotate: bool
+) -> pd.DataFrame:
+    """One row per decision played out: where it was, its situation, the field's own choice and
+    each commitment's mean win share (``win_K``) and final margin (``margin_K``; NaN beyond
+    ``kmax``).
+
+    Parameters
+    ----------
+    st : GameState
+        From :func:`advise_state`.
+    slots, seats, first_game, rotate
+        As given to :func:`advise_state`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``game``, ``seat``, ``strategy``, the situation (:data:`SITUATION_COLUMNS`),
+        ``k_field``, ``win_0`` ... ``win_10``, ``margin_0`` ... ``margin_10``; rows in game order,
+        then in the order the decisions were met.
+    """
+    log = st.log
+    n = log.shape[0]
+    counts = log[:, 0, LOG_DECISIONS].astype(np.int64)
+    mask = np.arange(log.shape[1] - 1)[None, :] < counts[:, None]
+    rows = log[:, 1:, :][mask]  # (decisions, LOG_WIDTH), game by game
+    game = np.repeat(np.arange(n, dtype=np.int64), counts)
+    players = int(st.game[0, I_PLAYERS]) if n else 2
+    seat = rows[:, D_SEAT].astype(np.int8)
+    lineup = lineups(n, players, seats, rotate, first_game)
+    labels = [s.label for s in slots]
+    categories = list(dict.fromkeys(labels))
+    slot_code = np.array([categories.index(label) for label in labels], dtype=np.int8)
+    frame = {
+        "game": first_game + game,
+        "seat": seat,
+        "strategy": pd.Categorical.from_codes(
+            slot_code[lineup[game, seat.astype(np.int64)]], categories=categories
+        ),
+    }
+    block = rows[:, SITUATION : SITUATION + N_SITUATION]
+    for j, name in enumerate(SITUATION_COLUMNS):
+        column = block[:, j]
+        frame[name] = column if name in WORTH_COLUMNS else column.astype(np.int16)
+    frame["k_field"] = rows[:, D_K_FIELD].astype(np.int8)
+    for k in range(MAX_K + 1):
+        frame[f"win_{k}"] = rows[:, R_WIN + k]
+    for k in range(MAX_K + 1):
+        frame[f"margin_{k}"] = rows[:, R_MARGIN + k]
+    return pd.DataFrame(frame)
+
+
+def dropped_decisions(st: GameState) -> int:
+    """Decisions met after a game's log was full (not played out); 0 in practice."""
+    return int(st.log[:, 0, LOG_DROPPED].sum())
+
+
+__all__ = [
+    "MAX_PLAYOUTS",
+    "SITUATION_COLUMNS",
+    "advise_state",
+    "decisions_frame",
+    "dropped_decisions",
+]
