@@ -58,6 +58,7 @@ TAMING: dict[str, str] = {
     "random": "strategies.taming_random",
     "ev": "strategies.taming_ev",
     "majority": "strategies.taming_majority",
+    "card": "strategies.taming_card",
     "search": "strategies.search_taming",
 }
 # name -> (registered taming policy, its parameters set): variants that need no module
