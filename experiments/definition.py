@@ -49,7 +49,7 @@ from sim.textfiles import read_toml
 DEFINITIONS = Path(__file__).resolve().parent / "definitions"
 """The default suite's experiment files (``mammoth demo`` runs them all)."""
 
-ORDER = ("league", "commit", "worth")
+ORDER = ("league", "commit", "advice", "worth")
 """The report's order of the default experiments; other files follow in name order."""
 
 

@@ -16,11 +16,12 @@ changes, each spelled out below:
   ``ADDRESS|local:N`` -> ``local:2``: the same code path on two local worker processes.
 - **Sizes** (:data:`SIZES`, :data:`APPENDED`): ``--games`` at most 2, ``--scale`` 0.005,
   ``--iterations`` 1, ``--population`` 2, ``--eval-games`` 2, ``--mc`` 1,000, ``--cost-seconds``
-  0.02, ``--generations`` 1 (raised to a command's floor, :data:`FLOORS`: ``train`` needs 10
-  games); a command that names no size gets these appended (``demo``, ``simulate``, ``run``:
-  ``--games 2``; ``tune``: the search's sizes; ``contest report``: ``--mc 1000``; ``ladder``:
-  ``--cost-seconds 0.02``). ``cache warm`` gets ``--light-only``
-  (the test session compiles the heavy kernel once for all tests, tests/conftest.py).
+  0.02, ``--generations`` 1, ``--check-games`` 2, ``--playouts`` 2 (raised to a command's floor,
+  :data:`FLOORS`: ``train`` needs 10 games); a command that names no size gets these appended
+  (``demo``, ``simulate``, ``run``: ``--games 2``; ``tune``: the search's sizes; ``contest
+  report``: ``--mc 1000``; ``ladder``: ``--cost-seconds 0.02``; ``advise``: ``--games 2
+  --playouts 2``). ``cache warm`` gets ``--light-only`` (the test session compiles the heavy
+  kernel once for all tests, tests/conftest.py).
 
 The files a command writes are those its row of the command table names (:func:`row_files`),
 with ``DIR`` its ``--out`` (or its default folder), ``OUT`` the report's, ``NAME`` each
@@ -55,6 +56,8 @@ SIZES = {
     "--mc": 1_000,
     "--cost-seconds": 0.02,
     "--generations": 1,
+    "--check-games": SMALL_GAMES,
+    "--playouts": 2,
 }
 """Size options and the value they shrink to (a smaller value written stays)."""
 
@@ -70,6 +73,7 @@ APPENDED = {
     "contest report": {"--mc": 1_000},
     "cache warm": {"--light-only": None},
     "ladder": {"--cost-seconds": 0.02},
+    "advise": {"--games": SMALL_GAMES, "--playouts": 2},
 }
 """Sizes a command gets when it names none of them (``run`` and ``demo``: nor ``--scale``)."""
 
@@ -95,6 +99,10 @@ PLACEHOLDERS = {
     ("--generations", "K"): "1",
     ("--ridge", "R"): "0.01",
     ("--clip", "C"): "50",
+    ("--check-games", "N"): str(SMALL_GAMES),
+    ("--playouts", "K"): "2",
+    ("--field", "NAME"): "greedy",
+    ("--seat", "SEAT"): "0",
 }
 """(option, placeholder) -> value."""
 

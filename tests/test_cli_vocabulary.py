@@ -55,7 +55,7 @@ def test_player_counts_are_several_where_the_readme_shows_it(name):
 
 
 def test_parallel_workers_have_one_name():
-    parallel = {"simulate", "compare", "commit", "worth", "tune", "run", "demo", "ladder"}
+    parallel = {"simulate", "compare", "commit", "worth", "tune", "run", "demo", "ladder", "advise"}
     for name, command in COMMANDS.items():
         visible = [o for p in command.params if not getattr(p, "hidden", False) for o in p.opts]
         assert "--threads" not in visible, name
@@ -72,8 +72,9 @@ COUNTS = {
     "worth": "per table and arm",
     "tune": "per candidate",
     "run": "per table (compare), per table and arm (worth), per arm (commit)",
-    "demo": "per table (league), per arm (commit), per table and arm",
+    "demo": "per table (league), per arm (commit), per player count (advice), per table and arm",
     "ladder": "per table",
+    "advise": "per player count",
     "train": "per generation",
 }
 
@@ -111,6 +112,7 @@ def test_no_command_writes_into_another_commands_default_folder():
         "contest table": "results/contest-table",
         "demo": "results/demo",
         "ladder": "results/ladder",
+        "advise": "results/advise",
         "run": "results/run",
         "simulate": "results/simulate",
         "train": "results/train",

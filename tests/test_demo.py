@@ -19,7 +19,7 @@ def test_demo_runs_the_default_suite_and_reports(demo_run):
     assert (out / "report.md").exists() and (out / "report.html").exists()
     assert (out / "contest" / "run.json").exists()
     names = [path.stem for path in default_suite()]
-    assert names[:3] == ["league", "commit", "worth"]
+    assert names[:4] == ["league", "commit", "advice", "worth"]
     for name in names:
         assert (out / name / "run.json").exists(), name
         assert list((out / name / "chunks").glob("*.npz")), name  # every one ran as a suite kind
@@ -32,7 +32,15 @@ def test_demo_runs_the_default_suite_and_reports(demo_run):
     first = report.index("## Contents")
     assert report.index("How many figures to commit?") < first
     assert report.index("What is the mammoth scoring worth?") < first
-    for figure in ("contest-heatmap", "league-win-rates", "commit-sweep", "worth-shares"):
+    # the commit answer opens with the advice card
+    assert report.index("The advice card") < report.index("Over whole games")
+    for figure in (
+        "contest-heatmap",
+        "league-win-rates",
+        "commit-sweep",
+        "advice-effects",
+        "worth-shares",
+    ):
         assert f"](figures/{figure}.png)" in report
         assert (out / "figures" / f"{figure}.png").stat().st_size > 1000
 

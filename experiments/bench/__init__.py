@@ -16,6 +16,8 @@ module                            holds
                                   games per second and their ratio
 :mod:`experiments.bench.learned`  section ``learned_games``: the learned player's games per
                                   second (4 players, the herd, one core)
+:mod:`experiments.bench.advice`   section ``advice_playouts``: play-outs from taming
+                                  decisions per second (4 players, greedy, one core)
 :mod:`experiments.bench.cold_start` section ``cold_compile`` (the first run's compile of the
                                   default kernel, in a fresh process with an empty cache)
 :mod:`experiments.bench.cluster`  section ``dask_chunks``: chunks per second on a
@@ -29,5 +31,6 @@ Importing the package registers the sections, in this order; the command is
 # isort: off
 from experiments.bench import cold_start, contest, engine, players  # noqa: F401  (in order)
 from experiments.bench import learned  # noqa: F401
+from experiments.bench import advice  # noqa: F401
 from experiments.bench import cluster  # noqa: F401  (the Dask section comes last)
 # isort: on

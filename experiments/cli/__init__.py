@@ -15,6 +15,7 @@ command                         module
 ``mammoth commit``              :mod:`experiments.cli.commit`
 ``mammoth worth``               :mod:`experiments.cli.worth`
 ``mammoth ladder``              :mod:`experiments.cli.ladder`
+``mammoth advise``              :mod:`experiments.cli.advise`
 ``mammoth run``                 :mod:`experiments.cli.run`
 ``mammoth demo``                :mod:`experiments.cli.demo`
 ``mammoth report``              :mod:`experiments.cli.report`
@@ -35,6 +36,7 @@ import sys
 
 import click
 
+from experiments.cli.advise import advise
 from experiments.cli.bench import bench
 from experiments.cli.cache import cache
 from experiments.cli.commit import commit
@@ -110,4 +112,5 @@ for command in (
 ):  # fmt: skip
     main.add_command(command)
 main.add_command(ladder)
+main.add_command(advise)
 main.add_command(train_command)

@@ -28,21 +28,23 @@ CONTEST = "contest"
 @command("demo")
 @out_option(
     "Output folder: gets contest/ and one folder per experiment of the suite (league/, "
-    "commit/, worth/), then report.md (its charts in figures/) and report.html.",
+    "commit/, advice/, worth/), then report.md (its charts in figures/) and report.html.",
     default="results/demo",
 )
 @scale_option()
 @games_option(
     None,
     MAX_GAMES,
-    "Replace the suite's games: per table (league), per arm (commit), per table and arm (worth).",
+    "Replace the suite's games: per table (league), per arm (commit), per player count "
+    "(advice), per table and arm (worth).",
 )
 @workers_option("local processes, one chunk each")
 @resume_option()
 def demo(out, scale, games, workers, resume) -> None:
-    """Run the default suite (contest odds, the league, commit, worth) and write the report.
+    """Run the default suite (contest odds, the league, commit, advice, worth) and write the
+    report.
 
-    Writes OUT/contest/ (the exact odds), OUT/league/, OUT/commit/, OUT/worth/ (each
+    Writes OUT/contest/ (the exact odds), OUT/league/, OUT/commit/, OUT/advice/, OUT/worth/ (each
     experiment's files and checkpoints), OUT/report.md (its charts in OUT/figures/) and
     OUT/report.html (self-contained).
     """

@@ -26,6 +26,7 @@ from experiments.cli.options import (
 )
 from experiments.definition import load_experiment
 from experiments.kinds import games_label
+from experiments.kinds.advice import played as advice_played
 from experiments.limits import MAX_GAMES
 from experiments.outputs.files import inside, writing_inside
 from experiments.runner import check_paths, check_resume, run_experiment
@@ -101,6 +102,8 @@ def config_strategies(config: dict) -> list[str]:
     if config["kind"] == "commit":
         base = config["base"]
         return [arm_strategy(base, policy) for policy in config["policies"]] + list(config["field"])
+    if config["kind"] == "advice":
+        return [seat.name for seat in advice_played(config)]
     return list(config["strategies"])
 
 

@@ -9,6 +9,8 @@ kind        module                           runs, as the command
                                              (``mammoth commit``)
 ``ladder``  :mod:`experiments.kinds.ladder`  ratings and costs of every player
                                              (``mammoth ladder``)
+``advice``  :mod:`experiments.kinds.advice`  every taming decision played out, the
+                                             advice card (``mammoth advise``)
 =========== ================================ ======================================
 
 A kind is a module with three functions: ``chunks(config) -> list[dict]`` (independent pieces of
@@ -49,6 +51,7 @@ KINDS = {
     "worth": "experiments.kinds.worth",
     "commit": "experiments.kinds.commit",
     "ladder": "experiments.kinds.ladder",
+    "advice": "experiments.kinds.advice",
 }
 
 

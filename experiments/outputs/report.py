@@ -31,10 +31,12 @@ from experiments.outputs.document import (
     Heading,
     Link,
     Paragraph,
+    Strong,
     to_html,
     to_markdown,
 )
 from experiments.outputs.files import atomic_write, write_text
+from experiments.outputs.report_advice import card_answer
 from experiments.outputs.report_sections import (
     TITLES,
     ResultFolder,
@@ -79,12 +81,28 @@ def _from(folder: ResultFolder, build) -> list:
         ) from None
 
 
+def _untitled(block):
+    """A lead paragraph without its bold title (the card above it has the question)."""
+    if isinstance(block, Paragraph) and block.parts and isinstance(block.parts[0], Strong):
+        parts = list(block.parts[1:])
+        if parts and isinstance(parts[0], str):
+            parts[0] = parts[0].lstrip()
+        return Paragraph(["Over whole games: ", *parts], css=block.css)
+    return block
+
+
 def _answers(folders: list[ResultFolder]) -> list:
     """The answer boxes, first of the page: commit and worth, or the ranking of a league."""
     kinds = {f.kind: f for f in reversed(folders)}  # the first folder of each kind
     boxes = []
+    card = _from(kinds["advice"], card_answer) if "advice" in kinds else []
     if "commit" in kinds:
-        boxes.append(Box(_from(kinds["commit"], commit_answer), anchor="answer-commit"))
+        answer = _from(kinds["commit"], commit_answer)
+        if card:  # the card leads; the commit run's answer follows, without its own title
+            answer = card + [_untitled(block) for block in answer]
+        boxes.append(Box(answer, anchor="answer-commit"))
+    elif card:
+        boxes.append(Box(card, anchor="answer-commit"))
     if "worth" in kinds:
         boxes.append(Box(_from(kinds["worth"], worth_answer), anchor="answer-worth"))
     if not boxes and "league" in kinds:

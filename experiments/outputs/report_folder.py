@@ -95,13 +95,31 @@ TABLES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
         ),
     },
     "ladder": {"ladder": (("player", "games_per_s"), ("games_per_s",))},
+    "advice": {
+        "advice": (
+            ("class", "situation", "k", "effect", "lo", "hi", "decisions", "best_k", "best_sure",
+             "too_few", "solver_k", "disagree"),
+            ("class", "k", "effect", "lo", "hi", "decisions", "best_k", "best_sure", "solver_k"),
+        ),
+        "check": (
+            ("field", "players", "policy", "games", "card_minus", "card_minus_low",
+             "card_minus_high"),
+            ("players", "games", "card_minus", "card_minus_low", "card_minus_high"),
+        ),
+    },
 }  # fmt: skip
 """The tables each kind's section reads: ``{kind: {table: (columns it needs, columns that must
 hold numbers when present)}}``. Every one of them must have rows, and its ``players`` whole
 numbers from 2 to 4. The contest's section checks its own columns (it falls back to the short
 tables of any folder)."""
 
-PRIMARY = {"league": "league", "commit": "sweep", "worth": "games", "ladder": "ladder"}
+PRIMARY = {
+    "league": "league",
+    "commit": "sweep",
+    "worth": "games",
+    "ladder": "ladder",
+    "advice": "advice",
+}
 """The table that makes a folder of each kind: it must have rows."""
 
 
@@ -160,7 +178,7 @@ class ResultFolder:
 
     @property
     def kind(self) -> str:
-        """``league``, ``commit``, ``worth``, ``contest``, ``ladder`` or ``other``."""
+        """``league``, ``commit``, ``worth``, ``contest``, ``ladder``, ``advice`` or ``other``."""
         if self.has("league"):
             return "league"
         if self.has("sweep", "rule_of_thumb"):
@@ -171,6 +189,8 @@ class ResultFolder:
             return "contest"
         if self.has("ladder", "ratings", "costs"):
             return "ladder"
+        if self.has("advice") and (self.path / "card.json").is_file():
+            return "advice"
         return "other"
 
 
@@ -248,6 +268,7 @@ def _games_text(meta: dict) -> str | None:
         ("games_per_table", "games per table"),
         ("games_per_arm", "games per arm and player count"),
         ("games_per_table_and_arm", "games per table, arm and player count"),
+        ("games_per_player_count", "games per player count"),
         ("games", "games"),
         ("mc_contests", "Monte Carlo contests (dice-kernel check)"),
     ):

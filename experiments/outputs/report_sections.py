@@ -34,6 +34,7 @@ from experiments.outputs.document import (
     whole,
 )
 from experiments.outputs.ladder import ladder_figure, short_name
+from experiments.outputs.report_advice import advice_section
 from experiments.outputs.report_folder import (
     MAX_ROWS,
     ResultFolder,
@@ -61,6 +62,7 @@ TITLES = {
     "worth": "what the mammoth scoring is worth",
     "contest": "the taming contest's exact odds",
     "ladder": "strength ladder: rating against cost",
+    "advice": "how many figures to commit, situation by situation",
     "other": "results",
 }
 
@@ -601,6 +603,7 @@ BUILDERS = {
     "worth": worth_section,
     "contest": contest_section,
     "ladder": ladder_section,
+    "advice": advice_section,
     "other": generic_section,
 }
 

@@ -1,0 +1,123 @@
+"""The files of an advice run (``mammoth advise`` and the ``advice`` kind).
+
+``decisions.parquet``
+    One row per taming decision played out (:func:`sim.advising.decisions_frame`): where it was
+    (``game``, ``seat``, ``strategy``), its situation, the field's own choice ``k_field`` and each
+    commitment's mean win share ``win_K`` and final margin ``margin_K`` over the play-outs (NaN
+    beyond ``kmax``). Written in full, for slicing; the same bytes whatever the chunking,
+    workers or backend.
+``advice.csv``
+    The advice table (:func:`experiments.analyses.situations.advice_table`): per situation class
+    and commitment, the effect on the win share against committing none, with its 95% interval
+    clustered by game, the best commitment and how sure it is, the solver's answer beside it.
+``card.md``, ``card.json``
+    The advice card: the table as a few rules a person can follow at the table, in words and as
+    data (:func:`~experiments.analyses.situations.derive_card`).
+``check.csv``
+    The check of the shipped card (``strategies/models/card.json``, the one the ``card`` policy
+    plays; not necessarily this run's): per field, player count and policy, the card's win rate
+    minus the policy's in percentage points, 95% interval clustered by game, games per arm.
+    Written when the run checks the card (``check_games`` above 0).
+``run.json``
+    The run's settings and the decisions played out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pandas as pd
+
+from experiments.analyses.situations import advice_table, card_lines, derive_card
+from experiments.outputs.files import run_metadata, write_csv, write_json, write_parquet, write_text
+
+FILES = ("decisions.parquet", "advice.csv", "card.md", "card.json", "run.json")
+SETTINGS = (
+    "players",
+    "games",
+    "seed",
+    "field",
+    "playouts",
+    "seat",
+    "check_games",
+    "check_fields",
+    "check_policies",
+    "rules",
+)
+
+
+def card_data(card) -> dict:
+    """The card as JSON-ready data (a dataclass or a mapping)."""
+    return dataclasses.asdict(card) if dataclasses.is_dataclass(card) else dict(card)
+
+
+def card_text(card, title: str = "Advice card") -> str:
+    """``card.md``: the card's lines (:func:`~experiments.analyses.situations.card_lines`)
+    under a title, one paragraph or list item each."""
+    return f"# {title}\n\n" + "\n\n".join(card_lines(card)) + "\n"
+
+
+def write_advice(
+    folder: Path,
+    decisions: pd.DataFrame,
+    check: pd.DataFrame,
+    config: dict,
+    command: str,
+    started: float | None,
+) -> tuple[pd.DataFrame, object]:
+    """Write the advice run's files into ``folder``.
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        Output folder.
+    decisions : pandas.DataFrame
+        The decision table (:func:`experiments.kinds.advice.decisions_of`).
+    check : pandas.DataFrame
+        The shipped card's check (:func:`experiments.kinds.advice.card_check`); no rows: none.
+    config : dict
+        The experiment.
+    command : str
+        What produced the output, for run.json.
+    started : float, optional
+        ``time.perf_counter()`` when the run started (for the wall time in run.json).
+
+    Returns
+    -------
+    table : pandas.DataFrame
+        The advice table.
+    card
+        The advice card.
+    """
+    import time
+
+    from experiments.kinds.compare import rules_of
+
+    settings = {key: config[key] for key in SETTINGS if key in config}
+    table = advice_table(decisions)
+    card = derive_card(table)
+    write_parquet(folder / "decisions.parquet", decisions, {"settings": settings})
+    write_csv(folder / "advice.csv", table)
+    write_json(folder / "card.json", card_data(card))
+    write_text(folder / "card.md", card_text(card))
+    files = list(FILES)
+    if len(check):
+        write_csv(folder / "check.csv", check)
+        files.insert(-1, "check.csv")
+    extra = {"wall_seconds": round(time.perf_counter() - started, 1)} if started else {}
+    meta = run_metadata(
+        command,
+        rules_of(config),
+        kind="advice",
+        settings=settings,
+        players=[int(p) for p in config["players"]],
+        games_per_player_count=int(config["games"]),
+        seed=int(config["seed"]),
+        field=list(config["field"]),
+        decisions=len(decisions),
+        files=files,
+        **extra,
+    )
+    write_json(folder / "run.json", meta)
+    return table, card

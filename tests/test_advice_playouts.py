@@ -1,0 +1,159 @@
+"""The counterfactual play-outs of the advice (sim.situation, sim.engine.advise_rows).
+
+Every taming decision of an advice run is noted with a snapshot, then played out once per legal
+commitment on common random numbers; the real games are the games the field plays anyway.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sim.advising import advise_state, decisions_frame
+from sim.rng import N_PURPOSES, seed_words, stream_key
+from sim.rules import Rules
+from sim.situation import (
+    D_PENDING,
+    D_SEAT,
+    LOG_DECISIONS,
+    R_WIN,
+    S_KMAX,
+    SITUATION,
+    snapshot_row,
+)
+from sim.state import CHOICE_TOKENS, GOODS, H_ON_TILE, HERD, I_ROUND, SCORE, new_state
+from strategies.play import CLOCK, advise_games, play_games, slots_for
+from strategies.registry import kernel_for
+
+FIELD = ["greedy", "greedy+fixed-1", "greedy+majority"]
+SEED = 11
+
+
+@pytest.fixture(scope="module")
+def advised():
+    """An advice batch of 6 three-player games, 2 play-outs per commitment, and its kernel."""
+    slots, seats = slots_for(FIELD)
+    kernel = kernel_for(slots)
+    st = advise_state(kernel, slots, seats, 6, 3, SEED, Rules(), 2, CLOCK)
+    return kernel, slots, seats, st
+
+
+def test_real_games_are_the_games_the_field_plays(advised):
+    _, _, _, st = advised
+    played = play_games(6, 3, FIELD, seed=SEED)
+    scores = st.seat[:6, :3, SCORE].reshape(-1)
+    assert np.array_equal(scores, played["score"].to_numpy())
+    # every decision noted is a commitment the seat really made: k_field as in the herd stats
+    frame = decisions_frame(st, *advised[1:3], 0, False)
+    assert len(frame) > 0
+    committed = frame.groupby(["game", "seat"])["k_field"].sum()
+    by_seat = played.set_index(["game", "seat"])["figures_committed"]
+    assert np.array_equal(committed.to_numpy(), by_seat.loc[committed.index].to_numpy())
+
+
+def test_branches_share_their_random_numbers(advised):
+    """The k of one decision start from the same re-deal and streams (play-out i), so their
+    play-outs differ only through the commitment: two play-outs of the same k are identical,
+    and the snapshot-to-commitment state of every k is the same."""
+    kernel, slots, seats, st = advised
+    from sim.runner import _pack
+
+    sids, tids, pbase, ptame = _pack(slots)
+    words = seed_words(SEED)
+    g = 0
+    n = int(st.log[g, 0, LOG_DECISIONS])
+    assert n > 0
+    j = next(j for j in range(n) if st.log[g, 1 + j, SITUATION + S_KMAX] >= 1)
+    h = snapshot_row(st, g, j)
+    row = st.log[g, 1 + j]
+    p = int(row[D_SEAT])
+    pending = np.ascontiguousarray(row[D_PENDING : D_PENDING + 16]).astype(np.int64)
+    key = stream_key(words, g, N_PURPOSES + int(st.game[h, I_ROUND]) * 4 + p)
+    seat_sids = sids[seats]
+    seat_tids = tids[seats]
+    seat_pbase = np.ascontiguousarray(pbase[seats])
+    seat_ptame = np.ascontiguousarray(ptame[seats])
+
+    def fork(i):
+        copy = new_state(1, 3, st.data, st.odds, st.log[:0])
+        scratch = kernel.new_scratch()
+        kernel.fork(st, h, copy, 0, key, i, True, scratch)
+        return copy, scratch
+
+    def play(k, i):
+        copy = new_state(1, 3, st.data, st.odds, st.log[:0])
+        scratch = kernel.new_scratch()
+        kernel.branch_commit(
+            st, h, copy, 0, p, k, pending, key, i, True, seat_sids, seat_tids, seat_pbase,
+            seat_ptame, 99, scratch,
+        )  # fmt: skip
+        kernel.score_game(copy, 0, scratch[2])
+        return copy
+
+    a, sa = fork(0)
+    b, sb = fork(0)
+    assert np.array_equal(a.game, b.game) and np.array_equal(a.seat, b.seat)
+    assert np.array_equal(sa[0], sb[0])  # the same streams for every k of play-out 0
+    c, sc = fork(1)
+    assert not np.array_equal(sa[0], sc[0])  # another play-out index: other streams
+    # the same k played twice: the same game to the last point
+    assert np.array_equal(play(1, 0).seat, play(1, 0).seat)
+    # k = 0 and k = 1 differ from the commitment on: the seat's figures on the tile
+    zero, one = play(0, 0), play(1, 0)
+    assert not np.array_equal(zero.seat, one.seat)
+    # and the snapshot itself is untouched by the play-outs
+    assert st.seat[h, p, HERD + H_ON_TILE] == 0
+
+
+def test_a_decision_with_one_legal_k_records_one_branch(advised):
+    """A seat with nothing to pay with can only commit none: one branch, the rest NaN."""
+    kernel, slots, seats, st = advised
+    from sim.runner import _pack
+
+    sids, tids, pbase, ptame = _pack(slots)
+    g, j = 0, 0
+    h = snapshot_row(st, g, j)
+    p = int(st.log[g, 1 + j, D_SEAT])
+    saved = st.seat[h].copy()
+    st.seat[h, p, GOODS : GOODS + 5] = 0  # no food, no resources
+    st.seat[h, p, CHOICE_TOKENS] = 0  # and no resource tokens
+    try:
+        row = st.log[g, 1 + j].copy()
+        scratch = kernel.new_scratch()
+        copy = new_state(1, 3, st.data, st.odds, st.log[:0])
+        key = stream_key(seed_words(SEED), g, N_PURPOSES + int(st.game[h, I_ROUND]) * 4 + p)
+        kernel.play_out_decision(
+            st, g, j, key, 3, sids[seats], tids[seats], np.ascontiguousarray(pbase[seats]),
+            np.ascontiguousarray(ptame[seats]), np.array(CLOCK), copy, scratch,
+        )  # fmt: skip
+        out = st.log[g, 1 + j]
+        assert out[SITUATION + S_KMAX] == 0
+        assert np.isfinite(out[R_WIN])
+        assert np.isnan(out[R_WIN + 1 : R_WIN + 11]).all()
+    finally:
+        st.seat[h] = saved
+        st.log[g, 1 + j] = row
+
+
+def test_decisions_do_not_depend_on_the_split():
+    whole = advise_games(5, 2, "greedy", playouts=2, seed=4)
+    parts = [
+        advise_games(2, 2, "greedy", playouts=2, seed=4),
+        advise_games(3, 2, "greedy", playouts=2, seed=4, first_game=2),
+    ]
+    joined = pd.concat(parts, ignore_index=True)
+    pd.testing.assert_frame_equal(whole, joined)
+    threads = advise_games(5, 2, "greedy", playouts=2, seed=4, threads=2)
+    pd.testing.assert_frame_equal(whole, threads)
+
+
+def test_win_shares_are_shares(advised):
+    frame = decisions_frame(advised[3], *advised[1:3], 0, False)
+    wins = frame[[f"win_{k}" for k in range(11)]].to_numpy()
+    finite = np.isfinite(wins)
+    assert finite[:, 0].all()
+    assert ((wins[finite] >= 0) & (wins[finite] <= 1)).all()
+    # finite exactly for k = 0..kmax
+    kmax = frame["kmax"].to_numpy()
+    assert np.array_equal(finite.sum(axis=1), kmax + 1)

@@ -1,0 +1,52 @@
+"""``mammoth advise`` and the ``advice`` kind: files, the card, chunking, workers, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+from click.testing import CliRunner
+
+from experiments.cli import main
+
+SMALL = ["advise", "--players", "2", "--games", "6", "--playouts", "2", "--seed", "3"]
+
+
+def _run(out, *extra):
+    result = CliRunner().invoke(main, [*SMALL, "--out", str(out), *extra])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_advise_writes_the_decisions_the_table_and_the_card(tmp_path):
+    output = _run(tmp_path / "a", "--check-games", "4")
+    out = tmp_path / "a"
+    for name in ("decisions.parquet", "advice.csv", "card.md", "card.json", "check.csv"):
+        assert (out / name).is_file(), name
+    decisions = pd.read_parquet(out / "decisions.parquet")
+    assert len(decisions) > 0 and set(decisions["players"]) == {2}
+    assert "Advice card" in output and "decisions played out" in output
+    card = json.loads((out / "card.json").read_text())
+    assert card["rules"]
+    check = pd.read_csv(out / "check.csv")
+    assert set(check["policy"]) == {"never", "fixed-1", "ev", "majority", "search"}
+    assert set(check["field"]) == {"greedy", "presets"} and (check["games"] == 4).all()
+
+
+def test_the_files_do_not_depend_on_chunking_or_workers(tmp_path):
+    _run(tmp_path / "whole", "--chunk-size", "6", "--check-games", "3")
+    _run(tmp_path / "parts", "--chunk-size", "2", "--check-games", "3")
+    _run(tmp_path / "workers", "--chunk-size", "3", "--check-games", "3", "--workers", "2")
+    for name in ("decisions.parquet", "advice.csv", "card.json", "card.md", "check.csv"):
+        whole = (tmp_path / "whole" / name).read_bytes()
+        assert whole == (tmp_path / "parts" / name).read_bytes(), name
+        assert whole == (tmp_path / "workers" / name).read_bytes(), name
+
+
+def test_advise_refuses_bad_input_in_one_line(tmp_path):
+    for extra in (["--seat", "2"], ["--playouts", "0"], ["--field", "nobody"]):
+        result = CliRunner().invoke(main, [*SMALL, "--out", str(tmp_path / "x"), *extra])
+        assert result.exit_code == 2, (extra, result.output)
+        assert "Traceback" not in result.output
+        assert len(result.output.strip().splitlines()) == 1, result.output
+    assert not (tmp_path / "x" / "decisions.parquet").exists()
