@@ -52,6 +52,18 @@ def card_data(card) -> dict:
     return dataclasses.asdict(card) if dataclasses.is_dataclass(card) else dict(card)
 
 
+def reproducing_command(config: dict) -> str:
+    """The ``mammoth advise`` command that plays the same decisions and derives the same card."""
+    words = ["mammoth advise", "--players", *map(str, sorted(config["players"]))]
+    words += ["--games", str(config["games"]), "--playouts", str(config["playouts"])]
+    words += ["--seed", str(config["seed"])]
+    for name in config["field"]:
+        words += ["--field", f'"{name}"' if any(c in name for c in "[] ,") else name]
+    if int(config.get("seat", -1)) >= 0:
+        words += ["--seat", str(config["seat"])]
+    return " ".join(words)
+
+
 def card_text(card, title: str = "Advice card") -> str:
     """``card.md``: the card's lines (:func:`~experiments.analyses.situations.card_lines`)
     under a title, one paragraph or list item each."""
@@ -99,7 +111,15 @@ def write_advice(
     card = derive_card(table)
     write_parquet(folder / "decisions.parquet", decisions, {"settings": settings})
     write_csv(folder / "advice.csv", table)
-    write_json(folder / "card.json", card_data(card))
+    data = card_data(card)
+    data["provenance"] = {
+        "command": reproducing_command(config),
+        "decisions": len(decisions),
+        "games": len(set(zip(decisions["players"], decisions["game"], strict=True)))
+        if len(decisions)
+        else 0,
+    }
+    write_json(folder / "card.json", data)
     write_text(folder / "card.md", card_text(card))
     files = list(FILES)
     if len(check):
