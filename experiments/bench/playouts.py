@@ -17,6 +17,7 @@ from numba import njit
 
 from experiments.bench.core import BenchRow, BenchSize, best_time, section
 from sim.constants import HUNTING_GROUNDS, MAX_ROUNDS
+from sim.jit import kernel_codegen
 from sim.rules import Rules
 from sim.state import I_START_PLAYER
 from strategies.search_core import ROLLOUT
@@ -76,7 +77,8 @@ def playouts(size: BenchSize) -> list[BenchRow]:
     ptame = np.tile(EV_DEFAULTS, (4, 1))
     n = size.games
     repeats = max(2, size.repeats - 2)
-    _play_outs(src, dst, 8, sids, pbase, ptame, scratch)  # compile / load
+    with kernel_codegen():  # compiled as the game kernels are (sim.jit.kernel_codegen)
+        _play_outs(src, dst, 8, sids, pbase, ptame, scratch)  # compile / load
     rate = n / best_time(lambda: _play_outs(src, dst, n, sids, pbase, ptame, scratch), repeats)
     rules = Rules(herd=True)
     play_games(8, 4, "greedy", seed=7, rules=rules)
