@@ -66,6 +66,7 @@ from sim.constants import (
 )
 from sim.contest_exact import draw_outcome
 from sim.contest_mc import roll_contest
+from sim.cycles import read_cycles
 from sim.hidden import redeal_hidden
 from sim.invariants import ACTIONS, FEEDING, NEW_ROUND, PLACEMENT, SCORING, SETUP, TAMING, check
 from sim.jit import hot, splice
@@ -185,11 +186,85 @@ W_DICE = 5  # a card's "dice for everyone"
 W_RANKS = 6  # final scoring
 W_SHUFFLE = 7  # set-up and re-deals: a row of indices to shuffle
 W_OCCUPANCY = 8  # placement: the board's occupancy row (sim.board.OCC_*)
-WORK_ROWS = 9
+W_TIMES = 9  # the timed variant (TIMING): cycles spent in each part of the game (T_*)
+W_LAPS = 10  # the timed variant: how many times each part was timed
+WORK_ROWS = 11
 WORK_WIDTH = 72
 if OCC_WIDTH > WORK_WIDTH:  # pragma: no cover - a layout error, caught at import
     raise ImportError("the occupancy row does not fit a work row")
 NOTES_WIDTH = 1 + MEMO_WIDTH  # per seat: the herd value, then the place hook's memo
+
+# The timed variant. With TIMING true (the kernel builder writes it so for the timed kernel,
+# sim.kernel.build(timed=True)) the engine reads the cycle counter around each part of a game
+# and adds the cycles to work[W_TIMES, T_*]; as written (False) every timer is dead code that
+# numba and LLVM remove, so the other kernels play exactly as fast as without them. Parts nest:
+# a part's cycles include those of the parts inside it (experiments/bench/breakdown.py takes
+# the inner parts and the timers' own cost out, and describes the method).
+TIMING = False
+T_GAME = 0  # a whole game: streams seeded, set-up, rounds, scoring
+T_SETUP = 1
+T_START_ROUND = 2
+T_PLACEMENT = 3  # the placement phase; inside it:
+T_LEGAL = 4  # the legal places of a turn (sim.board.legal_places_from)
+T_VALUE_GOODS = 5  # value_goods before herd_value
+T_HERD_VALUE = 6  # herd_value, at a seat's first turn with the herd's area open to it
+T_FIRST_PLACE = 7  # the place hook at a seat's first turn of the phase (memo[0] still 0)
+T_PLACE = 8  # the place hook at its later turns
+T_ACTIONS = 9  # the actions phase; inside it:
+T_NEXT_ACTION = 10  # the next_action hook
+T_GATHER = 11  # gathering off the herd's area (the dice, the use_tools hook)
+T_VILLAGE = 12  # tool maker, hut, field
+T_RESOLVE = 13  # cards, buildings, gathering on the herd's area; inside it:
+T_COMMIT = 14  # the commitment: value_goods, commit_figures, paying for the figures
+T_TAMING = 15  # the contest and the bonuses; inside it:
+T_BONUS = 16  # the winner's value_goods and take_first_bonus
+T_FEEDING = 17
+T_END_ROUND = 18
+T_SCORING = 19
+T_CALIBRATE = 20  # empty laps (play_rows_timed): the cost of a timer itself
+N_TIMERS = 21
+TIMER_NAMES = (
+    "game",
+    "set-up",
+    "start of round",
+    "placement",
+    "placement: legal places",
+    "placement: value_goods",
+    "placement: herd_value",
+    "placement: place hook, first turn",
+    "placement: place hook, later turns",
+    "actions",
+    "actions: next_action hook",
+    "actions: gathering",
+    "actions: village",
+    "actions: cards, buildings, herd area",
+    "actions: commitment",
+    "taming",
+    "taming: winner's bonus choice",
+    "feeding",
+    "end of round",
+    "final scoring",
+    "timer (calibration)",
+)
+
+
+@hot(inline=True)
+def _clock():
+    """The timed variant: the cycle counter now (0 in the other kernels)."""
+    if TIMING:
+        return read_cycles()
+    return 0
+
+
+@hot(inline=True)
+def _lap(work, timer, since):
+    """The timed variant: add the cycles since ``since`` to part ``timer``; the counter now."""
+    if TIMING:
+        now = read_cycles()
+        work[W_TIMES, timer] += now - since
+        work[W_LAPS, timer] += 1
+        return now
+    return 0
 
 
 @hot(inline=True)
@@ -380,7 +455,9 @@ def resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wor
             people = np.int64(st.seat[g, p, PLACED + area])
             values = stack_f64(VALUES_WIDTH)
             noted = note_decision(st, g, p, people, work[W_PENDING])  # advice runs only
+            t = _clock()
             commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf, values)
+            _lap(work, T_COMMIT, t)
             note_choice(st, g, p, noted)
     elif area <= FIELD:
         _village(st, g, p, area)
@@ -451,7 +528,10 @@ def placement(st, g, first, sids, tids, pbase, ptame, streams, players, work, no
         following = p + 1 if p + 1 < players else 0
         if active[p] == 0:
             continue
-        if legal_places_from(st, g, p, players, occ, lo, hi) == 0:
+        t = _clock()
+        legal = legal_places_from(st, g, p, players, occ, lo, hi)
+        t = _lap(work, T_LEGAL, t)
+        if legal == 0:
             active[p] = 0
             n_active -= 1
             continue
@@ -461,10 +541,15 @@ def placement(st, g, first, sids, tids, pbase, ptame, streams, players, work, no
             if active[p] == 1:
                 if taming_reads_values(tids[p]):
                     hook_value_goods(sids[p], st, g, p, pbase[p], rng, values, hi[herd_area])
+                    t = _lap(work, T_VALUE_GOODS, t)
                 notes[p, 0] = hook_herd_value(tids[p], st, g, p, ptame[p], rng, values)
                 active[p] = 2
+                t = _lap(work, T_HERD_VALUE, t)
             herd_value = notes[p, 0]
+        opening = notes[p, 1] == 0.0
+        t = _clock()
         area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value, notes[p, 1:])
+        _lap(work, T_FIRST_PLACE if opening else T_PLACE, t)
         if area < 0 or area >= N_AREAS or hi[area] == 0 or count < lo[area] or count > hi[area]:
             for a in range(N_AREAS):  # an illegal answer: the first legal place
                 if hi[a] > 0:
@@ -484,7 +569,9 @@ def seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work
         n_pending += pending[a]
     rng = streams[Purpose.STRATEGY + p]
     while n_pending > 0:
+        t = _clock()
         area = hook_next_action(sids[p], st, g, p, pbase[p], rng, pending)
+        t = _lap(work, T_NEXT_ACTION, t)
         if area < 0 or area >= N_AREAS or pending[area] == 0:
             for a in range(N_AREAS):
                 if pending[a] != 0:
@@ -495,10 +582,13 @@ def seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work
         # the common actions first; resolve has every case
         if area <= RIVER and area != st.game[g, I_HERD_AREA]:
             _gather(st, g, p, area, sids[p], pbase[p], streams)
+            _lap(work, T_GATHER, t)
         elif TOOL_MAKER <= area <= FIELD:
             _village(st, g, p, area)
+            _lap(work, T_VILLAGE, t)
         else:
             resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
+            _lap(work, T_RESOLVE, t)
 
 
 @hot
@@ -555,10 +645,12 @@ def taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, work
         if k[p] == 0:
             continue
         if p == winner:
+            t = _clock()
             rng = streams[Purpose.STRATEGY + p]
             if taming_reads_values(tids[p]):
                 hook_value_goods(sids[p], st, g, p, pbase[p], rng, values, np.int64(0))
             first = hook_take_first_bonus(tids[p], st, g, p, ptame[p], rng, values)
+            _lap(work, T_BONUS, t)
             _bonus(st, g, p, tile, first)
             st.seat[g, p, HERD + H_TILES_WON] += 1
         else:
@@ -674,7 +766,9 @@ def play_rounds(
         after ``rounds`` rounds with the game going on, :data:`FAILED` when a debug check broke.
     """
     for _ in range(rounds):
+        t = _clock()
         start_round(st, g)
+        t = _lap(work, T_START_ROUND, t)
         placement(
             st,
             g,
@@ -688,18 +782,27 @@ def play_rounds(
             work,
             notes,
         )
+        t = _lap(work, T_PLACEMENT, t)
         if _failed(st, g, debug, PLACEMENT):
             return FAILED
+        t = _clock()
         actions(st, g, 0, sids, tids, pbase, ptame, streams, players, buf, work)
+        t = _lap(work, T_ACTIONS, t)
         if _failed(st, g, debug, ACTIONS):
             return FAILED
+        t = _clock()
         taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, work)
+        t = _lap(work, T_TAMING, t)
         if _failed(st, g, debug, TAMING):
             return FAILED
+        t = _clock()
         feeding(st, g, sids, pbase, streams, players, buf)
+        t = _lap(work, T_FEEDING, t)
         if _failed(st, g, debug, FEEDING):
             return FAILED
+        t = _clock()
         going_on = end_round(st, g, players)
+        _lap(work, T_END_ROUND, t)
         if _failed(st, g, debug, NEW_ROUND):
             return FAILED
         if not going_on:
@@ -834,11 +937,14 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
         nothing itself.
     """
     streams, buf, work, notes = scratch
+    begin = _clock()
     players = np.int64(st.game[g, I_PLAYERS])
     for purpose in range(N_PURPOSES):
         seed_stream(streams[purpose], stream_key(words, game_index, purpose))
     herd = st.data[FLAGS, Flag.HERD] != 0
+    t = _clock()
     set_up_game(st, g, streams[Purpose.SHUFFLE], streams[Purpose.HERD_TILES], herd, work[W_SHUFFLE])
+    _lap(work, T_SETUP, t)
     if _failed(st, g, debug, SETUP):
         return
     status = play_rounds(
@@ -859,7 +965,10 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
     )
     if status == FAILED:
         return
+    t = _clock()
     score_game(st, g, work)  # after the last round, or the safety stop of MAX_ROUNDS rounds
+    _lap(work, T_SCORING, t)
+    _lap(work, T_GAME, begin)
     _failed(st, g, debug, SCORING)
 
 
@@ -1028,3 +1137,48 @@ def advise_rows(
                 st, g, j, key, playouts, seat_sids, seat_tids, seat_pbase, seat_ptame, clock,
                 copy, branch_scratch,
             )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def play_rows_timed(
+    st, lo, hi, first_game, words, lineups, sids, tids, pbase, ptame, debug, dice_contest, times
+):
+    """:func:`play_rows` of the timed variant (``TIMING``): the same games, and ``times[0, T_*]``
+    gets the cycles spent in each part of them, ``times[1, T_*]`` how many times it was timed.
+
+    ``T_CALIBRATE`` holds empty laps (a timer around nothing), the cost of a timer itself. In a
+    kernel built without ``TIMING`` every entry stays 0. Compiled only when called: only the
+    bench's breakdown calls it, on the timed kernel.
+    """
+    scratch = new_scratch()
+    work = scratch[2]
+    for _ in range(1000):
+        _lap(work, T_CALIBRATE, _clock())
+    players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
+    seat_sids = np.zeros(4, dtype=np.int64)
+    seat_tids = np.zeros(4, dtype=np.int64)
+    seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
+    seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
+    for g in range(lo, hi):
+        for p in range(players):
+            slot = lineups[g, p]
+            seat_sids[p] = sids[slot]
+            seat_tids[p] = tids[slot]
+            seat_pbase[p, :] = pbase[slot, :]
+            seat_ptame[p, :] = ptame[slot, :]
+        play_game(
+            st,
+            g,
+            first_game + g,
+            words,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+            debug,
+            dice_contest,
+            scratch,
+        )
+    for k in range(N_TIMERS):
+        times[0, k] += work[W_TIMES, k]
+        times[1, k] += work[W_LAPS, k]

@@ -18,6 +18,7 @@ import importlib.util
 import inspect
 import json
 import os
+import re
 import sys
 import time
 from contextlib import contextmanager
@@ -67,7 +68,24 @@ def _flag(name: str, aliases: list[str], modules: list[ModuleType]) -> str:
     return "\n".join(lines)
 
 
-def kernel_source(base_modules: tuple[str, ...], taming_modules: tuple[str, ...]) -> str:
+_UNTIMED = "\nTIMING = False"
+_TIMED = "\nTIMING = True"
+# A statement of the engine's timers (see sim.engine.TIMING): a line that is only one of these.
+_TIMER_LINE = re.compile(
+    r"\s*((t|begin) = _clock\(\)|(t = )?_lap\(work, T_(?!CALIBRATE)\w+( if opening else \w+)?, "
+    r"(t|begin)\)|opening = notes\[p, 1\] == 0\.0)\s*"
+)
+
+
+def _without_timers(source: str) -> str:
+    """The engine's source without its timer statements (the plain kernels' code, exactly as if
+    the timers had never been written: dead code left in cost about 2%, A/B alternated)."""
+    return "\n".join(line for line in source.split("\n") if not _TIMER_LINE.fullmatch(line))
+
+
+def kernel_source(
+    base_modules: tuple[str, ...], taming_modules: tuple[str, ...], timed: bool = False
+) -> str:
     """Return the source of the game kernel for these strategy modules.
 
     Parameters
@@ -76,6 +94,9 @@ def kernel_source(base_modules: tuple[str, ...], taming_modules: tuple[str, ...]
         Import paths of the base-strategy modules; a module's position is its strategy id.
     taming_modules : tuple of str
         Import paths of the taming-policy modules; a module's position is its policy id.
+    timed : bool
+        The timed variant: the engine's ``TIMING`` set, its ``play_rows_timed`` counting the
+        cycles of each part of a game (same play; slower by the timers' cost).
 
     Returns
     -------
@@ -102,17 +123,22 @@ def kernel_source(base_modules: tuple[str, ...], taming_modules: tuple[str, ...]
     engine_source = Path(engine.__file__).read_text(encoding="utf-8")
     before, rest = engine_source.split(_BEGIN, 1)
     _, after = rest.split(_END, 1)
+    if after.count(_UNTIMED) != 1:  # pragma: no cover - the engine's source changed
+        raise RuntimeError("sim.engine must set TIMING = False once, at module level")
+    after = after.replace(_UNTIMED, _TIMED) if timed else _without_timers(after)
     # The engine's own imports (before the hook block) must precede the dispatchers' use.
     return "\n".join(head) + "\n" + before + "\n".join(body) + "\n" + after
 
 
 @lru_cache(maxsize=16)
-def build(base_modules: tuple[str, ...], taming_modules: tuple[str, ...]) -> ModuleType:
+def build(
+    base_modules: tuple[str, ...], taming_modules: tuple[str, ...], timed: bool = False
+) -> ModuleType:
     """Write (once) and import the game kernel for these strategy modules.
 
     Parameters
     ----------
-    base_modules, taming_modules : tuple of str
+    base_modules, taming_modules, timed
         As for :func:`kernel_source`.
 
     Returns
@@ -120,7 +146,7 @@ def build(base_modules: tuple[str, ...], taming_modules: tuple[str, ...]) -> Mod
     module
         The generated module; its ``play_rows`` plays a range of rows of a batch.
     """
-    source = kernel_source(base_modules, taming_modules)
+    source = kernel_source(base_modules, taming_modules, timed)
     digest = hashlib.sha256(source.encode()).hexdigest()[:16]
     name = f"mammoth_kernel_{digest}"
     folder = cache_folder() / "generated"
@@ -134,7 +160,7 @@ def build(base_modules: tuple[str, ...], taming_modules: tuple[str, ...]) -> Mod
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
-    module.VARIANT = variant_name(base_modules, taming_modules)
+    module.VARIANT = variant_name(base_modules, taming_modules) + (" | timed" if timed else "")
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module

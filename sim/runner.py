@@ -180,8 +180,13 @@ def play_state(
     debug: bool = False,
     dice_contest: bool = False,
     tiles: np.ndarray | None = None,
+    times: np.ndarray | None = None,
 ) -> GameState:
     """Play ``n_games`` games (global indices ``first_game``...) and return the final states.
+
+    With ``times`` (a (2, ``N_TIMERS``) int64 array; ``kernel`` the timed variant, see
+    :func:`sim.kernel.kernel_source`) the games are played on one thread by
+    ``play_rows_timed``, which adds the cycles of each part of them to ``times``.
 
     Raises
     ------
@@ -198,6 +203,9 @@ def play_state(
     words = seed_words(seed)
     lineup = lineups(n_games, players, seats, rotate, first_game)
     args = (words, lineup, sids, tids, pbase, ptame, bool(debug), bool(dice_contest))
+    if times is not None:
+        kernel.play_rows_timed(st, 0, n_games, first_game, *args, times)
+        return st
     compile_kernel(kernel)  # before the threads, and timed for the next cold start's notice
     threads = max(1, min(int(threads), n_games))
     if threads == 1:

@@ -3,9 +3,11 @@ the notebooks."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from sim.advising import advise_state, decisions_frame
+from sim.engine import N_TIMERS, TIMER_NAMES
 from sim.errors import InputError
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
@@ -107,6 +109,41 @@ def play_games(
     return to_frame(st, slots, seats, first_game, rotate)
 
 
+def phase_cycles(
+    n_games: int,
+    players: int,
+    strategies: list[str] | str,
+    seed: int = 0,
+    rules: Rules | None = None,
+) -> pd.DataFrame:
+    """Play games on the timed kernel and return the processor cycles of each part of them.
+
+    The timed variant of the kernel (:func:`sim.kernel.kernel_source` with ``timed``; compiled
+    on first use, like any kernel) plays the same games as :func:`play_games`, on one thread,
+    reading the cycle counter around each part of a game (``sim.engine.T_*``). Parts nest: a
+    part's cycles include those of the parts inside it, and every part includes the cost of the
+    timers inside it (see ``experiments/bench/breakdown.py`` for how the bench takes both out).
+
+    Parameters
+    ----------
+    n_games, players, strategies, seed, rules
+        As for :func:`play_games`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per part (index: ``sim.engine.TIMER_NAMES``), columns ``cycles`` and ``laps``
+        (times the part was timed), both summed over the games; the part ``timer (calibration)``
+        holds 1000 empty laps.
+    """
+    rules = rules or Rules()
+    slots, seats = slots_for(seat_names(strategies, players))
+    times = np.zeros((2, N_TIMERS), dtype=np.int64)
+    kernel = kernel_for(slots, timed=True)
+    play_state(kernel, slots, seats, n_games, players, seed, rules, times=times)
+    return pd.DataFrame({"cycles": times[0], "laps": times[1]}, index=list(TIMER_NAMES))
+
+
 def advise_games(
     n_games: int,
     players: int,
@@ -162,4 +199,4 @@ def advise_games(
     return decisions_frame(st, slots, seats, first_game, rotate)
 
 
-__all__ = ["CLOCK", "advise_games", "play_games", "seat_names", "slots_for"]
+__all__ = ["CLOCK", "advise_games", "phase_cycles", "play_games", "seat_names", "slots_for"]

@@ -255,7 +255,7 @@ HEAVY = ("search", "search-classic")
 to compile. A kernel built without them keeps every other strategy's id."""
 
 
-def kernel(heavy: bool = True):
+def kernel(heavy: bool = True, timed: bool = False):
     """The compiled game kernel (built once per process).
 
     Parameters
@@ -263,10 +263,12 @@ def kernel(heavy: bool = True):
     heavy : bool
         Include the :data:`HEAVY` strategies. Without them the kernel compiles in about half the
         time; use :func:`kernel_for` to choose from the seats to be played.
+    timed : bool
+        The timed variant (:func:`sim.kernel.kernel_source`): same play, cycles by part of a game.
     """
     bases = [m for name, (m, _) in BASE.items() if heavy or name not in HEAVY]
     tamings = [m for name, m in TAMING.items() if heavy or name not in HEAVY]
-    return build(tuple(bases), tuple(tamings))
+    return build(tuple(bases), tuple(tamings), timed)
 
 
 def _needs_heavy(slots) -> bool:
@@ -275,9 +277,10 @@ def _needs_heavy(slots) -> bool:
     return any(s.base_id >= light_bases or s.taming_id >= light_tamings for s in slots)
 
 
-def kernel_for(slots) -> object:
-    """The lightest kernel that can play these slots (anything with ``base_id``/``taming_id``)."""
-    return kernel(heavy=_needs_heavy(slots))
+def kernel_for(slots, timed: bool = False) -> object:
+    """The lightest kernel that can play these slots (anything with ``base_id``/``taming_id``);
+    ``timed``: its timed variant."""
+    return kernel(heavy=_needs_heavy(slots), timed=timed)
 
 
 # CPU seconds of a cold compile of each kernel variant (heavy: False, True), measured 2026-12-01

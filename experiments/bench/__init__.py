@@ -12,6 +12,10 @@ module                            holds
 :mod:`experiments.bench.engine`   sections ``engine_games`` (games per second),
                                   ``herd_overhead`` (herd on / off) and ``engine_memory``
                                   (peak memory)
+:mod:`experiments.bench.breakdown` section ``phase_breakdown``: the share of a game's time
+                                  spent in each phase and hook (the timed kernel)
+:mod:`experiments.bench.playouts` section ``playouts``: play-outs per second (the branch
+                                  primitive) beside whole games per second
 :mod:`experiments.bench.players`  section ``strong_players``: ``search`` and the quick search,
                                   games per second and their ratio
 :mod:`experiments.bench.learned`  section ``learned_games``: the learned player's games per
@@ -30,6 +34,7 @@ Importing the package registers the sections, in this order; the command is
 
 # isort: off
 from experiments.bench import cold_start, contest, engine, players  # noqa: F401  (in order)
+from experiments.bench import breakdown, playouts  # noqa: F401
 from experiments.bench import learned  # noqa: F401
 from experiments.bench import advice  # noqa: F401
 from experiments.bench import cluster  # noqa: F401  (the Dask section comes last)
