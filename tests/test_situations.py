@@ -169,6 +169,14 @@ def test_the_card_is_json_data_and_fits_on_a_screen():
     assert lines == card_lines(card)
 
 
+def test_no_decisions_give_an_empty_table_and_no_advice():
+    decisions, _ = synthetic(games=2)
+    table = advice_table(decisions.iloc[:0])
+    assert table.empty and list(table.columns) == list(sit.TABLE_COLUMNS)
+    card = derive_card(table)
+    assert card.rules == [] and card_lines(card)[-1] == "No decisions were played out: no advice."
+
+
 def test_the_solver_commits_for_a_rich_prize_and_not_for_nothing():
     rich = solver_commitment(0, 0, 4, 0, first_worth=10.0, all_worth=1.0, tile_value=2.0)
     assert rich == 1  # alone so far and nobody after: one figure wins it

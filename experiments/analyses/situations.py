@@ -532,6 +532,8 @@ def advice_table(
         ``too_few``, ``solver_k``, ``solver_share`` (share of its decisions whose solver answer is
         ``solver_k``), ``disagree``, ``pooled_k`` (the best ``k`` over all decisions).
     """
+    if decisions.empty:
+        return pd.DataFrame(columns=list(TABLE_COLUMNS))
     decisions = _sorted(decisions)
     if classes is None:
         classes = grow_classes(decisions, max_classes=max_classes)
@@ -722,6 +724,8 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
     if "win_0" in table.columns:
         table = advice_table(table)
     provenance = dict(provenance or {})
+    if table.empty:
+        return Card([], 0, {"decisions": 0, "classes": [], "too_few": []}, provenance)
     first = table.sort_values(["class", "k"]).groupby("class", sort=True).first()
     first = first[first["decisions"] > 0]
     if first.empty:
@@ -791,6 +795,8 @@ def card_lines(card: Card | dict) -> list[str]:
             note += f"; the solver says {rule['solver_k']}"
         lines.append(f"{i}. {rule['text']}: {_commit_words(rule['commit'])}  ({note})")
     otherwise = card.otherwise or {}
+    if not card.rules and not otherwise.get("decisions"):
+        return lines[:1] + ["No decisions were played out: no advice."]
     lead = "Otherwise" if card.rules else "Always"
     lines.append(f"{lead}: {_commit_words(card.default)}.")
     if otherwise.get("too_few"):
