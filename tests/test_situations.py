@@ -206,3 +206,45 @@ def test_the_table_of_real_play_outs_is_the_same_in_chunks():
     assert len(table) > 0
     pd.testing.assert_frame_equal(advice_table(chunked), table)
     assert derive_card(chunked).to_dict() == derive_card(whole).to_dict()
+
+
+def test_pure_noise_keeps_one_class():
+    """No planted effect: no split gains three clustered standard errors."""
+    decisions, _ = synthetic(games=300, decision_sd=0.1, seed=8)
+    flat = np.zeros(len(K))
+    wins = 0.3 + np.random.default_rng(9).normal(0, 0.1, (len(decisions), len(K)))
+    for k in K:
+        decisions[f"win_{k}"] = wins[:, k] + flat[k]
+    assert sit.grow_classes(decisions) == [[]]
+
+
+def test_classes_cover_every_decision_once_and_keep_enough_games():
+    decisions, _ = synthetic(games=400, game_sd=0.02, seed=10)
+    # a second planted split: with the better bonus worth >= 6, committing 2 is best when nobody
+    # committed before
+    rich = (decisions["first_worth"] >= 6) & (decisions["committed_most"] == 0)
+    decisions.loc[rich, "win_2"] += 0.1
+    classes = sit.grow_classes(decisions, max_classes=3)
+    assert len(classes) == 3
+    labels = sit.class_labels(decisions, classes)
+    assert (labels >= 0).all()
+    for c in range(len(classes)):
+        assert decisions.loc[labels == c, "game"].nunique() >= sit.MIN_CLUSTERS
+    texts = [sit.class_text(c) for c in classes]
+    assert any("better bonus is worth >= 6" in t for t in texts), texts
+
+
+def test_the_solver_disagrees_only_where_the_play_outs_are_sure_it_is_worse():
+    decisions, _ = synthetic(games=200, seed=12)
+    decisions["committed_most"] = 0
+    decisions["committed_seats"] = 0
+    decisions["first_worth"] = 8.0  # alone, nobody after: the solver commits 1
+    for k in K:
+        decisions[f"win_{k}"] = 0.3 + np.random.default_rng(k).normal(0, 0.02, len(decisions))
+    decisions["win_3"] += 0.05  # the play-outs say 3
+    row = advice_table(decisions, classes=[[]]).iloc[0]
+    assert (row["best_k"], row["solver_k"], row["solver_share"]) == (3, 1, 1.0)
+    assert row["disagree"]
+    decisions["win_1"] += 0.05  # now 1 and 3 are equally good: whichever the noise puts first,
+    row = advice_table(decisions, classes=[[]]).iloc[0]  # the solver's 1 is not surely worse
+    assert row["best_k"] in (1, 3) and not row["disagree"]
