@@ -88,7 +88,7 @@ GRIDS: dict[str, tuple[float, ...]] = {
 
 def _sorted(decisions: pd.DataFrame) -> pd.DataFrame:
     """The decisions in a fixed order (so nothing depends on row order or chunking)."""
-    keys = [c for c in ("players", "game", "seat", "round") if c in decisions.columns]
+    keys = [c for c in ("players", "game", "seat", "round", "strategy") if c in decisions.columns]
     return decisions.sort_values(keys, kind="mergesort").reset_index(drop=True)
 
 
