@@ -20,8 +20,8 @@ effects) is taken, while
 
 - each side keeps at least :data:`MIN_CLUSTERS` games (cluster-robust intervals need that many),
 - the gain is at least ``z_split`` (3) cluster-robust standard errors of the gain: a split the
-  noise of the play-outs could produce is not taken (each step tries some 40 thresholds, and
-  3 is the one-sided 5% point with a Bonferroni correction for 40), and
+  noise of the play-outs could produce is not taken (a class has 33 thresholds to try, and 3
+  is about the one-sided 5% point with a Bonferroni correction for 33), and
 - there are at most ``max_classes`` (8) classes.
 
 Sibling classes with the same best ``k`` are merged back. Rows are sorted first, so the classes,
@@ -47,6 +47,10 @@ points for the seat's tile gap (:mod:`strategies.taming_ev`), a figure costing `
 the classic valuation of spare food). A class's solver answer is the majority of its decisions'
 answers; it *disagrees* when it differs from the class's best ``k`` and the clustered interval of
 best minus solver's ``k`` excludes 0.
+
+**The card** (:func:`derive_card`, :func:`card_lines`): each class answers its best ``k``; the
+answer of the most decisions becomes the default ("otherwise"), every class answering something
+else is a rule, and classes with too few decisions take the default and are named beside it.
 """
 
 from __future__ import annotations
