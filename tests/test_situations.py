@@ -95,7 +95,7 @@ def test_the_table_recovers_the_planted_classes_and_effects():
     assert rule["commit"] == 0 and rule["when"] == [
         {"feature": "committed_most", "lo": 0.5, "hi": None}
     ]
-    assert card_lines(card)[1].startswith("1. most committed before you >= 1: commit none")
+    assert card_lines(card)[1] == "1. most committed before you >= 1: commit none"
 
 
 def _naive_half_width(decisions, k):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from experiments.analyses.situations import card_lines
 from sim.advising import SITUATION_COLUMNS
 from sim.constants import FOREST, MAX_TILE_FIGURES, V_ALL, V_FIRST, VALUES_WIDTH
 from sim.contest_exact import outcome_table
@@ -152,6 +153,8 @@ def test_the_shipped_card_is_the_one_the_policy_reads_and_says_how_it_was_made()
     assert all(0 <= r["commit"] <= MAX_TILE_FIGURES for r in card["rules"])
     for rule in card["rules"]:
         assert {c["feature"] for c in rule["when"]} <= set(tc.FEATURES)
+    lines = card_lines(card)  # one screen
+    assert len(lines) <= 24 and max(map(len, lines)) <= 100
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

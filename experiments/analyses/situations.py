@@ -669,8 +669,10 @@ class Card:
     ----------
     rules : list of dict
         The classes whose best ``k`` is not the default, each ``{"when": [{"feature", "lo",
-        "hi"}], "commit": k, "text", "sure", "effect", "lo", "hi", "decisions", "solver_k",
-        "disagree"}``. The boxes do not overlap (the first that holds the situation applies).
+        "hi"}], "commit": k, "text", "sure", "effect", "lo", "hi", "over_default", "decisions",
+        "solver_k", "disagree"}`` (``effect``, ``lo``, ``hi``: against committing none;
+        ``over_default``: that minus the default's effect in the class). The boxes do not
+        overlap (the first that holds the situation applies).
     default : int
         The commitment everywhere else: the answer of the most decisions.
     otherwise : dict
@@ -749,7 +751,9 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
             otherwise[key].append(row["situation"])
             continue
         k = int(row["best_k"])
-        hit = table[(table["class"] == c) & (table["k"] == k)].iloc[0]
+        part = table[table["class"] == c].set_index("k")
+        hit = part.loc[k]
+        at_default = part["effect"].get(default, part["effect"].iloc[-1])  # capped as played
         rules.append(
             {
                 "when": json.loads(row["when"]),
@@ -759,6 +763,7 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
                 "effect": float(hit["effect"]),
                 "lo": float(hit["lo"]),
                 "hi": float(hit["hi"]),
+                "over_default": float(hit["effect"] - at_default),
                 "decisions": int(row["decisions"]),
                 "solver_k": int(row["solver_k"]),
                 "disagree": bool(row["disagree"]),
@@ -775,7 +780,7 @@ def _commit_words(k: int) -> str:
 
 
 def card_lines(card: Card | dict) -> list[str]:
-    """The card as text: at most one screen.
+    """The card as text: at most one screen (two lines per rule: the rule, then its numbers).
 
     Parameters
     ----------
@@ -790,14 +795,16 @@ def card_lines(card: Card | dict) -> list[str]:
         card = Card.from_dict(card)
     lines = ["How many figures to commit (first rule that fits; never more than you can pay):"]
     for i, rule in enumerate(card.rules, 1):
+        lines.append(f"{i}. {rule['text']}: {_commit_words(rule['commit'])}")
         note = (
-            f"{100 * rule['effect']:+.1f} pp win share "
-            f"[{100 * rule['lo']:+.1f}, {100 * rule['hi']:+.1f}] against none, "
+            f"   win share {100 * rule['effect']:+.1f} pp vs none "
+            f"[{100 * rule['lo']:+.1f}, {100 * rule['hi']:+.1f}], "
+            f"{100 * rule.get('over_default', 0.0):+.1f} vs {card.default}; "
             f"best in {100 * rule['sure']:.0f}% of resamples"
         )
         if rule.get("disagree"):
-            note += f"; the solver says {rule['solver_k']}"
-        lines.append(f"{i}. {rule['text']}: {_commit_words(rule['commit'])}  ({note})")
+            note += f"; solver: {rule['solver_k']}"
+        lines.append(note)
     otherwise = card.otherwise or {}
     if not card.rules and not otherwise.get("decisions"):
         return lines[:1] + ["No decisions were played out: no advice."]
