@@ -14,7 +14,7 @@ readable features of :data:`strategies.taming_card.FEATURES` (the most an earlie
 the most the seat can commit, the worth of the better bonus, the seat's tiles against the
 leader's, rounds left, later seats still to decide, players). The thresholds come from fixed,
 readable grids (:data:`GRIDS`: whole figures, points, rounds), so a class reads as "nobody
-committed before you and the better bonus is worth at least 6 points". Growth is best-first: the
+committed before you, better bonus worth >= 6 points". Growth is best-first: the
 class and split that most raise the total value of following each class's best ``k`` (the summed
 effects) is taken, while
 
@@ -381,12 +381,12 @@ def condition_text(c: Condition) -> str:
         return f"{label} <= {hi}"
     label = _LABELS[c.feature]
     if c.feature == "prize":
-        label = "the better bonus is worth"
+        label = "better bonus worth"
         if c.lo is not None and c.hi is not None:
-            return f"{label} {_num(c.lo)} to under {_num(c.hi)} points to you"
+            return f"{label} {_num(c.lo)} to <{_num(c.hi)} points"
         if c.lo is not None:
-            return f"{label} >= {_num(c.lo)} points to you"
-        return f"{label} < {_num(c.hi)} points to you"
+            return f"{label} >= {_num(c.lo)} points"
+        return f"{label} < {_num(c.hi)} points"
     if c.lo is not None and c.hi is not None:
         return f"{label} {_num(c.lo)} to under {_num(c.hi)}"
     if c.lo is not None:
@@ -774,13 +774,11 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
 
 
 def _commit_words(k: int) -> str:
-    if k == 0:
-        return "commit none"
-    return f"commit {k}" + (" (or all you can)" if k > 1 else "")
+    return "commit none" if k == 0 else f"commit {k}"
 
 
 def card_lines(card: Card | dict) -> list[str]:
-    """The card as text: at most one screen (two lines per rule: the rule, then its numbers).
+    """The card as text: at most one screen (a line per rule, with its gain over the default).
 
     Parameters
     ----------
@@ -793,18 +791,18 @@ def card_lines(card: Card | dict) -> list[str]:
     """
     if isinstance(card, dict):
         card = Card.from_dict(card)
-    lines = ["How many figures to commit (first rule that fits; never more than you can pay):"]
+    lines = [
+        "How many figures to commit: the first rule that fits "
+        "(commit all you can move and pay if that is fewer)."
+    ]
     for i, rule in enumerate(card.rules, 1):
-        lines.append(f"{i}. {rule['text']}: {_commit_words(rule['commit'])}")
         note = (
-            f"   win share {100 * rule['effect']:+.1f} pp vs none "
-            f"[{100 * rule['lo']:+.1f}, {100 * rule['hi']:+.1f}], "
-            f"{100 * rule.get('over_default', 0.0):+.1f} vs {card.default}; "
+            f"{100 * rule.get('over_default', 0.0):+.1f} pp win share over {card.default}, "
             f"best in {100 * rule['sure']:.0f}% of resamples"
         )
         if rule.get("disagree"):
-            note += f"; solver: {rule['solver_k']}"
-        lines.append(note)
+            note += f"; the solver says {rule['solver_k']}"
+        lines.append(f"{i}. {rule['text']}: {_commit_words(rule['commit'])} ({note})")
     otherwise = card.otherwise or {}
     if not card.rules and not otherwise.get("decisions"):
         return lines[:1] + ["No decisions were played out: no advice."]
