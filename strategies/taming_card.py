@@ -11,7 +11,10 @@ capped at what the seat can move and pay. A situation no rule covers commits the
 The situation's worth of the bonuses comes from the base strategy's valuation (``values``, as for
 ``ev``) and its clock is greedy's (:data:`strategies.play.CLOCK`). Placement (``herd_value``) and
 the winner's bonus are ``ev``'s, so a ``card`` seat meets the decisions the ``greedy+ev`` fields
-of the advice runs met; only the commitment follows the card.
+of the advice runs met; only the commitment follows the card. The card says nothing about
+seeking the herd: ``herd_weight`` scales ``ev``'s placement estimate (``card[herd_weight=0]``
+seeks it no more than ``fixed-K`` does; in 4,000 rotated games against greedy that was worth
+about 3 pp of win share at 4 players and cost 29 pp at 2).
 
 The card enters the kernel as data, not code: :data:`EXTRA` (the clock, then the rules as
 numbers, :func:`card_row`) follows ``ev``'s parameters in the parameter row, as a learned model's
@@ -49,7 +52,11 @@ DESCRIPTION = (
     "commits what the shipped advice card (strategies/models/card.json) says for the situation; "
     "placement and the winner's bonus as ev"
 )
-PARAMS = dict(taming_ev.PARAMS)  # ev's row: its herd_value and take_first_bonus read it
+PARAMS = {
+    **taming_ev.PARAMS,  # ev's row first: its herd_value and take_first_bonus read it
+    "herd_weight": 1.0,  # times ev's estimate of the herd at placement (0: never seek the herd)
+}
+HERD_WEIGHT = len(taming_ev.PARAMS)
 
 CARD_PATH = Path(__file__).resolve().parent / "models" / "card.json"
 CLOCK = (GREEDY_PARAMS["cards_per_round"], GREEDY_PARAMS["stack_rate"])
@@ -190,8 +197,12 @@ def commit_figures(st, g, seat, params, rng, available, values):
 
 @hot
 def herd_value(st, g, seat, params, rng, values):
-    """``ev``'s estimate of being on the herd's area (placement as the advice runs' fields)."""
-    return taming_ev.herd_value(st, g, seat, params, rng, values)
+    """``ev``'s estimate of being on the herd's area times ``herd_weight`` (1: placement as the
+    advice runs' fields; 0: the herd is not sought, as ``fixed-K``)."""
+    weight = params[HERD_WEIGHT]
+    if weight == 0.0:
+        return 0.0
+    return weight * taming_ev.herd_value(st, g, seat, params, rng, values)
 
 
 @hot

@@ -14,13 +14,14 @@ readable features of :data:`strategies.taming_card.FEATURES` (the most an earlie
 the most the seat can commit, the worth of the better bonus, the seat's tiles against the
 leader's, rounds left, later seats still to decide, players). The thresholds come from fixed,
 readable grids (:data:`GRIDS`: whole figures, points, rounds), so a class reads as "nobody
-committed before you and the better bonus is worth at least 6 points". Growth is best-first: the
+committed before you, better bonus worth >= 6 points". Growth is best-first: the
 class and split that most raise the total value of following each class's best ``k`` (the summed
 effects) is taken, while
 
 - each side keeps at least :data:`MIN_CLUSTERS` games (cluster-robust intervals need that many),
-- the gain is at least ``z_split`` (3) cluster-robust standard errors of the gain (a split the
-  noise of the play-outs could produce is not taken), and
+- the gain is at least ``z_split`` (3) cluster-robust standard errors of the gain: a split the
+  noise of the play-outs could produce is not taken (a class has 33 thresholds to try, and 3
+  is about the one-sided 5% point with a Bonferroni correction for 33), and
 - there are at most ``max_classes`` (8) classes.
 
 Sibling classes with the same best ``k`` are merged back. Rows are sorted first, so the classes,
@@ -32,7 +33,7 @@ of a class mean is ``G / (G - 1) * sum_g (S_g - n_g * mean)^2 / n^2`` over the c
 :data:`BOOTSTRAP` game-bootstrap draws (resampling whole games, fixed seed) in which it is best,
 and the clustered interval of its effect minus the runner-up's.
 
-**Too few decisions**: a class is flagged (and its card rule falls back to the pooled answer)
+**Too few decisions**: a class is flagged (the card gives it its default answer, and says so)
 when it has fewer than :data:`MIN_CLUSTERS` games, or when the 95% half-width of its best
 effect exceeds the pooled best effect: its noise is then larger than the effect the card is
 about, so any ranking of its ``k`` would be a guess.
@@ -46,6 +47,10 @@ points for the seat's tile gap (:mod:`strategies.taming_ev`), a figure costing `
 the classic valuation of spare food). A class's solver answer is the majority of its decisions'
 answers; it *disagrees* when it differs from the class's best ``k`` and the clustered interval of
 best minus solver's ``k`` excludes 0.
+
+**The card** (:func:`derive_card`, :func:`card_lines`): each class answers its best ``k``; the
+answer of the most decisions becomes the default ("otherwise"), every class answering something
+else is a rule, and classes with too few decisions take the default and are named beside it.
 """
 
 from __future__ import annotations
@@ -87,7 +92,7 @@ GRIDS: dict[str, tuple[float, ...]] = {
 
 def _sorted(decisions: pd.DataFrame) -> pd.DataFrame:
     """The decisions in a fixed order (so nothing depends on row order or chunking)."""
-    keys = [c for c in ("players", "game", "seat", "round") if c in decisions.columns]
+    keys = [c for c in ("players", "game", "seat", "round", "strategy") if c in decisions.columns]
     return decisions.sort_values(keys, kind="mergesort").reset_index(drop=True)
 
 
@@ -357,6 +362,12 @@ def condition_text(c: Condition) -> str:
             return "nobody committed before you"
         if c.feature == "to_decide" and lo is None and hi == 0:
             return "nobody decides after you"
+        if c.feature == "to_decide" and lo is not None and hi is None:
+            return f"{lo}+ seat(s) still to decide after you"
+        if c.feature == "players":
+            if lo is None:
+                return "2 players" if hi == 2 else f"{hi} players or fewer"
+            return f"{lo}-4 players" if hi is None else f"{lo}-{hi} players"
         if c.feature == "tile_gap":
             if lo is not None and lo >= 1 and hi is None:
                 return f"you lead the tiles by {lo}+"
@@ -369,6 +380,13 @@ def condition_text(c: Condition) -> str:
             return f"{label} >= {lo}"
         return f"{label} <= {hi}"
     label = _LABELS[c.feature]
+    if c.feature == "prize":
+        label = "better bonus worth"
+        if c.lo is not None and c.hi is not None:
+            return f"{label} {_num(c.lo)} to <{_num(c.hi)} points"
+        if c.lo is not None:
+            return f"{label} >= {_num(c.lo)} points"
+        return f"{label} < {_num(c.hi)} points"
     if c.lo is not None and c.hi is not None:
         return f"{label} {_num(c.lo)} to under {_num(c.hi)}"
     if c.lo is not None:
@@ -518,6 +536,8 @@ def advice_table(
         ``too_few``, ``solver_k``, ``solver_share`` (share of its decisions whose solver answer is
         ``solver_k``), ``disagree``, ``pooled_k`` (the best ``k`` over all decisions).
     """
+    if decisions.empty:
+        return pd.DataFrame(columns=list(TABLE_COLUMNS))
     decisions = _sorted(decisions)
     if classes is None:
         classes = grow_classes(decisions, max_classes=max_classes)
@@ -638,6 +658,7 @@ def _bootstrap_sure(s: _Sums, best: int, top: int, rng: np.random.Generator) -> 
 
 # --------------------------------------------------------------------------------------------
 # the card
+# the card
 
 
 @dataclass
@@ -647,34 +668,52 @@ class Card:
     Attributes
     ----------
     rules : list of dict
-        In order; each ``{"when": [{"feature", "lo", "hi"}], "commit": k, "text": ...,
-        "sure": share, "too_few": bool, "effect": ..., "lo": ..., "hi": ..., "decisions": n}``.
-        The boxes do not overlap; the first that holds the situation applies.
+        The classes whose best ``k`` is not the default, each ``{"when": [{"feature", "lo",
+        "hi"}], "commit": k, "text", "sure", "effect", "lo", "hi", "over_default", "decisions",
+        "solver_k", "disagree"}`` (``effect``, ``lo``, ``hi``: against committing none;
+        ``over_default``: that minus the default's effect in the class). The boxes do not
+        overlap (the first that holds the situation applies).
     default : int
-        The commitment where no rule applies (the pooled best ``k``).
+        The commitment everywhere else: the answer of the most decisions.
+    otherwise : dict
+        What the default covers: ``decisions``, ``classes`` (in words) and ``too_few`` (classes
+        with too few decisions to tell, which take the default rather than a guess).
     provenance : dict
         How the card was made (command, seeds, games); filled by its maker.
     """
 
     rules: list[dict]
     default: int
+    otherwise: dict = field(default_factory=dict)
     provenance: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         """JSON-ready."""
-        return {"rules": self.rules, "default": self.default, "provenance": self.provenance}
+        return {
+            "rules": self.rules,
+            "default": self.default,
+            "otherwise": self.otherwise,
+            "provenance": self.provenance,
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> Card:
         """From :meth:`to_dict`'s answer."""
-        return cls(list(data["rules"]), int(data["default"]), dict(data.get("provenance", {})))
+        return cls(
+            list(data["rules"]),
+            int(data["default"]),
+            dict(data.get("otherwise", {})),
+            dict(data.get("provenance", {})),
+        )
 
 
 def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None) -> Card:
-    """Compress the advice table into the card: one rule per class, its best ``k``.
+    """Compress the advice table into the card.
 
-    A class with too few decisions commits the pooled best ``k`` and says so. Rules are ordered
-    by their commitment, then by class.
+    Each class's answer is its best ``k`` (a class with too few decisions has none). The
+    default is the answer of the most decisions (the pooled best ``k`` when no class answers);
+    the classes answering it, and those with too few decisions, fold into "otherwise"; every
+    other class is a rule. Rules are ordered by their commitment, then by class.
 
     Parameters
     ----------
@@ -690,38 +729,56 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
     table = table_or_decisions
     if "win_0" in table.columns:
         table = advice_table(table)
+    provenance = dict(provenance or {})
     if table.empty:
-        return Card([], 0, dict(provenance or {}))
+        return Card([], 0, {"decisions": 0, "classes": [], "too_few": []}, provenance)
     first = table.sort_values(["class", "k"]).groupby("class", sort=True).first()
-    pooled = int(first["pooled_k"].dropna().iloc[0]) if first["pooled_k"].notna().any() else 0
+    first = first[first["decisions"] > 0]
+    if first.empty:
+        return Card([], 0, {"decisions": 0, "classes": [], "too_few": []}, provenance)
+    answering = first[~first["too_few"].astype(bool)]
+    if answering.empty:
+        default = int(first["pooled_k"].iloc[0])
+    else:
+        weight = answering.groupby("best_k")["decisions"].sum()
+        default = int(weight.idxmax())  # the fewest figures among equal weights
     rules = []
+    otherwise = {"decisions": 0, "classes": [], "too_few": []}
     for c, row in first.iterrows():
-        if not row["decisions"] or pd.isna(row.get("best_k")):
+        if bool(row["too_few"]) or int(row["best_k"]) == default:
+            otherwise["decisions"] += int(row["decisions"])
+            key = "too_few" if bool(row["too_few"]) else "classes"
+            otherwise[key].append(row["situation"])
             continue
-        too_few = bool(row["too_few"])
-        k = pooled if too_few else int(row["best_k"])
-        at = table[(table["class"] == c) & (table["k"] == k)]
-        hit = at.iloc[0] if len(at) else None
+        k = int(row["best_k"])
+        part = table[table["class"] == c].set_index("k")
+        hit = part.loc[k]
+        at_default = part["effect"].get(default, part["effect"].iloc[-1])  # capped as played
         rules.append(
             {
                 "when": json.loads(row["when"]),
                 "commit": k,
                 "text": row["situation"],
                 "sure": float(row["best_sure"]),
-                "too_few": too_few,
-                "effect": float(hit["effect"]) if hit is not None else 0.0,
-                "lo": float(hit["lo"]) if hit is not None else 0.0,
-                "hi": float(hit["hi"]) if hit is not None else 0.0,
+                "effect": float(hit["effect"]),
+                "lo": float(hit["lo"]),
+                "hi": float(hit["hi"]),
+                "over_default": float(hit["effect"] - at_default),
                 "decisions": int(row["decisions"]),
                 "solver_k": int(row["solver_k"]),
                 "disagree": bool(row["disagree"]),
             }
         )
-    return Card(rules, pooled, dict(provenance or {}))
+    rules.sort(key=lambda r: r["commit"])  # stable: classes in order within a commitment
+    return Card(rules, default, otherwise, provenance)
+
+
+def _commit_words(k: int) -> str:
+    return "commit none" if k == 0 else f"commit {k}"
 
 
 def card_lines(card: Card | dict) -> list[str]:
-    """The card as text: at most one screen.
+    """The card as text: at most one screen (a line per rule, with its gain over the default).
 
     Parameters
     ----------
@@ -734,21 +791,26 @@ def card_lines(card: Card | dict) -> list[str]:
     """
     if isinstance(card, dict):
         card = Card.from_dict(card)
-    lines = ["How many figures to commit (first rule that fits; never more than you can pay):"]
+    lines = [
+        "How many figures to commit: the first rule that fits "
+        "(commit all you can move and pay if that is fewer)."
+    ]
     for i, rule in enumerate(card.rules, 1):
-        k = rule["commit"]
-        what = "commit none" if k == 0 else f"commit {k}" + (" (or all you can)" if k > 1 else "")
-        if rule.get("too_few"):
-            note = "few decisions: the overall answer"
-        else:
-            note = (
-                f"{100 * rule['effect']:+.1f} pp win share "
-                f"[{100 * rule['lo']:+.1f}, {100 * rule['hi']:+.1f}], "
-                f"best in {100 * rule['sure']:.0f}% of resamples"
-            )
-        solver = ""
+        note = (
+            f"{100 * rule.get('over_default', 0.0):+.1f} pp win share over {card.default}, "
+            f"best in {100 * rule['sure']:.0f}% of resamples"
+        )
         if rule.get("disagree"):
-            solver = f"; the solver says {rule['solver_k']}"
-        lines.append(f"{i}. {rule['text']}: {what}  ({note}{solver})")
-    lines.append(f"Otherwise: commit {card.default}.")
+            note += f"; the solver says {rule['solver_k']}"
+        lines.append(f"{i}. {rule['text']}: {_commit_words(rule['commit'])} ({note})")
+    otherwise = card.otherwise or {}
+    if not card.rules and not otherwise.get("decisions"):
+        return lines[:1] + ["No decisions were played out: no advice."]
+    lead = "Otherwise" if card.rules else "Always"
+    lines.append(f"{lead}: {_commit_words(card.default)}.")
+    if otherwise.get("too_few"):
+        lines.append(
+            f"  ({len(otherwise['too_few'])} situation class(es) had too few decisions to tell; "
+            "they take this answer: " + "; ".join(otherwise["too_few"]) + ")"
+        )
     return lines
