@@ -112,10 +112,10 @@ pd.DataFrame(classes[["situation", "decisions", "games", "best_k", "best_sure", 
 
 # %% [markdown]
 # ## The shipped card
-# The card the `card` taming policy plays (`strategies/models/card.json`), learnt from 60,845
-# decisions of 3,000 games with 16 play-outs each; its provenance says how to make it again.
+# The card the `card` taming policy plays (`strategies/models/card.json`), learnt from every
+# decision of the `mammoth advise` run its provenance names (the command makes it again).
 
 # %%
 shipped = load_card()
 print("\n".join(card_lines(shipped)))
-shipped["provenance"]["call"]
+shipped["provenance"]["command"]

@@ -1,12 +1,12 @@
 """``card``: commit exactly what the shipped advice card says for the situation.
 
-The advice card (``strategies/models/card.json``, derived by
-:func:`experiments.analyses.situations.derive_card` from counterfactual play-outs, issue 20) is a
-short list of rules. Each rule is a box over a few readable features of the taming decision's
-situation (:data:`FEATURES`, computed from :func:`sim.situation.fill_situation`: the numbers the
-advice records) and a commitment ``k``; the first rule whose box holds the situation gives ``k``,
-capped at what the seat can move and pay. A situation no rule covers commits the card's
-``default``.
+The advice card (``strategies/models/card.json``: the card of the ``mammoth advise`` run its
+provenance names, derived by :func:`experiments.analyses.situations.derive_card` from
+counterfactual play-outs, issue 20) is a short list of rules. Each rule is a box over a few
+readable features of the taming decision's situation (:data:`FEATURES`, computed from
+:func:`sim.situation.fill_situation`: the numbers the advice records) and a commitment ``k``;
+the first rule whose box holds the situation gives ``k``, capped at what the seat can move and
+pay. A situation no rule covers commits the card's ``default``.
 
 The situation's worth of the bonuses comes from the base strategy's valuation (``values``, as for
 ``ev``) and its clock is greedy's (:data:`strategies.play.CLOCK`). Placement (``herd_value``) and
