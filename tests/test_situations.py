@@ -90,8 +90,9 @@ def test_the_table_recovers_the_planted_classes_and_effects():
         assert np.mean(error <= sit.Z95 * se) >= 0.75  # most 95% intervals hold the truth
     card = derive_card(table)
     # two thirds of the decisions have nobody before them: their answer is the default
-    assert card.default == 1 and card.otherwise["classes"] == ["nobody committed before you"]
-    (rule,) = card.rules
+    rule, rest = card.rules
+    assert rest["when"] == [] and rest["commit"] == card.default == 1
+    assert rest["covers"] == ["nobody committed before you"]
     assert rule["commit"] == 0 and rule["when"] == [
         {"feature": "committed_most", "lo": 0.5, "hi": None}
     ]
@@ -134,8 +135,9 @@ def test_a_class_with_too_few_games_says_so_and_the_card_falls_back():
     assert bool(first.loc[0, "too_few"]) and first.loc[0, "games"] == 5
     assert not bool(first.loc[1, "too_few"])
     card = derive_card(table)
-    assert card.rules == [] and card.default == first.loc[1, "best_k"]
-    assert card.otherwise["too_few"] == ["2 players"]
+    (rest,) = card.rules
+    assert rest["when"] == [] and rest["commit"] == card.default == first.loc[1, "best_k"]
+    assert rest["too_few"] == ["2 players"] and rest["covers"] == ["3-4 players"]
     assert any("too few decisions" in line for line in card_lines(card))
 
 

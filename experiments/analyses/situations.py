@@ -49,8 +49,9 @@ answers; it *disagrees* when it differs from the class's best ``k`` and the clus
 best minus solver's ``k`` excludes 0.
 
 **The card** (:func:`derive_card`, :func:`card_lines`): each class answers its best ``k``; the
-answer of the most decisions becomes the default ("otherwise"), every class answering something
-else is a rule, and classes with too few decisions take the default and are named beside it.
+answer of the most decisions becomes the default, every class answering something else is a
+rule, and a last catch-all rule ("otherwise") commits the default; it names the classes it
+covers, among them the classes with too few decisions.
 """
 
 from __future__ import annotations
@@ -658,7 +659,6 @@ def _bootstrap_sure(s: _Sums, best: int, top: int, rng: np.random.Generator) -> 
 
 # --------------------------------------------------------------------------------------------
 # the card
-# the card
 
 
 @dataclass
@@ -668,43 +668,31 @@ class Card:
     Attributes
     ----------
     rules : list of dict
-        The classes whose best ``k`` is not the default, each ``{"when": [{"feature", "lo",
-        "hi"}], "commit": k, "text", "sure", "effect", "lo", "hi", "over_default", "decisions",
-        "solver_k", "disagree"}`` (``effect``, ``lo``, ``hi``: against committing none;
-        ``over_default``: that minus the default's effect in the class). The boxes do not
-        overlap (the first that holds the situation applies).
+        In order; the first whose box holds the situation applies. One rule per class whose best
+        ``k`` is not the default, ``{"when": [{"feature", "lo", "hi"}], "commit": k, "text",
+        "sure", "effect", "lo", "hi", "over_default", "decisions", "solver_k", "disagree"}``
+        (``effect``, ``lo``, ``hi``: against committing none; ``over_default``: that minus the
+        default's effect in the class), then the catch-all ``{"when": [], "commit": default,
+        "text": "otherwise", "decisions", "covers", "too_few"}``: the classes answering the
+        default, and those with too few decisions to tell (which take it rather than a guess).
     default : int
-        The commitment everywhere else: the answer of the most decisions.
-    otherwise : dict
-        What the default covers: ``decisions``, ``classes`` (in words) and ``too_few`` (classes
-        with too few decisions to tell, which take the default rather than a guess).
+        The catch-all's commitment: the answer of the most decisions.
     provenance : dict
         How the card was made (command, seeds, games); filled by its maker.
     """
 
     rules: list[dict]
     default: int
-    otherwise: dict = field(default_factory=dict)
     provenance: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         """JSON-ready."""
-        return {
-            "rules": self.rules,
-            "default": self.default,
-            "otherwise": self.otherwise,
-            "provenance": self.provenance,
-        }
+        return {"rules": self.rules, "default": self.default, "provenance": self.provenance}
 
     @classmethod
     def from_dict(cls, data: dict) -> Card:
         """From :meth:`to_dict`'s answer."""
-        return cls(
-            list(data["rules"]),
-            int(data["default"]),
-            dict(data.get("otherwise", {})),
-            dict(data.get("provenance", {})),
-        )
+        return cls(list(data["rules"]), int(data["default"]), dict(data.get("provenance", {})))
 
 
 def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None) -> Card:
@@ -712,8 +700,8 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
 
     Each class's answer is its best ``k`` (a class with too few decisions has none). The
     default is the answer of the most decisions (the pooled best ``k`` when no class answers);
-    the classes answering it, and those with too few decisions, fold into "otherwise"; every
-    other class is a rule. Rules are ordered by their commitment, then by class.
+    every class answering something else is a rule, ordered by commitment, then by class; the
+    catch-all rule (the default) comes last and names the classes it covers.
 
     Parameters
     ----------
@@ -725,17 +713,18 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
     Returns
     -------
     Card
+        No rules when there are no decisions.
     """
     table = table_or_decisions
     if "win_0" in table.columns:
         table = advice_table(table)
     provenance = dict(provenance or {})
     if table.empty:
-        return Card([], 0, {"decisions": 0, "classes": [], "too_few": []}, provenance)
+        return Card([], 0, provenance)
     first = table.sort_values(["class", "k"]).groupby("class", sort=True).first()
     first = first[first["decisions"] > 0]
     if first.empty:
-        return Card([], 0, {"decisions": 0, "classes": [], "too_few": []}, provenance)
+        return Card([], 0, provenance)
     answering = first[~first["too_few"].astype(bool)]
     if answering.empty:
         default = int(first["pooled_k"].iloc[0])
@@ -743,12 +732,12 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
         weight = answering.groupby("best_k")["decisions"].sum()
         default = int(weight.idxmax())  # the fewest figures among equal weights
     rules = []
-    otherwise = {"decisions": 0, "classes": [], "too_few": []}
+    rest = {"when": [], "commit": default, "text": "otherwise", "decisions": 0}
+    rest.update(covers=[], too_few=[])
     for c, row in first.iterrows():
         if bool(row["too_few"]) or int(row["best_k"]) == default:
-            otherwise["decisions"] += int(row["decisions"])
-            key = "too_few" if bool(row["too_few"]) else "classes"
-            otherwise[key].append(row["situation"])
+            rest["decisions"] += int(row["decisions"])
+            rest["too_few" if bool(row["too_few"]) else "covers"].append(row["situation"])
             continue
         k = int(row["best_k"])
         part = table[table["class"] == c].set_index("k")
@@ -770,7 +759,7 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
             }
         )
     rules.sort(key=lambda r: r["commit"])  # stable: classes in order within a commitment
-    return Card(rules, default, otherwise, provenance)
+    return Card(rules + [rest], default, provenance)
 
 
 def _commit_words(k: int) -> str:
@@ -795,7 +784,10 @@ def card_lines(card: Card | dict) -> list[str]:
         "How many figures to commit: the first rule that fits "
         "(commit all you can move and pay if that is fewer)."
     ]
-    for i, rule in enumerate(card.rules, 1):
+    if not card.rules:
+        return lines + ["No decisions were played out: no advice."]
+    numbered = [rule for rule in card.rules if rule["when"]]
+    for i, rule in enumerate(numbered, 1):
         note = (
             f"{100 * rule.get('over_default', 0.0):+.1f} pp win share over {card.default}, "
             f"best in {100 * rule['sure']:.0f}% of resamples"
@@ -803,14 +795,13 @@ def card_lines(card: Card | dict) -> list[str]:
         if rule.get("disagree"):
             note += f"; the solver says {rule['solver_k']}"
         lines.append(f"{i}. {rule['text']}: {_commit_words(rule['commit'])} ({note})")
-    otherwise = card.otherwise or {}
-    if not card.rules and not otherwise.get("decisions"):
-        return lines[:1] + ["No decisions were played out: no advice."]
-    lead = "Otherwise" if card.rules else "Always"
-    lines.append(f"{lead}: {_commit_words(card.default)}.")
-    if otherwise.get("too_few"):
+    rest = [rule for rule in card.rules if not rule["when"]]
+    commit = rest[0]["commit"] if rest else card.default
+    lines.append(f"{'Otherwise' if numbered else 'Always'}: {_commit_words(commit)}.")
+    too_few = rest[0].get("too_few", []) if rest else []
+    if too_few:
         lines.append(
-            f"  ({len(otherwise['too_few'])} situation class(es) had too few decisions to tell; "
-            "they take this answer: " + "; ".join(otherwise["too_few"]) + ")"
+            f"({len(too_few)} situation class(es) had too few decisions to tell; they take this "
+            "answer: " + "; ".join(too_few) + ")"
         )
     return lines
