@@ -156,7 +156,7 @@ def test_the_shipped_card_is_the_one_the_policy_reads_and_says_how_it_was_made()
     for rule in card["rules"]:
         assert {c["feature"] for c in rule["when"]} <= set(tc.FEATURES)
     lines = card_lines(card)  # one screen
-    assert len(lines) <= 24 and max(map(len, lines)) <= 140
+    assert len(lines) <= 24 and max(map(len, lines)) <= 200
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
