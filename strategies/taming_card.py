@@ -13,8 +13,8 @@ The situation's worth of the bonuses comes from the base strategy's valuation (`
 the winner's bonus are ``ev``'s, so a ``card`` seat meets the decisions the ``greedy+ev`` fields
 of the advice runs met; only the commitment follows the card. The card says nothing about
 seeking the herd: ``herd_weight`` scales ``ev``'s placement estimate (``card[herd_weight=0]``
-seeks it no more than ``fixed-K`` does; in 4,000 rotated games against greedy that was worth
-about 3 pp of win share at 4 players and cost 29 pp at 2).
+seeks it no more than ``fixed-K`` does) and ``seek_up_to`` seeks it only at tables of at most
+that many players (``card[seek_up_to=3]``: not at 4). The README's check measures both.
 
 The card enters the kernel as data, not code: :data:`EXTRA` (the clock, then the rules as
 numbers, :func:`card_row`) follows ``ev``'s parameters in the parameter row, as a learned model's
@@ -45,8 +45,10 @@ from sim.situation import (
     prize_tile,
 )
 from sim.stack import stack_f64
+from sim.state import I_PLAYERS
 from strategies import taming_ev
 from strategies.greedy_values import PARAMS as GREEDY_PARAMS
+from strategies.params import Positions
 
 DESCRIPTION = (
     "commits what the shipped advice card (strategies/models/card.json) says for the situation; "
@@ -55,8 +57,12 @@ DESCRIPTION = (
 PARAMS = {
     **taming_ev.PARAMS,  # ev's row first: its herd_value and take_first_bonus read it
     "herd_weight": 1.0,  # times ev's estimate of the herd at placement (0: never seek the herd)
+    "seek_up_to": 4.0,  # the herd is sought only at tables of at most this many players
 }
-HERD_WEIGHT = len(taming_ev.PARAMS)
+_AT = Positions(PARAMS, shared=taming_ev.PARAMS)
+HERD_WEIGHT = _AT["herd_weight"]
+SEEK_UP_TO = _AT["seek_up_to"]
+_AT.check_every_key()
 
 CARD_PATH = Path(__file__).resolve().parent / "models" / "card.json"
 CLOCK = (GREEDY_PARAMS["cards_per_round"], GREEDY_PARAMS["stack_rate"])
@@ -198,9 +204,10 @@ def commit_figures(st, g, seat, params, rng, available, values):
 @hot
 def herd_value(st, g, seat, params, rng, values):
     """``ev``'s estimate of being on the herd's area times ``herd_weight`` (1: placement as the
-    advice runs' fields; 0: the herd is not sought, as ``fixed-K``)."""
+    advice runs' fields; 0: the herd is not sought, as ``fixed-K``); 0 at a table of more than
+    ``seek_up_to`` players."""
     weight = params[HERD_WEIGHT]
-    if weight == 0.0:
+    if weight == 0.0 or st.game[g, I_PLAYERS] > params[SEEK_UP_TO]:
         return 0.0
     return weight * taming_ev.herd_value(st, g, seat, params, rng, values)
 

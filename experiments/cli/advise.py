@@ -72,13 +72,20 @@ FILES = "decisions.parquet, advice.csv, card.md, card.json and run.json"
     low=0,
     name="--check-games",
 )
+@click.option(
+    "--check-card",
+    default="card",
+    show_default=True,
+    help="The card policy the check plays: card, or a variant such as card[herd_weight=0] "
+    "(the card's commitments with fixed-K's placement: the herd not sought).",
+)
 @chunk_size_option(CHUNK_GAMES)
 @workers_option("local processes, one chunk each")
 @resume_option()
 @dask_options
 def advise(
-    player_counts, games, seed, out, field, playouts, seat, check_games, chunk_size, workers,
-    resume, dask, numba_cache,
+    player_counts, games, seed, out, field, playouts, seat, check_games, check_card, chunk_size,
+    workers, resume, dask, numba_cache,
 ):  # fmt: skip
     """How many figures to commit, situation by situation: the advice card.
 
@@ -104,6 +111,7 @@ def advise(
             "playouts": playouts,
             "seat": seat,
             "check_games": check_games,
+            "check_card": check_card,
         },
         "mammoth advise",
     )

@@ -22,9 +22,11 @@ Settings of ``[experiment]``: ``field`` (one strategy for every seat, or one per
 ``players`` are seated; default ``["greedy"]``), ``playouts`` (continuations per decision and
 commitment, default 8), ``seat`` (the seat whose decisions are played out; -1, the default, for
 every seat), ``check_games`` (games per arm, field and player count of the card's check; 0
-skips it), ``check_fields`` (a list of fields, each a list of the other seats' strategies;
-default ``greedy`` and the preset field ``balanced, cards, farmer``), ``check_policies`` (default
-``never``, ``fixed-1``, ``ev``, ``majority``, ``search``), and the common ones. ``[rules]``:
+skips it), ``check_card`` (the card policy checked, default ``card``; a variant such as
+``card[herd_weight=0]`` too), ``check_fields`` (a list of fields, each a list of the other
+seats' strategies; default ``greedy`` and the preset field ``balanced, cards, farmer``),
+``check_policies`` (default ``never``, ``fixed-1``, ``ev``, ``majority``, ``search``), and the
+common ones. ``[rules]``:
 ``tiles``, ``mammoth_points``, ``tie``, ``resources_of_choice`` (the herd is always on: there is
 no taming without it).
 """
@@ -65,10 +67,19 @@ DEFAULTS = {
     "playouts": DEFAULT_PLAYOUTS,
     "seat": -1,
     "check_games": 0,
+    "check_card": CARD,
     "check_fields": [["greedy"], PRESET_FIELD],
     "check_policies": ["never", "fixed-1", "ev", "majority", "search"],
 }
-SETTINGS = ("field", "playouts", "seat", "check_games", "check_fields", "check_policies")
+SETTINGS = (
+    "field",
+    "playouts",
+    "seat",
+    "check_games",
+    "check_card",
+    "check_fields",
+    "check_policies",
+)
 RULES = ("tiles", "mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per player count"
 PREFIX = "d_"
@@ -87,6 +98,11 @@ def field_label(field: list[str]) -> str:
     return "presets" if list(field) == PRESET_FIELD else ", ".join(field)
 
 
+def check_card(config: dict) -> str:
+    """The card policy checked (``card``, or a variant such as ``card[herd_weight=0]``)."""
+    return str(config.get("check_card", CARD))
+
+
 def check_policies(config: dict) -> list[str]:
     """The policies the card is checked against."""
     return list(config.get("check_policies", DEFAULTS["check_policies"]))
@@ -101,7 +117,7 @@ def played(config: dict) -> list:
     """Every strategy of the field and of the card's check, resolved (the workers' kernel)."""
     names = list(config.get("field", DEFAULTS["field"]))
     if int(config.get("check_games", 0)) > 0:
-        names += [f"{CHECK_BASE}+{p}" for p in [CARD, *check_policies(config)]]
+        names += [f"{CHECK_BASE}+{p}" for p in [check_card(config), *check_policies(config)]]
         names += [n for field in check_fields(config) for n in field]
     return [resolve(n) for n in names]
 
@@ -145,9 +161,12 @@ def check(config: dict) -> None:
             raise InputError(f"check_fields names the field {field_label(field)!r} twice")
     config.setdefault("check_policies", list(DEFAULTS["check_policies"]))
     policies = names_setting(config, "check_policies")
-    if len(set(policies)) != len(policies) or CARD in policies:
-        raise InputError("check_policies: name each policy once, and not the card itself")
-    for policy in [CARD, *policies]:
+    card = config.setdefault("check_card", CARD)
+    if not isinstance(card, str) or not card.startswith(CARD):
+        raise InputError(f"check_card must name the card policy or a variant of it, not {card!r}")
+    if len(set(policies)) != len(policies) or card in policies:
+        raise InputError("check_policies: name each policy once, and not the checked card")
+    for policy in [card, *policies]:
         focal_arm(CHECK_BASE, policy)
     rule_types(config)
     if config.get("rules", {}).get("herd", True) is not True:
@@ -185,7 +204,7 @@ def run_chunk(config: dict, chunk: dict) -> dict:
     if "check" in chunk:
         field = check_fields(config)[int(chunk["check"])]
         stats = sweep_block(
-            focal_arm(CHECK_BASE, CARD),
+            focal_arm(CHECK_BASE, check_card(config)),
             [focal_arm(CHECK_BASE, p) for p in check_policies(config)],
             field_slots_for(field, players),
             field_label(field),
@@ -285,6 +304,6 @@ def finish(
     :mod:`experiments.outputs.situations`."""
     from experiments.outputs.situations import write_advice
 
-    write_advice(
-        Path(folder), decisions_of(config, merged), card_check(merged), config, command, started
-    )
+    check = card_check(merged)
+    check.insert(0, "card", f"{CHECK_BASE}+{check_card(config)}")
+    write_advice(Path(folder), decisions_of(config, merged), check, config, command, started)

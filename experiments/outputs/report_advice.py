@@ -59,23 +59,27 @@ def card_blocks(folder: ResultFolder) -> list:
     return blocks
 
 
+def _commit_words(k: int) -> str:
+    return f"commit {k}" + (" (or all you can)" if k > 1 else "")
+
+
 def card_answer(folder: ResultFolder) -> list:
-    """The card that opens the commit answer: a lead line, then its rules."""
-    _card(folder)
+    """The card that opens the commit answer, short enough for a phone's first screens: each
+    rule's situation and commitment (the section has the effects, sureness and the solver)."""
+    card = _card(folder)
     meta = folder.meta.get("settings", {})
-    players = meta.get("players", [])
     lead = [
         Strong("How many figures to commit?"),
-        " The advice card, from every taming decision of "
-        f"{', '.join(map(str, meta.get('field', [])))} games at "
-        f"{' and '.join(map(str, players))} players played out once per commitment "
-        f"({meta.get('playouts', '?')} play-outs each, the same dice for every commitment):",
+        f" The advice card: every taming decision of {', '.join(map(str, meta.get('field', [])))}"
+        " games played out once per commitment, the first rule that fits:",
     ]
-    return [
-        Paragraph(lead, css="lead"),
-        *card_blocks(folder),
-        Paragraph(source_line(folder)),
-    ]
+    items = []
+    for rule in card["rules"]:
+        when = str(rule.get("text") or "any situation") if rule.get("when") else "otherwise"
+        items.append([f"{when}: {_commit_words(int(rule['commit']))}"])
+    if not items:
+        items.append([f"no decision was met: {_commit_words(int(card.get('default', 0)))}"])
+    return [Paragraph(lead, css="lead"), Bullets(items), Paragraph(source_line(folder))]
 
 
 def advice_chart(table: pd.DataFrame) -> Figure:
@@ -173,7 +177,8 @@ def advice_section(folder: ResultFolder) -> list:
             Table(
                 ["card minus", *header],
                 rows,
-                f"The shipped card (greedy+card) against each taming policy, one seat rotating, "
+                f"The shipped card ({check['card'].iloc[0]}) against each taming policy, one seat "
+                "rotating, "
                 f"the same {games:,} game indices per arm: win rate difference, percentage "
                 "points (95% interval)",
             )

@@ -15,8 +15,10 @@
     data (:func:`~experiments.analyses.situations.derive_card`).
 ``check.csv``
     The check of the shipped card (``strategies/models/card.json``, the one the ``card`` policy
-    plays; not necessarily this run's): per field, player count and policy, the card's win rate
-    minus the policy's in percentage points, 95% interval clustered by game, games per arm.
+    plays; not necessarily this run's; column ``card``: the checked seat, ``greedy+card`` or a
+    variant such as ``greedy+card[herd_weight=0]``): per field, player count and policy, the
+    card's win rate minus the policy's in percentage points, 95% interval clustered by game,
+    games per arm.
     Written when the run checks the card (``check_games`` above 0).
 ``run.json``
     The run's settings and the decisions played out.
@@ -41,6 +43,7 @@ SETTINGS = (
     "playouts",
     "seat",
     "check_games",
+    "check_card",
     "check_fields",
     "check_policies",
     "rules",
