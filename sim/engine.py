@@ -215,14 +215,17 @@ T_NEXT_ACTION = 10  # the next_action hook
 T_GATHER = 11  # gathering off the herd's area (the dice, the use_tools hook)
 T_VILLAGE = 12  # tool maker, hut, field
 T_RESOLVE = 13  # cards, buildings, gathering on the herd's area; inside it:
-T_COMMIT = 14  # the commitment: value_goods, commit_figures, paying for the figures
-T_TAMING = 15  # the contest and the bonuses; inside it:
-T_BONUS = 16  # the winner's value_goods and take_first_bonus
-T_FEEDING = 17
-T_END_ROUND = 18
-T_SCORING = 19
-T_CALIBRATE = 20  # empty laps (play_rows_timed): the cost of a timer itself
-N_TIMERS = 21
+T_COMMIT = 14  # the commitment; inside it:
+T_COMMIT_VALUES = 15  # the base strategy's value_goods
+T_COMMIT_FIGURES = 16  # the taming policy's commit_figures
+T_COMMIT_PAY = 17  # moving the figures onto the tile and paying for them (food_for_figures)
+T_TAMING = 18  # the contest and the bonuses; inside it:
+T_BONUS = 19  # the winner's value_goods and take_first_bonus
+T_FEEDING = 20
+T_END_ROUND = 21
+T_SCORING = 22
+T_CALIBRATE = 23  # empty laps (play_rows_timed): the cost of a timer itself
+N_TIMERS = 24
 TIMER_NAMES = (
     "game",
     "set-up",
@@ -239,6 +242,9 @@ TIMER_NAMES = (
     "actions: village",
     "actions: cards, buildings, herd area",
     "actions: commitment",
+    "commitment: value_goods",
+    "commitment: commit_figures",
+    "commitment: paying for the figures",
     "taming",
     "taming: winner's bonus choice",
     "feeding",
@@ -380,15 +386,19 @@ def take_card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
 
 
 @hot(inline=True)
-def commit(st, g, p, sid, tid, pbase, ptame, streams, available, buf, values):
+def commit(st, g, p, sid, tid, pbase, ptame, streams, available, buf, values, work):
     """The commitment (docs/rules.md B2.3): right after seat ``p`` gathered on the herd's area, its
     taming policy says how many of its ``available`` people there move onto the tile; they move
     and are paid (:func:`move_onto_tile`)."""
     rng = streams[Purpose.STRATEGY + p]
+    t = _clock()
     if taming_reads_values(tid):
         hook_value_goods(sid, st, g, p, pbase[p], rng, values, available)
+    t = _lap(work, T_COMMIT_VALUES, t)
     want = hook_commit_figures(tid, st, g, p, ptame[p], rng, available, values)
+    t = _lap(work, T_COMMIT_FIGURES, t)
     move_onto_tile(st, g, p, sid, pbase[p], rng, max(0, min(want, available)), buf)
+    _lap(work, T_COMMIT_PAY, t)
 
 
 @hot(inline=True)
@@ -456,7 +466,7 @@ def resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wor
             values = stack_f64(VALUES_WIDTH)
             noted = note_decision(st, g, p, people, work[W_PENDING])  # advice runs only
             t = _clock()
-            commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf, values)
+            commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf, values, work)
             _lap(work, T_COMMIT, t)
             note_choice(st, g, p, noted)
     elif area <= FIELD:

@@ -43,6 +43,11 @@ INSIDE = {
         "actions: cards, buildings, herd area",
     ),
     "actions: cards, buildings, herd area": ("actions: commitment",),
+    "actions: commitment": (
+        "commitment: value_goods",
+        "commitment: commit_figures",
+        "commitment: paying for the figures",
+    ),
     "taming": ("taming: winner's bonus choice",),
 }
 # What a part's own cycles are, once the parts inside it are taken out.
@@ -51,6 +56,7 @@ OWN = {
     "placement": "placement: engine's turn loop",
     "actions": "actions: engine's turn loop",
     "actions: cards, buildings, herd area": "actions: cards, buildings, gathering on the herd",
+    "actions: commitment": "commitment: the engine's own",
     "taming": "taming: contest and bonuses",
 }
 
