@@ -191,6 +191,11 @@ def experiment_from_settings(
         raise InputError(
             f"{at}--scale {scale:g} makes {config['games']:,} games; at most {MAX_GAMES:,}"
         )
+    ratio = config["games"] / base_games
+    for key in getattr(module, "SCALED", ()):  # other sizes that follow the games
+        value = config.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            config[key] = max(1, round(value * ratio))
     for players in config["players"]:
         if not 2 <= int(players) <= 4:
             raise InputError(f"{at}Stone Age is played by 2 to 4 players, not {players}")

@@ -50,3 +50,14 @@ def test_advise_refuses_bad_input_in_one_line(tmp_path):
         assert "Traceback" not in result.output
         assert len(result.output.strip().splitlines()) == 1, result.output
     assert not (tmp_path / "x" / "decisions.parquet").exists()
+
+
+def test_the_check_follows_the_games_of_a_run_or_demo():
+    from experiments.definition import DEFINITIONS, load_experiment
+
+    path = DEFINITIONS / "advice.toml"
+    full = load_experiment(path)
+    assert full["check_games"] == 300 and full["games"] == 1000
+    assert load_experiment(path, games=10)["check_games"] == 3
+    assert load_experiment(path, scale=0.5)["check_games"] == 150
+    assert load_experiment(path, games=1)["check_games"] == 1  # never rounded to no check

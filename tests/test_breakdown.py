@@ -1,6 +1,7 @@
 """The timed kernel (``TIMING``): the plain kernel's play, and a breakdown that adds up."""
 
 import numpy as np
+import pytest
 
 from experiments.bench.breakdown import INSIDE, OWN, own_cycles
 from sim.engine import TIMER_NAMES
@@ -10,6 +11,7 @@ from strategies.play import phase_cycles, slots_for
 from strategies.registry import kernel_for
 
 
+@pytest.mark.slow  # compiles the timed kernel (some 30 CPU s); mammoth bench runs it too
 def test_timed_kernel_plays_the_same_games():
     rules = Rules(herd=True)
     slots, seats = slots_for(["greedy"] * 4)

@@ -34,7 +34,8 @@ Optional parts of a kind: ``DEFAULTS`` (settings a file may leave out), ``check(
 :func:`~experiments.definition.load_experiment` calls it, so nothing runs with a bad file),
 ``merge(parts) -> dict`` (replaces the key-by-key sum, for statistics whose groups differ between
 chunks; it gets the chunks in chunk order), ``GAMES`` (what ``games`` counts, for messages;
-default "games per table") and ``played(config) -> list`` (every strategy the experiment seats, as
+default "games per table"), ``SCALED`` (other sizes that ``--scale`` and ``--games`` change in
+proportion to ``games``) and ``played(config) -> list`` (every strategy the experiment seats, as
 resolved strategies or kernel slots: a backend has the kernel that plays them compiled on every
 worker before it hands out chunks).
 

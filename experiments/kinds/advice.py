@@ -22,11 +22,11 @@ Settings of ``[experiment]``: ``field`` (one strategy for every seat, or one per
 ``players`` are seated; default ``["greedy"]``), ``playouts`` (continuations per decision and
 commitment, default 8), ``seat`` (the seat whose decisions are played out; -1, the default, for
 every seat), ``check_games`` (games per arm, field and player count of the card's check; 0
-skips it), ``check_card`` (the card policy checked, default ``card``; a variant such as
-``card[herd_weight=0]`` too), ``check_fields`` (a list of fields, each a list of the other
-seats' strategies; default ``greedy`` and the preset field ``balanced, cards, farmer``),
-``check_policies`` (default ``never``, ``fixed-1``, ``ev``, ``majority``, ``search``), and the
-common ones. ``[rules]``:
+skips it; ``--scale`` and ``--games`` change it in proportion to ``games``), ``check_card``
+(the card policy checked, default ``card``; a variant such as ``card[herd_weight=0]`` too),
+``check_fields`` (a list of fields, each a list of the other seats' strategies; default
+``greedy`` and the preset field ``balanced, cards, farmer``), ``check_policies`` (default
+``never``, ``fixed-1``, ``ev``, ``majority``, ``search``), and the common ones. ``[rules]``:
 ``tiles``, ``mammoth_points``, ``tie``, ``resources_of_choice`` (the herd is always on: there is
 no taming without it).
 """
@@ -82,6 +82,7 @@ SETTINGS = (
 )
 RULES = ("tiles", "mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per player count"
+SCALED = ("check_games",)  # --scale and --games change the check's games in proportion
 PREFIX = "d_"
 CHECK_PREFIX = "c_"
 
