@@ -20,7 +20,7 @@ from sim.jit import kernel_codegen
 from sim.kernel import compile_lock
 from sim.rng import seed_words
 from sim.rules import Rules
-from sim.runner import Slot, _pack, lineups, validate
+from sim.runner import Slot, lineups, pack_slots, validate
 from sim.situation import (
     D_K_FIELD,
     D_SEAT,
@@ -113,7 +113,7 @@ def advise_state(
     data = rules_data(load_cards(), load_buildings(), tiles, rules.kernel_flags())
     log = new_log(n_games, seat)
     st = new_state(snapshot_rows(n_games), players, data, outcome_table(rules.tie_rule), log)
-    sids, tids, pbase, ptame = _pack(slots)
+    sids, tids, pbase, ptame = pack_slots(slots)
     words = seed_words(seed)
     lineup = lineups(n_games, players, seats, rotate, first_game)
     clock_row = np.array(clock, dtype=np.float64)

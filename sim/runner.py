@@ -106,7 +106,9 @@ def lineups(n_games: int, players: int, seats: list[int], rotate: bool, first_ga
     return out
 
 
-def _pack(slots: list[Slot]) -> tuple[np.ndarray, ...]:
+def pack_slots(slots: list[Slot]) -> tuple[np.ndarray, ...]:
+    """The kernel's arrays of some slots: base ids, taming ids, and their parameter rows padded
+    with zeros to the longest (``sids, tids, pbase, ptame``)."""
     width_b = max(1, max(len(s.base_params) for s in slots))
     width_t = max(1, max(len(s.taming_params) for s in slots))
     pbase = np.zeros((len(slots), width_b))
@@ -152,7 +154,7 @@ def compile_kernel(kernel) -> float | None:
     rules = Rules()
     data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
     st = new_state(1, 2, data, outcome_table(rules.tie_rule))
-    sids, tids, pbase, ptame = _pack([Slot("", 0, 0, np.zeros(1), np.zeros(1))])
+    sids, tids, pbase, ptame = pack_slots([Slot("", 0, 0, np.zeros(1), np.zeros(1))])
     args = (seed_words(0), lineups(1, 2, [0, 0], False), sids, tids, pbase, ptame, False, False)
     with compile_lock(kernel):  # another process may be compiling it: wait, then load it
         cached = is_cached(kernel)
@@ -199,7 +201,7 @@ def play_state(
     tiles = load_tiles(rules.tiles) if tiles is None else tiles
     data = rules_data(load_cards(), load_buildings(), tiles, rules.kernel_flags())
     st = new_state(n_games, players, data, outcome_table(rules.tie_rule))
-    sids, tids, pbase, ptame = _pack(slots)
+    sids, tids, pbase, ptame = pack_slots(slots)
     words = seed_words(seed)
     lineup = lineups(n_games, players, seats, rotate, first_game)
     args = (words, lineup, sids, tids, pbase, ptame, bool(debug), bool(dice_contest))

@@ -57,9 +57,9 @@ def test_branches_share_their_random_numbers(advised):
     play-outs differ only through the commitment: two play-outs of the same k are identical,
     and the snapshot-to-commitment state of every k is the same."""
     kernel, slots, seats, st = advised
-    from sim.runner import _pack
+    from sim.runner import pack_slots
 
-    sids, tids, pbase, ptame = _pack(slots)
+    sids, tids, pbase, ptame = pack_slots(slots)
     words = seed_words(SEED)
     g = 0
     n = int(st.log[g, 0, LOG_DECISIONS])
@@ -109,9 +109,9 @@ def test_branches_share_their_random_numbers(advised):
 def test_a_decision_with_one_legal_k_records_one_branch(advised):
     """A seat with nothing to pay with can only commit none: one branch, the rest NaN."""
     kernel, slots, seats, st = advised
-    from sim.runner import _pack
+    from sim.runner import pack_slots
 
-    sids, tids, pbase, ptame = _pack(slots)
+    sids, tids, pbase, ptame = pack_slots(slots)
     g, j = 0, 0
     h = snapshot_row(st, g, j)
     p = int(st.log[g, 1 + j, D_SEAT])
