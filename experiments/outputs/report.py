@@ -86,8 +86,9 @@ def _untitled(block):
     if isinstance(block, Paragraph) and block.parts and isinstance(block.parts[0], Strong):
         parts = list(block.parts[1:])
         if parts and isinstance(parts[0], str):
-            parts[0] = parts[0].lstrip()
-        return Paragraph(["Over whole games: ", *parts], css=block.css)
+            first = parts[0].lstrip()
+            parts[0] = first[:1].lower() + first[1:]
+        return Paragraph(["Over whole games, ", *parts], css=block.css)
     return block
 
 
