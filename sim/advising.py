@@ -8,8 +8,6 @@ one row per decision.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 import pandas as pd
 
@@ -20,7 +18,7 @@ from sim.jit import kernel_codegen
 from sim.kernel import compile_lock
 from sim.rng import seed_words
 from sim.rules import Rules
-from sim.runner import Slot, lineups, pack_slots, validate
+from sim.runner import Slot, lineups, pack_slots, run_rows, validate
 from sim.situation import (
     D_K_FIELD,
     D_SEAT,
@@ -120,19 +118,7 @@ def advise_state(
     args = (words, lineup, sids, tids, pbase, ptame, bool(dice_contest), int(playouts), clock_row)
     with compile_lock(kernel), kernel_codegen():
         kernel.advise_rows(st, 0, 0, first_game, *args)  # types the call (compiles), plays none
-    threads = max(1, min(int(threads), n_games))
-    if threads == 1:
-        kernel.advise_rows(st, 0, n_games, first_game, *args)
-    else:
-        bounds = np.linspace(0, n_games, threads + 1).astype(int)
-        with ThreadPoolExecutor(threads) as pool:
-            jobs = [
-                pool.submit(kernel.advise_rows, st, lo, hi, first_game, *args)
-                for lo, hi in zip(bounds[:-1], bounds[1:], strict=True)
-                if hi > lo
-            ]
-            for job in jobs:
-                job.result()
+    run_rows(kernel.advise_rows, st, n_games, first_game, args, threads)
     return st
 
 

@@ -982,6 +982,22 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
     _failed(st, g, debug, SCORING)
 
 
+@hot(inline=True)
+def seat_slots(
+    g, players, lineups, sids, tids, pbase, ptame, seat_sids, seat_tids, seat_pbase, seat_ptame
+):
+    """Fill the seat arrays of row ``g`` from its line-up: each seat's strategy id, taming
+    policy id and parameter rows, taken from the slot ``lineups[g, seat]``."""
+    for p in range(players):
+        slot = lineups[g, p]
+        seat_sids[p] = sids[slot]
+        seat_tids[p] = tids[slot]
+        for c in range(pbase.shape[1]):  # element by element: a @hot function allocates nothing
+            seat_pbase[p, c] = pbase[slot, c]
+        for c in range(ptame.shape[1]):
+            seat_ptame[p, c] = ptame[slot, c]
+
+
 @njit(cache=True)
 def new_scratch():
     """Allocate the work arrays one thread reuses for every game it plays."""
@@ -1010,12 +1026,19 @@ def play_rows(
     seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
     seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
     for g in range(lo, hi):
-        for p in range(players):
-            slot = lineups[g, p]
-            seat_sids[p] = sids[slot]
-            seat_tids[p] = tids[slot]
-            seat_pbase[p, :] = pbase[slot, :]
-            seat_ptame[p, :] = ptame[slot, :]
+        seat_slots(
+            g,
+            players,
+            lineups,
+            sids,
+            tids,
+            pbase,
+            ptame,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+        )
         play_game(
             st,
             g,
@@ -1119,12 +1142,19 @@ def advise_rows(
     seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
     seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
     for g in range(lo, hi):
-        for p in range(players):
-            slot = lineups[g, p]
-            seat_sids[p] = sids[slot]
-            seat_tids[p] = tids[slot]
-            seat_pbase[p, :] = pbase[slot, :]
-            seat_ptame[p, :] = ptame[slot, :]
+        seat_slots(
+            g,
+            players,
+            lineups,
+            sids,
+            tids,
+            pbase,
+            ptame,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+        )
         play_game(
             st,
             g,
@@ -1170,12 +1200,19 @@ def play_rows_timed(
     seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
     seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
     for g in range(lo, hi):
-        for p in range(players):
-            slot = lineups[g, p]
-            seat_sids[p] = sids[slot]
-            seat_tids[p] = tids[slot]
-            seat_pbase[p, :] = pbase[slot, :]
-            seat_ptame[p, :] = ptame[slot, :]
+        seat_slots(
+            g,
+            players,
+            lineups,
+            sids,
+            tids,
+            pbase,
+            ptame,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+        )
         play_game(
             st,
             g,

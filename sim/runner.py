@@ -168,6 +168,25 @@ def compile_kernel(kernel) -> float | None:
     return cpu
 
 
+def run_rows(entry, st: GameState, n_games: int, first_game: int, args: tuple, threads: int):
+    """Call a kernel entry (``play_rows``, ``advise_rows``) on rows ``0..n_games - 1`` of
+    ``st``, split into ``threads`` ranges of rows played at once (the entries release the GIL;
+    games are keyed by their index, so the split changes no result)."""
+    threads = max(1, min(int(threads), n_games))
+    if threads == 1:
+        entry(st, 0, n_games, first_game, *args)
+        return
+    bounds = np.linspace(0, n_games, threads + 1).astype(int)
+    with ThreadPoolExecutor(threads) as pool:
+        jobs = [
+            pool.submit(entry, st, lo, hi, first_game, *args)
+            for lo, hi in zip(bounds[:-1], bounds[1:], strict=True)
+            if hi > lo
+        ]
+        for job in jobs:
+            job.result()
+
+
 def play_state(
     kernel,
     slots: list[Slot],
@@ -209,19 +228,7 @@ def play_state(
         kernel.play_rows_timed(st, 0, n_games, first_game, *args, times)
         return st
     compile_kernel(kernel)  # before the threads, and timed for the next cold start's notice
-    threads = max(1, min(int(threads), n_games))
-    if threads == 1:
-        kernel.play_rows(st, 0, n_games, first_game, *args)
-    else:
-        bounds = np.linspace(0, n_games, threads + 1).astype(int)
-        with ThreadPoolExecutor(threads) as pool:
-            jobs = [
-                pool.submit(kernel.play_rows, st, lo, hi, first_game, *args)
-                for lo, hi in zip(bounds[:-1], bounds[1:], strict=True)
-                if hi > lo
-            ]
-            for job in jobs:
-                job.result()
+    run_rows(kernel.play_rows, st, n_games, first_game, args, threads)
     if debug:
         failed = np.flatnonzero(st.game[:, I_ERROR_PHASE])
         if failed.size:

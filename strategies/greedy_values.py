@@ -73,9 +73,7 @@ from sim.constants import (
     MAX_AGRICULTURE,
     MAX_PEOPLE,
     MAX_TILE_FIGURES,
-    N_CARDS,
     N_CULTURE_SYMBOLS,
-    STACK_SIZE,
     T_ALL_AMOUNT,
     T_ALL_EFFECT,
     T_ALL_RESOURCE,
@@ -89,6 +87,7 @@ from sim.constants import (
 )
 from sim.jit import hot
 from sim.rules import Flag
+from sim.situation import rounds_left as situation_rounds_left
 from sim.state import (
     AGRICULTURE,
     CARDS,
@@ -97,12 +96,8 @@ from sim.state import (
     FIGURES,
     FLAGS,
     GOODS,
-    I_DECK_POS,
-    I_N_STACKS,
-    I_PLAYERS,
     N_BUILDINGS_HELD,
     PEOPLE,
-    STACK_TAKEN,
     TILES,
 )
 from strategies.herd_values import current_tile, feeding_need  # shared with classic's valuation
@@ -182,15 +177,9 @@ COSTS_WIDTH = MAX_COSTS + 1  # its row of payment costs
 
 @hot(inline=True)
 def rounds_left(st, g, params):
-    """Rounds the seat expects to remain, this one included (see the module's notes)."""
-    players = st.game[g, I_PLAYERS]
-    deck = N_CARDS - st.game[g, I_DECK_POS]
-    by_cards = 1.0 + deck / max(0.1, params[CARDS_PER_ROUND] * players)
-    smallest = STACK_SIZE
-    for s in range(st.game[g, I_N_STACKS]):
-        smallest = min(smallest, STACK_SIZE - st.game[g, STACK_TAKEN + s])
-    by_stacks = max(1.0, smallest / max(0.05, params[STACK_RATE]))
-    return min(by_cards, by_stacks)
+    """Rounds the seat expects to remain, this one included (see the module's notes): the clock
+    of :func:`sim.situation.rounds_left` with the seat's ``cards_per_round`` and ``stack_rate``."""
+    return situation_rounds_left(st, g, params[CARDS_PER_ROUND], params[STACK_RATE])
 
 
 @hot(inline=True)

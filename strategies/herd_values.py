@@ -53,6 +53,7 @@ from sim.constants import (
     WOOD,
 )
 from sim.jit import hot
+from sim.situation import prize_tile
 from sim.state import (
     AGRICULTURE,
     GOODS,
@@ -62,12 +63,9 @@ from sim.state import (
     I_DECK_POS,
     I_HERD_AREA,
     I_PLAYERS,
-    I_PRIZE,
     I_START_PLAYER,
-    I_TILE_POS,
     PEOPLE,
     PLACED,
-    TILE_PILE,
     TILES,
 )
 from strategies.params import Positions
@@ -127,17 +125,7 @@ def bonus_value(st, g, seat, effect, amount, good):
     return 0.0
 
 
-@hot(inline=True)
-def current_tile(st, g):
-    """This round's prize tile, or -1. Read from the pile, so it is known during the taming
-    itself too (the engine clears ``I_PRIZE`` before asking the winner for its bonus)."""
-    tile = st.game[g, I_PRIZE]
-    if tile >= 0:
-        return tile
-    pos = st.game[g, I_TILE_POS]
-    if st.game[g, I_HERD_AREA] < 0 or pos <= 0:
-        return -1
-    return st.game[g, TILE_PILE + pos - 1]
+current_tile = prize_tile  # this round's prize tile, or -1 (sim.situation.prize_tile)
 
 
 @hot(inline=True)
