@@ -23,6 +23,7 @@ def test_timed_kernel_plays_the_same_games():
     assert times[1, 0] == 40  # one lap of "game" per game
 
 
+@pytest.mark.slow  # compiles the timed kernel: the default run stays under 5 minutes
 def test_breakdown_adds_up():
     cycles = phase_cycles(40, 4, "greedy", seed=3, rules=Rules(herd=True))
     assert list(cycles.index) == list(TIMER_NAMES)
