@@ -57,6 +57,7 @@ from sim.constants import (
     N_AREAS,
     N_CARD_SPACES,
     N_GOODS,
+    N_STACKS,
     RIVER,
     STACK_SIZE,
     TOOL_MAKER,
@@ -190,7 +191,7 @@ def _card_effect(st, card, summary):
 TRIAL_NOW = 0
 TRIAL_GOOD = 1  # TRIAL_GOOD + k: one more good k
 TRIAL_PLACE = TRIAL_GOOD + N_GOODS  # the first place's trial
-MAX_TRIALS = TRIAL_PLACE + 3 + N_CARD_SPACES + 4
+MAX_TRIALS = TRIAL_PLACE + 3 + N_CARD_SPACES + N_STACKS  # the village's three places
 
 
 @hot(inline=True)
