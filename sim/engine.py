@@ -821,9 +821,15 @@ def play_rounds(
 
 
 # --- play-outs: a game played on from the middle of a round (search, advice) ----------------
+#
+# The play-on functions and the branch primitives are spliced, like play_rounds: the round loop
+# is then pasted into whatever calls the branch (the search's candidate scoring, the advice's
+# play_out_decision). Reached through them as calls, the same rounds ran about a tenth slower
+# than in whole games (play-outs / whole games 0.90-0.92; spliced 1.00-1.01, the same games;
+# docs/design.md, section 13).
 
 
-@hot
+@splice
 def play_on(st, g, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds):
     """Play on from the end of a round's actions: its taming, feeding and end, then at most
     ``rounds`` more whole rounds; True when the game is over (not scored yet)."""
@@ -837,7 +843,7 @@ def play_on(st, g, sids, tids, pbase, ptame, streams, players, buf, work, notes,
     return status == OVER
 
 
-@hot
+@splice
 def play_on_after_placement(
     st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
 ):
@@ -850,7 +856,7 @@ def play_on_after_placement(
     return play_on(st, g, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds)
 
 
-@hot
+@splice
 def play_on_after_commit(
     st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
 ):
@@ -881,7 +887,7 @@ def fork(src, g, dst, h, key, i, redeal, scratch):
     seed_branch(streams, key, i)
 
 
-@hot
+@splice
 def branch_placement(
     src, g, dst, h, p, area, count, key, i, redeal, sids, tids, pbase, ptame, rounds, scratch
 ):
@@ -897,7 +903,7 @@ def branch_placement(
     )
 
 
-@hot
+@splice
 def branch_commit(
     src, g, dst, h, p, figures, pending, key, i, redeal, sids, tids, pbase, ptame, rounds, scratch
 ):
