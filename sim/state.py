@@ -30,6 +30,7 @@ from sim.constants import (
     TOOL_SLOTS,
 )
 from sim.jit import hot
+from sim.rowcopy import copy_row
 
 MAX_TILES = 64
 
@@ -199,8 +200,5 @@ def new_state(
 @hot
 def copy_game(src, g, dst, h):
     """Copy game ``g`` of ``src`` (its board and every seat) into row ``h`` of ``dst``."""
-    for c in range(N_GAME):
-        dst.game[h, c] = src.game[g, c]
-    for p in range(MAX_PLAYERS):
-        for c in range(N_SEAT):
-            dst.seat[h, p, c] = src.seat[g, p, c]
+    copy_row(dst.game, h, src.game, g)
+    copy_row(dst.seat, h, src.seat, g)
