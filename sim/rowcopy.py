@@ -1,9 +1,9 @@
 """One row of a C-contiguous array copied onto another's with a single ``memmove``.
 
 The game kernels are compiled without LLVM's loop vectorizer (:func:`sim.jit.kernel_codegen`),
-so an element-by-element copy of a game's 437 ``int16`` cells runs one cell at a time: about a
-third of a microsecond, which every play-out pays (:func:`sim.state.copy_game`). A ``memmove``
-of the row's bytes does the same in a few wide moves.
+so an element-by-element copy of a game's 437 ``int16`` cells runs one cell at a time (about a
+third of a microsecond measured alone), and every play-out pays it (:func:`sim.state.copy_game`).
+A ``memmove`` of the row's bytes does the same in a few wide moves.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from numba.extending import intrinsic
 def copy_row(typingctx, dst, h, src, g):
     """``dst[h] = src[g]``: every cell of row ``g`` of ``src`` onto row ``h`` of ``dst``.
 
-    Both arrays must be C-contiguous, of one dtype and of at least two dimensions, and ``dst``'s
-    rows at least as large as ``src``'s (the game state's arrays of any batch size are). Other
-    arrays do not compile.
+    Both arrays must be C-contiguous, of one dtype and of at least two dimensions (other arrays
+    do not compile). Rows of different sizes copy the shorter's count of cells, so nothing is
+    written past ``dst``'s row; the game state's arrays of any batch size have rows of one size.
+    The row indexes are not checked (as numba's own indexing, compiled without bounds checks).
     """
     if not (isinstance(dst, types.Array) and isinstance(src, types.Array)):
         return None
@@ -40,11 +41,19 @@ def copy_row(typingctx, dst, h, src, g):
         g_index = context.cast(builder, args[3], g_type, types.intp)
         to = cgutils.get_item_pointer(context, builder, dst_type, target, [h_index, *rest])
         frm = cgutils.get_item_pointer(context, builder, src_type, source, [g_index, *rest])
-        cells = context.get_constant(types.intp, 1)
-        for extent in cgutils.unpack_tuple(builder, source.shape, src_type.ndim)[1:]:
-            cells = builder.mul(cells, extent)
+        cells = _row_cells(context, builder, source, src_type.ndim)
+        room = _row_cells(context, builder, target, dst_type.ndim)
+        cells = builder.select(builder.icmp_signed("<", room, cells), room, cells)
         itemsize = context.get_abi_sizeof(context.get_data_type(src_type.dtype))
         cgutils.raw_memmove(builder, to, frm, cells, itemsize)
         return context.get_dummy_value()
 
     return types.none(dst, h, src, g), codegen
+
+
+def _row_cells(context, builder, array, ndim):
+    """Cells in one row of ``array`` (the product of its extents after the first)."""
+    cells = context.get_constant(types.intp, 1)
+    for extent in cgutils.unpack_tuple(builder, array.shape, ndim)[1:]:
+        cells = builder.mul(cells, extent)
+    return cells

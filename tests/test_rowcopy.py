@@ -38,6 +38,18 @@ def test_a_row_onto_another_row_of_the_same_array():
     assert np.array_equal(a, want)
 
 
+def test_rows_of_different_sizes_copy_the_shorter_count():
+    small = _random((2, 3), 7)
+    large = _random((2, 5), 8)
+    before = large.copy()
+    _copy(large, 0, small, 1)  # three cells onto the larger row, the rest untouched
+    assert np.array_equal(large[0, :3], small[1]) and np.array_equal(large[0, 3:], before[0, 3:])
+    assert np.array_equal(large[1], before[1])
+    shorter = small.copy()
+    _copy(small, 0, large, 1)  # nothing written past the shorter row
+    assert np.array_equal(small[0], large[1, :3]) and np.array_equal(small[1], shorter[1])
+
+
 def test_arrays_that_are_not_c_contiguous_do_not_compile():
     a = _random((4, 6), 4)
     with pytest.raises(TypingError):
