@@ -237,3 +237,24 @@ def test_bench_table_format():
     text = format_rows(rows)
     assert "200.0 M/s" in text and "ok" in text and "MISS" in text
     assert len(text.splitlines()) == 5
+
+
+def test_bench_ratio_just_under_its_goal_is_not_shown_as_the_goal():
+    rows = [
+        BenchRow("playouts", "under", 0.996, "x", 1.0),
+        BenchRow("playouts", "far-under", 0.9, "x", 1.0),
+        BenchRow("herd", "barely-under", 0.84999, "x", 0.85),
+        BenchRow("playouts", "over", 1.004, "x", 1.0),
+        BenchRow("playouts", "level", 1.0, "x", 1.0),
+    ]
+    shown = {}
+    for line in format_rows(rows).splitlines()[2:]:
+        cells = line.split()
+        shown[cells[1]] = (cells[2], cells[-1])
+    assert shown == {
+        "under": ("0.996", "MISS"),
+        "far-under": ("0.90", "MISS"),
+        "barely-under": ("0.84999", "MISS"),
+        "over": ("1.00", "ok"),
+        "level": ("1.00", "ok"),
+    }

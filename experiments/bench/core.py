@@ -100,14 +100,23 @@ def best_time(call: Callable[[], object], repeats: int) -> float:
     return best
 
 
-def _format(value: float, unit: str) -> str:
+def _format(value: float, unit: str, digits: int = 2) -> str:
     if unit == "1/s":
         return f"{value / 1e6:,.1f} M/s"
     if unit == "chunks/s":
         return f"{value:,.2f} {unit}"
     if unit.endswith("/s") or unit == "MB":
         return f"{value:,.0f} {unit}"
-    return f"{value:.2f} {unit}"
+    return f"{value:.{digits}f} {unit}"
+
+
+def _shown(row: BenchRow) -> str:
+    """The row's value as text; a ratio just under its goal gets more decimals (up to 6), so
+    that it does not read as the goal itself beside a MISS (0.996 is "0.996 x", not "1.00 x")."""
+    digits = 2
+    while row.verdict == "MISS" and digits < 6 and round(row.value, digits) >= row.goal:
+        digits += 1
+    return _format(row.value, row.unit, digits)
 
 
 def _goal(row: BenchRow) -> str:
@@ -121,9 +130,7 @@ def _goal(row: BenchRow) -> str:
 def format_rows(rows: list[BenchRow]) -> str:
     """Return the rows as one aligned text table."""
     header = ("section", "measure", "value", "goal", "")
-    cells = [header] + [
-        (r.section, r.name, _format(r.value, r.unit), _goal(r), r.verdict) for r in rows
-    ]
+    cells = [header] + [(r.section, r.name, _shown(r), _goal(r), r.verdict) for r in rows]
     widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
     lines = []
     for i, c in enumerate(cells):
