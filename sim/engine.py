@@ -447,7 +447,10 @@ def _village(st, g, p, area):
         gain_agriculture(st, g, p)
 
 
-@hot(inline=True)
+# Spliced (numba's IR inlining) into its one caller, seat_actions, instead of compiled as a
+# library of its own for LLVM to inline: that library compiled the body once more, about 2.5 CPU
+# s of a cold compile (docs/design.md, section 13). Same play, same speed.
+@splice
 def resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work):
     """Resolve one of seat ``p``'s places (docs/rules.md A4.2, B2.3): gather (and, on the herd's
     area, :func:`commit`), use the village, or buy the card or building there if the seat wants
@@ -570,7 +573,8 @@ def placement(st, g, first, sids, tids, pbase, ptame, streams, players, work, no
         occupy(occ, p, area, count)
 
 
-@hot(inline=True)
+# Spliced into its two callers (actions, play_on_after_placement), as resolve is into it.
+@splice
 def seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, pending):
     """Seat ``p`` resolves its places marked in ``pending`` (1 per area), in the order its
     ``next_action`` hook asks for (an illegal answer: the first pending place)."""

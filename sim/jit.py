@@ -176,8 +176,10 @@ def splice(func):
     dispatchers. Pasted, such a function has no compiled library of its own; a library is
     optimised and turned into machine code together with everything it calls, so a dispatcher
     of its own would hold (and compile) every strategy's hook once more. Do not splice large
-    bodies, nor functions that splice or inline others: numba re-types pasted code at every call
-    site (the cost that ``hot(inline=True)`` avoids).
+    bodies with many call sites: numba re-types pasted code at every call site (the cost that
+    ``hot(inline=True)`` avoids). A large body with one or two call sites (the engine's
+    ``resolve`` and ``seat_actions``) is cheaper spliced: re-typed once or twice, it saves the
+    compile of a library of its own.
 
     Parameters
     ----------
