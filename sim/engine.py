@@ -449,7 +449,7 @@ def _village(st, g, p, area):
 
 # Spliced (numba's IR inlining) into its one caller, seat_actions, instead of compiled as a
 # library of its own for LLVM to inline: that library compiled the body once more, about 2.5 CPU
-# s of a cold compile (docs/design.md, section 13). Same play, same speed.
+# s of a cold compile (docs/design.md, section 5). Same play; no speed difference measured.
 @splice
 def resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work):
     """Resolve one of seat ``p``'s places (docs/rules.md A4.2, B2.3): gather (and, on the herd's
