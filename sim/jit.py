@@ -179,7 +179,10 @@ def splice(func):
     bodies with many call sites: numba re-types pasted code at every call site (the cost that
     ``hot(inline=True)`` avoids). A large body with one or two call sites (the engine's
     ``resolve`` and ``seat_actions``) is cheaper spliced: re-typed once or twice, it saves the
-    compile of a library of its own.
+    compile of a library of its own. So is a small body over a large call tree (the search's
+    ``place``, ``search_place`` and commitment, over the play-outs): numba links every callee
+    into its caller's library and optimises and emits it there again, so each library of such
+    a function compiles the whole tree once more.
 
     Parameters
     ----------

@@ -28,7 +28,7 @@ rollout play) followed by the search's own entries. ``rollouts`` 0 plays greedy 
 
 from __future__ import annotations
 
-from sim.jit import hot
+from sim.jit import splice
 from strategies import greedy
 from strategies.search_core import MODEL_GREEDY, N_GREEDY, search_place
 
@@ -65,7 +65,7 @@ value_goods = greedy.value_goods
 food_for_figures = greedy.food_for_figures
 
 
-@hot
+@splice
 def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """The candidate place with the best mean rollout value (greedy's pick without a choice)."""
     return search_place(

@@ -12,7 +12,7 @@ progress against.
 
 from __future__ import annotations
 
-from sim.jit import hot
+from sim.jit import splice
 from strategies import classic
 from strategies.search import SEARCH_PARAMS
 from strategies.search_core import MODEL_CLASSIC, N_CLASSIC, search_place
@@ -34,7 +34,7 @@ accept_starvation = classic.accept_starvation
 value_goods = classic.value_goods
 
 
-@hot
+@splice
 def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """The candidate place with the best mean rollout value (classic's pick without a choice)."""
     return search_place(

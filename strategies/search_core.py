@@ -28,7 +28,7 @@ import numpy as np
 from sim.board import tool_total
 from sim.constants import MAX_PLAYERS, MAX_ROUNDS, N_AREAS, N_GOODS
 from sim.engine import NOTES_WIDTH, W_RANKS, WORK_ROWS, WORK_WIDTH
-from sim.jit import hot
+from sim.jit import hot, splice
 from sim.kernel import build
 from sim.rng import N_PURPOSES, STREAM_WORDS, next_u64
 from sim.scoring import final_scoring
@@ -349,7 +349,7 @@ def score_candidates(
     return best_candidate(gain, gain_sq, n, rollouts, confidence)
 
 
-@hot
+@splice
 def search_place(st, g, seat, params, rng, lo, hi, herd_value, memo, heuristic, model, own):
     """The candidate place with the best mean play-out value (the heuristic's pick without a
     choice): the search of :mod:`strategies.search`.

@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.constants import FIELD, HUT, N_AREAS, N_GOODS, TOOL_MAKER
-from sim.jit import hot
+from sim.jit import hot, splice
 from sim.rng import next_u64
 from sim.stack import stack_i64
 from sim.state import CHOICE_TOKENS, GOODS, I_HERD_AREA, PLACED
@@ -76,7 +76,7 @@ def assumed_pending(st, g, seat, herd_area, pending):
             pending[a] = 1 if st.seat[g, seat, PLACED + a] > 0 else 0
 
 
-@hot
+@splice
 def commit_figures(st, g, seat, params, rng, available, values):
     """The commitment with the best mean rollout value (ev's choice without a choice)."""
     chosen = taming_ev.commit_figures(st, g, seat, params, rng, available, values)
