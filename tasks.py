@@ -45,9 +45,9 @@ def test() -> None:
 
     The tests run on every core (pytest-xdist ``-n auto``; pass ``-n 0`` to run them in one
     process), a test file per worker at a time (``--dist loadfile``: the functions a file's tests
-    call from Python are compiled by one worker, not by each). A background process compiles each
-    game kernel once into the run's cache and the workers load it from there
-    (``tests/conftest.py``).
+    call from Python are compiled by one worker, not by each). Two background processes compile
+    the game kernels (light and heavy) side by side into the run's cache, the workers load them
+    from there, and the files that play the heavy kernel run last (``tests/conftest.py``).
     """
     _venv("[dev]")
     env = dict(os.environ)

@@ -52,29 +52,58 @@ from sim.state import (
     rules_data,
 )
 
+# Each game kernel variant, compiled by a background process of its own (see pytest_configure).
+_WARM = "from sim.runner import compile_kernel\nfrom strategies.registry import kernel\n"
+_WARM += "compile_kernel(kernel(heavy={heavy}))"
+
 
 def pytest_configure(config):
     """On the controller of a parallel run: compile the game kernels for the workers.
 
-    A background process compiles each kernel variant once into the run's cache, the light one
-    (which most tests play) first, then the heavy one (``search``). The workers start at once:
-    a worker that needs a kernel still being compiled waits on the kernel's lock
-    (:func:`sim.kernel.compile_lock`), then loads it; tests that play no game run meanwhile. So
-    no kernel is compiled twice and no core waits for the heavy one. Set
-    ``MAMMOTH_TEST_WARM=0`` to skip (e.g. for ``-n 2 -k one_test``).
+    Two background processes compile the kernel variants into the run's cache, the light one
+    (which most tests play) and the heavy one (``search``), side by side: while the light one
+    compiles, the workers have little to do but wait for it, and the heavy one uses the core
+    they leave. A worker that needs a kernel still being compiled waits on the kernel's lock
+    (:func:`sim.kernel.compile_lock`), then loads it; so no kernel is compiled twice. The test
+    files that play the heavy kernel (marked ``heavy_kernel``) run last
+    (:func:`pytest_collection_modifyitems`), so no worker waits for it while light tests are
+    left. Set ``MAMMOTH_TEST_WARM=0`` to skip (e.g. for ``-n 2 -k one_test``).
     """
     workers = getattr(config.option, "numprocesses", None)
     if not workers or hasattr(config, "workerinput") or os.environ.get("MAMMOTH_TEST_WARM") == "0":
         return
-    warm = "from strategies.registry import warm; warm()"
-    config._mammoth_warm = subprocess.Popen([sys.executable, "-c", warm])
+    # xdist hands out whole files, by default the files with the most tests first; keep the order
+    # of pytest_collection_modifyitems instead (the same ordering, heavy files last).
+    config.option.loadscopereorder = False
+    config._mammoth_warm = [
+        subprocess.Popen([sys.executable, "-c", _WARM.format(heavy=heavy)])
+        for heavy in (False, True)
+    ]
+
+
+def pytest_collection_modifyitems(config, items):
+    """Order the test files: those that play the heavy kernel last, else the most tests first.
+
+    With ``--dist loadfile`` a worker takes whole files in this order, so the heavy kernel's
+    background compile has the light files' time to finish before a worker needs it. The
+    workers all collect the same order (it depends on the items only).
+    """
+    files: dict[str, list] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+
+    def key(name):
+        group = files[name]
+        return (any(item.get_closest_marker("heavy_kernel") for item in group), -len(group))
+
+    items[:] = [item for name in sorted(files, key=key) for item in files[name]]
 
 
 def pytest_unconfigure(config):
-    """Wait for the background compile of the kernels (a failed compile fails the run)."""
-    warm = getattr(config, "_mammoth_warm", None)
-    if warm is not None and warm.wait() != 0:
-        raise RuntimeError(f"compiling the game kernels failed (exit code {warm.returncode})")
+    """Wait for the background compiles of the kernels (a failed compile fails the run)."""
+    for warm in getattr(config, "_mammoth_warm", []):
+        if warm.wait() != 0:
+            raise RuntimeError(f"compiling a game kernel failed (exit code {warm.returncode})")
 
 
 def _new(players=4, rules=None, odds=None, tiles=None):

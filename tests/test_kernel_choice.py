@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from sim.rules import Rules
 from sim.runner import play_state
 from strategies.play import slots_for
 from strategies.registry import kernel, kernel_for
+
+pytestmark = pytest.mark.heavy_kernel  # plays search: run after the light files (conftest)
 
 
 def test_kernel_for_picks_the_lightest_that_can_play():

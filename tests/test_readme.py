@@ -21,6 +21,8 @@ import readme_commands as readme
 
 from strategies import registry
 
+pytestmark = pytest.mark.heavy_kernel  # plays search: run after the light files (conftest)
+
 COMMANDS = readme.commands()
 LOCAL = [c for c in COMMANDS if readme.exception(c) is None and "--dask" not in readme.runnable(c)]
 

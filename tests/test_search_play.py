@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 from play_digest import table_digest
 
+pytestmark = pytest.mark.heavy_kernel  # plays search: run after the light files (conftest)
+
 LINEUPS = {
     "search": ["search", "greedy", "greedy", "greedy"],
     "searchclassic": ["search-classic", "greedy", "greedy", "greedy"],

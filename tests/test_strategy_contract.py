@@ -19,6 +19,8 @@ from sim.state import HERD_NAMES, PART_NAMES
 from strategies.play import play_games
 from strategies.registry import base_names, taming_names
 
+pytestmark = pytest.mark.heavy_kernel  # plays search: run after the light files (conftest)
+
 GAMES = 200
 SEARCH_GAMES = 4  # the searches (search, search-classic) play ~25 games/s: a few games
 BASES = base_names()
