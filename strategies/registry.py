@@ -283,10 +283,11 @@ def kernel_for(slots, timed: bool = False) -> object:
     return kernel(heavy=_needs_heavy(slots), timed=timed)
 
 
-# CPU seconds of a cold compile of each kernel variant (heavy: False, True), measured 2026-12-01
-# on the reference machine (2 cores, shared); used until this machine has compiled the variant
-# once (then the recorded time of its last compile is used, see sim.kernel.compile_estimate).
-COMPILE_SECONDS = {False: 25.0, True: 95.0}
+# CPU seconds of a cold compile of each kernel variant (heavy: False, True) on the reference
+# machine (2 cores, shared; 2026-12-02, `cold_compile_seconds`: 52.6 and 42.1, 108.7 and 100.9);
+# used until this machine has compiled the variant once (then the recorded time of its last
+# compile is used, see sim.kernel.compile_estimate).
+COMPILE_SECONDS = {False: 45.0, True: 105.0}
 
 
 @dataclass(frozen=True)
