@@ -260,16 +260,28 @@ DEMO_GAMES = 12
 
 
 @pytest.fixture(scope="session")
-def demo_run(tmp_path_factory):
-    """``mammoth demo --games 12`` run once per session; its output folder.
+def demo_run(tmp_path_factory, worker_id):
+    """``mammoth demo --games 12`` run once per test run; its output folder (read, never written).
 
-    The demo test and the browser test of the report both read it.
+    The demo test, the report tests and the browser test of the report read it. In a parallel
+    run the workers share one run (in the run's common temporary folder, under a lock): the
+    first worker to ask plays it, the others wait for it and read the same folder.
     """
     from click.testing import CliRunner
 
     from experiments.cli import main
+    from sim._cache import file_lock
 
-    out = tmp_path_factory.mktemp("demo") / "demo"
-    result = CliRunner().invoke(main, ["demo", "--out", str(out), "--games", str(DEMO_GAMES)])
-    assert result.exit_code == 0, result.output
+    if worker_id == "master":
+        root = tmp_path_factory.mktemp("demo")
+    else:  # xdist: each worker's base temporary folder sits in the run's common one
+        root = tmp_path_factory.getbasetemp().parent / "shared-demo"
+        root.mkdir(exist_ok=True)
+    out = root / "demo"
+    with file_lock(root / "demo.lock"):
+        if not (root / "done").exists():
+            args = ["demo", "--out", str(out), "--games", str(DEMO_GAMES)]
+            result = CliRunner().invoke(main, args)
+            assert result.exit_code == 0, result.output
+            (root / "done").touch()
     return out
