@@ -101,9 +101,9 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_unconfigure(config):
     """Wait for the background compiles of the kernels (a failed compile fails the run)."""
-    for warm in getattr(config, "_mammoth_warm", []):
-        if warm.wait() != 0:
-            raise RuntimeError(f"compiling a game kernel failed (exit code {warm.returncode})")
+    codes = [warm.wait() for warm in getattr(config, "_mammoth_warm", [])]
+    if any(codes):
+        raise RuntimeError(f"compiling the game kernels failed (exit codes {codes})")
 
 
 def _new(players=4, rules=None, odds=None, tiles=None):
