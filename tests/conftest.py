@@ -260,7 +260,7 @@ DEMO_GAMES = 12
 
 
 @pytest.fixture(scope="session")
-def demo_run(tmp_path_factory, worker_id):
+def demo_run(tmp_path_factory):
     """``mammoth demo --games 12`` run once per test run; its output folder (read, never written).
 
     The demo test, the report tests and the browser test of the report read it. In a parallel
@@ -272,7 +272,7 @@ def demo_run(tmp_path_factory, worker_id):
     from experiments.cli import main
     from sim._cache import file_lock
 
-    if worker_id == "master":
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # one process: a folder of its own
         root = tmp_path_factory.mktemp("demo")
     else:  # xdist: each worker's base temporary folder sits in the run's common one
         root = tmp_path_factory.getbasetemp().parent / "shared-demo"
