@@ -30,7 +30,8 @@ took to compile. LLVM inlines the optimised code instead, and the games play as 
 Why all this: a cold compile of the game kernel is what a new user waits for first, and it
 grows with every strategy registered. Each choice above removes work the compiler otherwise
 repeats for every caller (IR inlining re-types a body per call site, wrappers are built for
-functions Python never calls, narrow signatures multiply the copies of a function), and
+functions Python never calls, narrow signatures multiply the copies of a function, a twin's
+machine code is emitted though only its IR is ever linked: :func:`_link_only_twins`), and
 :func:`splice` and :func:`kernel_codegen` below do the same for the kernel's entry and its loops.
 Together they took the default kernel's cold compile from about two minutes to under 30 CPU
 seconds on the 2-core reference machine (the commits that made each step measure it).
@@ -50,6 +51,7 @@ from numba.core.registry import CPUDispatcher
 from sim._cache import lock_cache_saves
 
 lock_cache_saves()  # processes sharing the cache folder never leave a wrong entry (numba#10128)
+_TWIN_SUFFIX = "__twin"  # ends every twin's qualified name, and so the name of its library
 __all__ = ["hot", "kernel_codegen", "kernel_function", "splice"]
 
 # How every function is compiled when the game kernel calls it: without reference counting (the
@@ -95,7 +97,7 @@ class KernelDispatcher(CPUDispatcher):
             copy.__module__ = func.__module__
             # numba names a function's cache files after its qualified name: the twin's (compiled
             # with other flags) must not be loaded for the Python-callable dispatcher, nor back.
-            copy.__qualname__ = f"{func.__qualname__}__twin"
+            copy.__qualname__ = f"{func.__qualname__}{_TWIN_SUFFIX}"
             twin = CPUDispatcher(py_func=copy, locals={}, targetoptions=dict(self._twin_options))
             twin.enable_caching()
             self.__dict__["_twin"] = twin
@@ -119,6 +121,65 @@ class KernelDispatcher(CPUDispatcher):
     def get_overload(self, sig):
         """The twin's compiled function, which calls from compiled code link to."""
         return self.twin.get_overload(sig)
+
+
+def _link_only_twins() -> None:
+    """Have numba turn no twin into machine code: a twin's code is only ever linked into callers.
+
+    numba optimises a function's library with everything it calls linked in, then emits its
+    machine code; a caller links the callee's optimised code into its own library and does both
+    again. A twin is never run on its own (Python calls the other dispatcher; compiled callers
+    link the twin's code in), so its machine code was never used, and emitting it (with the
+    twin's whole call tree) was about a fifth of a cold compile of the default kernel. A twin's
+    library keeps its optimised module for its callers to link and hands numba's engine a stub
+    that holds only the twin's environment pointers, which numba sets by name after a compile.
+    A twin loaded from the cache is the same: the stub's object code and the module to link.
+
+    The IR the callers link is the optimised code as it was before emission: numba's own
+    libraries hand callers the module after machine code was emitted from it, which LLVM's code
+    generator has rewritten in place (its IR passes). So the kernels' machine code differs a
+    little from numba's; their games are the same and as fast.
+    """
+    from llvmlite import binding as ll
+    from numba.core import codegen
+
+    create = codegen.JITCPUCodegen.create_library
+    if getattr(create, "_mammoth_link_only", False):
+        return
+
+    class LinkOnlyLibrary(codegen.JITCodeLibrary):
+        """A library whose code is linked into its callers' and never emitted on its own."""
+
+        def _finalize_final_module(self):
+            if self._shared_module is None:  # just compiled (a cached one arrives as a stub)
+                full = self._final_module
+                self._finalize_dynamic_globals()
+                self._verify_declare_only_symbols()
+                for fn in full.functions:  # as numba's _get_module_for_linking, without a copy
+                    if not fn.is_declaration and fn.linkage == ll.Linkage.external:
+                        fn.linkage = "linkonce_odr"
+                self._shared_module = full
+                stub = [str(self._codegen._create_empty_module(self.name))]
+                stub += [str(gv) for gv in full.global_variables if _is_environment(gv)]
+                self._final_module = ll.parse_assembly("\n".join(stub))
+                self._final_module.name = full.name
+            super()._finalize_final_module()
+
+    def create_library(self, name, **kwargs):
+        if name.endswith(_TWIN_SUFFIX):  # numba names a library after the function's qualname
+            return LinkOnlyLibrary(self, name, **kwargs)
+        return create(self, name, **kwargs)
+
+    create_library._mammoth_link_only = True
+    codegen.JITCPUCodegen.create_library = create_library
+
+
+def _is_environment(gv) -> bool:
+    """Whether a global variable is a function's environment pointer defined in its module."""
+    return not gv.is_declaration and gv.name.startswith("_ZN08NumbaEnv")
+
+
+_link_only_twins()
 
 
 def kernel_function(func=None, *, inline: bool = False, **options):
