@@ -284,10 +284,10 @@ def kernel_for(slots, timed: bool = False) -> object:
 
 
 # CPU seconds of a cold compile of each kernel variant (heavy: False, True) on the reference
-# machine (2 cores, shared; 2026-12-02, `cold_compile_seconds`: 52.6 and 42.1, 108.7 and 100.9);
+# machine (2 cores, shared; 2026-12-02, `cold_compile_seconds`: 41.9, 35.6 and 35.3, 70.8 and 83.6);
 # used until this machine has compiled the variant once (then the recorded time of its last
 # compile is used, see sim.kernel.compile_estimate).
-COMPILE_SECONDS = {False: 45.0, True: 105.0}
+COMPILE_SECONDS = {False: 40.0, True: 80.0}
 
 
 @dataclass(frozen=True)
