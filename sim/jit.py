@@ -130,10 +130,11 @@ def _link_only_twins() -> None:
     machine code; a caller links the callee's optimised code into its own library and does both
     again. A twin is never run on its own (Python calls the other dispatcher; compiled callers
     link the twin's code in), so its machine code was never used, and emitting it (with the
-    twin's whole call tree) was about a fifth of a cold compile of the default kernel. A twin's
-    library keeps its optimised module for its callers to link and hands numba's engine a stub
-    that holds only the twin's environment pointers, which numba sets by name after a compile.
-    A twin loaded from the cache is the same: the stub's object code and the module to link.
+    twin's whole call tree) was about a seventh of a cold compile of the default kernel and a
+    third of the heavy one (alternated A/B, docs/design.md section 5). A twin's library keeps
+    its optimised module for its callers to link and hands numba's engine a stub that holds only
+    the twin's environment pointers, which numba sets by name after a compile. A twin loaded
+    from the cache is the same: the stub's object code and the module to link.
 
     The IR the callers link is the optimised code as it was before emission: numba's own
     libraries hand callers the module after machine code was emitted from it, which LLVM's code
