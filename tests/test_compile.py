@@ -49,6 +49,62 @@ def test_python_calls_compile_the_function_itself():
     assert _add.py_func.__qualname__ != _add.twin.py_func.__qualname__  # own cache files
 
 
+def test_a_twin_is_linked_into_its_callers_and_never_emitted():
+    values = np.arange(5, dtype=np.int16)
+    assert _caller(values) == 2 * int(values.sum()) + 7 + 3
+    library = _add.twin.overloads[(types.int64, types.int64)].library
+    linked = [f.name for f in library._get_module_for_linking().functions if not f.is_declaration]
+    emitted = [f.name for f in library._final_module.functions if not f.is_declaration]
+    assert any("_add__twin" in name for name in linked)  # what callers link: the code
+    assert emitted == []  # what the engine got: the environment pointers only
+    assert any(g.name.startswith("_ZN08NumbaEnv") for g in library._final_module.global_variables)
+    caller = _caller.overloads[_caller.signatures[0]].library
+    assert any(not f.is_declaration for f in caller._final_module.functions)  # emitted as usual
+
+
+_TWIN_MODULE = """
+import sys
+import numpy as np
+from numba import njit
+from sim.jit import hot
+
+@hot
+def scale(a, k):
+    return a * k
+
+@njit
+def first(values):
+    return scale(values[0], 3)
+
+@njit
+def second(values):
+    return scale(values[1], 3) + 1
+
+entry = first if sys.argv[1] == "first" else second
+print(entry(np.arange(1, 4)), sum(scale.twin._cache_hits.values()))
+"""
+
+
+def test_a_twin_loaded_from_the_cache_links_into_a_new_caller(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    (tmp_path / "twin_user.py").write_text(_TWIN_MODULE)
+    root = str(Path(__file__).resolve().parent.parent)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": root}
+
+    def run(which):
+        done = subprocess.run(
+            [sys.executable, "twin_user.py", which], cwd=tmp_path, env=env, capture_output=True
+        )
+        assert done.returncode == 0, done.stderr.decode()[-2000:]
+        return done.stdout.decode().split()
+
+    assert run("first") == ["3", "0"]  # the twin compiled, emitted nothing, and was saved
+    assert run("second") == ["7", "1"]  # loaded from the cache, linked into a caller compiled now
+
+
 def test_a_compiled_kernel_is_cached_and_needs_no_notice():
     module = registry.kernel(heavy=False)
     from sim.runner import compile_kernel
