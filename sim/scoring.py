@@ -119,11 +119,14 @@ def final_scoring(st, g, tiles_won_col, scratch):
         for k in range(N_PARTS):
             total += st.seat[g, p, PARTS + k]
         st.seat[g, p, SCORE] = total
-    _ranks(st, g, players, True, st.seat[g, :, RANK])
-    without = scratch[:players]
-    _ranks(st, g, players, False, without)
+    # both rankings go through the int64 scratch: one compiled _ranks, not one per out type
+    ranks = scratch[:players]
+    _ranks(st, g, players, True, ranks)
+    for p in range(players):
+        st.seat[g, p, RANK] = ranks[p]
+    _ranks(st, g, players, False, ranks)  # now the ranks without the mammoth points
     changed = 0
     for p in range(players):
-        if (without[p] == 1) != (st.seat[g, p, RANK] == 1):
+        if (ranks[p] == 1) != (st.seat[g, p, RANK] == 1):
             changed = 1
     st.game[g, I_MAJORITY_CHANGED] = changed
