@@ -41,18 +41,21 @@ def demo() -> None:
 
 
 def test() -> None:
-    """Install with the dev extra and run the default test suite with a fresh numba cache.
+    """Install with the dev extra and run the default test suite with a fresh numba cache
+    (``MAMMOTH_TEST_CACHE``, if set, names an empty folder to use instead and keep: CI's demo
+    then loads the kernels the tests compiled).
 
     The tests run on every core (pytest-xdist ``-n auto``; pass ``-n 0`` to run them in one
     process), a test file per worker at a time (``--dist loadfile``: the functions a file's tests
-    call from Python are compiled by one worker, not by each). Two background processes compile
-    the game kernels (light and heavy) side by side into the run's cache, the workers load them
-    from there, and the files that play the heavy kernel run last (``tests/conftest.py``).
+    call from Python are compiled by one worker, not by each). Background processes compile the
+    game kernels (one per kernel, light and heavy, side by side) into the run's cache, the
+    workers load them from there, and the files that play the heavy kernel run last
+    (``tests/conftest.py``).
     """
     _venv("[dev]")
     env = dict(os.environ)
     with tempfile.TemporaryDirectory(prefix="mammoth-numba-") as cache:
-        env["NUMBA_CACHE_DIR"] = cache
+        env["NUMBA_CACHE_DIR"] = os.environ.get("MAMMOTH_TEST_CACHE") or cache
         env.setdefault("MPLBACKEND", "Agg")
         _run(BIN / "ruff", "check", ".")
         pytest = [BIN / "python", "-m", "pytest", "-q", "-m", "not slow", "-n", "auto"]

@@ -10,7 +10,7 @@ chunk runs it
   version of the code; every task checks it again, for workers that join later;
 * points the workers' numba cache at ``ROOT/<source hash>`` when given a shared folder ROOT;
 * has the kernel the experiment needs ready on every worker (:meth:`DaskBackend.prepare`,
-  through :func:`sim.runner.compile_kernel` and :func:`strategies.registry.kernel_status`): it
+  through :func:`sim.runner.compile_kernel` and :func:`strategies.compiling.kernel_status`): it
   says on how many workers it compiles (about half a minute, once) and how long it took.
 
 A worker that dies in the middle of a chunk costs that chunk a retry: the scheduler hands its
@@ -170,10 +170,10 @@ def kernel_state(heavy: bool) -> tuple[bool, float]:
     Returns
     -------
     tuple
-        ``(cached, seconds)`` of :func:`strategies.registry.kernel_status`: ``seconds`` is the
+        ``(cached, seconds)`` of :func:`strategies.compiling.kernel_status`: ``seconds`` is the
         expected CPU time of a cold compile on this worker's machine.
     """
-    from strategies.registry import kernel_status
+    from strategies.compiling import kernel_status
 
     status = kernel_status(heavy=heavy)
     return status.cached, status.seconds
@@ -302,9 +302,9 @@ class DaskBackend:
         seats : iterable
             The strategies the run plays (anything with ``base_id`` and ``taming_id``).
         """
-        from strategies.registry import kernel_status
+        from strategies.registry import needs_heavy
 
-        heavy = kernel_status(list(seats)).heavy
+        heavy = needs_heavy(list(seats))
         if heavy in self._prepared:
             return
         workers = self.workers

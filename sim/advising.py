@@ -14,11 +14,9 @@ import pandas as pd
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
 from sim.errors import InputError
-from sim.jit import kernel_codegen
-from sim.kernel import compile_lock
 from sim.rng import seed_words
 from sim.rules import Rules
-from sim.runner import Slot, lineups, pack_slots, run_rows, validate
+from sim.runner import Slot, compile_entry, lineups, pack_slots, run_rows, validate
 from sim.situation import (
     D_K_FIELD,
     D_SEAT,
@@ -116,10 +114,34 @@ def advise_state(
     lineup = lineups(n_games, players, seats, rotate, first_game)
     clock_row = np.array(clock, dtype=np.float64)
     args = (words, lineup, sids, tids, pbase, ptame, bool(dice_contest), int(playouts), clock_row)
-    with compile_lock(kernel), kernel_codegen():
-        kernel.advise_rows(st, 0, 0, first_game, *args)  # types the call (compiles), plays none
+    # rows 0..0: types the call (compiles, or loads from the cache), plays none
+    compile_entry(kernel, "advise_rows", lambda: kernel.advise_rows(st, 0, 0, first_game, *args))
     run_rows(kernel.advise_rows, st, n_games, first_game, args, threads)
     return st
+
+
+def compile_advice(kernel) -> float | None:
+    """Compile the kernel's advice entry ``advise_rows`` now, or load it from numba's cache,
+    playing no game (:func:`sim.runner.compile_entry`).
+
+    Parameters
+    ----------
+    kernel : module
+        A kernel from :func:`sim.kernel.build`.
+
+    Returns
+    -------
+    float or None
+        CPU seconds the compile took; None if the entry was compiled or cached already.
+    """
+    rules = Rules()
+    slot = Slot("", 0, 0, np.zeros(1), np.zeros(1))
+    data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
+    st = new_state(snapshot_rows(1), 2, data, outcome_table(rules.tie_rule), new_log(1, -1))
+    sids, tids, pbase, ptame = pack_slots([slot])
+    clock = np.zeros(2, dtype=np.float64)
+    args = (seed_words(0), lineups(1, 2, [0, 0], False), sids, tids, pbase, ptame, False, 1, clock)
+    return compile_entry(kernel, "advise_rows", lambda: kernel.advise_rows(st, 0, 0, 0, *args))
 
 
 def decisions_frame(

@@ -187,51 +187,58 @@ def cache_folder() -> Path:
     return Path(os.environ.get("NUMBA_CACHE_DIR") or ".")
 
 
-def is_cached(module: ModuleType) -> bool:
-    """Whether the kernel is compiled in this process or in numba's on-disk cache.
+def is_cached(module: ModuleType, entry: str = "play_rows") -> bool:
+    """Whether a kernel entry is compiled in this process or in numba's on-disk cache.
 
     Parameters
     ----------
     module : module
         A kernel from :func:`build`.
+    entry : str
+        The entry (``play_rows``, ``advise_rows`` or ``play_rows_timed``).
 
     Returns
     -------
     bool
-        True when the first call of ``play_rows`` will not compile (it loads in about a second).
-        False when it will, or when the cache cannot be read (numba's cache layout is private; a
-        wrong False only costs a needless notice).
+        True when the entry's first call will not compile (it loads in about a second). False
+        when it will, or when the cache cannot be read (numba's cache layout is private; a wrong
+        False only costs a needless notice).
     """
-    entry = module.play_rows
-    if entry.signatures:  # compiled or loaded in this process
+    dispatcher = getattr(module, entry)
+    if dispatcher.signatures:  # compiled or loaded in this process
         return True
     try:
-        cache = entry._cache
+        cache = dispatcher._cache
         index = cache._cache_file._load_index()  # {} when missing or its source changed
         # An index key is (signature, this machine's codegen, the function's code hashes).
-        wanted = cache._index_key((), entry.targetctx.codegen())[1:]
+        wanted = cache._index_key((), dispatcher.targetctx.codegen())[1:]
         return any(tuple(key[1:]) == wanted for key in index)
     except Exception:  # numba internals: any failure means "do not know"
         return False
 
 
 @contextmanager
-def compile_lock(module: ModuleType):
-    """Hold the kernel's lock file: one process at a time compiles (or loads) a kernel.
+def compile_lock(module: ModuleType, entry: str = "play_rows"):
+    """Hold the lock file of one of the kernel's entries: one process at a time compiles (or
+    loads) it.
 
     Processes sharing a cache folder (a process pool, test workers, two commands) would each
-    compile a kernel that none of them finds cached yet. Under the lock, the first process
-    compiles and saves it; the others wait, then load it. Advisory (``fcntl.flock``), released
-    by the OS if the process dies; where ``fcntl`` is missing (Windows) it does nothing.
+    compile an entry that none of them finds cached yet. Under the lock, the first process
+    compiles and saves it; the others wait, then load it. Each entry (``play_rows``,
+    ``advise_rows``, ``play_rows_timed``) has a lock of its own, so two processes can compile two
+    entries of one kernel side by side. Advisory (``fcntl.flock``), released by the OS if the
+    process dies; where ``fcntl`` is missing (Windows) it does nothing.
 
     Parameters
     ----------
     module : module
         A kernel from :func:`build`.
+    entry : str
+        The entry's name.
     """
     from sim._cache import file_lock
 
-    path = cache_folder() / "generated" / f"{module.__name__}.lock"
+    path = cache_folder() / "generated" / f"{module.__name__}.{entry}.lock"
     path.parent.mkdir(parents=True, exist_ok=True)
     with file_lock(path):
         yield
@@ -262,8 +269,15 @@ def _read_record(path: Path) -> dict:
     return record if isinstance(record, dict) else {}
 
 
-def record_compile(module: ModuleType, cpu_seconds: float, wall_seconds: float) -> None:
-    """Remember how long compiling this kernel took (best effort: never raises for I/O).
+def _record_key(module: ModuleType, entry: str) -> str:
+    """The record's key of a kernel entry: the variant, with the entry when not ``play_rows``."""
+    return module.VARIANT if entry == "play_rows" else f"{module.VARIANT} | {entry}"
+
+
+def record_compile(
+    module: ModuleType, cpu_seconds: float, wall_seconds: float, entry: str = "play_rows"
+) -> None:
+    """Remember how long compiling a kernel entry took (best effort: never raises for I/O).
 
     Parameters
     ----------
@@ -271,16 +285,19 @@ def record_compile(module: ModuleType, cpu_seconds: float, wall_seconds: float) 
         A kernel from :func:`build`.
     cpu_seconds, wall_seconds : float
         Process CPU time and wall time of the compile.
+    entry : str
+        The entry compiled.
     """
-    entry = {
+    record_entry = {
         "kernel": module.__name__,
+        "entry": entry,
         "cpu_seconds": round(cpu_seconds, 1),
         "wall_seconds": round(wall_seconds, 1),
         "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
     for path in _record_files():
         record = _read_record(path)
-        record[module.VARIANT] = entry
+        record[_record_key(module, entry)] = record_entry
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -290,24 +307,26 @@ def record_compile(module: ModuleType, cpu_seconds: float, wall_seconds: float) 
             pass
 
 
-def compile_estimate(module: ModuleType, default: float) -> float:
-    """CPU seconds a cold compile of this kernel is expected to take on this machine.
+def compile_estimate(module: ModuleType, default: float, entry: str = "play_rows") -> float:
+    """CPU seconds a cold compile of a kernel entry is expected to take on this machine.
 
     Parameters
     ----------
     module : module
         A kernel from :func:`build`.
     default : float
-        The answer when no compile of this variant was recorded here.
+        The answer when no compile of this entry was recorded here.
+    entry : str
+        The entry.
 
     Returns
     -------
     float
-        The last recorded compile of the variant (the cache folder's record first), else
+        The last recorded compile of the entry (the cache folder's record first), else
         ``default``.
     """
     for path in _record_files():
-        entry = _read_record(path).get(module.VARIANT)
-        if isinstance(entry, dict) and isinstance(entry.get("cpu_seconds"), int | float):
-            return float(entry["cpu_seconds"])
+        found = _read_record(path).get(_record_key(module, entry))
+        if isinstance(found, dict) and isinstance(found.get("cpu_seconds"), int | float):
+            return float(found["cpu_seconds"])
     return float(default)

@@ -133,11 +133,43 @@ def validate(n_games: int, players: int, seed: int) -> None:
         raise InputError(f"the seed must be a non-negative integer, not {seed}")
 
 
-def compile_kernel(kernel) -> float | None:
-    """Compile the kernel's entry point now, or load it from numba's cache, playing no game.
+def compile_entry(kernel, entry: str, call) -> float | None:
+    """Compile one of the kernel's entries now, or load it from numba's cache, under its lock.
 
     A compile is timed and recorded in the cache folder (:func:`sim.kernel.record_compile`), so
-    that the next cold compile of the same variant can be announced with its duration.
+    that the next cold compile of the same entry can be announced with its duration.
+
+    Parameters
+    ----------
+    kernel : module
+        A kernel from :func:`sim.kernel.build`.
+    entry : str
+        The entry's name (``play_rows``, ``advise_rows``).
+    call : callable
+        Calls the entry on an empty range of rows (types it, plays nothing).
+
+    Returns
+    -------
+    float or None
+        CPU seconds the compile took; None if the entry was compiled or cached already.
+    """
+    if getattr(kernel, entry).signatures:
+        return None
+    with compile_lock(kernel, entry):  # another process may be compiling it: wait, then load it
+        cached = is_cached(kernel, entry)
+        cpu, wall = time.process_time(), time.perf_counter()
+        with kernel_codegen():
+            call()
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    if cached:
+        return None
+    record_compile(kernel, cpu, wall, entry)
+    return cpu
+
+
+def compile_kernel(kernel) -> float | None:
+    """Compile the kernel's entry point ``play_rows`` now, or load it from numba's cache,
+    playing no game (:func:`compile_entry`).
 
     Parameters
     ----------
@@ -149,23 +181,13 @@ def compile_kernel(kernel) -> float | None:
     float or None
         CPU seconds the compile took; None if the kernel was compiled or cached already.
     """
-    if kernel.play_rows.signatures:
-        return None
     rules = Rules()
     data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
     st = new_state(1, 2, data, outcome_table(rules.tie_rule))
     sids, tids, pbase, ptame = pack_slots([Slot("", 0, 0, np.zeros(1), np.zeros(1))])
     args = (seed_words(0), lineups(1, 2, [0, 0], False), sids, tids, pbase, ptame, False, False)
-    with compile_lock(kernel):  # another process may be compiling it: wait, then load it
-        cached = is_cached(kernel)
-        cpu, wall = time.process_time(), time.perf_counter()
-        with kernel_codegen():
-            kernel.play_rows(st, 0, 0, 0, *args)  # rows 0..0: types the call (compiles), plays none
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    if cached:
-        return None
-    record_compile(kernel, cpu, wall)
-    return cpu
+    # rows 0..0: types the call (compiles), plays none
+    return compile_entry(kernel, "play_rows", lambda: kernel.play_rows(st, 0, 0, 0, *args))
 
 
 def run_rows(entry, st: GameState, n_games: int, first_game: int, args: tuple, threads: int):

@@ -27,18 +27,13 @@ lists the overrides in ``PARAMS`` order with their values in shortest form
 from __future__ import annotations
 
 import importlib
-import os
 import re
-import subprocess
-import sys
-import tempfile
 from dataclasses import dataclass
 
 import numpy as np
 
 from sim.errors import InputError
-from sim.kernel import build, compile_estimate, is_cached
-from sim.runner import compile_kernel
+from sim.kernel import build
 from strategies.presets import Preset
 from strategies.presets import presets as _preset_files
 
@@ -271,7 +266,9 @@ def kernel(heavy: bool = True, timed: bool = False):
     return build(tuple(bases), tuple(tamings), timed)
 
 
-def _needs_heavy(slots) -> bool:
+def needs_heavy(slots) -> bool:
+    """Whether any of these slots (anything with ``base_id``/``taming_id``) plays a
+    :data:`HEAVY` strategy, so only the heavy kernel can play them."""
     light_bases = sum(1 for name in BASE if name not in HEAVY)
     light_tamings = sum(1 for name in TAMING if name not in HEAVY)
     return any(s.base_id >= light_bases or s.taming_id >= light_tamings for s in slots)
@@ -280,136 +277,7 @@ def _needs_heavy(slots) -> bool:
 def kernel_for(slots, timed: bool = False) -> object:
     """The lightest kernel that can play these slots (anything with ``base_id``/``taming_id``);
     ``timed``: its timed variant."""
-    return kernel(heavy=_needs_heavy(slots), timed=timed)
-
-
-# CPU seconds of a cold compile of each kernel variant (heavy: False, True) on the reference
-# machine (2 cores, shared; 2026-12-02, `cold_compile_seconds`: 41.9, 35.6 and 35.3, 70.8 and 83.6);
-# used until this machine has compiled the variant once (then the recorded time of its last
-# compile is used, see sim.kernel.compile_estimate).
-COMPILE_SECONDS = {False: 40.0, True: 80.0}
-
-
-@dataclass(frozen=True)
-class KernelStatus:
-    """Whether the kernel a run needs is compiled, and how long compiling it would take."""
-
-    heavy: bool
-    cached: bool  # compiled in this process or in numba's on-disk cache: loads in about 1 s
-    seconds: float  # expected CPU seconds of a cold compile on this machine
-
-
-def kernel_status(slots=None, heavy: bool | None = None) -> KernelStatus:
-    """Say, before compiling anything, whether a run's kernel is cached and what a compile costs.
-
-    Parameters
-    ----------
-    slots : iterable, optional
-        The run's strategies (anything with ``base_id``/``taming_id``, e.g. :func:`resolve`'s
-        answers): the kernel is the one :func:`kernel_for` picks.
-    heavy : bool, optional
-        Ask about :func:`kernel` ``(heavy)`` instead of giving ``slots``.
-
-    Returns
-    -------
-    KernelStatus
-    """
-    if heavy is None:
-        heavy = _needs_heavy(slots or [])
-    module = kernel(heavy=heavy)
-    return KernelStatus(heavy, is_cached(module), compile_estimate(module, COMPILE_SECONDS[heavy]))
-
-
-def compile_notice(strategies=None, heavy: bool | None = None) -> str | None:
-    """The line to print before a run whose game kernel is not compiled yet (else None).
-
-    Parameters
-    ----------
-    strategies : str or list of str, optional
-        The run's strategy names (as for :func:`resolve`); the default is the light kernel.
-    heavy : bool, optional
-        Ask about :func:`kernel` ``(heavy)`` instead.
-
-    Returns
-    -------
-    str or None
-        ``"compiling the game kernel (first run on this machine, about N s; cached afterwards)"``
-        or None when the kernel loads from the cache.
-
-    Raises
-    ------
-    InputError
-        For an unknown strategy name.
-    """
-    if heavy is None:
-        names = [strategies] if isinstance(strategies, str) else list(strategies or [])
-        heavy = _needs_heavy([resolve(name) for name in names])
-    status = kernel_status(heavy=heavy)
-    if status.cached:
-        return None
-    seconds = max(5, int(5 * round(status.seconds / 5)))
-    return (
-        f"compiling the game kernel (first run on this machine, about {seconds} s; "
-        "cached afterwards)"
-    )
-
-
-def warm(heavy: bool = True) -> dict[str, float | None]:
-    """Compile every shipped kernel variant now, so no later run waits (``mammoth cache warm``).
-
-    Parameters
-    ----------
-    heavy : bool
-        Also the kernel with the :data:`HEAVY` strategies (it compiles about twice as long).
-
-    Returns
-    -------
-    dict
-        ``{"light": seconds, "heavy": seconds}``: CPU seconds each compile took, None for a
-        kernel that was cached already.
-    """
-    done = {}
-    for name, variant in (("light", False), ("heavy", True)):
-        if variant and not heavy:
-            continue
-        done[name] = compile_kernel(kernel(heavy=variant))
-    return done
-
-
-_COLD = """
-import time
-from sim.runner import compile_kernel
-from strategies.registry import kernel
-module = kernel(heavy={heavy})
-start = time.process_time()
-compile_kernel(module)
-print(time.process_time() - start)
-"""
-
-
-def cold_compile_seconds(heavy: bool = False) -> float:
-    """Measure a cold compile: CPU seconds to compile a kernel in a fresh process, empty cache.
-
-    For ``mammoth bench``: process CPU time, which other load on the machine barely changes (a
-    compile runs on one core). Nothing is written to the cache in use.
-
-    Parameters
-    ----------
-    heavy : bool
-        The heavy kernel (with ``search``) instead of the light one (the default runs' kernel).
-
-    Returns
-    -------
-    float
-        CPU seconds of the compile (imports not included).
-    """
-    with tempfile.TemporaryDirectory(prefix="mammoth-cold-") as cache:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        code = _COLD.format(heavy=bool(heavy))
-        done = subprocess.run(
-            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
-        )
-    return float(done.stdout.split()[-1])
+    return kernel(heavy=needs_heavy(slots), timed=timed)
 
 
 def describe() -> list[dict]:

@@ -13,8 +13,6 @@ from there instead of compiling them again (:func:`pytest_configure`).
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from types import SimpleNamespace
 
 import numpy as np
@@ -52,19 +50,17 @@ from sim.state import (
     rules_data,
 )
 
-# Each game kernel variant, compiled by a background process of its own (see pytest_configure).
-_WARM = "from sim.runner import compile_kernel\nfrom strategies.registry import kernel\n"
-_WARM += "compile_kernel(kernel(heavy={heavy}))"
-
 
 def pytest_configure(config):
     """On the controller of a parallel run: compile the game kernels for the workers.
 
-    Two background processes compile the kernel variants into the run's cache, the light one
-    (which most tests play) and the heavy one (``search``), side by side: while the light one
-    compiles, the workers have little to do but wait for it, and the heavy one uses the core
-    they leave. A worker that needs a kernel still being compiled waits on the kernel's lock
-    (:func:`sim.kernel.compile_lock`), then loads it; so no kernel is compiled twice. The test
+    Background processes compile the kernel entries the default run plays
+    (:data:`strategies.compiling.TESTS`) into the run's cache, one process per kernel
+    (:func:`strategies.compiling.start_warming`): the light kernel's games, then its play-outs,
+    and beside it the heavy kernel (``search``). While the light kernel compiles, the workers
+    have little to do but wait for it, and the heavy one uses the core they leave. A worker that
+    needs an entry still being compiled waits on the entry's lock
+    (:func:`sim.kernel.compile_lock`), then loads it; so no entry is compiled twice. The test
     files that play the heavy kernel (marked ``heavy_kernel``) run last
     (:func:`pytest_collection_modifyitems`), so no worker waits for it while light tests are
     left. Set ``MAMMOTH_TEST_WARM=0`` to skip (e.g. for ``-n 2 -k one_test``).
@@ -72,13 +68,12 @@ def pytest_configure(config):
     workers = getattr(config.option, "numprocesses", None)
     if not workers or hasattr(config, "workerinput") or os.environ.get("MAMMOTH_TEST_WARM") == "0":
         return
+    from strategies.compiling import TESTS, start_warming
+
     # xdist hands out whole files, by default the files with the most tests first; keep the order
     # of pytest_collection_modifyitems instead (the same ordering, heavy files last).
     config.option.loadscopereorder = False
-    config._mammoth_warm = [
-        subprocess.Popen([sys.executable, "-c", _WARM.format(heavy=heavy)])
-        for heavy in (False, True)
-    ]
+    config._mammoth_warm = start_warming(TESTS)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -101,9 +96,12 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_unconfigure(config):
     """Wait for the background compiles of the kernels (a failed compile fails the run)."""
-    codes = [warm.wait() for warm in getattr(config, "_mammoth_warm", [])]
-    if any(codes):
-        raise RuntimeError(f"compiling the game kernels failed (exit codes {codes})")
+    warming = getattr(config, "_mammoth_warm", None)
+    if warming is not None:
+        try:
+            warming.wait()
+        finally:
+            warming.stop()
 
 
 def _new(players=4, rules=None, odds=None, tiles=None):

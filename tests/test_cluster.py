@@ -75,9 +75,9 @@ chunk_games = {chunk}
 def cluster():
     """Two worker processes, one thread each, that load the kernel from this process's cache."""
     from experiments.cluster import local_cluster
-    from strategies.registry import warm
+    from strategies.compiling import Target, warm
 
-    warm(heavy=False)  # compiled (or loaded) here once: the workers then load it
+    warm([Target(False, "play")])  # compiled (or loaded) here once: the workers then load it
     with local_cluster(2) as local:
         yield local
 

@@ -16,7 +16,7 @@ from numba import njit, types
 
 from sim import kernel as kernel_module
 from sim.jit import KernelDispatcher, hot, kernel_codegen
-from strategies import registry
+from strategies import compiling, registry
 
 
 @hot
@@ -110,19 +110,19 @@ def test_a_compiled_kernel_is_cached_and_needs_no_notice():
 
     compile_kernel(module)
     assert kernel_module.is_cached(module)
-    assert registry.kernel_status(heavy=False).cached
-    assert registry.compile_notice("greedy") is None
-    assert registry.compile_notice(["greedy", "random+fixed-2"]) is None
+    assert compiling.kernel_status(heavy=False).cached
+    assert compiling.compile_notice("greedy") is None
+    assert compiling.compile_notice(["greedy", "random+fixed-2"]) is None
 
 
 def test_the_notice_names_the_expected_compile_time(monkeypatch):
-    monkeypatch.setattr(registry, "is_cached", lambda module: False)
-    monkeypatch.setattr(registry, "compile_estimate", lambda module, default: 41.0)
-    notice = registry.compile_notice("greedy")
+    monkeypatch.setattr(compiling, "is_cached", lambda module, entry: False)
+    monkeypatch.setattr(compiling, "compile_estimate", lambda module, default, entry: 41.0)
+    notice = compiling.compile_notice("greedy")
     assert notice == (
         "compiling the game kernel (first run on this machine, about 40 s; cached afterwards)"
     )
-    assert registry.kernel_status(heavy=True).seconds == 41.0
+    assert compiling.kernel_status(heavy=True).seconds == 41.0
 
 
 def test_compile_times_are_recorded_in_the_cache_folder(tmp_path, monkeypatch):
@@ -133,15 +133,23 @@ def test_compile_times_are_recorded_in_the_cache_folder(tmp_path, monkeypatch):
     record = json.loads((tmp_path / kernel_module.RECORD_FILE).read_text())
     assert record["a b | c"]["cpu_seconds"] == 21.3
     assert kernel_module.compile_estimate(fake, 30.0) == 21.3
+    # each entry has a record of its own
+    assert kernel_module.compile_estimate(fake, 12.0, "advise_rows") == 12.0
+    kernel_module.record_compile(fake, 9.04, 9.5, "advise_rows")
+    assert kernel_module.compile_estimate(fake, 12.0, "advise_rows") == 9.0
+    assert kernel_module.compile_estimate(fake, 30.0) == 21.3
     other = SimpleNamespace(__name__="mammoth_kernel_y", VARIANT="d | e")
     assert kernel_module.compile_estimate(other, 75.0) == 75.0
 
 
-def test_the_compile_lock_is_a_file_in_the_cache_folder(tmp_path, monkeypatch):
+def test_each_entry_compiles_under_a_lock_file_of_its_own(tmp_path, monkeypatch):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     fake = SimpleNamespace(__name__="mammoth_kernel_z")
     with kernel_module.compile_lock(fake):
-        assert (tmp_path / "generated" / "mammoth_kernel_z.lock").exists()
+        assert (tmp_path / "generated" / "mammoth_kernel_z.play_rows.lock").exists()
+        # another entry's lock is free while this one is held (a second process could take it)
+        with kernel_module.compile_lock(fake, "advise_rows"):
+            assert (tmp_path / "generated" / "mammoth_kernel_z.advise_rows.lock").exists()
 
 
 def test_numba_cache_saves_are_locked_under_the_project_cache():
@@ -163,7 +171,7 @@ def test_commands_say_so_before_they_play_when_the_kernel_is_not_cached(monkeypa
         asked.append((list(strategies or []), heavy))
         return line
 
-    monkeypatch.setattr(registry, "compile_notice", notice)
+    monkeypatch.setattr(compiling, "compile_notice", notice)
     runs = {
         "simulate": ["--games", "4", "--players", "2", "--strategy", "classic"],
         "compare": ["--strategy", "greedy", "--strategy", "random", "--players", "2", "--games",
@@ -180,26 +188,35 @@ def test_commands_say_so_before_they_play_when_the_kernel_is_not_cached(monkeypa
         assert result.output.lstrip("\r ").startswith(line)  # before anything else
         assert asked and all(name for names, _ in asked for name in names)
     # a cached kernel: not a word
-    monkeypatch.setattr(registry, "compile_notice", lambda strategies=None, heavy=None: None)
+    monkeypatch.setattr(compiling, "compile_notice", lambda strategies=None, heavy=None: None)
     result = CliRunner().invoke(main, ["simulate", *runs["simulate"], "--out", str(tmp_path / "s")])
     assert result.exit_code == 0 and "compiling" not in result.output
 
 
-def test_cache_warm_compiles_through_the_registry(monkeypatch):
+def test_cache_warm_compiles_every_entry_side_by_side(monkeypatch):
     from click.testing import CliRunner
 
     from experiments.cli import main
 
     asked = []
-    monkeypatch.setattr(registry, "compile_notice", lambda heavy: None)
-    monkeypatch.setattr(
-        registry, "warm", lambda heavy: asked.append(heavy) or {"light": 21.4, "heavy": None}
-    )
+
+    def warm(targets):
+        asked.extend(targets)
+        return [compiling.Compiled(t, 21.4 if not t.heavy else None, 22.0) for t in targets]
+
+    monkeypatch.setattr(compiling, "is_ready", lambda target: target.heavy)
+    monkeypatch.setattr(compiling, "warm", warm)
     result = CliRunner().invoke(main, ["cache", "warm"])
     assert result.exit_code == 0, result.output
-    assert asked == [True]
-    assert "the light kernel: compiled in 21 s" in result.output
-    assert "the heavy kernel: loaded from the cache" in result.output
+    assert asked == [
+        compiling.Target(False, "play"),
+        compiling.Target(False, "advise"),
+        compiling.Target(True, "play"),
+        compiling.Target(True, "advise"),
+    ]
+    assert "compiling 2 kernel entries, a process per kernel" in result.output
+    assert "the light kernel, play: compiled in 21 s" in result.output
+    assert "the heavy kernel, advise: loaded from the cache" in result.output
 
 
 def test_cache_warm_light_only_leaves_the_light_kernel_cached():
@@ -209,8 +226,10 @@ def test_cache_warm_light_only_leaves_the_light_kernel_cached():
 
     result = CliRunner().invoke(main, ["cache", "warm", "--light-only"])
     assert result.exit_code == 0, result.output
-    assert "the light kernel:" in result.output and "heavy" not in result.output
-    assert registry.kernel_status(heavy=False).cached
+    assert "the light kernel, play:" in result.output and "heavy" not in result.output
+    assert "the light kernel, advise:" in result.output
+    assert compiling.kernel_status(heavy=False).cached
+    assert compiling.kernel_status(heavy=False, advise=True).cached
 
 
 def test_kernels_compile_without_loop_vectorizer_and_the_setting_is_restored(monkeypatch):

@@ -37,18 +37,23 @@ def cache_where() -> None:
 def cache_warm(light_only: bool) -> None:
     """Compile the game kernels into the cache now (for worker images and CI).
 
+    The light and the heavy kernel compile side by side, each in a process of its own that
+    compiles its entries (whole games, then the play-outs of decisions) one after the other.
     Writes the compiled kernels into the cache folder (`cache where` prints it), nothing else.
     Later runs, and Dask workers sharing this cache folder, load them in about a second.
     """
-    from strategies.registry import compile_notice, warm
+    from strategies.compiling import Target, is_ready, wait_estimate, warm
 
     folder = sim._cache.configure_numba_cache()
-    variants = (False,) if light_only else (False, True)
-    for heavy in variants:
-        notice = compile_notice(heavy=heavy)
-        if notice:
-            click.echo(("the heavy kernel: " if heavy else "the light kernel: ") + notice)
-    for name, seconds in warm(heavy=not light_only).items():
-        done = "loaded from the cache" if seconds is None else f"compiled in {seconds:.0f} s"
-        click.echo(f"the {name} kernel: {done}")
+    targets = [Target(heavy, entry) for heavy in (False, True) for entry in ("play", "advise")]
+    targets = [t for t in targets if not (light_only and t.heavy)]
+    cold = [t for t in targets if not is_ready(t)]
+    if cold:
+        click.echo(
+            f"compiling {len(cold)} kernel entr{'y' if len(cold) == 1 else 'ies'}, a process per "
+            f"kernel (about {wait_estimate(cold):.0f} s; cached afterwards)"
+        )
+    for done in warm(targets):
+        said = "loaded from the cache" if done.cpu is None else f"compiled in {done.cpu:.0f} s"
+        click.echo(f"the {done.target.label}: {said}")
     click.echo(f"cache: {folder}")

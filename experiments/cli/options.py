@@ -246,10 +246,12 @@ def _no_threads(ctx, param, value):
         raise click.UsageError("--threads is now --workers (the same meaning)", ctx)
 
 
-def workers_option(what: str):
+def workers_option(what: str, default: int | None = 1):
     """``--workers``: 1 to :data:`~experiments.limits.MAX_WORKERS`; ``what`` says which kind.
 
-    ``--threads``, the old name on some commands, is refused with a pointer to ``--workers``.
+    ``default`` None: the machine's cores (at most :data:`~experiments.limits.MAX_WORKERS`),
+    resolved when the command runs. ``--threads``, the old name on some commands, is refused
+    with a pointer to ``--workers``.
     """
 
     def decorate(function):
@@ -262,15 +264,26 @@ def workers_option(what: str):
             callback=_no_threads,
             is_eager=True,
         )(function)
+        cores = "the machine's cores" if default is None else None
         return click.option(
             "--workers",
             type=Whole(1, MAX_WORKERS, "workers"),
-            default=1,
-            show_default=True,
+            default=default,
+            show_default=cores or True,
+            callback=_cores if default is None else None,
             help=f"Parallel workers: {what}; results do not depend on it. 1 to {MAX_WORKERS}.",
         )(function)
 
     return decorate
+
+
+def _cores(ctx, param, value):
+    """``--workers`` left out where its default is the machine's cores."""
+    if value is not None:
+        return value
+    import os
+
+    return max(1, min(os.cpu_count() or 1, MAX_WORKERS))
 
 
 def out_option(help: str, default: str):
@@ -362,7 +375,7 @@ def announce_compile(names=(), heavy: bool | None = None) -> None:
     heavy : bool, optional
         Ask about the heavy kernel (True) or the light one (False) instead of naming strategies.
     """
-    from strategies.registry import compile_notice
+    from strategies.compiling import compile_notice
 
     line = compile_notice(list(names)) if heavy is None else compile_notice(heavy=heavy)
     if line:
