@@ -23,6 +23,8 @@ def test_advise_writes_the_decisions_the_table_and_the_card(tmp_path):
     out = tmp_path / "a"
     for name in ("decisions.parquet", "advice.csv", "card.md", "card.json", "check.csv"):
         assert (out / name).is_file(), name
+    agreement = pd.read_csv(out / "agreement.csv")  # the shipped card checked on the decisions
+    assert agreement["decisions"].sum() == len(pd.read_parquet(out / "decisions.parquet"))
     decisions = pd.read_parquet(out / "decisions.parquet")
     assert len(decisions) > 0 and set(decisions["players"]) == {2}
     assert "Advice card" in output and "decisions played out" in output
@@ -37,7 +39,14 @@ def test_the_files_do_not_depend_on_chunking_or_workers(tmp_path):
     _run(tmp_path / "whole", "--chunk-size", "6", "--check-games", "3")
     _run(tmp_path / "parts", "--chunk-size", "2", "--check-games", "3")
     _run(tmp_path / "workers", "--chunk-size", "3", "--check-games", "3", "--workers", "2")
-    for name in ("decisions.parquet", "advice.csv", "card.json", "card.md", "check.csv"):
+    for name in (
+        "decisions.parquet",
+        "advice.csv",
+        "card.json",
+        "card.md",
+        "check.csv",
+        "agreement.csv",
+    ):
         whole = (tmp_path / "whole" / name).read_bytes()
         assert whole == (tmp_path / "parts" / name).read_bytes(), name
         assert whole == (tmp_path / "workers" / name).read_bytes(), name
@@ -57,7 +66,8 @@ def test_the_check_follows_the_games_of_a_run_or_demo():
 
     path = DEFINITIONS / "advice.toml"
     full = load_experiment(path)
-    assert full["check_games"] == 300 and full["games"] == 1000
-    assert load_experiment(path, games=10)["check_games"] == 3
+    assert full["check_games"] == 300 and full["games"] == 400
+    assert load_experiment(path, games=40)["check_games"] == 30
     assert load_experiment(path, scale=0.5)["check_games"] == 150
+    assert full["derive_card"] is False and "search" not in full["check_policies"]
     assert load_experiment(path, games=1)["check_games"] == 1  # never rounded to no check

@@ -32,13 +32,24 @@ def test_demo_runs_the_default_suite_and_reports(demo_run):
     first = report.index("## Contents")
     assert report.index("How many figures to commit?") < first
     assert report.index("What is the mammoth scoring worth?") < first
-    # the commit answer opens with the advice card
-    assert report.index("The advice card") < report.index("Over whole games")
+    # the commit answer opens with the shipped advice card, its provenance and this run's check
+    from strategies.taming_card import load_card
+
+    shipped = load_card()
+    assert report.index("The advice card") < report.index("Over whole games, going out of your")
+    opening = report[: report.index("Over whole games")]
+    assert f"{shipped['provenance']['decisions']:,} decisions" in opening
+    assert f"made by {shipped['provenance']['command']})" in report  # the advice section
+    assert f"This run: of {len(shipped['rules'])} rules" in opening
+    # the demo checks the shipped card instead of deriving a second one, and plays no search
+    advice = out / "advice"
+    assert (advice / "agreement.csv").is_file() and not (advice / "card.md").exists()
+    assert "search" not in set(pd.read_csv(advice / "check.csv")["policy"])
     for figure in (
         "contest-heatmap",
         "league-win-rates",
         "commit-sweep",
-        "advice-effects",
+        "advice-agreement",
         "worth-shares",
     ):
         assert f"](figures/{figure}.png)" in report

@@ -250,3 +250,63 @@ def test_the_solver_disagrees_only_where_the_play_outs_are_sure_it_is_worse():
     decisions["win_1"] += 0.05  # now 1 and 3 are equally good: whichever the noise puts first,
     row = advice_table(decisions, classes=[[]]).iloc[0]  # the solver's 1 is not surely worse
     assert row["best_k"] in (1, 3) and not row["disagree"]
+
+
+def _card(rules, default):
+    """A card with these ``(conditions, k)`` rules and the catch-all committing ``default``."""
+    made = [
+        {"when": [{"feature": f, "lo": lo, "hi": hi} for f, lo, hi in conds], "commit": k,
+         "text": f"rule {i}"}
+        for i, (conds, k) in enumerate(rules, 1)
+    ]  # fmt: skip
+    made.append({"when": [], "commit": default, "text": "otherwise"})
+    return {"rules": made, "default": default}
+
+
+def test_a_card_is_checked_rule_by_rule_against_the_play_outs():
+    """The planted truth: with nobody committed before the seat 1 is best, else 0. A card that
+    says so agrees everywhere; one that commits 2 where 1 is best is measurably worse there by
+    the planted 5 pp, and the interval holds the exact difference."""
+    decisions, true = synthetic(games=400, decision_sd=0.05, seed=3)
+    right = sit.card_agreement(decisions, _card([([("committed_most", 0.5, None)], 0)], 1))
+    assert list(right["rule"]) == ["1", "otherwise"]
+    assert list(right["verdict"]) == ["agrees", "agrees"]
+    assert list(right["best_k"]) == [0, 1] and (right["card_minus_best"] == 0).all()
+    somebody = int((decisions["committed_most"] > 0).sum())
+    assert list(right["decisions"]) == [somebody, len(decisions) - somebody]
+
+    wrong = sit.card_agreement(decisions, _card([([("committed_most", None, 0.5)], 2)], 0))
+    first = wrong.iloc[0]
+    assert first["verdict"] == "disagrees" and first["best_k"] == 1 and first["card_k"] == 2
+    exact = NOBODY[2] - NOBODY[1]  # -5 pp
+    assert first["lo"] <= exact <= first["hi"] and first["hi"] < 0
+    # the catch-all (somebody committed, commit 0) is right
+    assert wrong.iloc[1]["verdict"] == "agrees"
+
+
+def test_a_rule_level_within_the_noise_is_level_and_one_not_met_says_so():
+    decisions, _ = synthetic(games=300, decision_sd=0.05, seed=4)
+    # where nobody committed, commitments 1 and 2 made equally good (planted): 2 against 1 differs
+    # only by the noise; a rule for 5 players meets no decision
+    nobody = decisions["committed_most"] == 0
+    decisions.loc[nobody, "win_2"] += NOBODY[1] - NOBODY[2]
+    card = _card([([("committed_most", None, 0.5)], 2), ([("players", 4.5, None)], 2)], 0)
+    table = sit.card_agreement(decisions, card)
+    assert list(table["rule"]) == ["1", "2", "otherwise"]
+    level = table.iloc[0]
+    assert level["verdict"] in ("level", "agrees")  # the exact difference is 0: never worse
+    assert level["lo"] <= 0.0 <= level["hi"]
+    if level["verdict"] == "level":
+        assert level["best_k"] == 1 and level["lo"] < level["hi"]
+    assert table.iloc[1]["verdict"] == "not met" and table.iloc[1]["decisions"] == 0
+    # too few games: the decisions of 5 games
+    few = sit.card_agreement(decisions[decisions["game"] < 5], card)
+    assert few.iloc[0]["verdict"] == "too few decisions"
+
+
+def test_the_card_check_caps_the_card_at_what_the_seat_can_commit():
+    """A rule committing 5 where no seat can commit more than 1 is the seat's 1."""
+    decisions, _ = synthetic(games=200, decision_sd=0.02, seed=5)
+    decisions["kmax"] = 1
+    table = sit.card_agreement(decisions, _card([([("committed_most", None, 0.5)], 5)], 0))
+    assert table.iloc[0]["verdict"] == "agrees" and table.iloc[0]["best_k"] == 1

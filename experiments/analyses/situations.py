@@ -805,3 +805,120 @@ def card_lines(card: Card | dict) -> list[str]:
             "answer: " + "; ".join(too_few) + ")"
         )
     return lines
+
+
+# --------------------------------------------------------------------------------------------
+# a card checked on a run's decisions
+
+
+AGREEMENT_COLUMNS = (
+    "rule",
+    "situation",
+    "card_k",
+    "decisions",
+    "games",
+    "best_k",
+    "card_minus_best",
+    "lo",
+    "hi",
+    "verdict",
+)
+"""The columns of :func:`card_agreement`."""
+
+
+def card_classes(card: Card | dict) -> list[list[Condition]]:
+    """A card's rules as situation classes, in the card's order (the first that holds applies;
+    the catch-all is the class with no condition)."""
+    if isinstance(card, dict):
+        card = Card.from_dict(card)
+    classes = [
+        [Condition(str(c["feature"]), c.get("lo"), c.get("hi")) for c in rule["when"]]
+        for rule in card.rules
+    ]
+    if not any(not conds for conds in classes):
+        classes.append([])  # a card without its catch-all still answers its default
+    return classes
+
+
+def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
+    """Check a card against a run's play-outs: for each rule, is its commitment the best here?
+
+    Each decision falls under the card's first rule whose situation holds (as the ``card``
+    policy plays it). For the decisions of a rule: the mean win share of each advice ``k``
+    (capped at what the seat can commit), the best ``k`` of this run, and the card's ``k``
+    minus that best with its 95% interval clustered by game.
+
+    Parameters
+    ----------
+    decisions : pandas.DataFrame
+        The per-decision table (:func:`strategies.play.advise_games`).
+    card : Card or dict
+        The card checked (the shipped ``strategies/models/card.json`` as a dict, say).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per rule (:data:`AGREEMENT_COLUMNS`): ``rule`` (1, 2, ... or ``otherwise``),
+        ``situation``, ``card_k``, ``decisions``, ``games``, ``best_k``, ``card_minus_best``,
+        ``lo``, ``hi`` (win share, 95% interval), and ``verdict``: ``agrees`` (the card's ``k``
+        is this run's best), ``level`` (another ``k`` is best, but not measurably: the interval
+        holds 0), ``disagrees`` (the card's ``k`` is measurably worse), ``too few decisions``
+        (fewer than :data:`MIN_CLUSTERS` games) or ``not met`` (no decision).
+    """
+    if isinstance(card, dict):
+        card = Card.from_dict(card)
+    classes = card_classes(card)
+    commits = [int(rule["commit"]) for rule in card.rules]
+    commits += [int(card.default)] * (len(classes) - len(commits))
+    texts = [str(rule.get("text") or "otherwise") for rule in card.rules]
+    texts += ["otherwise"] * (len(classes) - len(texts))
+    decisions = _sorted(decisions) if len(decisions) else decisions
+    labels = class_labels(decisions, classes) if len(decisions) else np.zeros(0, np.int64)
+    wins = capped_wins(decisions) if len(decisions) else np.zeros((0, len(K_RANGE)))
+    codes = game_codes(decisions) if len(decisions) else np.zeros(0, np.int64)
+    rows = []
+    numbered = 0
+    for c, conds in enumerate(classes):
+        if conds:
+            numbered += 1
+        idx = np.flatnonzero(labels == c)
+        row = {
+            "rule": str(numbered) if conds else "otherwise",
+            "situation": texts[c],
+            "card_k": commits[c],
+            "decisions": int(idx.shape[0]),
+            "games": 0,
+            "best_k": -1,
+            "card_minus_best": np.nan,
+            "lo": np.nan,
+            "hi": np.nan,
+            "verdict": "not met",
+        }
+        if idx.shape[0]:
+            s = _sums(wins[idx], codes[idx])
+            top = int(decisions["kmax"].to_numpy()[idx].max())
+            best = _best(s.mean[: top + 1])
+            card_k = min(commits[c], top)  # beyond the most anyone here can commit: capped
+            w = np.zeros(len(K_RANGE))
+            w[card_k] += 1.0
+            w[best] -= 1.0
+            diff = float(s.mean[card_k] - s.mean[best])
+            half = Z95 * float(s.se(w[:, None])[0]) if card_k != best else 0.0
+            if s.games < MIN_CLUSTERS:
+                verdict = "too few decisions"
+            elif card_k == best:
+                verdict = "agrees"
+            elif diff + half >= 0:
+                verdict = "level"
+            else:
+                verdict = "disagrees"
+            row.update(
+                games=s.games,
+                best_k=best,
+                card_minus_best=diff,
+                lo=diff - half,
+                hi=diff + half,
+                verdict=verdict,
+            )
+        rows.append(row)
+    return pd.DataFrame(rows, columns=list(AGREEMENT_COLUMNS))

@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 
 from experiments.cli.options import (
-    announce_compile,
     command,
     games_option,
     out_option,
@@ -15,7 +14,7 @@ from experiments.cli.options import (
     scale_option,
     workers_option,
 )
-from experiments.cli.run import config_strategies, experiment_folders, run_announced
+from experiments.cli.run import config_targets, experiment_folders, run_announced
 from experiments.definition import default_suite, load_experiment
 from experiments.limits import MAX_GAMES
 from experiments.outputs.files import writing_inside
@@ -38,7 +37,7 @@ CONTEST = "contest"
     "Replace the suite's games: per table (league), per arm (commit), per player count "
     "(advice), per table and arm (worth).",
 )
-@workers_option("local processes, one chunk each")
+@workers_option("local processes, one chunk each", default=None)
 @resume_option()
 def demo(out, scale, games, workers, resume) -> None:
     """Run the default suite (contest odds, the league, commit, advice, worth) and write the
@@ -46,18 +45,38 @@ def demo(out, scale, games, workers, resume) -> None:
 
     Writes OUT/contest/ (the exact odds), OUT/league/, OUT/commit/, OUT/advice/, OUT/worth/ (each
     experiment's files and checkpoints), OUT/report.md (its charts in OUT/figures/) and
-    OUT/report.html (self-contained).
+    OUT/report.html (self-contained). On a first run the kernel entries the suite plays compile
+    side by side in background processes while the contest odds are worked out.
     """
     from experiments.outputs.contest_report import demo_report
+    from strategies.compiling import start_warming, wait_estimate
 
     out = Path(out)
     configs = [load_experiment(f, scale=scale, games=games) for f in default_suite()]
     folders = experiment_folders(configs, out, resume)
-    announce_compile([name for config in configs for name in config_strategies(config)])
-    with writing_inside(out):
-        click.echo("contest: exact odds table and dice-kernel check")
-        demo_report(out / CONTEST, 7, 200_000, 0)
-        for config, folder in zip(configs, folders, strict=True):
-            run_announced(config, folder, resume, workers)
-        write_report([out / CONTEST, *folders], "Stone Age: The Mammoth Herd — default suite", out)
+    needed = {id(config): config_targets(config) for config in configs}
+    warming = start_warming(t for targets in needed.values() for t in targets)
+    if warming.compiling:
+        seconds = wait_estimate(warming.compiling)
+        click.echo(
+            f"compiling the game kernels side by side (first run on this machine, about "
+            f"{max(5, int(5 * round(seconds / 5)))} s; cached afterwards)",
+            err=True,
+        )
+    try:
+        with writing_inside(out):
+            click.echo("contest: exact odds table and dice-kernel check")
+            demo_report(out / CONTEST, 7, 200_000, 0)
+            # the experiments that play only whole games first: the play-outs' entry compiles
+            # meanwhile (the report keeps the suite's order)
+            runs = sorted(zip(configs, folders, strict=True), key=lambda r: len(needed[id(r[0])]))
+            for config, folder in runs:
+                for target in needed[id(config)]:
+                    warming.wait(target)
+                run_announced(config, folder, resume, workers)
+            write_report(
+                [out / CONTEST, *folders], "Stone Age: The Mammoth Herd — default suite", out
+            )
+    finally:
+        warming.stop()
     click.echo(f"wrote {out / 'report.md'} and {out / 'report.html'}")

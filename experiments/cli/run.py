@@ -107,6 +107,19 @@ def config_strategies(config: dict) -> list[str]:
     return list(config["strategies"])
 
 
+def config_targets(config: dict) -> list:
+    """The kernel entries an experiment plays (:class:`strategies.compiling.Target`): whole
+    games, and for the ``advice`` kind the play-outs of decisions too."""
+    from strategies.compiling import Target
+    from strategies.registry import needs_heavy, resolve
+
+    heavy = needs_heavy([resolve(name) for name in config_strategies(config)])
+    targets = [Target(heavy, "play")]
+    if config["kind"] == "advice":
+        targets.append(Target(heavy, "advise"))
+    return targets
+
+
 def run_command(
     config: dict,
     out: str | Path,

@@ -26,7 +26,10 @@ skips it; ``--scale`` and ``--games`` change it in proportion to ``games``), ``c
 (the card policy checked, default ``card``; a variant such as ``card[herd_weight=0]`` too),
 ``check_fields`` (a list of fields, each a list of the other seats' strategies; default
 ``greedy`` and the preset field ``balanced, cards, farmer``), ``check_policies`` (default
-``never``, ``fixed-1``, ``ev``, ``majority``, ``search``), and the common ones. ``[rules]``:
+``never``, ``fixed-1``, ``ev``, ``majority``, ``search``), ``derive_card`` (true, the default:
+derive this run's own card from its decisions; false: only check the shipped card on them, as
+the demo does), and the common ones. Every run checks the shipped card's rules on its
+decisions (:func:`experiments.analyses.situations.card_agreement`). ``[rules]``:
 ``tiles``, ``mammoth_points``, ``tie``, ``resources_of_choice`` (the herd is always on: there is
 no taming without it).
 """
@@ -51,7 +54,13 @@ from experiments.analyses.paired import Moments
 from experiments.kinds import game_blocks
 from experiments.kinds.compare import rules_of
 from experiments.limits import MAX_GAMES
-from experiments.settings import check_keys, int_setting, names_setting, rule_types
+from experiments.settings import (
+    bool_setting,
+    check_keys,
+    int_setting,
+    names_setting,
+    rule_types,
+)
 from sim.advising import MAX_PLAYOUTS
 from sim.errors import InputError
 from strategies.registry import resolve
@@ -70,6 +79,7 @@ DEFAULTS = {
     "check_card": CARD,
     "check_fields": [["greedy"], PRESET_FIELD],
     "check_policies": ["never", "fixed-1", "ev", "majority", "search"],
+    "derive_card": True,
 }
 SETTINGS = (
     "field",
@@ -79,6 +89,7 @@ SETTINGS = (
     "check_card",
     "check_fields",
     "check_policies",
+    "derive_card",
 )
 RULES = ("tiles", "mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per player count"
@@ -169,6 +180,8 @@ def check(config: dict) -> None:
         raise InputError("check_policies: name each policy once, and not the checked card")
     for policy in [card, *policies]:
         focal_arm(CHECK_BASE, policy)
+    config.setdefault("derive_card", DEFAULTS["derive_card"])
+    bool_setting(config, "derive_card")
     rule_types(config)
     if config.get("rules", {}).get("herd", True) is not True:
         raise InputError("advice needs the herd: leave rules.herd out (or true)")
@@ -301,10 +314,18 @@ def decisions_of(config: dict, merged: dict) -> pd.DataFrame:
 def finish(
     config: dict, merged: dict, folder: Path, command: str = "advise", started: float | None = None
 ) -> None:
-    """Derive the advice table and the card from the decisions; write the files of
-    :mod:`experiments.outputs.situations`."""
+    """Derive the advice table and this run's card (``derive_card``), check the shipped card's
+    rules on the decisions, and write the files of :mod:`experiments.outputs.situations`."""
+    from experiments.analyses.situations import advice_table, card_agreement, derive_card
     from experiments.outputs.situations import write_advice
+    from strategies.taming_card import load_card
 
+    decisions = decisions_of(config, merged)
     check = card_check(merged)
     check.insert(0, "card", f"{CHECK_BASE}+{check_card(config)}")
-    write_advice(Path(folder), decisions_of(config, merged), check, config, command, started)
+    table = card = None
+    if bool(config.get("derive_card", DEFAULTS["derive_card"])):
+        table = advice_table(decisions)
+        card = derive_card(table)
+    agreement = card_agreement(decisions, load_card())
+    write_advice(Path(folder), decisions, table, card, agreement, check, config, command, started)

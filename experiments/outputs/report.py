@@ -85,6 +85,8 @@ def _untitled(block):
     """A lead paragraph without its bold title (the card above it has the question)."""
     if isinstance(block, Paragraph) and block.parts and isinstance(block.parts[0], Strong):
         parts = list(block.parts[1:])
+        while parts and isinstance(parts[0], str) and not parts[0].strip():
+            parts.pop(0)  # the space after the title
         if parts and isinstance(parts[0], str):
             first = parts[0].lstrip()
             parts[0] = first[:1].lower() + first[1:]
@@ -98,9 +100,13 @@ def _answers(folders: list[ResultFolder]) -> list:
     boxes = []
     card = _from(kinds["advice"], card_answer) if "advice" in kinds else []
     if "commit" in kinds:
-        answer = _from(kinds["commit"], commit_answer)
-        if card:  # the card leads; the commit run's answer follows, without its own title
+        if card:  # the card leads; the commit run's answer follows, shorter, without its title
+            answer = _from(
+                kinds["commit"], lambda folder: commit_answer(folder, most=1, count_words=False)
+            )
             answer = card + [_untitled(block) for block in answer]
+        else:
+            answer = _from(kinds["commit"], commit_answer)
         boxes.append(Box(answer, anchor="answer-commit"))
     elif card:
         boxes.append(Box(card, anchor="answer-commit"))

@@ -1,11 +1,13 @@
-"""What the report says about an advice run: the card that opens the commit answer, and its
-section (the card, the advice table by situation class with the solver's answer, the effect of
-each commitment by class as a chart, the check of the shipped card against the other policies).
+"""What the report says about an advice run: the shipped card that opens the commit answer
+(with its provenance and this run's verdict on each rule), and its section (the shipped card
+checked on the run's play-outs; this run's own card, the advice table by situation class with the
+solver's answer and the effect of each commitment by class as a chart, when the run derived one;
+the check of the shipped card against the other taming policies).
 """
 
 from __future__ import annotations
 
-import json
+import math
 import re
 
 import numpy as np
@@ -20,23 +22,12 @@ from experiments.outputs.report_folder import (
     ResultFolder,
     figure_block,
     players_header,
-    source_line,
 )
 from sim.errors import InputError
+from strategies.taming_card import CARD_PATH, load_card
 
 CHART_K = 4
 """The chart shows the effect of committing 1 to this many figures."""
-
-
-def _card(folder: ResultFolder) -> dict:
-    path = folder.path / "card.json"
-    try:
-        card = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise InputError(f"{path}: not a card as mammoth advise writes it ({exc})") from None
-    if not isinstance(card, dict) or not isinstance(card.get("rules"), list):
-        raise InputError(f"{path}: not a card as mammoth advise writes it (no rules)")
-    return card
 
 
 def card_blocks(folder: ResultFolder) -> list:
@@ -59,27 +50,163 @@ def card_blocks(folder: ResultFolder) -> list:
     return blocks
 
 
-def _commit_words(k: int) -> str:
-    return f"commit {k}" + (" (or all you can)" if k > 1 else "")
+def shipped_card() -> dict:
+    """The card the ``card`` policy plays (``strategies/models/card.json``).
+
+    Raises
+    ------
+    InputError
+        If the file is missing or not a card.
+    """
+    try:
+        card = load_card()
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{CARD_PATH}: not a card as mammoth advise writes it ({exc})") from None
+    if not isinstance(card, dict) or not isinstance(card.get("rules"), list):
+        raise InputError(f"{CARD_PATH}: not a card as mammoth advise writes it (no rules)")
+    return card
+
+
+def agreement_words(agreement: pd.DataFrame) -> str:
+    """One sentence: how this run's play-outs judge the shipped card's rules."""
+    counts = agreement["verdict"].value_counts()
+    parts = [
+        f"{int(counts[verdict])} {word}"
+        for verdict, word in (
+            ("agrees", "agree"),
+            ("level", "level"),
+            ("disagrees", "worse than another count"),
+            ("too few decisions", "too rare to tell"),
+            ("not met", "not met"),
+        )
+        if counts.get(verdict, 0)
+    ]
+    worse = agreement[agreement["verdict"] == "disagrees"]
+    where = "; ".join(
+        f"rule {r}: commit {int(b)} did better ({pp(d)} {interval(lo, hi)} for the card)"
+        for r, b, d, lo, hi in zip(
+            worse["rule"], worse["best_k"], worse["card_minus_best"], worse["lo"], worse["hi"],
+            strict=True,
+        )
+    )  # fmt: skip
+    said = f"This run: of {len(agreement)} rules " + ", ".join(parts)
+    return said + (f" ({where})." if where else ".")
+
+
+def _whole(x: float) -> int:
+    """The first whole number at or above a bound (integer features' bounds sit at halves)."""
+    return int(math.ceil(x))
+
+
+def short_condition(feature: str, lo: float | None, hi: float | None) -> str:
+    """A card condition ``lo <= feature < hi`` in the fewest words (for a phone's first screen).
+
+    Parameters
+    ----------
+    feature : str
+        One of :data:`strategies.taming_card.FEATURES`.
+    lo, hi : float or None
+        The bounds (None: open).
+
+    Returns
+    -------
+    str
+    """
+    if feature == "prize":
+        if lo is not None and hi is not None:
+            return f"bonus {lo:g} to <{hi:g}"
+        return f"bonus ≥ {lo:g}" if lo is not None else f"bonus < {hi:g}"
+    if feature == "rounds_left":
+        if lo is not None and hi is not None:
+            return f"{lo:g} to <{hi:g} rounds left"
+        return f"≥ {lo:g} rounds left" if lo is not None else f"< {hi:g} rounds left"
+    low = None if lo is None else _whole(lo)
+    high = None if hi is None else _whole(hi) - 1  # inclusive
+    if feature == "tile_gap":
+        if low is not None and high is None:
+            return f"≤ {-low} behind on tiles" if low < 0 else f"≥ {low} ahead on tiles"
+        if low is None and high is not None:
+            return f"≥ {-high} behind on tiles" if high < 0 else f"≤ {high} ahead on tiles"
+        return f"tiles vs leader {low} to {high}"
+    if feature == "players":
+        if low is None or low == high:
+            return f"{high} players" if low is None or low == high else ""
+        return f"{low}-{high or 4} players"
+    names = {
+        "committed_most": "committed before you",
+        "kmax": "you can commit",
+        "to_decide": "decide after you",
+    }
+    if low is None and high == 0 and feature != "kmax":
+        return f"nobody {names[feature]}"
+    if low is not None and high is not None:
+        return f"{low} to {high} {names[feature]}"
+    return f"{low}+ {names[feature]}" if low is not None else f"≤ {high} {names[feature]}"
 
 
 def card_answer(folder: ResultFolder) -> list:
-    """The card that opens the commit answer, short enough for a phone's first screens: each
-    rule's situation and commitment (the section has the effects, sureness and the solver)."""
-    card = _card(folder)
-    meta = folder.meta.get("settings", {})
+    """The shipped card that opens the commit answer, short enough for a phone's first screens:
+    each rule's situation and commitment, how this run's play-outs judge it (rule by rule in the
+    advice section), and the card's provenance."""
+    card = shipped_card()
+    agreement = folder.table("agreement")
     lead = [
         Strong("How many figures to commit?"),
-        f" The advice card: every taming decision of {', '.join(map(str, meta.get('field', [])))}"
-        " games played out once per commitment, the first rule that fits:",
+        " The advice card: commit k by the first rule that fits (all you can, if fewer).",
     ]
-    items = []
-    for rule in card["rules"]:
-        when = str(rule.get("text") or "any situation") if rule.get("when") else "otherwise"
-        items.append([f"{when}: {_commit_words(int(rule['commit']))}"])
-    if not items:
-        items.append([f"no decision was met: {_commit_words(int(card.get('default', 0)))}"])
-    return [Paragraph(lead, css="lead"), Bullets(items), Paragraph(source_line(folder))]
+    rows = [
+        [
+            ", ".join(short_condition(c["feature"], c.get("lo"), c.get("hi")) for c in rule["when"])
+            or "otherwise",
+            str(int(rule["commit"])),
+        ]
+        for rule in card["rules"]
+    ] or [["always", str(int(card.get("default", 0)))]]
+    return [
+        Paragraph(lead, css="lead"),
+        Table(["when (bonus: the better one, to you)", "k"], rows, words=True),
+        Paragraph([agreement_words(agreement), " ", provenance_words(card)]),
+    ]
+
+
+def provenance_words(card: dict) -> str:
+    """Where the shipped card comes from, in one short sentence (its command: :func:`made_by`)."""
+    made = card.get("provenance", {})
+    if not made.get("decisions"):
+        return "Its making is not recorded."
+    return f"(The card: {int(made['decisions']):,} decisions played out.)"
+
+
+def made_by(card: dict) -> str:
+    """The command that made the shipped card (its provenance), or a word that none is kept."""
+    return str(card.get("provenance", {}).get("command") or "not recorded")
+
+
+def agreement_table(folder: ResultFolder) -> Table:
+    """The shipped card's rules checked on the run's play-outs."""
+    rows = []
+    for record in folder.table("agreement").to_dict("records"):
+        best = int(record["best_k"])
+        rows.append(
+            [
+                str(record["rule"]),
+                str(record["situation"]),
+                str(int(record["card_k"])),
+                str(best) if best >= 0 else "",
+                Cell(pp(record["card_minus_best"]), interval(record["lo"], record["hi"])),
+                str(record["verdict"]),
+                f"{int(record['decisions']):,}",
+            ]
+        )
+    return Table(
+        ["rule", "situation", "card", "best here", "card minus best", "verdict", "decisions"],
+        rows,
+        "The shipped card (strategies/models/card.json, made by "
+        f"{made_by(shipped_card())}) checked on this run's play-outs: per rule, its commitment "
+        "against the best commitment of these decisions, win share difference (95% interval "
+        "clustered by game)",
+        words=True,
+    )
 
 
 def advice_chart(table: pd.DataFrame) -> Figure:
@@ -146,29 +273,64 @@ def _check_rows(check: pd.DataFrame) -> tuple[list[str], list[list]]:
     return players_header(counts), rows
 
 
+def agreement_chart(agreement: pd.DataFrame) -> Figure:
+    """Each rule of the shipped card: its commitment's win share minus this run's best, with
+    95% intervals (0: the card's commitment is the best here)."""
+    labels = [
+        f"{r}: commit {int(k)} ({s})"[:44]
+        for r, k, s in zip(
+            agreement["rule"], agreement["card_k"], agreement["situation"], strict=True
+        )
+    ]
+    fig = Figure(figsize=(WIDTH, 0.35 * len(labels) + 1.2))
+    ax = fig.subplots()
+    series = {"card minus best": (agreement["card_minus_best"], agreement["lo"], agreement["hi"])}
+    grouped_intervals(
+        ax, labels, series, reference=0.0, scale=100.0,
+        xlabel="win share, card's commitment minus this run's best (pp, 95% CI)",
+    )  # fmt: skip
+    fig.tight_layout()
+    return fig
+
+
 def advice_section(folder: ResultFolder) -> list:
-    """The advice section: the card, the chart and table by class, the check of the card."""
-    table = folder.table("advice")
+    """The advice section: the shipped card checked on the play-outs; this run's card, chart and
+    table by class (when it derived one); the check of the card against the other policies."""
     blocks: list = [
-        Paragraph([Strong("The advice card of this run"), " (card.md):"]),
-        *card_blocks(folder),
         figure_block(
             folder,
-            "effects",
-            advice_chart(table),
-            "win-share effect of committing 1 to 4 figures against none, by situation class",
-            "Mean over the class's decisions of the play-outs' win share with k figures minus "
-            "with none (capped at what the seat can pay); 95% intervals clustered by game.",
+            "agreement",
+            agreement_chart(folder.table("agreement")),
+            "the shipped card's commitment against this run's best, rule by rule",
+            "Per rule of the shipped card, over this run's decisions that fall under it: the "
+            "play-outs' win share with the card's commitment minus with the best commitment; "
+            "95% intervals clustered by game.",
         ),
-        Table(
-            ["situation", "best k (effect)", "sure", "solver", "decisions"],
-            _class_rows(table),
-            "By situation class: the best commitment and its effect on the win share against "
-            "none, how often it is best in game resamples, the solver's answer for the same "
-            "contest",
-            words=True,
-        ),
+        agreement_table(folder),
     ]
+    if folder.has("advice") and (folder.path / "card.md").is_file():
+        table = folder.table("advice")
+        blocks += [
+            Paragraph([Strong("The advice card of this run"), " (card.md):"]),
+            *card_blocks(folder),
+            figure_block(
+                folder,
+                "effects",
+                advice_chart(table),
+                "win-share effect of committing 1 to 4 figures against none, by situation class",
+                "Mean over the class's decisions of the play-outs' win share with k figures "
+                "minus with none (capped at what the seat can pay); 95% intervals clustered "
+                "by game.",
+            ),
+            Table(
+                ["situation", "best k (effect)", "sure", "solver", "decisions"],
+                _class_rows(table),
+                "By situation class: the best commitment and its effect on the win share "
+                "against none, how often it is best in game resamples, the solver's answer for "
+                "the same contest",
+                words=True,
+            ),
+        ]
     if folder.has("check"):
         check = folder.table("check")
         header, rows = _check_rows(check)
@@ -186,4 +348,15 @@ def advice_section(folder: ResultFolder) -> list:
     return blocks
 
 
-__all__ = ["advice_chart", "advice_section", "card_answer", "card_blocks"]
+__all__ = [
+    "advice_chart",
+    "advice_section",
+    "agreement_chart",
+    "agreement_table",
+    "agreement_words",
+    "card_answer",
+    "card_blocks",
+    "made_by",
+    "provenance_words",
+    "shipped_card",
+]

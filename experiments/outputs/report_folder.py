@@ -106,6 +106,11 @@ TABLES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
              "card_minus_high"),
             ("players", "games", "card_minus", "card_minus_low", "card_minus_high"),
         ),
+        "agreement": (
+            ("rule", "situation", "card_k", "decisions", "games", "best_k", "card_minus_best",
+             "lo", "hi", "verdict"),
+            ("card_k", "decisions", "games", "best_k", "card_minus_best", "lo", "hi"),
+        ),
     },
 }  # fmt: skip
 """The tables each kind's section reads: ``{kind: {table: (columns it needs, columns that must
@@ -118,7 +123,7 @@ PRIMARY = {
     "commit": "sweep",
     "worth": "games",
     "ladder": "ladder",
-    "advice": "advice",
+    "advice": "agreement",
 }
 """The table that makes a folder of each kind: it must have rows."""
 
@@ -189,7 +194,7 @@ class ResultFolder:
             return "contest"
         if self.has("ladder", "ratings", "costs"):
             return "ladder"
-        if self.has("advice") and (self.path / "card.json").is_file():
+        if self.has("agreement"):
             return "advice"
         return "other"
 

@@ -111,14 +111,16 @@ def _players_text(counts: list[int]) -> str:
     return f"{and_list(counts)} players"
 
 
-def commit_answer(folder: ResultFolder) -> list:
-    """The first answer: how many figures to commit, in words and one small table."""
+def commit_answer(folder: ResultFolder, most: int = 4, count_words: bool = True) -> list:
+    """The first answer: how many figures to commit, in words and one small table (commit 1 to
+    ``most``, and seeking the herd); ``count_words`` False leaves out the words on the counts
+    (where the advice card says them)."""
     thumb = folder.table("rule_of_thumb")
     sweep = _main_sweep(folder)
     counts = players_of(sweep["players"])
     words: list = [Strong("How many figures to commit?"), " "]
     anyway = {int(r["players"]): short_advice(r) for r in _thumb_rows(thumb, FIXED_COUNT)}
-    if anyway:
+    if anyway and count_words:
         words.append(
             "With your people on the herd's area anyway: "
             + "; ".join(f"{t} ({_players_text(c)})" for c, t in _grouped(anyway))
@@ -133,7 +135,7 @@ def commit_answer(folder: ResultFolder) -> list:
             + "; ".join(f"{t} with {_players_text(c)}" for c, t in _grouped(seek))
             + "."
         )
-    policies = _fixed(sweep["policy"].unique())[:4]
+    policies = _fixed(sweep["policy"].unique())[:most]
     policies += ["ev"] if "ev" in set(sweep["policy"]) else []
     rows = []
     for policy in policies:

@@ -11,8 +11,14 @@
     and commitment, the effect on the win share against committing none, with its 95% interval
     clustered by game, the best commitment and how sure it is, the solver's answer beside it.
 ``card.md``, ``card.json``
-    The advice card: the table as a few rules a person can follow at the table, in words and as
-    data (:func:`~experiments.analyses.situations.derive_card`).
+    This run's advice card: the table as a few rules a person can follow at the table, in words
+    and as data (:func:`~experiments.analyses.situations.derive_card`). Written when the run
+    derives its own card (``derive_card``; the demo only checks the shipped one).
+``agreement.csv``
+    The shipped card (``strategies/models/card.json``) checked on this run's decisions
+    (:func:`~experiments.analyses.situations.card_agreement`): per rule, its commitment, this
+    run's best, the card's win share minus the best's with its 95% interval, and whether they
+    agree.
 ``check.csv``
     The check of the shipped card (``strategies/models/card.json``, the one the ``card`` policy
     plays; not necessarily this run's; column ``card``: the checked seat, ``greedy+card`` or a
@@ -22,6 +28,9 @@
     Written when the run checks the card (``check_games`` above 0).
 ``run.json``
     The run's settings and the decisions played out.
+
+This module words and writes; the tables and cards come computed from the kind
+(:func:`experiments.kinds.advice.finish`).
 """
 
 from __future__ import annotations
@@ -31,10 +40,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.analyses.situations import advice_table, card_lines, derive_card
+from experiments.analyses.situations import card_lines
 from experiments.outputs.files import run_metadata, write_csv, write_json, write_parquet, write_text
 
-FILES = ("decisions.parquet", "advice.csv", "card.md", "card.json", "run.json")
+FILES = ("decisions.parquet", "agreement.csv", "run.json")
+DERIVED = ("advice.csv", "card.md", "card.json")
+"""The files of a run that derives its own card, written after the decisions."""
 SETTINGS = (
     "players",
     "games",
@@ -46,6 +57,7 @@ SETTINGS = (
     "check_card",
     "check_fields",
     "check_policies",
+    "derive_card",
     "rules",
 )
 
@@ -76,11 +88,14 @@ def card_text(card, title: str = "Advice card") -> str:
 def write_advice(
     folder: Path,
     decisions: pd.DataFrame,
+    table: pd.DataFrame | None,
+    card,
+    agreement: pd.DataFrame,
     check: pd.DataFrame,
     config: dict,
     command: str,
     started: float | None,
-) -> tuple[pd.DataFrame, object]:
+) -> None:
     """Write the advice run's files into ``folder``.
 
     Parameters
@@ -89,6 +104,14 @@ def write_advice(
         Output folder.
     decisions : pandas.DataFrame
         The decision table (:func:`experiments.kinds.advice.decisions_of`).
+    table : pandas.DataFrame or None
+        The advice table (:func:`~experiments.analyses.situations.advice_table`); None when the
+        run derives no card of its own.
+    card : Card or None
+        This run's card (:func:`~experiments.analyses.situations.derive_card`), or None.
+    agreement : pandas.DataFrame
+        The shipped card checked on the decisions
+        (:func:`~experiments.analyses.situations.card_agreement`).
     check : pandas.DataFrame
         The shipped card's check (:func:`experiments.kinds.advice.card_check`); no rows: none.
     config : dict
@@ -97,34 +120,28 @@ def write_advice(
         What produced the output, for run.json.
     started : float, optional
         ``time.perf_counter()`` when the run started (for the wall time in run.json).
-
-    Returns
-    -------
-    table : pandas.DataFrame
-        The advice table.
-    card
-        The advice card.
     """
     import time
 
     from experiments.kinds.compare import rules_of
 
     settings = {key: config[key] for key in SETTINGS if key in config}
-    table = advice_table(decisions)
-    card = derive_card(table)
     write_parquet(folder / "decisions.parquet", decisions, {"settings": settings})
-    write_csv(folder / "advice.csv", table)
-    data = card_data(card)
-    data["provenance"] = {
-        "command": reproducing_command(config),
-        "decisions": len(decisions),
-        "games": len(set(zip(decisions["players"], decisions["game"], strict=True)))
-        if len(decisions)
-        else 0,
-    }
-    write_json(folder / "card.json", data)
-    write_text(folder / "card.md", card_text(card))
+    write_csv(folder / "agreement.csv", agreement)
     files = list(FILES)
+    if card is not None:
+        write_csv(folder / "advice.csv", table)
+        data = card_data(card)
+        data["provenance"] = {
+            "command": reproducing_command(config),
+            "decisions": len(decisions),
+            "games": len(set(zip(decisions["players"], decisions["game"], strict=True)))
+            if len(decisions)
+            else 0,
+        }
+        write_json(folder / "card.json", data)
+        write_text(folder / "card.md", card_text(card))
+        files[1:1] = DERIVED
     if len(check):
         write_csv(folder / "check.csv", check)
         files.insert(-1, "check.csv")
@@ -143,4 +160,3 @@ def write_advice(
         **extra,
     )
     write_json(folder / "run.json", meta)
-    return table, card
