@@ -22,14 +22,15 @@ module                            holds
                                   second (4 players, the herd, one core)
 :mod:`experiments.bench.advice`   section ``advice_playouts``: play-outs from taming
                                   decisions per second (4 players, greedy, one core)
-:mod:`experiments.bench.cold_start` section ``cold_compile`` (the first run's compile of the
-                                  default kernel, in a fresh process with an empty cache)
+:mod:`experiments.bench.cold_start` section ``cold_start``: from an empty cache, the CPU
+                                  and wall seconds to make ready what the demo and the test
+                                  run play, kernel entry by entry, side by side
 :mod:`experiments.bench.cluster`  section ``dask_chunks``: chunks per second on a
                                   LocalCluster of 1 and 2 workers, and against local processes
 ================================= ==========================================================
 
 Importing the package registers the sections, in this order; the command is
-:mod:`experiments.cli.bench`.
+:mod:`experiments.cli.bench` (``--section NAME`` runs one).
 """
 
 # isort: off

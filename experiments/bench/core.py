@@ -81,11 +81,20 @@ def section(function: Callable[[BenchSize], list[BenchRow]]):
     return function
 
 
-def run_sections(size: BenchSize) -> list[BenchRow]:
-    """Run every registered section, in registration order, and return all their rows."""
+def section_names() -> list[str]:
+    """The registered sections' names (their functions'), in registration order."""
+    import experiments.bench  # noqa: F401  (registers every section)
+
+    return [run.__name__ for run in SECTIONS]
+
+
+def run_sections(size: BenchSize, only=None) -> list[BenchRow]:
+    """Run the registered sections (``only``: those named), in registration order, and return
+    all their rows."""
     rows: list[BenchRow] = []
     for run in SECTIONS:
-        rows += run(size)
+        if only is None or run.__name__ in only:
+            rows += run(size)
     return rows
 
 

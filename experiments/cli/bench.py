@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import click
 
-from experiments.bench.core import FULL, QUICK, format_rows, run_sections
+from experiments.bench.core import FULL, QUICK, format_rows, run_sections, section_names
 
 
 @click.command("bench")
 @click.option("--quick", is_flag=True, help="A smaller, faster run.")
-def bench(quick: bool) -> None:
-    """Measure kernel throughput (warm, best of a few repeats, one thread unless said).
+@click.option(
+    "--section",
+    "sections",
+    multiple=True,
+    type=click.Choice(section_names()),
+    help="Run only this section (repeat for more). [default: every section]",
+)
+def bench(quick: bool, sections: tuple[str, ...]) -> None:
+    """Measure kernel throughput (warm, best of a few repeats, one thread unless said) and the
+    cold start (compiles from an empty cache).
 
     Writes nothing: prints one table.
     """
@@ -22,4 +30,4 @@ def bench(quick: bool) -> None:
         f"{size.draws:,} table draws, best of {size.repeats}; "
         f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads available)"
     )
-    click.echo(format_rows(run_sections(size)))
+    click.echo(format_rows(run_sections(size, sections or None)))
