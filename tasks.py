@@ -50,7 +50,9 @@ def test() -> None:
     call from Python are compiled by one worker, not by each). Background processes compile the
     game kernels (one per kernel, light and heavy, side by side) into the run's cache, the
     workers load them from there, and the files that play the heavy kernel run last
-    (``tests/conftest.py``).
+    (``tests/conftest.py``). The checks that play the heavy kernel (``search``, marked
+    ``heavy_kernel``: some 80 CPU s to compile, and the search's own tests) are a tier of their own,
+    ``python3 tasks.py test --heavy``, which CI runs after the default tier.
     """
     _venv("[dev]")
     env = dict(os.environ)
@@ -58,9 +60,14 @@ def test() -> None:
         env["NUMBA_CACHE_DIR"] = os.environ.get("MAMMOTH_TEST_CACHE") or cache
         env.setdefault("MPLBACKEND", "Agg")
         _run(BIN / "ruff", "check", ".")
-        pytest = [BIN / "python", "-m", "pytest", "-q", "-m", "not slow", "-n", "auto"]
+        args = sys.argv[2:]
+        tier = "not slow and not heavy_kernel"
+        if "--heavy" in args:  # the checks that play the heavy kernel (search): CI's second step
+            args = [a for a in args if a != "--heavy"]
+            tier = "heavy_kernel and not slow"
+        pytest = [BIN / "python", "-m", "pytest", "-q", "-m", tier, "-n", "auto"]
         pytest += ["--dist", "loadfile"]
-        _run(*pytest, *sys.argv[2:], env=env)
+        _run(*pytest, *args, env=env)
 
 
 def bench() -> None:

@@ -64,7 +64,8 @@ class Target:
 DEMO = (Target(False, "play"), Target(False, "advise"))
 """What ``mammoth demo`` plays: the light kernel's games and play-outs (no search)."""
 TESTS = (Target(False, "play"), Target(False, "advise"), Target(True, "play"))
-"""What the default test run plays (the heavy kernel's play-outs only in ``slow`` tests)."""
+"""What the tests play: the default run the light kernel's entries, the ``heavy_kernel`` tier
+the heavy kernel's games (its play-outs only in ``slow`` tests)."""
 
 
 def targets_for(names, advise: bool = False) -> list[Target]:

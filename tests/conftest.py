@@ -54,11 +54,10 @@ from sim.state import (
 def pytest_configure(config):
     """On the controller of a parallel run: compile the game kernels for the workers.
 
-    Background processes compile the kernel entries the default run plays
-    (:data:`strategies.compiling.TESTS`) into the run's cache, one process per kernel
-    (:func:`strategies.compiling.start_warming`): the light kernel's games, then its play-outs,
-    and beside it the heavy kernel (``search``). While the light kernel compiles, the workers
-    have little to do but wait for it, and the heavy one uses the core they leave. A worker that
+    Background processes compile the kernel entries the run plays (:func:`_targets`: the default
+    run the light kernel's, the ``heavy_kernel`` tier the heavy one's) into the run's cache, one
+    process per kernel (:func:`strategies.compiling.start_warming`): the light kernel's games,
+    then its play-outs; the heavy kernel (``search``) beside it when both tiers run. A worker that
     needs an entry still being compiled waits on the entry's lock
     (:func:`sim.kernel.compile_lock`), then loads it; so no entry is compiled twice. The test
     files that play the heavy kernel (marked ``heavy_kernel``) run last
@@ -68,12 +67,25 @@ def pytest_configure(config):
     workers = getattr(config.option, "numprocesses", None)
     if not workers or hasattr(config, "workerinput") or os.environ.get("MAMMOTH_TEST_WARM") == "0":
         return
-    from strategies.compiling import TESTS, start_warming
+    from strategies.compiling import start_warming
 
     # xdist hands out whole files, by default the files with the most tests first; keep the order
     # of pytest_collection_modifyitems instead (the same ordering, heavy files last).
     config.option.loadscopereorder = False
-    config._mammoth_warm = start_warming(TESTS)
+    config._mammoth_warm = start_warming(_targets(config.option.markexpr or ""))
+
+
+def _targets(markexpr: str) -> list:
+    """The kernel entries a run of these marks plays: the light kernel's where the heavy_kernel
+    tier is left out (the default run), the heavy kernel's where only it runs, else both."""
+    from strategies.compiling import TESTS, Target
+
+    expression = " ".join(markexpr.split())
+    if "not heavy_kernel" in expression:
+        return [t for t in TESTS if not t.heavy]
+    if "heavy_kernel" in expression:
+        return [Target(True, "play")]
+    return list(TESTS)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -278,7 +290,7 @@ def demo_run(tmp_path_factory):
     out = root / "demo"
     with file_lock(root / "demo.lock"):
         if not (root / "done").exists():
-            args = ["demo", "--out", str(out), "--games", str(DEMO_GAMES)]
+            args = ["demo", "--out", str(out), "--games", str(DEMO_GAMES), "--workers", "1"]
             result = CliRunner().invoke(main, args)
             assert result.exit_code == 0, result.output
             (root / "done").touch()

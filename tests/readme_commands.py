@@ -103,6 +103,7 @@ PLACEHOLDERS = {
     ("--playouts", "K"): "2",
     ("--field", "NAME"): "greedy",
     ("--seat", "SEAT"): "0",
+    ("--section", "NAME"): "cold_start",
 }
 """(option, placeholder) -> value."""
 
@@ -153,6 +154,16 @@ def exception(command: Command) -> str | None:
         return EXCEPTIONS[command.written]
     runnable(command)
     return EXCEPTIONS.get(f"mammoth {command.path}") if command.path else None
+
+
+def plays_search(args: list[str]) -> bool:
+    """Whether a command's run needs the heavy kernel (the ``search`` strategies): it names a
+    search, runs the default ladder (every player, ``search`` among them) or checks the card
+    (its check plays ``search`` taming)."""
+    words = " ".join(args)
+    if "search" in words or "--check-games" in words:
+        return True
+    return args[:1] == ["ladder"] and "--strategy" not in args
 
 
 def parse(args: list[str]) -> None:

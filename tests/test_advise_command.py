@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pandas as pd
+import pytest
 from click.testing import CliRunner
 
 from experiments.cli import main
@@ -18,6 +19,7 @@ def _run(out, *extra):
     return result.output
 
 
+@pytest.mark.heavy_kernel  # the card's check plays search taming
 def test_advise_writes_the_decisions_the_table_and_the_card(tmp_path):
     output = _run(tmp_path / "a", "--check-games", "4")
     out = tmp_path / "a"
@@ -35,6 +37,7 @@ def test_advise_writes_the_decisions_the_table_and_the_card(tmp_path):
     assert set(check["field"]) == {"greedy", "presets"} and (check["games"] == 4).all()
 
 
+@pytest.mark.heavy_kernel  # the card's check plays search taming
 def test_the_files_do_not_depend_on_chunking_or_workers(tmp_path):
     _run(tmp_path / "whole", "--chunk-size", "6", "--check-games", "3")
     _run(tmp_path / "parts", "--chunk-size", "2", "--check-games", "3")

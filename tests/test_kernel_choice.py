@@ -10,7 +10,7 @@ from sim.runner import play_state
 from strategies.play import slots_for
 from strategies.registry import kernel, kernel_for
 
-pytestmark = pytest.mark.heavy_kernel  # plays search: run after the light files (conftest)
+pytestmark = pytest.mark.heavy_kernel  # plays search: its own tier (tasks.py test --heavy)
 
 
 def test_kernel_for_picks_the_lightest_that_can_play():

@@ -21,10 +21,11 @@ import readme_commands as readme
 
 from strategies import registry
 
-pytestmark = pytest.mark.heavy_kernel  # plays search: run after the light files (conftest)
-
 COMMANDS = readme.commands()
 LOCAL = [c for c in COMMANDS if readme.exception(c) is None and "--dask" not in readme.runnable(c)]
+# the commands that play search need the heavy kernel: the heavy_kernel tier (tasks.py)
+HEAVY = [c for c in LOCAL if readme.plays_search(readme.runnable(c))]
+LIGHT = [c for c in LOCAL if c not in HEAVY]
 
 
 def _ids(commands):
@@ -53,9 +54,23 @@ def test_the_excepted_mammoth_commands_still_parse():
     assert parsed >= 2  # bench and cache clear
 
 
-@pytest.mark.parametrize("command", LOCAL, ids=_ids(LOCAL))
+@pytest.mark.parametrize("command", LIGHT, ids=_ids(LIGHT))
 def test_the_readme_command_runs_and_writes_what_it_says(command, tmp_path, monkeypatch):
     readme.run(command, tmp_path, monkeypatch)
+
+
+@pytest.mark.heavy_kernel
+@pytest.mark.parametrize("command", HEAVY, ids=_ids(HEAVY))
+def test_the_readme_search_command_runs_and_writes_what_it_says(command, tmp_path, monkeypatch):
+    readme.run(command, tmp_path, monkeypatch)
+
+
+def test_the_search_commands_are_the_heavy_ones():
+    assert HEAVY and LIGHT
+    assert all(readme.plays_search(["ladder"]) for _ in [0])
+    assert not readme.plays_search(["ladder", "--strategy", "greedy", "--strategy", "classic"])
+    assert readme.plays_search(["simulate", "--strategy", "search[rollouts=2]"])
+    assert not readme.plays_search(["simulate", "--strategy", "greedy"])
 
 
 def test_the_python_snippets_run(tmp_path, monkeypatch):

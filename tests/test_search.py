@@ -61,7 +61,7 @@ from strategies import greedy, search, search_core, search_taming, taming_ev
 from strategies.play import play_games
 from strategies.registry import kernel, resolve
 
-pytestmark = pytest.mark.heavy_kernel  # plays search: run after the light files (conftest)
+pytestmark = pytest.mark.heavy_kernel  # plays search: its own tier (tasks.py test --heavy)
 
 TINY = {"rollouts": 2.0, "candidates": 3.0}
 TINY_TAMING = {"rollouts": 2.0, "max_figures": 2.0}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from play_digest import table_digest
 
-pytestmark = pytest.mark.heavy_kernel  # plays search: run after the light files (conftest)
+pytestmark = pytest.mark.heavy_kernel  # plays search: its own tier (tasks.py test --heavy)
 
 LINEUPS = {
     "search": ["search", "greedy", "greedy", "greedy"],

@@ -19,8 +19,6 @@ from sim.state import HERD_NAMES, PART_NAMES
 from strategies.play import play_games
 from strategies.registry import base_names, taming_names
 
-pytestmark = pytest.mark.heavy_kernel  # plays search: run after the light files (conftest)
-
 GAMES = 200
 SEARCH_GAMES = 4  # the searches (search, search-classic) play ~25 games/s: a few games
 BASES = base_names()
@@ -29,7 +27,7 @@ PLAYERS = (2, 3, 4)
 
 
 def _games(name: str) -> int:
-    return SEARCH_GAMES if any(part.startswith("search") for part in name.split("+")) else GAMES
+    return SEARCH_GAMES if _heavy(name) else GAMES
 
 
 def _play(name: str, players: int, herd: bool, seed: int) -> pd.DataFrame:
@@ -56,11 +54,18 @@ def _check_table(frame: pd.DataFrame, players: int, herd: bool) -> None:
         assert (frame["herd_rounds"] == 0).all() and (frame["mammoth_points"] == 0).all()
 
 
+def _heavy(name: str) -> bool:
+    return any(part.startswith("search") for part in name.split("+"))
+
+
+def _params(names):
+    """The names, those that play search marked heavy_kernel (their own tier, tasks.py)."""
+    return [pytest.param(n, marks=pytest.mark.heavy_kernel) if _heavy(n) else n for n in names]
+
+
 @pytest.mark.parametrize("players", PLAYERS)
-@pytest.mark.parametrize("taming", TAMING)
-@pytest.mark.parametrize("base", BASES)
-def test_contract_with_the_herd(base, taming, players):
-    name = f"{base}+{taming}"
+@pytest.mark.parametrize("name", _params(f"{b}+{t}" for b in BASES for t in TAMING))
+def test_contract_with_the_herd(name, players):
     first = _play(name, players, True, seed=17)
     _check_table(first, players, True)
     assert (first["herd_rounds"] > 0).all()
@@ -69,7 +74,7 @@ def test_contract_with_the_herd(base, taming, players):
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("base", _params(BASES))
 def test_contract_without_the_herd(base, players):
     """Without the herd no taming hook is ever asked: the default policy stands for all."""
     first = _play(base, players, False, seed=23)

@@ -15,7 +15,6 @@ from __future__ import annotations
 from experiments.bench.core import BenchRow, BenchSize, section
 
 COMPILE_BUDGET = 40.0  # CPU seconds a first run may spend compiling the default kernel's games
-DEMO_BUDGET = 60.0  # wall seconds until the demo's kernels are ready (the demo's 2-minute goal)
 
 
 def _rows(run: str, measured) -> list[BenchRow]:
@@ -40,9 +39,6 @@ def cold_start(size: BenchSize) -> list[BenchRow]:
     light = next(c for c in demo.compiled if c.target == DEMO[0])
     rows.append(
         BenchRow("cold_start", "40 s budget / light play CPU s", COMPILE_BUDGET / light.cpu, "x", 1)
-    )
-    rows.append(
-        BenchRow("cold_start", "60 s budget / demo ready wall s", DEMO_BUDGET / demo.wall, "x", 1)
     )
     rows += _rows("tests", measure(TESTS))
     return rows
