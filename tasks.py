@@ -50,9 +50,10 @@ def test() -> None:
     call from Python are compiled by one worker, not by each). Background processes compile the
     game kernels (one per kernel, light and heavy, side by side) into the run's cache, the
     workers load them from there, and the files that play the heavy kernel run last
-    (``tests/conftest.py``). The checks that play the heavy kernel (``search``, marked
-    ``heavy_kernel``: some 80 CPU s to compile, and the search's own tests) are a tier of their own,
-    ``python3 tasks.py test --heavy``, which CI runs after the default tier.
+    (``tests/conftest.py``). The compile-heavy checks (marked ``heavy_kernel``: those that play
+    the heavy kernel, ``search``, some 80 CPU s to compile, and those that compile a kernel
+    function as an entry of their own) are a tier of their own, ``python3 tasks.py test
+    --heavy``, which CI runs after the default tier.
     """
     _venv("[dev]")
     env = dict(os.environ)

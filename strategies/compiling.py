@@ -166,10 +166,12 @@ class _Chain:
     def __init__(self, targets: list[Target], env: dict | None):
         self.targets = list(targets)
         words = [f"{'heavy' if t.heavy else 'light'}:{t.entry}" for t in self.targets]
+        # errors to a file, not a pipe: a child's warnings must never fill a pipe nobody reads
+        self.errors = tempfile.TemporaryFile(mode="w+t")
         self.process = subprocess.Popen(
             [sys.executable, "-c", _CHILD, *words],
             stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            stderr=self.errors,
             text=True,
             env=env,
         )
@@ -189,7 +191,8 @@ class _Chain:
             line = self.process.stdout.readline()
             if not line:
                 self.process.wait()
-                err = self.process.stderr.read().strip().splitlines() or ["no message"]
+                self.errors.seek(0)
+                err = self.errors.read().strip().splitlines() or ["no message"]
                 missing = [t for t in self.targets if t not in self.done]
                 raise RuntimeError(f"compiling the {missing[0].label} failed: {err[-1]}")
             kind, entry, cpu, wall = line.split()
@@ -208,6 +211,7 @@ class _Chain:
         if self.process.poll() is None:
             self.process.kill()
         self.process.communicate()
+        self.errors.close()
 
 
 class Warming:

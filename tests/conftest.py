@@ -88,12 +88,44 @@ def _targets(markexpr: str) -> list:
     return list(TESTS)
 
 
-def pytest_collection_modifyitems(config, items):
-    """Order the test files: those that play the heavy kernel last, else the most tests first.
+EARLY = (
+    "tests/test_contest_exact.py",
+    "tests/test_contest_mc.py",
+    "tests/test_contest_solver.py",
+    "tests/test_rules_buildings.py",
+    "tests/test_rules_scoring.py",
+    "tests/test_rowcopy.py",
+    "tests/test_stats.py",
+    "tests/test_profile.py",
+    "tests/test_imports.py",
+    "tests/test_engine_api.py",
+)
+"""Files that play no game kernel (their own numba functions, or none): they run first, while
+the kernels compile in the background, so no worker waits idle for a kernel then."""
 
-    With ``--dist loadfile`` a worker takes whole files in this order, so the heavy kernel's
-    background compile has the light files' time to finish before a worker needs it. The
-    workers all collect the same order (it depends on the items only).
+LONG = (
+    "tests/test_readme.py",
+    "tests/test_kinds.py",
+    "tests/test_hostile_cli.py",
+    "tests/test_rules_cards.py",
+    "tests/test_cluster.py",
+    "tests/test_readme_cluster.py",
+    "tests/test_checkpoints.py",
+    "tests/test_notebooks.py",
+    "tests/test_report.py",
+)
+"""The files that take longest (some 15 to 60 s each on 2 cores): next, so that none is left
+to run alone at the end of the run while the other worker has finished."""
+
+
+def pytest_collection_modifyitems(config, items):
+    """Order the test files: those that need no kernel first (:data:`EARLY`), then the longest
+    (:data:`LONG`), then the most tests first; the files that only play the heavy kernel last.
+
+    With ``--dist loadfile`` a worker takes whole files in this order, so the kernels'
+    background compile has the kernel-free files' time before a worker needs the light kernel,
+    and the light files' time before one needs the heavy kernel. The workers all collect the
+    same order (it depends on the items only).
     """
     files: dict[str, list] = {}
     for item in items:
@@ -101,7 +133,12 @@ def pytest_collection_modifyitems(config, items):
 
     def key(name):
         group = files[name]
-        return (any(item.get_closest_marker("heavy_kernel") for item in group), -len(group))
+        heavy = all(item.get_closest_marker("heavy_kernel") for item in group)
+        if name in EARLY:
+            return (heavy, 0, EARLY.index(name))
+        if name in LONG:
+            return (heavy, 1, LONG.index(name))
+        return (heavy, 2, -len(group))
 
     items[:] = [item for name in sorted(files, key=key) for item in files[name]]
 

@@ -52,6 +52,7 @@ def test_real_games_are_the_games_the_field_plays(advised):
     assert np.array_equal(committed.to_numpy(), by_seat.loc[committed.index].to_numpy())
 
 
+@pytest.mark.heavy_kernel  # compiles fork and branch_commit as entries of their own (some 15 s)
 def test_branches_share_their_random_numbers(advised):
     """The k of one decision start from the same re-deal and streams (play-out i), so their
     play-outs differ only through the commitment: two play-outs of the same k are identical,
@@ -106,6 +107,7 @@ def test_branches_share_their_random_numbers(advised):
     assert st.seat[h, p, HERD + H_ON_TILE] == 0
 
 
+@pytest.mark.heavy_kernel  # compiles play_out_decision as an entry of its own (some 15 s)
 def test_a_decision_with_one_legal_k_records_one_branch(advised):
     """A seat with nothing to pay with can only commit none: one branch, the rest NaN."""
     kernel, slots, seats, st = advised

@@ -240,3 +240,20 @@ def test_kernels_compile_without_loop_vectorizer_and_the_setting_is_restored(mon
     with pytest.raises(RuntimeError), kernel_codegen():
         raise RuntimeError("a compile error")
     assert numba_config.LOOP_VECTORIZE == 1
+
+
+def test_warming_groups_a_kernels_entries_into_one_process_in_order():
+    light_play, light_advise = compiling.Target(False, "play"), compiling.Target(False, "advise")
+    heavy_play = compiling.Target(True, "play")
+    groups = compiling.chains([light_play, heavy_play, light_advise, light_play])
+    assert groups == [[light_play, light_advise], [heavy_play]]
+    with pytest.raises(ValueError):
+        compiling.Target(False, "timed")
+
+
+def test_a_failed_warming_process_is_said_in_one_line(monkeypatch):
+    monkeypatch.setattr(compiling, "_CHILD", "import sys\nsys.exit('no kernel here')\n")
+    warming = compiling.Warming([[compiling.Target(False, "play")]])
+    with pytest.raises(RuntimeError, match="compiling the light kernel, play failed: no kernel"):
+        warming.wait()
+    warming.stop()
