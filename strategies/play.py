@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from sim.advising import advise_state, decisions_frame
+from sim.advising import advise_state, decisions_frame, dropped_decisions
 from sim.engine import N_TIMERS, TIMER_NAMES
 from sim.errors import InputError
 from sim.rules import Rules
@@ -176,7 +176,8 @@ def advise_games(
     Returns
     -------
     pandas.DataFrame
-        One row per decision (:func:`sim.advising.decisions_frame`).
+        One row per decision (:func:`sim.advising.decisions_frame`); ``attrs["dropped"]``
+        counts the decisions met after a game's log was full, which were not played out.
     """
     rules = rules or Rules()
     slots, seats = slots_for(seat_names(strategies, players))
@@ -196,7 +197,9 @@ def advise_games(
         threads=threads,
         dice_contest=dice_contest,
     )
-    return decisions_frame(st, slots, seats, first_game, rotate)
+    frame = decisions_frame(st, slots, seats, first_game, rotate)
+    frame.attrs["dropped"] = dropped_decisions(st)  # met after a game's log was full
+    return frame
 
 
 __all__ = ["CLOCK", "advise_games", "phase_cycles", "play_games", "seat_names", "slots_for"]

@@ -74,3 +74,21 @@ def test_the_check_follows_the_games_of_a_run_or_demo():
     assert load_experiment(path, scale=0.5)["check_games"] == 150
     assert full["derive_card"] is False and "search" not in full["check_policies"]
     assert load_experiment(path, games=1)["check_games"] == 1  # never rounded to no check
+
+
+def test_decisions_not_played_out_are_counted_across_chunks_and_reported(tmp_path):
+    """A decision met after a game's log was full is not played out: each chunk counts them,
+    the merge adds the counts (and keeps them out of the decision columns), run.json says so."""
+    import numpy as np
+
+    from experiments.kinds import advice
+
+    part = {"d_game": np.array([0, 1]), "d_win_0": np.array([0.5, 0.25])}
+    merged = advice.merge(
+        [{**part, advice.DROPPED: np.array([2])}, {**part, advice.DROPPED: np.array([3])}]
+    )
+    assert int(merged[advice.DROPPED].sum()) == 5
+    assert list(merged["d_game"]) == [0, 1, 0, 1]
+    _run(tmp_path / "r")
+    meta = json.loads((tmp_path / "r" / "run.json").read_text())
+    assert meta["decisions_dropped"] == 0 and meta["decisions"] > 0

@@ -2,8 +2,9 @@
 
 Runs the ``advice`` experiment kind (:mod:`experiments.kinds.advice`) through the runner, so it
 has chunks, checkpoints, ``--resume``, ``--workers`` and ``--dask`` like ``mammoth run``. Writes
-into ``--out``: ``decisions.parquet``, ``advice.csv``, ``card.md``, ``card.json``, ``run.json``,
-``experiment.json`` and ``chunks/``; prints the card.
+into ``--out``: ``decisions.parquet``, ``agreement.csv``, ``advice.csv``, ``card.md``,
+``card.json``, ``run.json``, ``experiment.json`` and ``chunks/``; prints the card (and, on
+stderr, how many decisions were not played out, if any).
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from experiments.kinds.advice import CHUNK_GAMES, DEFAULT_PLAYOUTS
 from experiments.limits import MAX_GAMES
 from experiments.outputs.results import read_run_json
 from sim.advising import MAX_PLAYOUTS
+from sim.situation import MAX_DECISIONS
 
 DEFAULT_GAMES = 2_000
-FILES = "decisions.parquet, advice.csv, card.md, card.json and run.json"
+FILES = "decisions.parquet, agreement.csv, advice.csv, card.md, card.json and run.json"
 
 
 @command()
@@ -120,8 +122,15 @@ def advise(
         numba_cache=numba_cache,
     )  # fmt: skip
     click.echo((folder / "card.md").read_text(encoding="utf-8").rstrip())
-    decisions = read_run_json(folder).get("decisions", 0)
-    click.echo(f"{decisions:,} decisions played out; wrote {folder}")
+    meta = read_run_json(folder)
+    dropped = int(meta.get("decisions_dropped", 0))
+    click.echo(f"{int(meta.get('decisions', 0)):,} decisions played out; wrote {folder}")
+    if dropped:
+        click.echo(
+            f"{dropped:,} later decisions were not played out: a game's log holds "
+            f"{MAX_DECISIONS} (run.json, decisions_dropped)",
+            err=True,
+        )
 
 
 __all__ = ["advise"]

@@ -46,7 +46,7 @@ def demo(out, scale, games, workers, resume) -> None:
     Writes OUT/contest/ (the exact odds), OUT/league/, OUT/commit/, OUT/advice/, OUT/worth/ (each
     experiment's files and checkpoints), OUT/report.md (its charts in OUT/figures/) and
     OUT/report.html (self-contained). On a first run the kernel entries the suite plays compile
-    side by side in background processes while the contest odds are worked out.
+    in the background (a process per kernel) while the contest odds are worked out.
     """
     from experiments.outputs.contest_report import demo_report
     from strategies.compiling import start_warming, wait_estimate
@@ -59,7 +59,7 @@ def demo(out, scale, games, workers, resume) -> None:
     if warming.compiling:
         seconds = wait_estimate(warming.compiling)
         click.echo(
-            f"compiling the game kernels side by side (first run on this machine, about "
+            f"compiling the game kernels in the background (first run on this machine, about "
             f"{max(5, int(5 * round(seconds / 5)))} s; cached afterwards)",
             err=True,
         )

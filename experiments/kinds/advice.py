@@ -96,6 +96,8 @@ GAMES = "games per player count"
 SCALED = ("check_games",)  # --scale and --games change the check's games in proportion
 PREFIX = "d_"
 CHECK_PREFIX = "c_"
+DROPPED = "n_dropped"
+"""A decision chunk's count of decisions not played out (met after a game's log was full)."""
 
 
 def field_of(config: dict, players: int) -> list[str]:
@@ -239,8 +241,11 @@ def run_chunk(config: dict, chunk: dict) -> dict:
         first_game=int(chunk["start"]),
         seat=int(config["seat"]),
     )
+    dropped = int(frame.attrs.get("dropped", 0))
     frame = frame.drop(columns="strategy")
-    return {PREFIX + name: frame[name].to_numpy() for name in frame.columns}
+    arrays = {PREFIX + name: frame[name].to_numpy() for name in frame.columns}
+    arrays[DROPPED] = np.array([dropped], dtype=np.int64)
+    return arrays
 
 
 def _check_stats(arrays: dict) -> Moments:
@@ -254,8 +259,10 @@ def merge(parts: list[dict]) -> dict:
     checks = [part for part in parts if any(k.startswith(CHECK_PREFIX) for k in part)]
     merged = {}
     if decisions:
-        keys = list(decisions[0])
+        keys = [key for key in decisions[0] if key.startswith(PREFIX)]
         merged = {key: np.concatenate([part[key] for part in decisions]) for key in keys}
+        dropped = sum(int(part[DROPPED].sum()) for part in decisions if DROPPED in part)
+        merged[DROPPED] = np.array([dropped], dtype=np.int64)
     if checks:
         total = Moments(SWEEP_KEYS, SWEEP_METRICS)
         for part in checks:
@@ -328,4 +335,7 @@ def finish(
         table = advice_table(decisions)
         card = derive_card(table)
     agreement = card_agreement(decisions, load_card())
-    write_advice(Path(folder), decisions, table, card, agreement, check, config, command, started)
+    dropped = int(merged[DROPPED].sum()) if DROPPED in merged else 0
+    write_advice(
+        Path(folder), decisions, table, card, agreement, check, config, command, started, dropped
+    )

@@ -27,7 +27,8 @@
     games per arm.
     Written when the run checks the card (``check_games`` above 0).
 ``run.json``
-    The run's settings and the decisions played out.
+    The run's settings, the decisions played out and ``decisions_dropped``: those met after a
+    game's log was full (:data:`sim.situation.MAX_DECISIONS` per game), not played out.
 
 This module words and writes; the tables and cards come computed from the kind
 (:func:`experiments.kinds.advice.finish`).
@@ -95,6 +96,7 @@ def write_advice(
     config: dict,
     command: str,
     started: float | None,
+    dropped: int = 0,
 ) -> None:
     """Write the advice run's files into ``folder``.
 
@@ -120,6 +122,8 @@ def write_advice(
         What produced the output, for run.json.
     started : float, optional
         ``time.perf_counter()`` when the run started (for the wall time in run.json).
+    dropped : int
+        Decisions not played out (met after a game's log was full): run.json says how many.
     """
     import time
 
@@ -156,6 +160,7 @@ def write_advice(
         seed=int(config["seed"]),
         field=list(config["field"]),
         decisions=len(decisions),
+        decisions_dropped=int(dropped),
         files=files,
         **extra,
     )
