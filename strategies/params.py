@@ -45,3 +45,52 @@ class Positions:
         missing = [name for name in self._index if name not in self._asked]
         if missing:
             raise ImportError(f"parameters without an index: {missing}")
+
+
+class Limit:
+    """The values a parameter may take: a range (``low``, ``high``, inclusive; None: open), whole
+    numbers only (``whole``), or a set (``choices``).
+
+    A module may declare ``LIMITS``, a dict from some of its ``PARAMS`` names to a
+    :class:`Limit`; a ``[param=value]`` override outside it is refused (a parameter without one
+    need only be finite).
+
+    Examples
+    --------
+    >>> Limit(1, 100, whole=True).fault(2.5)
+    'a whole number from 1 to 100'
+    >>> Limit(choices=(0, 1)).fault(1.0) is None
+    True
+    """
+
+    def __init__(
+        self,
+        low: float | None = None,
+        high: float | None = None,
+        whole: bool = False,
+        choices: tuple[float, ...] = (),
+    ) -> None:
+        self.low, self.high, self.whole, self.choices = low, high, whole, tuple(choices)
+
+    def describe(self) -> str:
+        """The allowed values in words."""
+        if self.choices:
+            return "one of " + ", ".join(f"{c:g}" for c in self.choices)
+        kind = "a whole number" if self.whole else "a number"
+        if self.low is not None and self.high is not None:
+            return f"{kind} from {self.low:g} to {self.high:g}"
+        if self.low is not None:
+            return f"{kind} of at least {self.low:g}"
+        if self.high is not None:
+            return f"{kind} of at most {self.high:g}"
+        return kind
+
+    def fault(self, value: float) -> str | None:
+        """None when ``value`` is allowed, else what is (:meth:`describe`)."""
+        if self.choices:
+            return None if value in self.choices else self.describe()
+        bad = (self.whole and value != int(value)) or (
+            (self.low is not None and value < self.low)
+            or (self.high is not None and value > self.high)
+        )
+        return self.describe() if bad else None

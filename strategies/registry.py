@@ -7,7 +7,8 @@ also be a registered module with some of its parameters set (``search-classic``)
 
 Adding a strategy: write one module in this package defining some hooks of :mod:`sim.hooks`
 plus ``DESCRIPTION`` and ``PARAMS`` (and, for a taming policy that never reads the base
-strategy's valuation, ``READS_VALUES = False``), then add one line to :data:`BASE` or
+strategy's valuation, ``READS_VALUES = False``; for parameters that only some values fit,
+``LIMITS``: :class:`strategies.params.Limit` by name), then add one line to :data:`BASE` or
 :data:`TAMING`. A module may also define ``EXTRA``, a float row appended to its parameter row
 after ``PARAMS`` (data such as a learned model's weights, see :mod:`strategies.learned`); no
 ``[param=value]`` override names its entries.
@@ -179,8 +180,11 @@ def resolve(name: str) -> SeatStrategy:
         raise InputError(f"unknown taming policy {taming!r}; known: {', '.join(taming_names())}")
     base_known = getattr(_module(base_module), "PARAMS", {})
     taming_known = getattr(_module(TAMING[taming_key]), "PARAMS", {})
-    base_values = _overrides(base_set, base_known, base)
-    taming_values = _overrides(taming_set, taming_known, taming)
+    base_limits = getattr(_module(base_module), "LIMITS", {})
+    taming_limits = getattr(_module(TAMING[taming_key]), "LIMITS", {})
+    base_values = _overrides(base_set, base_known, base, base_limits)
+    taming_values = _overrides(taming_set, taming_known, taming, taming_limits)
+    _within({**(overrides or {}), **taming_values}, taming_limits, taming)
     base = base + _suffix(base_values, base_known)
     taming = taming + _suffix(taming_values, taming_known)
     return SeatStrategy(
@@ -210,8 +214,20 @@ def _split(name: str) -> tuple[str, str | None, str, str, str | None]:
     return base.strip(), base_set, plus or "", (taming or "").strip(), taming_set
 
 
-def _overrides(text: str | None, known: dict, part: str) -> dict[str, float]:
-    """The ``param=value`` pairs of one ``[...]`` as floats, checked against ``known``."""
+def _within(values: dict[str, float], limits: dict, part: str) -> None:
+    """Refuse a value outside its parameter's declared :class:`~strategies.params.Limit`."""
+    for key, value in values.items():
+        limit = limits.get(key)
+        fault = limit.fault(value) if limit is not None else None
+        if fault:
+            raise InputError(f"{part}: {key} must be {fault}, not {value:g}")
+
+
+def _overrides(
+    text: str | None, known: dict, part: str, limits: dict | None = None
+) -> dict[str, float]:
+    """The ``param=value`` pairs of one ``[...]`` as floats, checked against ``known`` and the
+    module's ``limits``."""
     if text is None:
         return {}
     values: dict[str, float] = {}
@@ -230,6 +246,7 @@ def _overrides(text: str | None, known: dict, part: str) -> dict[str, float]:
         if not np.isfinite(number):
             raise InputError(f"{part}[{text}]: {key} must be a finite number, not {value!r}")
         values[key] = number
+    _within(values, limits or {}, part)
     return values
 
 

@@ -28,9 +28,17 @@ rollout play) followed by the search's own entries. ``rollouts`` 0 plays greedy 
 
 from __future__ import annotations
 
+from sim.constants import MAX_ROUNDS
 from sim.jit import splice
 from strategies import greedy
-from strategies.search_core import MODEL_GREEDY, N_GREEDY, search_place
+from strategies.params import Limit
+from strategies.search_core import (
+    EVAL_FINAL,
+    EVAL_PROJECTED,
+    MODEL_GREEDY,
+    N_GREEDY,
+    search_place,
+)
 
 DESCRIPTION = (
     "flat Monte Carlo search: greedy's best few placements, each played to the end on re-dealt "
@@ -46,6 +54,17 @@ SEARCH_PARAMS = {
     "evaluator": 0.0,  # the leaf's evaluator (search_core.EVAL_*): 0 final, 1 projected
 }
 PARAMS = {**greedy.PARAMS, **SEARCH_PARAMS}
+MAX_ROLLOUTS = 1_000
+"""The most rollouts per candidate a name may ask for (a guard: 8 is the default)."""
+SEARCH_LIMITS = {
+    "rollouts": Limit(0, MAX_ROLLOUTS, whole=True),  # 0: play the model
+    "candidates": Limit(1, 8, whole=True),
+    "confidence": Limit(0),
+    "horizon": Limit(0, MAX_ROUNDS, whole=True),
+    "evaluator": Limit(choices=(EVAL_FINAL, EVAL_PROJECTED)),
+}
+"""The values the search's own parameters may take (:class:`strategies.params.Limit`)."""
+LIMITS = SEARCH_LIMITS
 
 QUICK = "search[rollouts=3,horizon=1,evaluator=1]+ev"
 """The quick search: 3 rollouts per candidate, each cut after the current round and one more and

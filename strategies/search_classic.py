@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from sim.jit import splice
 from strategies import classic
-from strategies.search import SEARCH_PARAMS
+from strategies.search import SEARCH_LIMITS, SEARCH_PARAMS
 from strategies.search_core import MODEL_CLASSIC, N_CLASSIC, search_place
 
 DESCRIPTION = (
@@ -22,6 +22,7 @@ DESCRIPTION = (
     "re-dealt copies of the game by classic+ev"
 )
 PARAMS = {**classic.PARAMS, **SEARCH_PARAMS}
+LIMITS = SEARCH_LIMITS
 
 next_action = classic.next_action
 use_tools = classic.use_tools

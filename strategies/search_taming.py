@@ -22,15 +22,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.constants import FIELD, HUT, N_AREAS, N_GOODS, TOOL_MAKER
+from sim.constants import FIELD, HUT, MAX_ROUNDS, MAX_TILE_FIGURES, N_AREAS, N_GOODS, TOOL_MAKER
 from sim.jit import hot, splice
 from sim.rng import next_u64
 from sim.stack import stack_i64
 from sim.state import CHOICE_TOKENS, GOODS, I_HERD_AREA, PLACED
 from strategies import taming_ev
-from strategies.params import Positions
+from strategies.params import Limit, Positions
+from strategies.search import MAX_ROLLOUTS
 from strategies.search_core import (
+    EVAL_FINAL,
+    EVAL_PROJECTED,
     MAX_CANDIDATES,
+    MODEL_CLASSIC,
     MODEL_GREEDY,
     N_EV,
     score_candidates,
@@ -50,6 +54,14 @@ PARAMS = {
     "model": float(MODEL_GREEDY),  # who plays the rollouts: 0 greedy, 1 classic (+ ev)
     "horizon": 0.0,  # whole rounds a rollout plays after the current one (0: to the end)
     "evaluator": 0.0,  # the leaf's evaluator (search_core.EVAL_*): 0 final, 1 projected
+}
+LIMITS = {
+    "rollouts": Limit(0, MAX_ROLLOUTS, whole=True),  # 0: play ev
+    "max_figures": Limit(0, MAX_TILE_FIGURES, whole=True),
+    "confidence": Limit(0),
+    "model": Limit(choices=(MODEL_GREEDY, MODEL_CLASSIC)),
+    "horizon": Limit(0, MAX_ROUNDS, whole=True),
+    "evaluator": Limit(choices=(EVAL_FINAL, EVAL_PROJECTED)),
 }
 _AT = Positions(PARAMS, shared=taming_ev.PARAMS)
 ROLLOUTS = _AT["rollouts"]

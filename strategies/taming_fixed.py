@@ -6,11 +6,13 @@ The winner takes the "1." bonus.
 
 from __future__ import annotations
 
+from sim.constants import MAX_TILE_FIGURES
 from sim.jit import hot
-from strategies.params import Positions
+from strategies.params import Limit, Positions
 
 DESCRIPTION = "commits min(K, available) figures whenever it gathers on the herd's area"
 PARAMS = {"figures": 1.0}
+LIMITS = {"figures": Limit(0, MAX_TILE_FIGURES, whole=True)}
 READS_VALUES = False  # no hook reads the base strategy's valuation (sim.hooks)
 FIGURES = Positions(PARAMS)["figures"]
 

@@ -69,3 +69,50 @@ def test_overrides_apply_to_the_taming_part_and_on_top_of_presets_and_variants()
 def test_bad_overrides_are_one_clear_input_error(name, message):
     with pytest.raises(InputError, match=message):
         resolve(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("search[rollouts=-1]", "rollouts must be a whole number from 0 to 1000, not -1"),
+        ("search[rollouts=2.5]", "rollouts must be a whole number from 0 to 1000, not 2.5"),
+        ("search[horizon=-3]", "horizon must be a whole number from 0 to 200, not -3"),
+        ("search[evaluator=7]", "evaluator must be one of 0, 1, not 7"),
+        ("search[candidates=0]", "candidates must be a whole number from 1 to 8, not 0"),
+        ("search-classic[horizon=1.5]", "horizon must be a whole number from 0 to 200"),
+        ("greedy+search[max_figures=11]", "max_figures must be a whole number from 0 to 10"),
+        ("greedy+search[model=2]", "model must be one of 0, 1, not 2"),
+        ("greedy+fixed-1[figures=-2]", "figures must be a whole number from 0 to 10, not -2"),
+        ("greedy+fixed-11", "figures must be a whole number from 0 to 10, not 11"),
+    ],
+)
+def test_a_value_outside_its_declared_limit_is_refused_in_one_line(name, said):
+    with pytest.raises(InputError) as error:
+        resolve(name)
+    message = str(error.value)
+    assert said in message and "\n" not in message, message
+
+
+def test_the_limits_leave_the_documented_values_alone():
+    """0 rollouts plays the search's model (documented), horizon 0 plays to the end."""
+    for name in (
+        "search[rollouts=0]",
+        "search[rollouts=3,horizon=1,evaluator=1]",
+        "greedy+search[rollouts=0,max_figures=0]",
+        "greedy+fixed-10",
+        "greedy+fixed-0",
+    ):
+        resolve(name)  # fmt: skip
+
+
+def test_a_limited_value_is_refused_by_the_cli_with_exit_code_2(tmp_path):
+    from click.testing import CliRunner
+
+    from experiments.cli import main
+
+    args = ["simulate", "--games", "2", "--players", "2", "--out", str(tmp_path / "s")]
+    result = CliRunner().invoke(main, [*args, "--strategy", "search[evaluator=7]"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "evaluator must be one of 0, 1" in result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
+    assert not (tmp_path / "s").exists()
