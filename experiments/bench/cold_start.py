@@ -1,4 +1,4 @@
-"""Benchmark section of the first run: what the demo and the default test run compile.
+"""Benchmark section of the first run: what the demo and the test run (both tiers) compile.
 
 Registered into :data:`experiments.bench.core.SECTIONS` on import. Each measurement starts from an
 empty numba cache (a temporary folder; the cache in use is not touched) and makes ready the
