@@ -206,3 +206,19 @@ def test_no_module_imports_itself_through_others():
     """``experiments.definition`` and the kinds once imported each other (issue 23)."""
     cycle = cycle_in(import_graph())
     assert not cycle, "an import cycle: " + " -> ".join(cycle)
+
+
+ROOMS = "experiments.kinds", "experiments.analyses", "experiments.outputs"
+
+
+@pytest.mark.parametrize(
+    "rule, importer, forbidden",
+    [
+        ("analyses compute: they use neither outputs nor kinds", ROOMS[1], (ROOMS[2], ROOMS[0])),
+        ("outputs word and write: they use no kind", ROOMS[2], (ROOMS[0],)),
+    ],
+)
+def test_the_experiment_rooms_point_one_way(rule, importer, forbidden):
+    """kinds -> analyses -> (nothing of the rooms); kinds -> outputs -> analyses (for words)."""
+    bad = _violations(lambda module: _within(module, importer), forbidden)
+    assert not bad, rule + ":\n" + "\n".join(bad)

@@ -337,5 +337,6 @@ def finish(
     agreement = card_agreement(decisions, load_card())
     dropped = int(merged[DROPPED].sum()) if DROPPED in merged else 0
     write_advice(
-        Path(folder), decisions, table, card, agreement, check, config, command, started, dropped
-    )
+        Path(folder), decisions, table, card, agreement, check, config, command, started,
+        rules_of(config), dropped,
+    )  # fmt: skip

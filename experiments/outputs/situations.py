@@ -96,6 +96,7 @@ def write_advice(
     config: dict,
     command: str,
     started: float | None,
+    rules,
     dropped: int = 0,
 ) -> None:
     """Write the advice run's files into ``folder``.
@@ -122,12 +123,12 @@ def write_advice(
         What produced the output, for run.json.
     started : float, optional
         ``time.perf_counter()`` when the run started (for the wall time in run.json).
+    rules : sim.rules.Rules
+        The rules the games were played under (for run.json).
     dropped : int
         Decisions not played out (met after a game's log was full): run.json says how many.
     """
     import time
-
-    from experiments.kinds.compare import rules_of
 
     settings = {key: config[key] for key in SETTINGS if key in config}
     write_parquet(folder / "decisions.parquet", decisions, {"settings": settings})
@@ -152,7 +153,7 @@ def write_advice(
     extra = {"wall_seconds": round(time.perf_counter() - started, 1)} if started else {}
     meta = run_metadata(
         command,
-        rules_of(config),
+        rules,
         kind="advice",
         settings=settings,
         players=[int(p) for p in config["players"]],
