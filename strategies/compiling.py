@@ -68,24 +68,6 @@ TESTS = (Target(False, "play"), Target(False, "advise"), Target(True, "play"))
 the heavy kernel's games (its play-outs only in ``slow`` tests)."""
 
 
-def targets_for(names, advise: bool = False) -> list[Target]:
-    """The targets a run of these strategies needs.
-
-    Parameters
-    ----------
-    names : iterable of str
-        Strategy names (as for :func:`strategies.registry.resolve`).
-    advise : bool
-        The run plays out decisions (``advise_rows``) rather than whole games only.
-
-    Returns
-    -------
-    list of Target
-    """
-    heavy = needs_heavy([resolve(name) for name in names])
-    return [Target(heavy, "advise" if advise else "play")]
-
-
 def is_ready(target: Target) -> bool:
     """Whether the target is compiled in this process or in numba's on-disk cache."""
     return is_cached(kernel(heavy=target.heavy), ENTRIES[target.entry])
