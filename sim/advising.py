@@ -16,7 +16,15 @@ from sim.data import load_buildings, load_cards, load_tiles
 from sim.errors import InputError
 from sim.rng import seed_words
 from sim.rules import Rules
-from sim.runner import Slot, compile_entry, lineups, pack_slots, run_rows, validate
+from sim.runner import (
+    Slot,
+    compile_entry,
+    lineups,
+    pack_slots,
+    run_rows,
+    typing_batch,
+    validate,
+)
 from sim.situation import (
     D_K_FIELD,
     D_SEAT,
@@ -134,13 +142,10 @@ def compile_advice(kernel) -> float | None:
     float or None
         CPU seconds the compile took; None if the entry was compiled or cached already.
     """
-    rules = Rules()
-    slot = Slot("", 0, 0, np.zeros(1), np.zeros(1))
-    data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
-    st = new_state(snapshot_rows(1), 2, data, outcome_table(rules.tie_rule), new_log(1, -1))
-    sids, tids, pbase, ptame = pack_slots([slot])
-    clock = np.zeros(2, dtype=np.float64)
-    args = (seed_words(0), lineups(1, 2, [0, 0], False), sids, tids, pbase, ptame, False, 1, clock)
+    if kernel.advise_rows.signatures:  # compiled or loaded in this process
+        return None
+    st, head = typing_batch(snapshot_rows(1), new_log(1, -1))
+    args = (*head, 1, np.zeros(2, dtype=np.float64))  # one play-out, a clock
     return compile_entry(kernel, "advise_rows", lambda: kernel.advise_rows(st, 0, 0, 0, *args))
 
 

@@ -167,6 +167,24 @@ def compile_entry(kernel, entry: str, call) -> float | None:
     return cpu
 
 
+def typing_batch(rows: int = 1, log: np.ndarray | None = None) -> tuple[GameState, tuple]:
+    """A 2-player state of ``rows`` rows and the arguments every entry takes first, to type an
+    entry's call on an empty range of rows (compile it, or load it from the cache, playing none).
+
+    Returns
+    -------
+    st : GameState
+    args : tuple
+        ``(words, lineup, sids, tids, pbase, ptame, dice_contest)``; the entry's own arguments
+        follow.
+    """
+    rules = Rules()
+    data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
+    st = new_state(rows, 2, data, outcome_table(rules.tie_rule), log)
+    sids, tids, pbase, ptame = pack_slots([Slot("", 0, 0, np.zeros(1), np.zeros(1))])
+    return st, (seed_words(0), lineups(1, 2, [0, 0], False), sids, tids, pbase, ptame, False)
+
+
 def compile_kernel(kernel) -> float | None:
     """Compile the kernel's entry point ``play_rows`` now, or load it from numba's cache,
     playing no game (:func:`compile_entry`).
@@ -181,12 +199,10 @@ def compile_kernel(kernel) -> float | None:
     float or None
         CPU seconds the compile took; None if the kernel was compiled or cached already.
     """
-    rules = Rules()
-    data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
-    st = new_state(1, 2, data, outcome_table(rules.tie_rule))
-    sids, tids, pbase, ptame = pack_slots([Slot("", 0, 0, np.zeros(1), np.zeros(1))])
-    args = (seed_words(0), lineups(1, 2, [0, 0], False), sids, tids, pbase, ptame, False, False)
-    # rows 0..0: types the call (compiles), plays none
+    if kernel.play_rows.signatures:  # compiled or loaded in this process: no state to build
+        return None
+    st, args = typing_batch()
+    args = (*args[:6], False, *args[6:])  # debug, then dice_contest
     return compile_entry(kernel, "play_rows", lambda: kernel.play_rows(st, 0, 0, 0, *args))
 
 

@@ -185,10 +185,6 @@ class _Chain:
         if len(self.done) == len(self.targets):
             self.process.wait()
 
-    @property
-    def running(self) -> bool:
-        return self.process.poll() is None or len(self.done) < len(self.targets)
-
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.kill()

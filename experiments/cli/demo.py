@@ -54,8 +54,8 @@ def demo(out, scale, games, workers, resume) -> None:
     out = Path(out)
     configs = [load_experiment(f, scale=scale, games=games) for f in default_suite()]
     folders = experiment_folders(configs, out, resume)
-    needed = {id(config): config_targets(config) for config in configs}
-    warming = start_warming(t for targets in needed.values() for t in targets)
+    runs = [(c, f, config_targets(c)) for c, f in zip(configs, folders, strict=True)]
+    warming = start_warming(t for _, _, targets in runs for t in targets)
     if warming.compiling:
         seconds = wait_estimate(warming.compiling)
         click.echo(
@@ -69,9 +69,8 @@ def demo(out, scale, games, workers, resume) -> None:
             demo_report(out / CONTEST, 7, 200_000, 0)
             # the experiments that play only whole games first: the play-outs' entry compiles
             # meanwhile (the report keeps the suite's order)
-            runs = sorted(zip(configs, folders, strict=True), key=lambda r: len(needed[id(r[0])]))
-            for config, folder in runs:
-                for target in needed[id(config)]:
+            for config, folder, targets in sorted(runs, key=lambda run: len(run[2])):
+                for target in targets:
                     warming.wait(target)
                 run_announced(config, folder, resume, workers)
             write_report(

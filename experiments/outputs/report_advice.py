@@ -216,16 +216,19 @@ def advice_chart(table: pd.DataFrame) -> Figure:
     labels = [
         f"{int(c)}: {s}"[:40] for c, s in zip(classes["class"], classes["situation"], strict=True)
     ]
-    fig = Figure(figsize=(WIDTH, 0.16 * len(labels) * (CHART_K + 1) + 1.2))
-    ax = fig.subplots()
     series = {}
     for k in range(1, CHART_K + 1):
         rows = table[table["k"] == k].set_index("class").reindex(classes["class"])
         series[f"commit {k}"] = (rows["effect"], rows["lo"], rows["hi"])
-    grouped_intervals(
-        ax, labels, series, reference=0.0, scale=100.0,
-        xlabel="win share minus committing none (pp, 95% CI)",
-    )  # fmt: skip
+    xlabel = "win share minus committing none (pp, 95% CI)"
+    return _interval_chart(labels, series, 0.16 * (CHART_K + 1), xlabel)
+
+
+def _interval_chart(labels: list[str], series: dict, row_height: float, xlabel: str) -> Figure:
+    """Win-share differences with their 95% intervals, a row per label, in percentage points."""
+    fig = Figure(figsize=(WIDTH, row_height * len(labels) + 1.2))
+    ax = fig.subplots()
+    grouped_intervals(ax, labels, series, reference=0.0, scale=100.0, xlabel=xlabel)
     fig.tight_layout()
     return fig
 
@@ -282,15 +285,9 @@ def agreement_chart(agreement: pd.DataFrame) -> Figure:
             agreement["rule"], agreement["card_k"], agreement["situation"], strict=True
         )
     ]
-    fig = Figure(figsize=(WIDTH, 0.35 * len(labels) + 1.2))
-    ax = fig.subplots()
     series = {"card minus best": (agreement["card_minus_best"], agreement["lo"], agreement["hi"])}
-    grouped_intervals(
-        ax, labels, series, reference=0.0, scale=100.0,
-        xlabel="win share, card's commitment minus this run's best (pp, 95% CI)",
-    )  # fmt: skip
-    fig.tight_layout()
-    return fig
+    xlabel = "win share, card's commitment minus this run's best (pp, 95% CI)"
+    return _interval_chart(labels, series, 0.35, xlabel)
 
 
 def advice_section(folder: ResultFolder) -> list:
