@@ -158,7 +158,7 @@ def use_cache_root(root: str) -> str:
     return _cache.configure_numba_cache()
 
 
-def kernel_state(heavy: bool) -> tuple[bool, float]:
+def kernel_state(heavy: bool, names: tuple[str, ...] = ()) -> tuple[bool, float]:
     """On a worker: whether its numba cache holds the kernel, and what a cold compile costs.
 
     Parameters
@@ -166,6 +166,8 @@ def kernel_state(heavy: bool) -> tuple[bool, float]:
     heavy : bool
         The kernel with the heavy strategies (:func:`strategies.registry.kernel`), or the light
         one.
+    names : tuple of str
+        The run's strategies when it plays plugins (whose kernel is its own), else empty.
 
     Returns
     -------
@@ -174,12 +176,16 @@ def kernel_state(heavy: bool) -> tuple[bool, float]:
         expected CPU time of a cold compile on this worker's machine.
     """
     from strategies.compiling import kernel_status
+    from strategies.registry import resolve
 
-    status = kernel_status(heavy=heavy)
+    if names:
+        status = kernel_status([resolve(name) for name in names])
+    else:
+        status = kernel_status(heavy=heavy)
     return status.cached, status.seconds
 
 
-def ready_kernel(heavy: bool) -> tuple[float | None, float]:
+def ready_kernel(heavy: bool, names: tuple[str, ...] = ()) -> tuple[float | None, float]:
     """On a worker: compile the kernel, or load it from the cache, playing no game.
 
     Through :func:`sim.runner.compile_kernel`: under the kernel's lock file, so workers sharing
@@ -190,6 +196,8 @@ def ready_kernel(heavy: bool) -> tuple[float | None, float]:
     ----------
     heavy : bool
         The kernel with the heavy strategies, or the light one.
+    names : tuple of str
+        The run's strategies when it plays plugins (whose kernel is its own), else empty.
 
     Returns
     -------
@@ -198,11 +206,29 @@ def ready_kernel(heavy: bool) -> tuple[float | None, float]:
         and the wall seconds it took, waiting included.
     """
     from sim.runner import compile_kernel
-    from strategies.registry import kernel
+    from strategies.registry import kernel, kernel_for, resolve
 
     started = time.perf_counter()
-    compiled = compile_kernel(kernel(heavy=heavy))
+    module = kernel_for([resolve(n) for n in names]) if names else kernel(heavy=heavy)
+    compiled = compile_kernel(module)
     return compiled, time.perf_counter() - started
+
+
+def plugin_origins(players: list[tuple[str, str]]) -> list[str]:
+    """On a worker: where each ``(role, name)`` player comes from here (its
+    :attr:`~strategies.plugins.Plugin.origin`), ``missing`` or the line that refuses it."""
+    from strategies import plugins
+    from strategies.registry import _builtin
+
+    found = []
+    for role, name in players:
+        try:
+            plugin = plugins.find(role, name, _builtin()[role])
+        except InputError as error:
+            found.append(str(error))
+        else:
+            found.append("missing" if plugin is None or plugin.registered else plugin.origin)
+    return found
 
 
 def _workers(count: int) -> str:
@@ -241,7 +267,7 @@ class DaskBackend:
         self.say = say or (lambda line: None)
         self.shared_cache = shared_cache
         self.identity = code_identity()
-        self._prepared: set[bool] = set()
+        self._prepared: set[tuple[bool, tuple[str, ...]]] = set()
 
     @property
     def workers(self) -> list[str]:
@@ -289,6 +315,39 @@ class DaskBackend:
         if cache_root:
             self.client.run(use_cache_root, cache_root)
 
+    def check_plugins(self, played) -> None:
+        """Refuse a run whose plugins some worker lacks or has in another version.
+
+        Parameters
+        ----------
+        played : list of strategies.plugins.Plugin
+            The plugins the run plays.
+
+        Raises
+        ------
+        InputError
+            For a player registered in this process only (a worker never has it), or the first
+            worker that lacks a plugin, has another version or refuses it.
+        """
+        if not played:
+            return
+        registered = [p.name for p in played if p.registered]
+        if registered:
+            raise InputError(
+                f"{', '.join(registered)}: registered in this process only, so no Dask worker "
+                "has it; install it as a plugin on every worker (docs/adding_a_strategy.md)"
+            )
+        players = [(p.role, p.name) for p in played]
+        found = self.client.run(plugin_origins, players)
+        for worker, origins in sorted(found.items()):
+            for plugin, origin in zip(played, origins, strict=True):
+                if origin != plugin.origin:
+                    here = "lacks it" if origin == "missing" else f"has {origin}"
+                    raise InputError(
+                        f"Dask worker {worker} cannot play {plugin.name!r} ({plugin.origin} "
+                        f"here; the worker {here}): install the plugin on every worker"
+                    )
+
     def prepare(self, seats) -> None:
         """Have the kernel for ``seats`` compiled or loaded on every worker, and say so.
 
@@ -302,13 +361,17 @@ class DaskBackend:
         seats : iterable
             The strategies the run plays (anything with ``base_id`` and ``taming_id``).
         """
-        from strategies.registry import needs_heavy
+        from strategies.registry import needs_heavy, plugins_played
 
-        heavy = needs_heavy(list(seats))
-        if heavy in self._prepared:
+        seats = list(seats)
+        played = plugins_played(seats)
+        self.check_plugins(played)
+        heavy = needs_heavy(seats)
+        names = tuple(sorted({s.name for s in seats})) if played else ()
+        if (heavy, names) in self._prepared:
             return
         workers = self.workers
-        states = self.client.run(kernel_state, heavy, workers=workers)
+        states = self.client.run(kernel_state, heavy, names, workers=workers)
         cold = [w for w in workers if w in states and not states[w][0]]
         name = "the game kernel with the heavy strategies" if heavy else "the game kernel"
         if cold:
@@ -323,6 +386,7 @@ class DaskBackend:
             self.client.submit(
                 ready_kernel,
                 heavy,
+                names,
                 workers=[w],
                 allow_other_workers=True,  # if w leaves, another worker readies it instead
                 pure=False,
@@ -342,7 +406,7 @@ class DaskBackend:
             f"{name} ready on {_workers(len(workers))} ({', '.join(parts)}; "
             f"{time.perf_counter() - started:.0f} s in all)"
         )
-        self._prepared.add(heavy)
+        self._prepared.add((heavy, names))
 
     def submit(self, function, *args):
         """Start ``function(*args)`` on a worker whose code is checked first; return its future."""

@@ -257,7 +257,27 @@ class PoolBackend:
         self.own = own
 
     def prepare(self, seats) -> None:
-        """Nothing to do: each local process loads the kernel from this machine's cache."""
+        """Refuse a player registered in this process (a notebook's) when the pool's processes
+        would not inherit it: they are not forked from this one. Nothing else to do: each local
+        process loads the kernel from this machine's cache.
+
+        Raises
+        ------
+        InputError
+            Naming the registered players and what to do instead.
+        """
+        from strategies.registry import plugins_played
+
+        context = getattr(self.pool, "_mp_context", None)  # a ProcessPoolExecutor's
+        if context is None or context.get_start_method() == "fork":
+            return
+        registered = [p.name for p in plugins_played(seats) if p.registered]
+        if registered:
+            raise InputError(
+                f"{', '.join(registered)}: registered in this process only, which "
+                f"{context.get_start_method()} worker processes do not inherit; run with one "
+                "worker, or install it as a plugin (docs/adding_a_strategy.md)"
+            )
 
     def submit(self, function: Callable, *args):
         """Start ``function(*args)``; return its future."""

@@ -99,7 +99,7 @@ class KernelDispatcher(CPUDispatcher):
             # with other flags) must not be loaded for the Python-callable dispatcher, nor back.
             copy.__qualname__ = f"{func.__qualname__}{_TWIN_SUFFIX}"
             twin = CPUDispatcher(py_func=copy, locals={}, targetoptions=dict(self._twin_options))
-            twin.enable_caching()
+            _cache_where_possible(twin)
             self.__dict__["_twin"] = twin
         return twin
 
@@ -183,6 +183,17 @@ def _is_environment(gv) -> bool:
 _link_only_twins()
 
 
+def _cache_where_possible(dispatcher) -> None:
+    """Keep a function's compiled code in numba's on-disk cache, where numba can: a function
+    whose source numba cannot locate (written by ``exec``, or in a console) compiles in every
+    process instead of failing."""
+    try:
+        dispatcher.enable_caching()
+    except RuntimeError as error:
+        if "no locator available" not in str(error):
+            raise
+
+
 def kernel_function(func=None, *, inline: bool = False, **options):
     """Compile a function the game kernel calls (see the module docstring).
 
@@ -208,7 +219,7 @@ def kernel_function(func=None, *, inline: bool = False, **options):
             raise TypeError(f"a kernel function must be a plain Python function, not {f!r}")
         dispatcher = KernelDispatcher(py_func=f, locals={}, targetoptions=python_options)
         dispatcher._twin_options = twin_options
-        dispatcher.enable_caching()
+        _cache_where_possible(dispatcher)
         return dispatcher
 
     return decorate if func is None else decorate(func)

@@ -6,8 +6,10 @@ writes a module into numba's cache folder that holds, for every hook, a dispatch
 ``hook_NAME(sid, ...)`` calling ``module.NAME`` of strategy ``sid`` (or the default of
 :mod:`sim.hooks` where a module leaves the hook out), followed by the source of
 :mod:`sim.engine` with its default hook imports replaced. The file name is a hash of its text, so
-numba's on-disk cache stays valid across processes and can never serve a stale kernel; every
-matchup and parameter sweep then runs on the one compiled kernel.
+numba's on-disk cache stays valid across processes and can never serve a stale kernel (the text
+carries a hash of the source of every strategy module from outside the project,
+:func:`outside_digest`; the project's own sources name the cache folder); every matchup and
+parameter sweep then runs on the one compiled kernel.
 """
 
 from __future__ import annotations
@@ -117,6 +119,10 @@ def kernel_source(
     taming_alias = [f"_taming_{i}" for i in range(len(taming))]
     for alias, path in zip(base_alias + taming_alias, base_modules + taming_modules, strict=True):
         head.append(f"import {path} as {alias}")
+    for path in dict.fromkeys(base_modules + taming_modules):
+        digest = outside_digest(importlib.import_module(path))
+        if digest:  # the cache folder's name covers the project's own sources, not this one's
+            head.append(f"# {path}: source {digest}")
     body = [_dispatcher(name, base_alias, base) for name in hooks.BASE_HOOKS]
     body += [_dispatcher(name, taming_alias, taming) for name in hooks.TAMING_HOOKS]
     body.append(_flag("READS_VALUES", taming_alias, taming))
@@ -128,6 +134,64 @@ def kernel_source(
     after = after.replace(_UNTIMED, _TIMED) if timed else _without_timers(after)
     # The engine's own imports (before the hook block) must precede the dispatchers' use.
     return "\n".join(head) + "\n" + before + "\n".join(body) + "\n" + after
+
+
+_PROJECT = tuple(
+    Path(__file__).resolve().parent.parent / package for package in ("sim", "strategies")
+)
+
+
+def outside_digest(module: ModuleType) -> str | None:
+    """A hash of the source of a strategy module from outside the project (None: inside it).
+
+    numba's cache folder is named after the project's own sources (:mod:`sim._cache`) and checks
+    only the date of the file that defines a function, so a kernel that calls a plugin's hooks
+    must carry the plugin's source in its own text: the kernel's file name is a hash of that text,
+    and an edited plugin then gets a kernel of its own instead of a stale one. A module of a
+    package is hashed with every ``.py`` file of its top-level package (its helpers may live
+    beside it); a module built in memory (a notebook's, :mod:`strategies.plugins`) with the
+    source of each of its functions and its data.
+
+    Parameters
+    ----------
+    module : module
+        A strategy module.
+
+    Returns
+    -------
+    str or None
+        16 hexadecimal digits, or None for a module of the project's ``sim`` or ``strategies``.
+    """
+    file = getattr(module, "__file__", None)
+    digest = hashlib.sha256()
+    if file:
+        path = Path(file).resolve()
+        if any(folder in path.parents for folder in _PROJECT):
+            return None
+        top = sys.modules.get(module.__name__.split(".")[0])
+        folders = [Path(f) for f in getattr(top, "__path__", [])]
+        files = sorted(p for f in folders for p in f.rglob("*.py")) if folders else [path]
+        for source in files:
+            digest.update(str(source).encode())
+            digest.update(source.read_bytes())
+        return digest.hexdigest()[:16]
+    for name, value in sorted(vars(module).items()):
+        if name.startswith("__"):
+            continue
+        function = getattr(value, "py_func", value)
+        if inspect.isfunction(function):
+            try:
+                text = inspect.getsource(function)
+            except (OSError, TypeError):  # no source kept: its compiled code stands for it
+                text = repr((function.__code__.co_code, function.__code__.co_consts))
+            digest.update(f"{name}\n{text}".encode())
+            for used in function.__code__.co_names:  # the constants it reads (frozen when compiled)
+                value = function.__globals__.get(used)
+                if isinstance(value, int | float | str | tuple):
+                    digest.update(f"{used}={value!r}".encode())
+        else:
+            digest.update(f"{name}={value!r}".encode())
+    return digest.hexdigest()[:16]
 
 
 @lru_cache(maxsize=16)

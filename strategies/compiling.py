@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from sim.kernel import compile_estimate, is_cached
-from strategies.registry import kernel, needs_heavy, resolve
+from strategies.registry import kernel, kernel_for, needs_heavy, plugins_played, resolve
 
 ENTRIES = {"play": "play_rows", "advise": "advise_rows"}
 """The kernel entries a run plays, by short name: whole games, and games played out."""
@@ -332,9 +332,15 @@ def kernel_status(slots=None, heavy: bool | None = None, advise: bool = False) -
     -------
     KernelStatus
     """
+    slots = list(slots or [])
     if heavy is None:
-        heavy = needs_heavy(slots or [])
+        heavy = needs_heavy(slots)
     target = Target(heavy, "advise" if advise else "play")
+    if slots and plugins_played(slots):  # a kernel of its own (registry.kernel_for)
+        module, entry = kernel_for(slots), ENTRIES[target.entry]
+        default = COMPILE_SECONDS[heavy, target.entry]
+        cached = is_cached(module, entry)
+        return KernelStatus(heavy, cached, compile_estimate(module, default, entry))
     return KernelStatus(heavy, is_ready(target), estimate(target))
 
 
@@ -364,8 +370,9 @@ def compile_notice(strategies=None, heavy: bool | None = None, advise: bool = Fa
     """
     if heavy is None:
         names = [strategies] if isinstance(strategies, str) else list(strategies or [])
-        heavy = needs_heavy([resolve(name) for name in names])
-    status = kernel_status(heavy=heavy, advise=advise)
+        status = kernel_status([resolve(name) for name in names], advise=advise)
+    else:
+        status = kernel_status(heavy=heavy, advise=advise)
     if status.cached:
         return None
     seconds = max(5, int(5 * round(status.seconds / 5)))

@@ -13,6 +13,11 @@ strategy's valuation, ``READS_VALUES = False``; for parameters that only some va
 after ``PARAMS`` (data such as a learned model's weights, see :mod:`strategies.learned`); no
 ``[param=value]`` override names its entries.
 
+Players from outside the package (:mod:`strategies.plugins`: entry-point plugins, and
+:func:`register_strategy` in a notebook) take the ids after the built-in ones, in the order this
+process loaded them; a run that seats one plays a kernel built for its own seats
+(:func:`kernel_for`).
+
 Presets (:mod:`strategies.presets`) are base strategy names too: a TOML file naming a registered
 base strategy and overriding some of its ``PARAMS``. They share their base strategy's kernel id,
 so adding one never changes the compiled kernel.
@@ -35,6 +40,8 @@ import numpy as np
 
 from sim.errors import InputError
 from sim.kernel import build
+from strategies import plugins
+from strategies.plugins import Plugin
 from strategies.presets import Preset
 from strategies.presets import presets as _preset_files
 
@@ -135,9 +142,71 @@ def _known_taming(name: str) -> bool:
     )
 
 
-def base_names() -> list[str]:
-    """Every base strategy name a seat can use: registered strategies, then presets."""
-    return list(BASE) + sorted(presets())
+def base_names(plugins: bool = False) -> list[str]:
+    """Every base strategy name a seat can use: registered strategies, then presets; with
+    ``plugins``, then the plugins' (installed or registered in this process)."""
+    found = list(BASE) + sorted(presets())
+    return found + [n for n in _plugin_names("base") if n not in found] if plugins else found
+
+
+def _plugin_names(role: str) -> list[str]:
+    return plugins.names(role)
+
+
+def _builtin() -> dict[str, set[str]]:
+    """The names no plugin may take, by role."""
+    return {
+        "base": set(BASE) | set(presets()),
+        "taming": set(TAMING) | set(TAMING_VARIANTS),
+    }
+
+
+def register_strategy(name: str, player, taming: bool = False) -> Plugin:
+    """Add a player to this process, for a notebook: seats can name it at once.
+
+    ``play_games``, ``compare``, the ladder and every other call in this process then accept
+    ``name`` (and ``name+TAMING``, ``BASE+name`` for a taming policy) like a built-in one.
+    Local worker processes inherit it where they are forked (Linux); a Dask cluster does not
+    (a run that names it there is refused): for those, install it as a plugin
+    (:mod:`strategies.plugins`).
+
+    Parameters
+    ----------
+    name : str
+        The name seats will use (letters, digits, ``_``, ``.``, ``-``); registering it again
+        replaces the earlier player (the kernel compiles anew for the new code).
+    player : module, str, dict or object
+        The hooks of :mod:`sim.hooks` it answers (compiled with :func:`sim.jit.hot`) and its
+        ``DESCRIPTION`` and ``PARAMS`` (optionally ``LIMITS``, ``EXTRA``, ``DEFAULT_TAMING``;
+        ``READS_VALUES`` for a taming policy): a module, its import path, a dict or a
+        :class:`types.SimpleNamespace`.
+    taming : bool
+        Register a taming policy instead of a base strategy.
+
+    Returns
+    -------
+    strategies.plugins.Plugin
+
+    Raises
+    ------
+    InputError
+        For a name taken by a built-in player or an installed plugin, or hooks that do not fit
+        (:func:`strategies.plugins.check`), or a ``DEFAULT_TAMING`` no taming policy has.
+    """
+    role = "taming" if taming else "base"
+    default = str(_data(player, "DEFAULT_TAMING", "ev"))
+    if not taming and not (
+        _known_taming(default) or plugins.find("taming", default, _builtin()["taming"])
+    ):
+        raise InputError(f"strategy {name!r}: DEFAULT_TAMING {default!r} is no taming policy")
+    return plugins.register(role, name, player, _builtin()[role])
+
+
+def _data(player, key: str, default):
+    """A player's data entry, whether it is given as a mapping or with attributes."""
+    if isinstance(player, dict):
+        return player.get(key, default)
+    return getattr(player, key, default) if not isinstance(player, str) else default
 
 
 def resolve(name: str) -> SeatStrategy:
@@ -154,21 +223,28 @@ def resolve(name: str) -> SeatStrategy:
             f"strategy {name!r} names no taming policy after '+'; write {base!r} for its "
             f"default or {base}+TAMING with TAMING one of {', '.join(taming_names())}"
         )
-    preset = None
+    preset = plugin = None
     if base not in BASE:
         preset = presets().get(base)
-        if preset is None:
+        plugin = None if preset else plugins.find("base", base, _builtin()["base"])
+        if preset is None and plugin is None:
             raise InputError(
-                f"unknown strategy {base!r}; known: {', '.join(base_names())} "
-                f"(optionally +TAMING with TAMING one of {', '.join(taming_names())})"
+                f"unknown strategy {base!r}; known: {', '.join(base_names(plugins=True))} "
+                f"(optionally +TAMING with TAMING one of {', '.join(taming_names(plugins=True))})"
             )
     family = preset.base if preset else base
-    base_module, default_taming = BASE[family]
+    if plugin:
+        base_module, default_taming = plugin.module, plugin.default_taming
+        base_id = len(BASE) + plugins.loaded("base").index(plugin)
+    else:
+        base_module, default_taming = BASE[family]
+        base_id = list(BASE).index(family)
     if preset and preset.taming:
         default_taming = preset.taming
     taming = taming or default_taming
     overrides = None
     match = _FIXED.match(taming)
+    taming_plugin = None
     if match:
         overrides = {"figures": float(match.group(1))}
         taming_key = "fixed"
@@ -177,11 +253,21 @@ def resolve(name: str) -> SeatStrategy:
     elif taming in TAMING and taming != "fixed":
         taming_key = taming
     else:
-        raise InputError(f"unknown taming policy {taming!r}; known: {', '.join(taming_names())}")
+        taming_plugin = plugins.find("taming", taming, _builtin()["taming"])
+        if taming_plugin is None:
+            raise InputError(
+                f"unknown taming policy {taming!r}; known: {', '.join(taming_names(plugins=True))}"
+            )
+    if taming_plugin:
+        taming_module = taming_plugin.module
+        taming_id = len(TAMING) + plugins.loaded("taming").index(taming_plugin)
+    else:
+        taming_module = TAMING[taming_key]
+        taming_id = list(TAMING).index(taming_key)
     base_known = getattr(_module(base_module), "PARAMS", {})
-    taming_known = getattr(_module(TAMING[taming_key]), "PARAMS", {})
+    taming_known = getattr(_module(taming_module), "PARAMS", {})
     base_limits = getattr(_module(base_module), "LIMITS", {})
-    taming_limits = getattr(_module(TAMING[taming_key]), "LIMITS", {})
+    taming_limits = getattr(_module(taming_module), "LIMITS", {})
     base_values = _overrides(base_set, base_known, base, base_limits)
     taming_values = _overrides(taming_set, taming_known, taming, taming_limits)
     _within({**(overrides or {}), **taming_values}, taming_limits, taming)
@@ -191,10 +277,10 @@ def resolve(name: str) -> SeatStrategy:
         name=f"{base}+{taming}",
         base=base,
         taming=taming,
-        base_id=list(BASE).index(family),
-        taming_id=list(TAMING).index(taming_key),
+        base_id=base_id,
+        taming_id=taming_id,
         base_params=_params(base_module, {**(preset.params if preset else {}), **base_values}),
-        taming_params=_params(TAMING[taming_key], {**(overrides or {}), **taming_values}),
+        taming_params=_params(taming_module, {**(overrides or {}), **taming_values}),
         family=family,
     )
 
@@ -257,9 +343,10 @@ def _suffix(values: dict[str, float], known: dict) -> str:
     return "[" + ",".join(f"{k}={values[k]:.12g}" for k in known if k in values) + "]"
 
 
-def taming_names() -> list[str]:
-    """Taming policy names as users type them."""
-    return [("fixed-K" if n == "fixed" else n) for n in TAMING] + list(TAMING_VARIANTS)
+def taming_names(plugins: bool = False) -> list[str]:
+    """Taming policy names as users type them; with ``plugins``, the plugins' after them."""
+    found = [("fixed-K" if n == "fixed" else n) for n in TAMING] + list(TAMING_VARIANTS)
+    return found + [n for n in _plugin_names("taming") if n not in found] if plugins else found
 
 
 HEAVY = ("search", "search-classic")
@@ -288,59 +375,101 @@ def needs_heavy(slots) -> bool:
     :data:`HEAVY` strategy, so only the heavy kernel can play them."""
     light_bases = sum(1 for name in BASE if name not in HEAVY)
     light_tamings = sum(1 for name in TAMING if name not in HEAVY)
-    return any(s.base_id >= light_bases or s.taming_id >= light_tamings for s in slots)
+    return any(
+        light_bases <= s.base_id < len(BASE) or light_tamings <= s.taming_id < len(TAMING)
+        for s in slots
+    )
+
+
+def plugins_played(slots) -> list[Plugin]:
+    """The plugins these slots (anything with ``base_id``/``taming_id``) play, in id order."""
+    slots = list(slots)
+    bases = {s.base_id - len(BASE) for s in slots}
+    tamings = {s.taming_id - len(TAMING) for s in slots}
+    return [p for i, p in enumerate(plugins.loaded("base")) if i in bases] + [
+        p for i, p in enumerate(plugins.loaded("taming")) if i in tamings
+    ]
+
+
+PLACEHOLDER = "sim.hooks"
+"""What stands in a plugin's kernel for a strategy id the run does not play: the default hooks,
+which every kernel compiles anyway."""
 
 
 def kernel_for(slots, timed: bool = False) -> object:
     """The lightest kernel that can play these slots (anything with ``base_id``/``taming_id``);
-    ``timed``: its timed variant."""
-    return kernel(heavy=needs_heavy(slots), timed=timed)
+    ``timed``: its timed variant.
+
+    Slots that play no plugin share the light or the heavy kernel (:func:`kernel`). A kernel
+    that plays plugins is built for its slots alone: the strategies they play keep their ids,
+    every other id is answered by :data:`PLACEHOLDER` (compiled once for all), so it compiles
+    only what the run plays.
+    """
+    slots = list(slots)
+    if not plugins_played(slots):
+        return kernel(heavy=needs_heavy(slots), timed=timed)
+    bases = [m for m, _ in BASE.values()] + [p.module for p in plugins.loaded("base")]
+    tamings = list(TAMING.values()) + [p.module for p in plugins.loaded("taming")]
+    return build(
+        _played(bases, {s.base_id for s in slots}),
+        _played(tamings, {s.taming_id for s in slots}),
+        timed,
+    )
 
 
-def describe() -> list[dict]:
-    """One row per registered strategy, preset and policy: name, role, description, parameters.
+def _played(modules: list[str], ids: set[int]) -> tuple[str, ...]:
+    """The modules of the played ids, :data:`PLACEHOLDER` for the others, up to the last played."""
+    return tuple(m if i in ids else PLACEHOLDER for i, m in enumerate(modules[: max(ids) + 1]))
 
-    A preset's ``params`` are only its overrides of its base strategy's parameters.
+
+def describe() -> tuple[list[dict], list[str]]:
+    """One row per strategy, preset and policy a seat can name, and a line per refused plugin.
+
+    Each row holds ``name``, ``role`` (base, preset or taming), ``origin`` (built-in, preset,
+    or the plugin's :attr:`~strategies.plugins.Plugin.origin`), ``description`` and ``params``;
+    a preset's ``params`` are only its overrides of its base strategy's parameters. Every
+    installed plugin is loaded: the ones that cannot be used are the second list's lines.
     """
     rows = []
     for name, (path, default) in BASE.items():
-        module = _module(path)
-        rows.append(
-            {
-                "name": name,
-                "role": "base",
-                "description": module.DESCRIPTION + f" (default taming: {default})",
-                "params": dict(module.PARAMS),
-            }
-        )
+        rows.append(_row(name, "base", "built-in", path, f" (default taming: {default})"))
     for name, preset in sorted(presets().items()):
         rows.append(
             {
                 "name": name,
                 "role": "preset",
+                "origin": "preset",
                 "description": f"{preset.description} ({preset.base} with the params below; "
                 f"default taming: {preset.taming or BASE[preset.base][1]})",
                 "params": dict(preset.params),
             }
         )
     for name, path in TAMING.items():
-        module = _module(path)
-        rows.append(
-            {
-                "name": "fixed-K" if name == "fixed" else name,
-                "role": "taming",
-                "description": module.DESCRIPTION,
-                "params": dict(module.PARAMS),
-            }
-        )
+        rows.append(_row("fixed-K" if name == "fixed" else name, "taming", "built-in", path))
     for name, (policy, settings) in TAMING_VARIANTS.items():
         values = ", ".join(f"{k} = {v:g}" for k, v in settings.items())
         rows.append(
             {
                 "name": name,
                 "role": "taming",
+                "origin": "built-in",
                 "description": f"{policy} with {values}",
                 "params": dict(settings),
             }
         )
-    return rows
+    usable, refused = plugins.every(_builtin())
+    for plugin in usable:
+        default = f" (default taming: {plugin.default_taming})" if plugin.role == "base" else ""
+        rows.append(_row(plugin.name, plugin.role, plugin.origin, plugin.module, default))
+    return rows, refused
+
+
+def _row(name: str, role: str, origin: str, path: str, note: str = "") -> dict:
+    module = _module(path)
+    return {
+        "name": name,
+        "role": role,
+        "origin": origin,
+        "description": module.DESCRIPTION + note,
+        "params": dict(module.PARAMS),
+    }

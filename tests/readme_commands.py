@@ -307,13 +307,6 @@ def commands() -> list[Command]:
     return found
 
 
-def registration(name: str) -> str:
-    """The README's registration line of strategy ``name`` (an inline span of the prose)."""
-    spans = [s for s in re.findall(r"`([^`]+)`", _prose()) if s.startswith(f'"{name}": (')]
-    assert len(spans) == 1, spans
-    return spans[0]
-
-
 def concrete(synopsis: str) -> str:
     """A synopsis as one command: optional parts in, first alternatives, no ``...``."""
     text = synopsis

@@ -19,11 +19,13 @@ import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
+from plugin_packages import fresh_plugins, the_page_plugin  # noqa: F401
 
 import experiments.runner as runner
 from experiments.cli import main
 from experiments.definition import load_experiment
 from experiments.runner import run_experiment
+from sim.errors import InputError
 
 distributed = pytest.importorskip("distributed")
 pytestmark = pytest.mark.xdist_group("dask-cluster")  # one cluster per test run
@@ -305,3 +307,26 @@ def test_dask_missing_is_one_line(tmp_path, monkeypatch):
     )
     assert "needs dask and distributed" in _one_error_line(result)
     assert not out.exists()
+
+
+@pytest.mark.usefixtures("fresh_plugins")
+def test_a_plugin_a_worker_lacks_stops_the_run_in_one_line(tmp_path, backend, monkeypatch):
+    """Installed here (on this process's path), not on the workers: refused before any game;
+    and a player registered in this process, which no worker can have."""
+    import strategies.greedy
+    from strategies.registry import register_strategy
+
+    monkeypatch.syspath_prepend(str(the_page_plugin(tmp_path / "site")))
+    path = tmp_path / "plugin.toml"
+    path.write_text(TEXTS["compare"].format(chunk=6).replace('"random"', '"hoarder+cautious"'))
+    lacks = (
+        r"Dask worker \S+ cannot play 'hoarder' \(plugin mammoth-hoarder 0\.1\.0 here; "
+        r"the worker lacks it\): install the plugin on every worker"
+    )
+    with pytest.raises(InputError, match=lacks):
+        run_experiment(load_experiment(path), tmp_path / "out", progress=False, backend=backend)
+    assert not list((tmp_path / "out").glob("chunks/*"))
+    register_strategy("greedy-here", strategies.greedy)
+    path.write_text(TEXTS["compare"].format(chunk=6).replace('"random"', '"greedy-here"'))
+    with pytest.raises(InputError, match="greedy-here: registered in this process only, so no"):
+        run_experiment(load_experiment(path), tmp_path / "out2", progress=False, backend=backend)

@@ -67,7 +67,7 @@ def test_every_archetype_is_registered_with_an_intent():
         assert row == {**greedy.PARAMS, **preset.params}
         text = open(preset.path, encoding="utf-8").read()
         assert text.startswith("# Intent:") or name == "tuned"
-    rows = {row["name"]: row for row in describe()}
+    rows = {row["name"]: row for row in describe()[0]}
     assert all(rows[name]["role"] == "preset" for name in ARCHETYPES)
 
 

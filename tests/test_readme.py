@@ -14,12 +14,9 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import types
 
 import pytest
 import readme_commands as readme
-
-from strategies import registry
 
 COMMANDS = readme.commands()
 LOCAL = [c for c in COMMANDS if readme.exception(c) is None and "--dask" not in readme.runnable(c)]
@@ -76,36 +73,16 @@ def test_the_search_commands_are_the_heavy_ones():
 def test_the_python_snippets_run(tmp_path, monkeypatch):
     """The README's Python blocks, in order, in one namespace (``games`` is the first's).
 
-    Sizes shrink as for the commands: ``10_000`` games become 40. A block that is a module of
-    ``strategies/`` (its first line a ``# strategies/NAME.py`` comment) is loaded as that module
-    (without being registered) and its registration line of the README checked against the
-    registry's form.
+    Sizes shrink as for the commands: ``10_000`` games become 40. (The page on adding a player,
+    with its modules, runs in tests/test_adding_a_strategy.py.)
     """
     readme.copy_repository_files(tmp_path)
     monkeypatch.chdir(tmp_path)
     namespace: dict = {}
-    modules = 0
     for block in readme.snippets():
-        first = block.splitlines()[0]
-        if first.startswith("# strategies/"):
-            name = first[2:].strip().removesuffix(".py").replace("/", ".")
-            source = tmp_path / first[2:].strip()  # a file: numba caches by the source's path
-            source.parent.mkdir(parents=True, exist_ok=True)
-            source.write_text(block)
-            module = types.ModuleType(name)
-            exec(compile(block, str(source), "exec"), module.__dict__)
-            hooks = [k for k, v in vars(module).items() if callable(v) and not k[0].isupper()]
-            assert "accept_starvation" in hooks and module.DESCRIPTION and module.PARAMS is not None
-            line = readme.registration(name.split(".")[-1])
-            entry = eval("{" + line + "}")  # the README's line in registry.BASE's form
-            module_name, policy = entry[name.split(".")[-1]]
-            assert module_name == name and policy in registry.TAMING
-            assert all(len(v) == 2 for v in registry.BASE.values())
-            modules += 1
-            continue
         exec(compile(block.replace("10_000", "40"), "README.md", "exec"), namespace)
-    assert modules == 1 and len(namespace["games"]) == 40 * 4
     games = namespace["games"]
+    assert len(games) == 40 * 4
     assert len(namespace["profile"](games)) == games["strategy"].nunique()  # a row per strategy
 
 

@@ -227,9 +227,14 @@ def run_metadata(command: str, rules: Rules | None = None, **extra) -> dict:
     Returns
     -------
     dict
-        Rules, package versions, git commit, time and the extra entries.
+        Rules, package versions, git commit, time, the plugins this process loaded (when it
+        loaded any: each one's name, role, module, distribution and version) and the extra
+        entries.
     """
+    from strategies.plugins import GROUPS, loaded
+
     rules = rules or Rules()
+    found = [plugin.record() for role in GROUPS for plugin in loaded(role)]
     return {
         "command": command,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -237,5 +242,6 @@ def run_metadata(command: str, rules: Rules | None = None, **extra) -> dict:
         "versions": package_versions(),
         "commit": git_commit(),
         "platform": platform.platform(),
+        **({"plugins": found} if found else {}),
         **extra,
     }
