@@ -83,6 +83,7 @@ class SeatStrategy:
     base_params: np.ndarray
     taming_params: np.ndarray
     family: str = ""  # the registered base strategy whose functions it plays (a preset's base)
+    base_module: str = ""  # the import path of those functions' module
 
 
 def _module(path: str):
@@ -282,6 +283,7 @@ def resolve(name: str) -> SeatStrategy:
         base_params=_params(base_module, {**(preset.params if preset else {}), **base_values}),
         taming_params=_params(taming_module, {**(overrides or {}), **taming_values}),
         family=family,
+        base_module=base_module,
     )
 
 

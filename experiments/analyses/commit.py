@@ -39,7 +39,7 @@ from sim.contest_solver import best_response, make_prizes, sequential_equilibriu
 from sim.errors import InputError
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
-from strategies.registry import BASE, kernel_for, resolve
+from strategies.registry import kernel_for, resolve
 
 TILES_DIR = Path(__file__).resolve().parent.parent / "tiles"
 """Variant tile files (sensitivity and the herd-area breakdown); NOT the real tiles."""
@@ -282,7 +282,7 @@ def focal_arm(base: str, policy: str) -> Arm:
     if policy != NOSEEK:
         return Arm(policy, _slot_of(f"{base}+{policy}"))
     seat = resolve(f"{base}+ev")
-    names = list(getattr(importlib.import_module(BASE[seat.family][0]), "PARAMS", {}))
+    names = list(getattr(importlib.import_module(seat.base_module), "PARAMS", {}))
     if "herd" not in names:
         raise InputError(f"{NOSEEK} needs a base strategy with a 'herd' weight; {base} has none")
     params = seat.base_params.copy()

@@ -36,7 +36,7 @@ from sim.runner import Slot, lineups, play_state
 from sim.state import RANK, SCORE
 from sim.stats import mean_se, wilson_interval
 from strategies.presets import preset_text
-from strategies.registry import BASE, SeatStrategy, kernel_for
+from strategies.registry import SeatStrategy, kernel_for
 
 FAMILY_MODULE = "strategies.greedy"
 OBJECTIVES = ("win", "margin")
@@ -74,7 +74,7 @@ def family_params(seat: SeatStrategy) -> tuple[dict[str, float], list[str]]:
     By default every weight moves except the module's ``UNTUNED`` ones and those at 0 (the
     search is in log-space; a weight at 0 named with ``--param`` starts at ``LOG_FLOOR``).
     """
-    module = importlib.import_module(BASE[seat.family][0])
+    module = importlib.import_module(seat.base_module)
     row = dict(zip(module.PARAMS, (float(v) for v in seat.base_params), strict=True))
     untuned = getattr(module, "UNTUNED", ())
     return row, [name for name, value in row.items() if name not in untuned and value > 0]

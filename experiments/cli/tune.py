@@ -53,7 +53,7 @@ def _check(strategy, against, elite):
     if not against:
         raise InputError("give at least one --against opponent")
     seat = resolve(strategy)
-    if BASE[seat.family][0] != FAMILY_MODULE:
+    if seat.base_module != FAMILY_MODULE:
         raise InputError(
             f"{strategy!r} is not of the greedy family (its functions are {seat.family!r}'s); "
             "tune greedy or a preset based on it"
