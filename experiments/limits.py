@@ -5,8 +5,8 @@ hostile or careless number (``--games 2**64``, ``--scale inf``, ``games = 2**63 
 line and exit code 2 instead of a hang, a ``MemoryError`` or an overflow. The limits are sized for
 a machine with 24 GB of memory: what is held in memory at once is a chunk of games (at most
 :data:`MAX_CHUNK_GAMES` per worker, about 1 KB a game; ``simulate`` too) or a tuning
-candidate's games (:data:`MAX_TUNE_GAMES`); the rest only costs time. The README's "Limits"
-table lists them.
+candidate's games (:data:`MAX_TUNE_GAMES`); the rest only costs time. The "Limits" table of
+docs/commands.md lists them.
 
 The limits of the data files a user hands in live next to their readers and are repeated here:
 :data:`MAX_TILES` and :data:`MAX_TILE_FILE_BYTES` (:mod:`sim.data`), :data:`MAX_PRESET_BYTES`

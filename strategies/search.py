@@ -70,7 +70,8 @@ QUICK = "search[rollouts=3,horizon=1,evaluator=1]+ev"
 """The quick search: 3 rollouts per candidate, each cut after the current round and one more and
 scored by :func:`strategies.search_core.projected_outcome`; the commitment is ``ev``'s. Against
 the default search (8 rollouts to the end, and the search taming policy) it was measured at about
-11 times the 4-player games per second and a heads-up share within noise of 50% (README)."""
+11 times the 4-player games per second and a heads-up share within noise of 50%
+(docs/strategies.md)."""
 
 next_action = greedy.next_action
 use_tools = greedy.use_tools

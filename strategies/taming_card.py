@@ -14,7 +14,7 @@ the winner's bonus are ``ev``'s, so a ``card`` seat meets the decisions the ``gr
 of the advice runs met; only the commitment follows the card. The card says nothing about
 seeking the herd: ``herd_weight`` scales ``ev``'s placement estimate (``card[herd_weight=0]``
 seeks it no more than ``fixed-K`` does) and ``seek_up_to`` seeks it only at tables of at most
-that many players (``card[seek_up_to=3]``: not at 4). The README's check measures both.
+that many players (``card[seek_up_to=3]``: not at 4). docs/answers.md's check measures both.
 
 The card enters the kernel as data, not code: :data:`EXTRA` (the clock, then the rules as
 numbers, :func:`card_row`) follows ``ev``'s parameters in the parameter row, as a learned model's

@@ -1,11 +1,12 @@
 """The README's commands and snippets, as the README tests run them (issue 22).
 
-:func:`commands` collects every command of README.md: each line of its ``sh`` blocks (a ``\\``
-continuation joined, a ``#`` comment dropped), the first cell of every row of the command table
-("What you can run"), and every inline code span of the prose that is a command with arguments
-(``mammoth X --option ...``, ``python3 tasks.py ...``, ``make ...``). :func:`snippets` collects
-the ``python`` blocks. A test runs each command as written, in a fresh folder, with only these
-changes, each spelled out below:
+The README and the pages of ``docs/`` it moved its details to (:data:`DOCUMENTS`) are read as one
+text, in that order. :func:`commands` collects every command of them: each line of their ``sh``
+blocks (a ``\\`` continuation joined, a ``#`` comment dropped), the first cell of every row of
+the command table ("What you can run"), and every inline code span of the prose that is a
+command with arguments (``mammoth X --option ...``, ``python3 tasks.py ...``, ``make ...``).
+:func:`snippets` collects the ``python`` blocks. A test runs each command as written, in a fresh
+folder, with only these changes, each spelled out below:
 
 - **Synopses** of the command table (:func:`concrete`): an optional part ``[...]`` is included,
   of alternatives ``A \\| B`` the first is taken, a repetition mark ``...`` is dropped.
@@ -43,6 +44,12 @@ from experiments.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+DOCUMENTS = [
+    README,
+    *(ROOT / "docs" / f"{page}.md" for page in ("answers", "commands", "strategies")),
+]
+"""What is tested as the README is: the README, then the answers, the command reference and the
+strategy guide (``docs/adding_a_strategy.md`` runs in tests/test_adding_a_strategy.py)."""
 
 SMALL_GAMES = 2
 """What ``--games`` shrinks to (and what commands without a size get)."""
@@ -134,7 +141,6 @@ EXCEPTIONS = {
     "mammoth bench": "a benchmark of minutes on every core, even --quick; prints only",
     "python3 tasks.py notebooks": "installs JupyterLab and serves it until stopped; its pairing "
     "step, jupytext --sync, runs here",
-    "python3 tasks.py notebooks --no-browser --port 8899": "serves JupyterLab until stopped",
     "git clone REPOSITORY stoneage && cd stoneage && git checkout COMMIT": "clones a repository "
     "from the network",
     "python3 -m venv .venv && .venv/bin/pip install -e '.[dask]'": "installs the project (what "
@@ -235,17 +241,18 @@ class Command:
 
 
 def _text() -> str:
-    return README.read_text(encoding="utf-8")
+    return "\n\n".join(path.read_text(encoding="utf-8") for path in DOCUMENTS)
 
 
 def fenced(language: str) -> list[str]:
-    """The README's fenced blocks of ``language``, in order."""
+    """The fenced blocks of ``language`` of :data:`DOCUMENTS`, in order."""
     pattern = re.compile(rf"^```{language}\n(.*?)^```", re.MULTILINE | re.DOTALL)
     return [m.group(1) for m in pattern.finditer(_text())]
 
 
 def snippets() -> list[str]:
-    """The README's Python blocks, in order (one namespace: later ones use earlier names)."""
+    """The Python blocks of :data:`DOCUMENTS`, in order (one namespace: later ones use earlier
+    names)."""
     return fenced("python")
 
 
@@ -286,7 +293,7 @@ def _is_command(span: str) -> bool:
 
 
 def commands() -> list[Command]:
-    """Every command of the README, in the order: sh blocks, command table, prose."""
+    """Every command of :data:`DOCUMENTS`, in the order: sh blocks, command table, prose."""
     found = []
     for block in fenced("sh"):
         for line in block.replace("\\\n", " ").splitlines():

@@ -1,4 +1,5 @@
-"""A README that cannot lie (issue 22): every command and snippet of README.md runs as written.
+"""A README that cannot lie (issue 22): every command and snippet of README.md, and of the pages
+of ``docs/`` it moved its details to (answers, commands, strategies), runs as written.
 
 What is collected, how placeholders (``DIR``, ``FILE``, ``N``...) are filled in, how sizes are
 shrunk (``--games`` at most 2, ``--scale`` 0.005, ``--iterations`` 1, ``--population`` 2,
@@ -11,6 +12,7 @@ its row of the README's command table names. The ``--dask local:2`` commands run
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -71,7 +73,8 @@ def test_the_search_commands_are_the_heavy_ones():
 
 
 def test_the_python_snippets_run(tmp_path, monkeypatch):
-    """The README's Python blocks, in order, in one namespace (``games`` is the first's).
+    """The Python blocks of the README and its pages, in order, in one namespace (``games`` is
+    the first's).
 
     Sizes shrink as for the commands: ``10_000`` games become 40. (The page on adding a player,
     with its modules, runs in tests/test_adding_a_strategy.py.)
@@ -97,3 +100,28 @@ def test_the_notebooks_pair_as_tasks_py_notebooks_pairs_them(tmp_path):
     subprocess.run(jupytext, check=True, capture_output=True, cwd=tmp_path)
     for path in copies:
         assert path.with_suffix(".ipynb").stat().st_size > 0
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def test_every_link_of_the_readme_and_its_pages_resolves():
+    """A relative link names a file of the repository and, after ``#``, one of its headings."""
+    pages = [*readme.DOCUMENTS, readme.ROOT / "docs" / "adding_a_strategy.md"]
+    checked = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if target.startswith(("http://", "https://")):
+                continue
+            path, _, anchor = target.partition("#")
+            file = (page.parent / path).resolve() if path else page
+            assert file.is_file(), f"{page.name}: {target}"
+            if anchor:
+                headings = re.findall(r"^#+ (.+)$", file.read_text(encoding="utf-8"), re.M)
+                assert anchor in {_anchor(h) for h in headings}, f"{page.name}: {target}"
+            checked += 1
+    assert checked >= 10

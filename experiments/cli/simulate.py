@@ -90,7 +90,7 @@ def simulate(
 ):
     """Play complete games at one table size.
 
-    Writes OUT/games.parquet (one row per game and seat; the README lists the columns) and
+    Writes OUT/games.parquet (one row per game and seat; docs/commands.md lists the columns) and
     OUT/run.json. The table is one Parquet file with a row group per chunk of --chunk-size
     games, read as one table by pandas.read_parquet or pyarrow.dataset. While the run plays,
     each finished chunk is a file in OUT/games.parts (so memory does not grow with --games); an
