@@ -103,7 +103,7 @@ from sim.state import (
     STACKS,
 )
 from strategies.herd_values import classic_values
-from strategies.params import Positions
+from strategies.params import Limit, Positions
 
 DESCRIPTION = "the first greedy, kept unchanged: a one-step value heuristic with fixed values"
 PARAMS = {
@@ -135,6 +135,8 @@ PARAMS = {
     "scarce": 0.0,  # points per person gathering a resource the seat holds fewer than 3 of
 }
 UNTUNED = ("stall_round",)  # parameters ``mammoth tune`` leaves alone unless asked
+LIMITS = {name: Limit(0) for name in PARAMS}
+"""Every weight, rate and round of classic is a finite number of at least 0."""
 _AT = Positions(PARAMS)
 FOOD_W = _AT["food"]
 FOOD_SPARE = _AT["food_spare"]

@@ -112,6 +112,7 @@ from strategies.greedy_values import (
     spendable_share,
     tool_step_worth,
 )
+from strategies.greedy_values import LIMITS as LIMITS  # and the values each may take
 from strategies.greedy_values import PARAMS as PARAMS  # the family's parameter row
 
 DESCRIPTION = (

@@ -101,7 +101,7 @@ from sim.state import (
     TILES,
 )
 from strategies.herd_values import current_tile, feeding_need  # shared with classic's valuation
-from strategies.params import Positions
+from strategies.params import Limit, Positions
 
 PARAMS = {
     "cards_per_round": 0.465,  # civilization cards taken per player per round (the deck's clock)
@@ -128,6 +128,8 @@ PARAMS = {
     "shaman": 0.998,  # weight on shaman cards (x people)
     "herd": 0.866,  # weight on the taming policy's value of the herd's area at placement
 }
+LIMITS = {name: Limit(0) for name in PARAMS}
+"""Every weight, rate and count of the family is a finite number of at least 0."""
 _AT = Positions(PARAMS)
 CARDS_PER_ROUND = _AT["cards_per_round"]
 STACK_RATE = _AT["stack_rate"]

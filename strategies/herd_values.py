@@ -68,7 +68,7 @@ from sim.state import (
     PLACED,
     TILES,
 )
-from strategies.params import Positions
+from strategies.params import Limit, Positions
 
 MAX_TOOL_TOTAL = 12
 TIE_TOLERANCE = 1e-9  # relative, as sim.contest_solver.TIE_TOLERANCE
@@ -76,6 +76,8 @@ TIE_TOLERANCE = 1e-9  # relative, as sim.contest_solver.TIE_TOLERANCE
 COMMON_PARAMS = {
     "later_figures": 1.0,  # figures assumed for each later seat with people on the herd's area
 }
+COMMON_LIMITS = {"later_figures": Limit(0, MAX_TILE_FIGURES, whole=True)}
+"""The values the common parameters may take (:class:`strategies.params.Limit`)."""
 _AT = Positions(COMMON_PARAMS)
 LATER_FIGURES = _AT["later_figures"]
 _AT.check_every_key()

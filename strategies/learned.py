@@ -86,6 +86,7 @@ from strategies.features import (
     seat_summary,
 )
 from strategies.greedy_values import HERD_W
+from strategies.params import Limit
 from strategies.value_model import model_row, value
 
 DESCRIPTION = (
@@ -98,6 +99,7 @@ PARAMS = {
     # stalled table (learned seats may all prefer gathering to buying; the deck and stacks stand)
     "buy_from_round": 20.0,
 }
+LIMITS = {**greedy.LIMITS, "buy_from_round": Limit(1, whole=True)}
 BUY_FROM_ROUND = len(greedy.PARAMS)
 ENDGAME_BONUS = 1000.0  # points per person on a card or building it can pay, from buy_from_round
 N_PARAMS = len(PARAMS)

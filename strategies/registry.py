@@ -111,7 +111,8 @@ def presets() -> dict[str, Preset]:
     ------
     InputError
         For a preset shadowing a base strategy, naming an unknown base strategy or taming
-        policy, or overriding a parameter its base strategy does not have.
+        policy, or setting a parameter its base strategy does not have or to a value outside
+        the parameter's :class:`~strategies.params.Limit`.
     """
     found = _preset_files()
     for preset in found.values():
@@ -127,13 +128,15 @@ def presets() -> dict[str, Preset]:
             raise InputError(
                 f"{where}: unknown taming policy {taming!r}; known: {', '.join(taming_names())}"
             )
-        known = getattr(_module(BASE[preset.base][0]), "PARAMS", {})
+        module = _module(BASE[preset.base][0])
+        known = getattr(module, "PARAMS", {})
         unknown = sorted(set(preset.params) - set(known))
         if unknown:
             raise InputError(
                 f"{where}: {preset.base} has no parameter {', '.join(unknown)}; "
                 f"known: {', '.join(known)}"
             )
+        _within(preset.params, getattr(module, "LIMITS", {}), where)
     return found
 
 

@@ -59,12 +59,14 @@ MAX_ROLLOUTS = 1_000
 SEARCH_LIMITS = {
     "rollouts": Limit(0, MAX_ROLLOUTS, whole=True),  # 0: play the model
     "candidates": Limit(1, 8, whole=True),
+    "win_weight": Limit(),
+    "margin_weight": Limit(),
     "confidence": Limit(0),
     "horizon": Limit(0, MAX_ROUNDS, whole=True),
     "evaluator": Limit(choices=(EVAL_FINAL, EVAL_PROJECTED)),
 }
 """The values the search's own parameters may take (:class:`strategies.params.Limit`)."""
-LIMITS = SEARCH_LIMITS
+LIMITS = {**greedy.LIMITS, **SEARCH_LIMITS}
 
 QUICK = "search[rollouts=3,horizon=1,evaluator=1]+ev"
 """The quick search: 3 rollouts per candidate, each cut after the current round and one more and

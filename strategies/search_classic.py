@@ -22,7 +22,7 @@ DESCRIPTION = (
     "re-dealt copies of the game by classic+ev"
 )
 PARAMS = {**classic.PARAMS, **SEARCH_PARAMS}
-LIMITS = SEARCH_LIMITS
+LIMITS = {**classic.LIMITS, **SEARCH_LIMITS}
 
 next_action = classic.next_action
 use_tools = classic.use_tools

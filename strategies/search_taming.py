@@ -56,8 +56,11 @@ PARAMS = {
     "evaluator": 0.0,  # the leaf's evaluator (search_core.EVAL_*): 0 final, 1 projected
 }
 LIMITS = {
+    **taming_ev.LIMITS,
     "rollouts": Limit(0, MAX_ROLLOUTS, whole=True),  # 0: play ev
     "max_figures": Limit(0, MAX_TILE_FIGURES, whole=True),
+    "win_weight": Limit(),
+    "margin_weight": Limit(),
     "confidence": Limit(0),
     "model": Limit(choices=(MODEL_GREEDY, MODEL_CLASSIC)),
     "horizon": Limit(0, MAX_ROUNDS, whole=True),

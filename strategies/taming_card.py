@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.constants import V_ALL, V_FIRST
+from sim.constants import MAX_PLAYERS, V_ALL, V_FIRST
 from sim.jit import hot
 from sim.situation import (
     N_SITUATION,
@@ -48,7 +48,7 @@ from sim.stack import stack_f64
 from sim.state import I_PLAYERS
 from strategies import taming_ev
 from strategies.greedy_values import PARAMS as GREEDY_PARAMS
-from strategies.params import Positions
+from strategies.params import Limit, Positions
 
 DESCRIPTION = (
     "commits what the shipped advice card (strategies/models/card.json) says for the situation; "
@@ -58,6 +58,11 @@ PARAMS = {
     **taming_ev.PARAMS,  # ev's row first: its herd_value and take_first_bonus read it
     "herd_weight": 1.0,  # times ev's estimate of the herd at placement (0: never seek the herd)
     "seek_up_to": 4.0,  # the herd is sought only at tables of at most this many players
+}
+LIMITS = {
+    **taming_ev.LIMITS,
+    "herd_weight": Limit(0),
+    "seek_up_to": Limit(0, MAX_PLAYERS, whole=True),
 }
 _AT = Positions(PARAMS, shared=taming_ev.PARAMS)
 HERD_WEIGHT = _AT["herd_weight"]

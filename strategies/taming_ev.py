@@ -23,13 +23,14 @@ from sim.jit import hot
 from sim.rules import Flag
 from sim.state import FLAGS
 from strategies.herd_values import (
+    COMMON_LIMITS,
     COMMON_PARAMS,
     commitment,
     contest_value,
     current_tile,
     leader_gap,
 )
-from strategies.params import Positions
+from strategies.params import Limit, Positions
 
 DESCRIPTION = (
     "expected-value commitment from the exact odds; the tile is worth a share of the mammoth "
@@ -42,6 +43,7 @@ PARAMS = {
     "tile_behind": 0.3,  # ... when one tile behind (it draws level)
     "tile_far": 0.15,  # ... when two or more behind
 }
+LIMITS = {**COMMON_LIMITS, **{name: Limit(0, 1) for name in PARAMS if name.startswith("tile_")}}
 _AT = Positions(PARAMS, shared=COMMON_PARAMS)
 TILE_AHEAD = _AT["tile_ahead"]
 TILE_LEVEL = _AT["tile_level"]

@@ -16,13 +16,14 @@ from sim.jit import hot
 from sim.rules import Flag
 from sim.state import FLAGS, H_TILES_WON, HERD, I_N_TILES, I_PLAYERS, I_TILE_POS
 from strategies.herd_values import (
+    COMMON_LIMITS,
     COMMON_PARAMS,
     commitment,
     contest_value,
     current_tile,
     majority_chance,
 )
-from strategies.params import Positions
+from strategies.params import Limit, Positions
 
 DESCRIPTION = (
     "expected-value commitment; the tile is valued by how it moves the seat's exact chance of "
@@ -33,6 +34,7 @@ PARAMS = {
     "box": 0.1,  # probability a later tile is boxed (nobody on it, or a draw) in the model
     "tile_weight": 1.0,  # weight on the tile's majority value
 }
+LIMITS = {**COMMON_LIMITS, "box": Limit(0, 1), "tile_weight": Limit(0)}
 _AT = Positions(PARAMS, shared=COMMON_PARAMS)
 BOX = _AT["box"]
 TILE_WEIGHT = _AT["tile_weight"]

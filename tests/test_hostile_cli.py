@@ -20,7 +20,10 @@ from cli_contract import assert_refused, invoke, snapshot
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from experiments.analyses.train import HOLD_OUT, MAX_GENERATIONS
+from experiments.analyses.train import MAX_GAMES as MAX_TRAIN_GAMES
 from experiments.definition import check_name, load_experiment
+from experiments.kinds.ladder import MAX_COST_SECONDS
 from experiments.limits import (
     MAX_CHUNK_GAMES,
     MAX_GAMES,
@@ -37,6 +40,7 @@ from experiments.limits import (
     MAX_WORKERS,
 )
 from experiments.outputs.files import inside
+from sim.advising import MAX_PLAYOUTS
 from sim.data import load_tiles
 from sim.errors import InputError
 from strategies.presets import ENV_VAR
@@ -90,6 +94,9 @@ def _prefixes(finished):
         "contest table": ["contest", "table", "--max-figures", 2, "--out", out],
         "contest table p": ["contest", "table", "--players", 2, "--out", out],
         "contest report": ["contest", "report", "--out", out],
+        "advise": ["advise", "--out", out],
+        "ladder": ["ladder", "--strategy", "greedy", "--strategy", "random", "--out", out],
+        "train": ["train", "--out", out],
     }
 
 
@@ -126,6 +133,22 @@ WHOLE = [
     ("contest table p", "--max-figures", 0, 10),
     ("contest report", "--mc", 0, MAX_MC),
     ("contest report", "--max-figures", 1, 10),
+    ("advise", "--games", 1, MAX_GAMES),
+    ("advise", "--players", 2, 4),
+    ("advise", "--playouts", 1, MAX_PLAYOUTS),
+    ("advise", "--seat", -1, 3),
+    ("advise", "--check-games", 0, MAX_GAMES),
+    ("advise", "--chunk-size", 1, MAX_CHUNK_GAMES),
+    ("advise", "--workers", 1, MAX_WORKERS),
+    ("advise", "--seed", 0, MAX_SEED),
+    ("ladder", "--games", 1, MAX_GAMES),
+    ("ladder", "--players", 2, 4),
+    ("ladder", "--chunk-size", 1, MAX_CHUNK_GAMES),
+    ("ladder", "--workers", 1, MAX_WORKERS),
+    ("ladder", "--seed", 0, MAX_SEED),
+    ("train", "--games", HOLD_OUT, MAX_TRAIN_GAMES),
+    ("train", "--generations", 1, MAX_GENERATIONS),
+    ("train", "--seed", 0, MAX_SEED),
 ]
 
 REAL = [
@@ -135,6 +158,9 @@ REAL = [
     ("tune", "--elite", 0.0, 1.0, True),
     ("commit", "--first-bonus", 0.0, 1000.0, False),
     ("commit", "--food-value", 0.0, 1000.0, False),
+    ("ladder", "--cost-seconds", 0.0, MAX_COST_SECONDS, False),
+    ("train", "--ridge", 0.0, 1e6, False),
+    ("train", "--clip", 0.0, 1000.0, False),
 ]
 
 NOT_NUMBERS = ["nan", "NaN", "inf", "-inf", "1e400", "-1e400", "", " ", "0x10", "1_0_", "½", "١"]
@@ -299,7 +325,7 @@ def _unknown(name: str) -> bool:
         st.sampled_from(["greedy+", "tuned+", "+ev", "greedy+ev+ev", "greedy+fixed-", " +"]),
     ).filter(_unknown),
     where=st.sampled_from(["simulate", "compare", "worth", "commit-base", "commit-field",
-                           "commit-policy", "tune-against"]),
+                           "commit-policy", "tune-against", "advise-field", "ladder"]),
 )  # fmt: skip
 def test_unknown_strategy_names_are_refused(arena, name, where):
     finished, _ = arena
@@ -312,6 +338,8 @@ def test_unknown_strategy_names_are_refused(arena, name, where):
         "commit-field": ["commit", "--field", name, "--out", out],
         "commit-policy": ["commit", "--policy", name.partition("+")[2] or name, "--out", out],
         "tune-against": ["tune", "greedy", "--against", name, "--out", finished.out / "t.toml"],
+        "advise-field": ["advise", "--field", name, "--out", out],
+        "ladder": ["ladder", "--strategy", "greedy", "--strategy", name, "--out", out],
     }[where]
     if where == "commit-policy":
         assume(_unknown(f"greedy+{args[2]}"))

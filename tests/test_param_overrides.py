@@ -84,6 +84,16 @@ def test_bad_overrides_are_one_clear_input_error(name, message):
         ("greedy+search[model=2]", "model must be one of 0, 1, not 2"),
         ("greedy+fixed-1[figures=-2]", "figures must be a whole number from 0 to 10, not -2"),
         ("greedy+fixed-11", "figures must be a whole number from 0 to 10, not 11"),
+        ("greedy+ev[later_figures=-5]", "later_figures must be a whole number from 0 to 10"),
+        ("greedy+ev[tile_ahead=1.5]", "tile_ahead must be a number from 0 to 1, not 1.5"),
+        ("greedy+card[seek_up_to=9]", "seek_up_to must be a whole number from 0 to 4, not 9"),
+        ("greedy+card[herd_weight=-1]", "herd_weight must be a number of at least 0, not -1"),
+        ("greedy+majority[box=-1]", "box must be a number from 0 to 1, not -1"),
+        ("greedy[starve=-1e9]", "starve must be a number of at least 0, not -1e+09"),
+        ("classic[food=-4]", "food must be a number of at least 0, not -4"),
+        ("learned[buy_from_round=0]", "buy_from_round must be a whole number of at least 1"),
+        ("farmer[people=-1]", "people must be a number of at least 0, not -1"),
+        ("search[margin_weight=inf]", "margin_weight must be a finite number"),
     ],
 )
 def test_a_value_outside_its_declared_limit_is_refused_in_one_line(name, said):
@@ -91,6 +101,34 @@ def test_a_value_outside_its_declared_limit_is_refused_in_one_line(name, said):
         resolve(name)
     message = str(error.value)
     assert said in message and "\n" not in message, message
+
+
+def test_every_parameter_declares_the_values_it_takes():
+    """Every parameter of every registered base strategy and taming policy has a Limit (a type
+    and a range; a weight at least a finite number): none is left to take any float."""
+    import importlib
+
+    from strategies.params import Limit
+    from strategies.registry import BASE, TAMING
+
+    modules = [path for path, _ in BASE.values()] + list(TAMING.values())
+    for path in modules:
+        module = importlib.import_module(path)
+        limits = getattr(module, "LIMITS", {})
+        assert set(limits) == set(module.PARAMS), (path, set(module.PARAMS) - set(limits))
+        assert all(isinstance(limit, Limit) for limit in limits.values()), path
+        for name, value in module.PARAMS.items():
+            assert limits[name].fault(value) is None, (path, name, value)  # defaults fit
+
+
+def test_a_preset_outside_its_limits_is_refused(tmp_path, monkeypatch):
+    from strategies.registry import presets
+
+    text = 'base = "greedy"\ndescription = "sour"\n[params]\nstarve = -3.0\n'
+    (tmp_path / "sour.toml").write_text(text)
+    monkeypatch.setenv("MAMMOTH_PRESETS", str(tmp_path))
+    with pytest.raises(InputError, match="starve must be a number of at least 0, not -3"):
+        presets()
 
 
 def test_the_limits_leave_the_documented_values_alone():
