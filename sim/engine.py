@@ -765,8 +765,7 @@ OVER, STOPPED, FAILED = 1, 0, -1  # how play_rounds ended: the game over, `round
 
 
 # Spliced (numba's IR inlining) into its callers, play_game above all: a call of its own cost a
-# greedy game about a tenth (4p with the herd, process time, alternated A/B of 20,000 games:
-# 19,000-19,600 games/s as a call against 21,200 spliced; 22,000 before it was split out).
+# greedy game about a tenth (4p with the herd, process time, alternated A/B of 20,000 games).
 @splice
 def play_rounds(
     st, g, sids, tids, pbase, ptame, streams, players, dice_contest, debug, buf, work, notes, rounds
@@ -928,7 +927,7 @@ def branch_commit(
 
 # Spliced into play_rows (its only caller) by numba itself: compiled as a function of its own it
 # would be a second library holding the whole game, optimised and turned into machine code once
-# more (numba links every callee into each caller): about 3 s of a 25 s cold compile. numba's IR
+# more (numba links every callee into each caller): about an eighth of a cold compile. numba's IR
 # inlining is cheap here because every function play_game calls stays a call.
 @splice
 def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_contest, scratch):

@@ -23,8 +23,8 @@ Every function of the kernels is compiled twice over, as it is called:
 numba's ``forceinline``; set on every twin explicitly, since numba would otherwise let a callee
 inherit it from whichever caller compiles it first). numba's own IR inlining
 (``inline="always"``) re-types the inlined body at every call site, and it did so for nested
-inlinees inside the engine's largest functions: more than half of the 126 s the default kernel
-took to compile. LLVM inlines the optimised code instead, and the games play as fast or faster
+inlinees inside the engine's largest functions: more than half of the default kernel's compile
+at the time. LLVM inlines the optimised code instead, and the games play as fast or faster
 (measured 2026-11-30, A/B alternated).
 
 Why all this: a cold compile of the game kernel is what a new user waits for first, and it
