@@ -53,7 +53,9 @@ def test() -> None:
     (``tests/conftest.py``). The compile-heavy checks (marked ``heavy_kernel``: those that play
     the heavy kernel, ``search``, some 80 CPU s to compile, and those that compile a kernel
     function as an entry of their own) are a tier of their own, ``python3 tasks.py test
-    --heavy``, which CI runs after the default tier.
+    --heavy``, which CI runs after the default tier; the checks of minutes (marked ``slow``: the
+    shipped models rebuilt from their recorded commands, the Dask runs of every kind, the bench
+    at a tiny size) are ``python3 tasks.py test --slow``, which CI runs last.
     """
     _venv("[dev]")
     env = dict(os.environ)
@@ -66,6 +68,9 @@ def test() -> None:
         if "--heavy" in args:  # the checks that play the heavy kernel (search): CI's second step
             args = [a for a in args if a != "--heavy"]
             tier = "heavy_kernel and not slow"
+        elif "--slow" in args:  # the checks of minutes: CI's third step
+            args = [a for a in args if a != "--slow"]
+            tier = "slow"
         pytest = [BIN / "python", "-m", "pytest", "-q", "-m", tier, "-n", "auto"]
         pytest += ["--dist", "loadfile"]
         _run(*pytest, *args, env=env)

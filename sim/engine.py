@@ -81,7 +81,7 @@ from sim.rng import (
     uniform,
 )
 from sim.rules import Flag
-from sim.scoring import final_scoring
+from sim.scoring import final_scoring, share_and_margin
 from sim.situation import (
     D_AVAILABLE,
     D_PENDING,
@@ -140,8 +140,6 @@ from sim.state import (
     PARTS,
     PEOPLE,
     PLACED,
-    RANK,
-    SCORE,
     STACK_TAKEN,
     STACKS,
     STARVED_ABLE,
@@ -1067,20 +1065,6 @@ def play_rows(
 
 
 @hot
-def _outcome(st, h, seat, players):
-    """The win share (1 over the number of seats ranked first, if the seat is one of them) and
-    the final margin over the best other seat, of a scored game."""
-    first = 0
-    best_other = -(10**9)
-    for q in range(players):
-        first += st.seat[h, q, RANK] == 1
-        if q != seat:
-            best_other = max(best_other, st.seat[h, q, SCORE])
-    share = 1.0 / first if st.seat[h, seat, RANK] == 1 else 0.0
-    return share, float(st.seat[h, seat, SCORE] - best_other)
-
-
-@hot
 def play_out_decision(st, g, j, key, playouts, sids, tids, pbase, ptame, clock, copy, scratch):
     """Play out decision ``j`` of real game ``g`` (noted in ``st.log``): fill its situation,
     then for every commitment ``k`` from 0 to the most the seat can move and pay, ``playouts``
@@ -1117,7 +1101,7 @@ def play_out_decision(st, g, j, key, playouts, sids, tids, pbase, ptame, clock, 
                 MAX_ROUNDS, scratch,
             )  # fmt: skip
             score_game(copy, 0, work)
-            share, margin = _outcome(copy, 0, p, players)
+            share, margin = share_and_margin(copy, 0, p, players)
             wins += share
             margins += margin
         row[R_WIN + k] = wins / playouts

@@ -130,3 +130,17 @@ def final_scoring(st, g, tiles_won_col, scratch):
         if (ranks[p] == 1) != (st.seat[g, p, RANK] == 1):
             changed = 1
     st.game[g, I_MAJORITY_CHANGED] = changed
+
+
+@hot
+def share_and_margin(st, g, seat, players):
+    """What a scored game gives ``seat``: its share of the win (1 over the number of seats ranked
+    first, if it is one of them; 0 otherwise) and its final margin over the best other seat."""
+    first = 0
+    best_other = -(10**9)
+    for q in range(players):
+        first += st.seat[g, q, RANK] == 1
+        if q != seat:
+            best_other = max(best_other, np.int64(st.seat[g, q, SCORE]))
+    share = 1.0 / first if st.seat[g, seat, RANK] == 1 else 0.0
+    return share, float(st.seat[g, seat, SCORE] - best_other)

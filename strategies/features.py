@@ -34,6 +34,7 @@ from sim.constants import (
     CardKind,
 )
 from sim.jit import hot
+from sim.situation import rounds_left as situation_rounds_left
 from sim.stack import stack_f64
 from sim.state import (
     AGRICULTURE,
@@ -57,7 +58,7 @@ from sim.state import (
     STACK_TAKEN,
     TOOLS,
 )
-from strategies.greedy_values import PARAMS as GREEDY_PARAMS
+from strategies.greedy_values import CLOCK
 
 # The summary of one seat (floats, so that expected gains can be added).
 S_FOOD = 0  # S_FOOD + good: food, wood, brick, stone, gold
@@ -130,21 +131,11 @@ FEATURE_NAMES = (
     + GAME_NAMES
 )
 
-_CARDS_PER_ROUND = GREEDY_PARAMS["cards_per_round"]
-_STACK_RATE = GREEDY_PARAMS["stack_rate"]
-
 
 @hot(inline=True)
 def rounds_left(st, g):
-    """Rounds left, this one included, as greedy reads them (its default clocks)."""
-    players = st.game[g, I_PLAYERS]
-    deck = N_CARDS - st.game[g, I_DECK_POS]
-    by_cards = 1.0 + deck / max(0.1, _CARDS_PER_ROUND * players)
-    smallest = STACK_SIZE
-    for s in range(st.game[g, I_N_STACKS]):
-        smallest = min(smallest, STACK_SIZE - st.game[g, STACK_TAKEN + s])
-    by_stacks = max(1.0, smallest / max(0.05, _STACK_RATE))
-    return min(by_cards, by_stacks)
+    """Rounds left, this one included, as greedy reads them (its default clock)."""
+    return situation_rounds_left(st, g, CLOCK[0], CLOCK[1])
 
 
 @hot(inline=True)
@@ -373,8 +364,8 @@ def reference_features(game_row: np.ndarray, seat_rows: np.ndarray, seat: int) -
     taken = game_row[STACK_TAKEN : STACK_TAKEN + n_stacks].astype(np.int64)
     smallest = int(min([STACK_SIZE] + list(STACK_SIZE - taken)))
     rounds = min(
-        1.0 + deck / max(0.1, _CARDS_PER_ROUND * players),
-        max(1.0, smallest / max(0.05, _STACK_RATE)),
+        1.0 + deck / max(0.1, CLOCK[0] * players),
+        max(1.0, smallest / max(0.05, CLOCK[1])),
     )
     summaries = [_reference_summary(seat_rows[q]) for q in range(players)]
     others = [q for q in range(players) if q != seat]

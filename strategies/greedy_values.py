@@ -128,6 +128,9 @@ PARAMS = {
     "shaman": 0.998,  # weight on shaman cards (x people)
     "herd": 0.866,  # weight on the taming policy's value of the herd's area at placement
 }
+CLOCK = (PARAMS["cards_per_round"], PARAMS["stack_rate"])
+"""greedy's rounds-left clock (cards per player and round, buildings per stack and round): the
+clock of the advice's situations and of the learned features."""
 LIMITS = {name: Limit(0) for name in PARAMS}
 """Every weight, rate and count of the family is a finite number of at least 0."""
 _AT = Positions(PARAMS)

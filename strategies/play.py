@@ -11,12 +11,8 @@ from sim.engine import N_TIMERS, TIMER_NAMES
 from sim.errors import InputError
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
-from strategies.greedy_values import PARAMS as GREEDY_PARAMS
+from strategies.greedy_values import CLOCK
 from strategies.registry import kernel_for, resolve
-
-CLOCK = (GREEDY_PARAMS["cards_per_round"], GREEDY_PARAMS["stack_rate"])
-"""The rounds-left clock of the situations: ``greedy``'s (cards per player and round, buildings
-per stack and round)."""
 
 
 def slots_for(names: list[str]) -> tuple[list[Slot], list[int]]:

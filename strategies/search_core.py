@@ -31,7 +31,7 @@ from sim.engine import NOTES_WIDTH, W_RANKS, WORK_ROWS, WORK_WIDTH
 from sim.jit import hot, splice
 from sim.kernel import build
 from sim.rng import N_PURPOSES, STREAM_WORDS, next_u64
-from sim.scoring import final_scoring
+from sim.scoring import final_scoring, share_and_margin
 from sim.stack import (
     stack_f64,
     stack_f64_2d,
@@ -48,7 +48,6 @@ from sim.state import (
     N_GAME,
     N_SEAT,
     PEOPLE,
-    RANK,
     SCORE,
     GameState,
 )
@@ -138,15 +137,8 @@ EVAL_PROJECTED = 1  # projected_outcome
 def outcome(st, h, seat, players, win_weight, margin_weight):
     """Value of a scored game for ``seat``: a share of the win plus the margin over the best
     other seat (``win_weight``, ``margin_weight``)."""
-    best_other = -(1 << 30)
-    winners = 0
-    for q in range(players):
-        if q != seat:
-            best_other = max(best_other, np.int64(st.seat[h, q, SCORE]))
-        if st.seat[h, q, RANK] == 1:
-            winners += 1
-    share = 1.0 / winners if st.seat[h, seat, RANK] == 1 else 0.0
-    return win_weight * share + margin_weight * (st.seat[h, seat, SCORE] - best_other)
+    share, margin = share_and_margin(st, h, seat, players)
+    return win_weight * share + margin_weight * margin
 
 
 @hot

@@ -47,7 +47,7 @@ from sim.situation import (
 from sim.stack import stack_f64
 from sim.state import I_PLAYERS
 from strategies import taming_ev
-from strategies.greedy_values import PARAMS as GREEDY_PARAMS
+from strategies.greedy_values import CLOCK
 from strategies.params import Limit, Positions
 
 DESCRIPTION = (
@@ -70,8 +70,6 @@ SEEK_UP_TO = _AT["seek_up_to"]
 _AT.check_every_key()
 
 CARD_PATH = Path(__file__).resolve().parent / "models" / "card.json"
-CLOCK = (GREEDY_PARAMS["cards_per_round"], GREEDY_PARAMS["stack_rate"])
-"""The situation's rounds-left clock: greedy's, as :data:`strategies.play.CLOCK`."""
 
 FEATURES = (
     "committed_most",  # the most figures an earlier seat committed this round

@@ -149,7 +149,6 @@ EXCEPTIONS = {
     "stopped; the --dask local:2 form of the commands runs instead",
     ".venv/bin/dask worker tcp://SCHEDULER:8786 --nworkers 8 --nthreads 1": "a cluster's "
     "worker, needs a scheduler's address; the --dask local:2 form runs instead",
-    "mammoth cache clear": "deletes the compiled kernels every other test of the run loads",
 }
 """Commands that cannot run in a test, each with its reason: the command as written (after
 synopsis expansion) or ``mammoth`` and its command's name."""
@@ -201,6 +200,9 @@ def run(command: Command, folder: Path, monkeypatch) -> None:
 
     copy_repository_files(folder)
     monkeypatch.chdir(folder)
+    # the project's own cache root, which `cache clear` empties, lies in the fresh folder (the
+    # tests' kernels are in NUMBA_CACHE_DIR, a folder `cache clear` leaves alone)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder / "xdg-cache"))
     args = runnable(command)
     assert args is not None, f"not a mammoth command: {command.written}"
     if command.path in PREPARE:
@@ -232,6 +234,7 @@ class Command:
     written: str
     args: list[str] = field(default_factory=list)  # after "mammoth", as the test runs it
     path: str = ""  # the command's name: "simulate", "contest table"...
+    variant: bool = False  # another alternative of a synopsis than its first (:func:`variants`)
 
     @property
     def id(self) -> str:
@@ -301,12 +304,14 @@ def commands() -> list[Command]:
             if line:
                 found.append(Command("sh block", line))
     for synopsis, _ in table_rows():
-        words = concrete(synopsis).split()
-        if words[1] in GROUPS and "|" in words[2]:  # mammoth cache clear|where: each of them
-            for word in words[2].split("|"):
-                found.append(Command("command table", " ".join([*words[:2], word, *words[3:]])))
-        else:
-            found.append(Command("command table", " ".join(words)))
+        for number, form in enumerate(variants(synopsis)):
+            words = form.split()
+            if words[1] in GROUPS and "|" in words[2]:  # mammoth cache clear|where: each of them
+                for word in words[2].split("|"):
+                    command = " ".join([*words[:2], word, *words[3:]])
+                    found.append(Command("command table", command))
+            else:
+                found.append(Command("command table", " ".join(words), variant=number > 0))
     for span in re.findall(r"`([^`]+)`", _prose()):
         span = " ".join(span.split())
         if _is_command(span):
@@ -314,12 +319,63 @@ def commands() -> list[Command]:
     return found
 
 
-def concrete(synopsis: str) -> str:
-    """A synopsis as one command: optional parts in, first alternatives, no ``...``."""
-    text = synopsis
+def concrete(synopsis: str, pick: dict[int, int] | None = None, groups: list | None = None) -> str:
+    """A synopsis as one command: optional parts in, no ``...``; of the alternatives ``A | B``
+    of a part the first, or for the part numbered ``n`` (innermost first, left to right) the
+    one ``pick[n]`` says. ``groups``, if given, gets each part's number of alternatives."""
+    text, pick, number = synopsis, pick or {}, 0
+
+    def choose(match) -> str:
+        nonlocal number
+        alternatives = [a.strip() for a in match.group(1).split(" | ")]
+        if groups is not None:
+            groups.append(len(alternatives))
+        chosen = alternatives[pick.get(number, 0)]
+        number += 1
+        return chosen
+
     while "[" in text:
-        text = re.sub(r"\[([^\[\]]*)\]", lambda m: m.group(1).split(" | ")[0].strip(), text)
+        text = re.sub(r"\[([^\[\]]*)\]", choose, text)
     return " ".join(word for word in text.split() if word != "...")
+
+
+_VALUES = re.compile(r"^[a-z_]+(\|[a-z_]+)+$")
+"""An option's alternative values, ``on|off|both``."""
+
+
+def variants(synopsis: str) -> list[str]:
+    """Every form of a synopsis the tests run: :func:`concrete`'s, then one more for each other
+    alternative of each part (``[--workers N | --dask ADDRESS|local:N]``) and each other value
+    of an option (``--herd on|off|both``), the rest as in the first."""
+    groups: list[int] = []
+    first = concrete(synopsis, groups=groups)
+    forms = [first]
+    forms += [
+        concrete(synopsis, {n: alt}) for n, count in enumerate(groups) for alt in range(1, count)
+    ]
+
+    def values(words: list[str]) -> list[int]:
+        return [
+            i
+            for i in range(1, len(words))
+            if words[i - 1].startswith("--")
+            and _VALUES.match(words[i])
+            and (words[i - 1], words[i]) not in PLACEHOLDERS
+        ]
+
+    def with_value(form: str, at: int | None = None, value: str = "") -> str:
+        words = form.split()
+        spots = values(words)
+        return " ".join(
+            value if i == at else (w.split("|")[0] if i in spots else w)
+            for i, w in enumerate(words)
+        )
+
+    out = [with_value(form) for form in forms]
+    words = first.split()
+    for spot in values(words):
+        out += [with_value(first, spot, value) for value in words[spot].split("|")[1:]]
+    return list(dict.fromkeys(out))
 
 
 def command_path(args: list[str]) -> tuple[str, click.Command, list[str]]:

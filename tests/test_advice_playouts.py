@@ -11,18 +11,20 @@ import pandas as pd
 import pytest
 
 from sim.advising import advise_state, decisions_frame
+from sim.constants import MAX_ROUNDS
 from sim.rng import N_PURPOSES, seed_words, stream_key
 from sim.rules import Rules
 from sim.situation import (
     D_PENDING,
     D_SEAT,
     LOG_DECISIONS,
+    R_MARGIN,
     R_WIN,
     S_KMAX,
     SITUATION,
     snapshot_row,
 )
-from sim.state import CHOICE_TOKENS, GOODS, H_ON_TILE, HERD, I_ROUND, SCORE, new_state
+from sim.state import CHOICE_TOKENS, GOODS, I_ROUND, RANK, SCORE, new_state
 from strategies.play import CLOCK, advise_games, play_games, slots_for
 from strategies.registry import kernel_for
 
@@ -87,24 +89,43 @@ def test_branches_share_their_random_numbers(advised):
         scratch = kernel.new_scratch()
         kernel.branch_commit(
             st, h, copy, 0, p, k, pending, key, i, True, seat_sids, seat_tids, seat_pbase,
-            seat_ptame, 99, scratch,
+            seat_ptame, MAX_ROUNDS, scratch,
         )  # fmt: skip
         kernel.score_game(copy, 0, scratch[2])
         return copy
 
+    snapshot = (st.game[h].copy(), st.seat[h].copy())
     a, sa = fork(0)
+    c, sc = fork(1)  # another play-out index between: no state carried from one fork to the next
     b, sb = fork(0)
     assert np.array_equal(a.game, b.game) and np.array_equal(a.seat, b.seat)
     assert np.array_equal(sa[0], sb[0])  # the same streams for every k of play-out 0
-    c, sc = fork(1)
     assert not np.array_equal(sa[0], sc[0])  # another play-out index: other streams
+    assert not np.array_equal(a.game, c.game)  # ... and another re-deal of the hidden cards
     # the same k played twice: the same game to the last point
     assert np.array_equal(play(1, 0).seat, play(1, 0).seat)
     # k = 0 and k = 1 differ from the commitment on: the seat's figures on the tile
     zero, one = play(0, 0), play(1, 0)
     assert not np.array_equal(zero.seat, one.seat)
-    # and the snapshot itself is untouched by the play-outs
-    assert st.seat[h, p, HERD + H_ON_TILE] == 0
+    # and the snapshot, the whole of it, is untouched by the play-outs
+    assert np.array_equal(st.game[h], snapshot[0]) and np.array_equal(st.seat[h], snapshot[1])
+
+    # The recorded win shares and margins are those of these play-outs, worked out here from
+    # each final board: the seat's share of first place and its score over the best other seat
+    # (every seat's shares add up to 1). A wrong seat or a flipped margin would not match.
+    kmax = int(row[SITUATION + S_KMAX])
+    for k in range(kmax + 1):
+        shares, margins = [], []
+        for i in range(2):  # the advice batch played 2 play-outs per commitment
+            final = play(k, i)
+            rank = final.seat[0, :3, RANK].astype(int)
+            score = final.seat[0, :3, SCORE].astype(float)
+            share = np.where(rank == 1, 1.0 / np.sum(rank == 1), 0.0)
+            assert share.sum() == pytest.approx(1.0)
+            shares.append(share[p])
+            margins.append(score[p] - np.delete(score, p).max())
+        assert row[R_WIN + k] == pytest.approx(np.mean(shares)), k
+        assert row[R_MARGIN + k] == pytest.approx(np.mean(margins)), k
 
 
 @pytest.mark.heavy_kernel  # compiles play_out_decision as an entry of its own (some 15 s)

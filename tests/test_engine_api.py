@@ -36,16 +36,33 @@ def test_the_public_phases_exist():
         assert callable(getattr(sim.engine, name)), name
 
 
-def test_no_module_outside_sim_names_a_private_engine_function():
+def _uses(source: str, private: set[str]) -> list[int]:
+    """Lines of ``source`` that name a private engine function: ``sim.engine._x`` (or through
+    any alias, ``engine._x``) or ``from sim.engine import _x``."""
+    pattern = re.compile(r"\.(" + "|".join(sorted(private)) + r")\b")
+    lines = [n for n, line in enumerate(source.splitlines(), 1) if pattern.search(line)]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module == "sim.engine":
+            lines += [node.lineno for alias in node.names if alias.name in private]
+    return sorted(set(lines))
+
+
+def test_the_scan_finds_every_way_of_naming_a_private_function():
     private = _private_engine_functions()
     assert "_gather" in private and "_fail" in private  # the scan sees the engine's helpers
-    pattern = re.compile(r"\.(" + "|".join(sorted(private)) + r")\b")
+    assert _uses("from sim.engine import _gather\n", private) == [1]
+    assert _uses("from sim.engine import (\n    play_game,\n    _fail,\n)\n", private) == [1]
+    assert _uses("import sim.engine as e\ne._gather(st)\n", private) == [2]
+    assert _uses("from sim.engine import play_game\nx = st._gathered\n", private) == []
+
+
+def test_no_module_outside_sim_names_a_private_engine_function():
+    private = _private_engine_functions()
     offenders = []
     for folder in ("strategies", "experiments", "tests", "notebooks"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             if path.resolve() == Path(__file__).resolve():
                 continue
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-                if pattern.search(line):
-                    offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+            source = path.read_text(encoding="utf-8")
+            offenders += [f"{path.relative_to(ROOT)}:{n}" for n in _uses(source, private)]
     assert not offenders, "\n".join(offenders)

@@ -137,12 +137,13 @@ def test_unknown_names_list_the_presets():
 
 @pytest.mark.parametrize("name", sorted(presets()))
 def test_each_preset_beats_random(name):
-    """2 preset + 2 random seats, rotated: a preset seat wins more than the fair 25%."""
+    """2 preset + 2 random seats, rotated: as greedy, a preset loses almost never to random (its
+    seats' share of the wins has a 95% lower bound above 45%, of at most 50%)."""
     frame = play_games(400, 4, [name, "random", name, "random"], seed=31, rotate=True)
     mine = frame[frame["strategy"] == resolve(name).name]
     shares = mine["winner"] / frame.groupby("game")["winner"].transform("sum")[mine.index]
     low, high = wilson_interval(float(shares.sum()), len(mine))
-    assert low > 0.25, (name, low, high)
+    assert low > 0.45, (name, low, high)
 
 
 @pytest.fixture(scope="module")

@@ -50,7 +50,7 @@ def test_the_excepted_mammoth_commands_still_parse():
         if args is not None and readme.exception(command) is not None:
             readme.parse(args)
             parsed += 1
-    assert parsed >= 2  # bench and cache clear
+    assert parsed >= 1  # bench
 
 
 @pytest.mark.parametrize("command", LIGHT, ids=_ids(LIGHT))

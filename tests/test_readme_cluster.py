@@ -20,7 +20,13 @@ def test_the_readme_has_dask_commands():
     assert len(DASK) >= 2
 
 
-@pytest.mark.parametrize("command", DASK, ids=[f"{i}-{c.id}" for i, c in enumerate(DASK)])
+def _marked(commands):
+    """The other alternatives of the command table (``--dask`` instead of ``--workers``) are
+    slow: a cluster each; the default run keeps one of each form written in the README."""
+    return [pytest.param(c, marks=pytest.mark.slow) if c.variant else c for c in commands]
+
+
+@pytest.mark.parametrize("command", _marked(DASK), ids=[f"{i}-{c.id}" for i, c in enumerate(DASK)])
 def test_the_readme_dask_command_runs_on_local_2(command, tmp_path, monkeypatch):
     assert "local:2" in readme.runnable(command)
     readme.run(command, tmp_path, monkeypatch)

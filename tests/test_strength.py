@@ -32,11 +32,13 @@ BASE_COLUMNS = [
 
 
 def test_greedy_beats_random_in_four_player_games():
-    """2 greedy + 2 random, seats rotated: a greedy seat wins more than the fair 25%."""
+    """2 greedy + 2 random, seats rotated: random is no opponent, so the random seats win almost
+    never (their share's 95% upper bound under 2%; a greedy that plays no better than the fair
+    25% fails by far)."""
     frame = play_games(2_000, 4, ["greedy", "random", "greedy", "random"], seed=3, rotate=True)
-    greedy = frame[frame["strategy"].str.startswith("greedy")]
-    low, high = wilson_interval(int(greedy["winner"].sum()), len(greedy))
-    assert low > 0.25, (low, high)
+    rand = frame[frame["strategy"].str.startswith("random")]
+    low, high = wilson_interval(int(rand["winner"].sum()), len(rand))
+    assert high < 0.02, (low, high)
 
 
 def test_herd_ignored_equals_herd_off():

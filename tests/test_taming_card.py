@@ -34,6 +34,7 @@ from sim.state import (
 )
 from strategies import taming_card as tc
 from strategies.play import advise_games, play_games
+from strategies.registry import resolve
 
 RNG = np.zeros(STREAM_WORDS, dtype=np.uint64)
 
@@ -148,7 +149,21 @@ def test_the_kernel_row_of_a_card_holds_its_rules():
 
 def test_the_shipped_card_is_the_one_the_policy_reads_and_says_how_it_was_made():
     card = tc.load_card()
-    assert np.array_equal(tc.EXTRA, tc.card_row(card))
+    # the row a seat playing the card hands the kernel, read back rule by rule against the file
+    row = resolve("greedy+card").taming_params[tc.AT :]
+    rules = card["rules"]
+    assert row[2] == card["default"] and row[3] == len(rules)
+    assert len(row) == 4 + len(rules) * tc.RULE_WIDTH
+    for r, rule in enumerate(rules):
+        at = 4 + r * tc.RULE_WIDTH
+        assert row[at] == rule["commit"]
+        bounds = row[at + 1 : at + tc.RULE_WIDTH].reshape(-1, 2)
+        named = {c["feature"]: c for c in rule["when"]}
+        for f, feature in enumerate(tc.FEATURES):
+            lo, hi = bounds[f]
+            cond = named.get(feature, {})
+            assert lo == (cond["lo"] if cond.get("lo") is not None else -tc.OPEN), (r, feature)
+            assert hi == (cond["hi"] if cond.get("hi") is not None else tc.OPEN), (r, feature)
     assert card["provenance"]["command"].startswith("mammoth advise ")
     assert "--seed" in card["provenance"]["command"] and card["provenance"]["decisions"] > 0
     assert 1 <= len(card["rules"]) <= 12

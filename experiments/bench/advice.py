@@ -10,8 +10,7 @@ of play-outs to whole games (a play-out starts mid-game, so it is shorter than a
 
 from __future__ import annotations
 
-from experiments.bench.core import BenchRow, BenchSize, best_time, section
-from experiments.bench.engine import _rate
+from experiments.bench.core import BenchRow, BenchSize, best_time, games_rate, section
 from sim.rules import Rules
 
 PLAYOUTS_AIM = 50_000.0  # play-outs from taming decisions per second per core, greedy field
@@ -33,7 +32,7 @@ def advice_playouts(size: BenchSize) -> list[BenchRow]:
     repeats = max(2, size.repeats - 2)
     games = max(20, size.games // 200)
     playouts = playout_rate(games, repeats)
-    whole = _rate(size.games, "greedy", repeats, rules=Rules(herd=True))
+    whole = games_rate(size.games, "greedy", repeats, rules=Rules(herd=True))
     return [
         BenchRow("advice", "4p greedy play-outs from taming decisions, 1 thread", playouts,
                  "play-outs/s", PLAYOUTS_AIM),

@@ -109,6 +109,41 @@ def best_time(call: Callable[[], object], repeats: int) -> float:
     return best
 
 
+def games_rate(
+    games: int,
+    strategies,
+    repeats: int,
+    threads: int = 1,
+    rules=None,
+    rotate: bool = False,
+) -> float:
+    """4-player games per second (:func:`best_time` of ``repeats`` batches of ``games``), the
+    kernel loaded by a batch of a few games first.
+
+    Parameters
+    ----------
+    games : int
+        Games per batch.
+    strategies : str or list of str
+        The seats, as for :func:`strategies.play.play_games`.
+    repeats : int
+        Timed batches; the best counts.
+    threads : int
+        Threads of the kernel.
+    rules : sim.rules.Rules, optional
+        The rules (default: the default rules, with the herd).
+    rotate : bool
+        Rotate the seats every game.
+    """
+    from strategies.play import play_games
+
+    def run():
+        play_games(games, 4, strategies, seed=7, rules=rules, threads=threads, rotate=rotate)
+
+    play_games(min(games, 8), 4, strategies, seed=7, rules=rules, threads=threads)  # load
+    return games / best_time(run, repeats)
+
+
 def _format(value: float, unit: str, digits: int = 2) -> str:
     if unit == "1/s":
         return f"{value / 1e6:,.1f} M/s"

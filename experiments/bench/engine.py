@@ -11,22 +11,12 @@ import os
 import subprocess
 import sys
 
-from experiments.bench.core import BenchRow, BenchSize, best_time, section
+from experiments.bench.core import BenchRow, BenchSize, games_rate, section
 from sim.rules import Rules
 
 ENGINE_GOAL = 25_000.0  # complete 4-player games of the base game per second per core (classic)
 GREEDY_HERD_GOAL = 30_000.0  # complete 4-player greedy games with the herd per second per core
 HERD_RATIO_GOAL = 0.85  # herd-on throughput within 15% of herd-off
-
-
-def _rate(games: int, strategies, repeats: int, threads: int = 1, rules: Rules | None = None):
-    from strategies.play import play_games
-
-    def run():
-        play_games(games, 4, strategies, seed=7, rules=rules, threads=threads)
-
-    play_games(8, 4, strategies, seed=7, rules=rules, threads=threads)  # compile / load
-    return games / best_time(run, repeats)
 
 
 @section
@@ -41,12 +31,12 @@ def engine_games(size: BenchSize) -> list[BenchRow]:
     repeats = max(2, size.repeats - 2)
     base = Rules(herd=False)
     herd = Rules(herd=True)
-    classic_base = _rate(size.games, "classic", repeats, rules=base)
-    classic_herd = _rate(size.games, "classic", repeats, rules=herd)
-    greedy_base = _rate(size.games, "greedy", repeats, rules=base)
-    greedy_herd = _rate(size.games, "greedy", repeats, rules=herd)
-    random_1 = _rate(size.games // 2, "random", repeats, rules=base)
-    greedy_all = _rate(size.games * cores, "greedy", repeats, threads=cores, rules=herd)
+    classic_base = games_rate(size.games, "classic", repeats, rules=base)
+    classic_herd = games_rate(size.games, "classic", repeats, rules=herd)
+    greedy_base = games_rate(size.games, "greedy", repeats, rules=base)
+    greedy_herd = games_rate(size.games, "greedy", repeats, rules=herd)
+    random_1 = games_rate(size.games // 2, "random", repeats, rules=base)
+    greedy_all = games_rate(size.games * cores, "greedy", repeats, threads=cores, rules=herd)
     return [
         BenchRow("engine", "4p classic games, base game, 1 thread", classic_base, "games/s",
                  ENGINE_GOAL),
@@ -74,8 +64,8 @@ def herd_overhead(size: BenchSize) -> list[BenchRow]:
     repeats = max(2, size.repeats - 2)
     rows = []
     for name in ("greedy+never", "greedy+fixed-1", "greedy+ev"):
-        on = _rate(size.games, name, repeats, rules=Rules(herd=True))
-        off = _rate(size.games, name, repeats, rules=Rules(herd=False))
+        on = games_rate(size.games, name, repeats, rules=Rules(herd=True))
+        off = games_rate(size.games, name, repeats, rules=Rules(herd=False))
         rows.append(BenchRow("herd", f"{name}: herd on", on, "games/s"))
         rows.append(BenchRow("herd", f"{name}: herd off", off, "games/s"))
         goal = HERD_RATIO_GOAL if name == "greedy+ev" else None

@@ -7,8 +7,7 @@ every seat ``learned``.
 
 from __future__ import annotations
 
-from experiments.bench.core import BenchRow, BenchSize, section
-from experiments.bench.engine import _rate
+from experiments.bench.core import BenchRow, BenchSize, games_rate, section
 from sim.rules import Rules
 
 LEARNED_GOAL = 5_000.0  # complete 4-player learned games with the herd per second per core
@@ -19,8 +18,8 @@ def learned_games(size: BenchSize) -> list[BenchRow]:
     """4-player games per second of ``learned`` at every seat, with the herd, one thread."""
     repeats = max(2, size.repeats - 2)
     herd = Rules(herd=True)
-    learned = _rate(size.games, "learned", repeats, rules=herd)
-    greedy = _rate(size.games, "greedy", repeats, rules=herd)
+    learned = games_rate(size.games, "learned", repeats, rules=herd)
+    greedy = games_rate(size.games, "greedy", repeats, rules=herd)
     return [
         BenchRow("learned", "4p learned games, with the herd, 1 thread", learned, "games/s",
                  LEARNED_GOAL),

@@ -8,21 +8,10 @@ the herd, one thread, timed in the same run.
 
 from __future__ import annotations
 
-from experiments.bench.core import BenchRow, BenchSize, best_time, section
-from sim.rules import Rules
+from experiments.bench.core import BenchRow, BenchSize, games_rate, section
 
 QUICK_SPEEDUP_GOAL = 10.0  # the quick search at ten times search's games per second (issue 19)
 SEARCH_GAMES = 8  # games per timed call of search (about 10 a second); the quick search plays 10x
-
-
-def _rate(games: int, name: str, repeats: int) -> float:
-    from strategies.play import play_games
-
-    def run():
-        play_games(games, 4, [name] * 4, seed=7, rules=Rules(herd=True), rotate=True)
-
-    play_games(1, 4, [name] * 4, seed=7, rules=Rules(herd=True))  # compile / load
-    return games / best_time(run, repeats)
 
 
 @section
@@ -32,8 +21,8 @@ def strong_players(size: BenchSize) -> list[BenchRow]:
 
     repeats = max(2, size.repeats - 2)
     games = SEARCH_GAMES if size.repeats >= 5 else SEARCH_GAMES // 2
-    search = _rate(games, "search", repeats)
-    quick = _rate(games * 10, QUICK, repeats)
+    search = games_rate(games, ["search"] * 4, repeats, rotate=True)
+    quick = games_rate(games * 10, [QUICK] * 4, repeats, rotate=True)
     return [
         BenchRow("players", "4p search games, with the herd, 1 thread", search, "games/s"),
         BenchRow("players", "4p quick-search games, with the herd, 1 thread", quick, "games/s"),
