@@ -72,7 +72,8 @@ def test_branches_share_their_random_numbers(advised):
     row = st.log[g, 1 + j]
     p = int(row[D_SEAT])
     pending = np.ascontiguousarray(row[D_PENDING : D_PENDING + 16]).astype(np.int64)
-    key = stream_key(words, g, N_PURPOSES + int(st.game[h, I_ROUND]) * 4 + p)
+    # the decision's key typed as the engine types it (uint64: a Python int would be int64)
+    key = np.uint64(stream_key(words, g, N_PURPOSES + int(st.game[h, I_ROUND]) * 4 + p))
     seat_sids = sids[seats]
     seat_tids = tids[seats]
     seat_pbase = np.ascontiguousarray(pbase[seats])
@@ -145,7 +146,8 @@ def test_a_decision_with_one_legal_k_records_one_branch(advised):
         row = st.log[g, 1 + j].copy()
         scratch = kernel.new_scratch()
         copy = new_state(1, 3, st.data, st.odds, st.log[:0])
-        key = stream_key(seed_words(SEED), g, N_PURPOSES + int(st.game[h, I_ROUND]) * 4 + p)
+        salt = N_PURPOSES + int(st.game[h, I_ROUND]) * 4 + p
+        key = np.uint64(stream_key(seed_words(SEED), g, salt))
         kernel.play_out_decision(
             st, g, j, key, 3, sids[seats], tids[seats], np.ascontiguousarray(pbase[seats]),
             np.ascontiguousarray(ptame[seats]), np.array(CLOCK), copy, scratch,
