@@ -11,56 +11,61 @@ Where things are
 ``cli/``
     The click layer, one module per command: ``simulate.py``, ``strategies.py``,
     ``contest.py`` (``contest odds|table|commit|report``), ``compare.py``, ``commit.py``,
-    ``worth.py``, ``run.py``, ``demo.py``, ``report.py``, ``tune.py``, ``bench.py``, ``cache.py``;
-    ``backend.py`` (the ``--dask`` options they share); ``run.py`` also holds
-    :func:`~experiments.cli.run.run_command`, how ``compare``, ``commit`` and ``worth`` run the
-    experiment their options make; ``__init__.py`` holds the ``main`` group
-    (the ``mammoth`` entry point) and its one-line errors.
+    ``worth.py``, ``advise.py``, ``ladder.py``, ``train.py``, ``run.py``, ``demo.py``,
+    ``report.py``, ``tune.py``, ``bench.py``, ``cache.py``; ``options.py`` (the options the
+    commands share, bounded), ``backend.py`` (the ``--dask`` options); ``run.py`` also holds
+    :func:`~experiments.cli.run.run_command`, how the commands of a kind run the experiment their
+    options make; ``__init__.py`` holds the ``main`` group (the ``mammoth`` entry point) and its
+    one-line errors.
 ``definition.py``
     Experiments: :func:`~experiments.definition.load_experiment` (a TOML file),
-    :func:`~experiments.definition.experiment_from_settings` (a file's settings, or those the
-    options of ``mammoth compare``, ``commit`` and ``worth`` make: one checked object either way),
-    and the default suite (``definitions/*.toml``) that ``mammoth demo`` runs.
+    :func:`~experiments.definition.experiment_from_settings` (a file's settings, or those a
+    command's options make: one checked object either way), and the default suite
+    (``definitions/*.toml``) that ``mammoth demo`` runs.
 ``settings.py``
     The setting readers every kind checks its settings with (no kind imported, so no cycle).
+``limits.py``
+    Every size a command or file may ask for.
 ``runner.py``
-    :func:`~experiments.runner.run_experiment`, the one door of every experiment (``run``,
-    ``compare``, ``commit``, ``worth``): chunks, checkpoints, ``--resume``, workers;
-    :func:`~experiments.runner.run_tasks`, the one seam for parallel chunks (a backend: local
-    processes, or Dask).
+    :func:`~experiments.runner.run_experiment`, the one door of every experiment: chunks,
+    checkpoints, ``--resume``, workers; :func:`~experiments.runner.run_tasks`, the one seam for
+    parallel chunks (a backend: local processes, or Dask).
 ``cluster.py``
     The Dask backend (``--dask ADDRESS|local:N``): :func:`~experiments.cluster.connect`, the
-    version check, the kernel readied on every worker (with the compile functions of
-    :mod:`strategies.registry` and :mod:`sim.runner`, as ``mammoth cache warm`` does).
+    version and plugin checks, the kernel readied on every worker.
 ``games.py``
     :func:`~experiments.games.run_games`: ``mammoth simulate``'s games in part files on any
     backend, resumable, in bounded memory.
 ``kinds/``
-    The experiment kinds (``__init__.py``: the ``KINDS`` registry and the contract):
-    ``compare.py`` (a league), ``worth.py``, ``commit.py``.
+    The experiment kinds, which orchestrate (``__init__.py``: the ``KINDS`` registry and the
+    contract): ``compare.py`` (a league), ``worth.py``, ``commit.py``, ``ladder.py`` (the
+    strength ladder), ``advice.py`` (decisions played out, the card and its check).
 ``rules_setup.py``
     :func:`~experiments.rules_setup.rules_from_options`: the rules of a run, from options or
     settings.
 ``analyses/``
-    What is computed: ``simulate.py`` (games in chunks, per-strategy summary), ``league.py``
-    (league statistics, Bradley-Terry ratings), ``paired.py`` (paired, clustered sufficient
-    statistics), ``commit.py`` (solver tables, the in-game sweep, the rule of thumb as data),
-    ``worth.py`` (points on vs 0, the tile counterfactual), ``contest.py`` (exact odds tables),
-    ``profile.py`` (the behaviour profile), ``tune.py`` (the cross-entropy search over greedy
-    weights).
+    What is computed, writing nothing: ``simulate.py`` (games in chunks, per-strategy summary),
+    ``league.py`` (league statistics, Bradley-Terry ratings), ``paired.py`` (paired, clustered
+    sufficient statistics), ``commit.py`` (solver tables, the in-game sweep, the rule of thumb
+    as data), ``worth.py`` (points on vs 0, the tile counterfactual), ``contest.py`` (exact odds
+    tables), ``profile.py`` (the behaviour profile), ``tune.py`` (the cross-entropy search over
+    greedy weights), ``ladder.py`` (the ladder's schedule, ratings and costs),
+    ``situations.py`` (the advice table, the card and its agreement), ``train.py`` (the learned
+    evaluation's data and fit).
 ``outputs/``
-    What is written: ``files.py`` (atomic writes, ``run.json``), ``games.py`` (simulate's part
-    files and their merge into one Parquet file), ``plots.py`` (drawing on an Axes),
-    ``league.py``, ``commit.py``, ``worth.py`` (each kind's tables, figures and run.json),
-    ``advice.py`` (the rule of thumb in words: the one place its sentences are written),
-    ``contest_report.py`` (odds table, heatmap, contest report),
-    ``report.py`` (report.md and report.html of result folders, answer first) with
-    ``report_sections.py`` (each kind's answer and section), ``report_folder.py`` (reading a
-    folder, what sections share), ``report_charts.py`` (phone-sized charts) and ``document.py``
-    (blocks, numbers for people, Markdown and HTML).
+    What is written and worded, computing no statistic: ``files.py`` (atomic writes,
+    ``run.json``), ``games.py`` (simulate's part files and their merge into one Parquet file),
+    ``plots.py`` (drawing on an Axes), ``league.py``, ``commit.py``, ``worth.py``, ``ladder.py``,
+    ``situations.py`` (each kind's tables, figures and run.json), ``advice.py`` (the rule of
+    thumb in words), ``contest_report.py`` (odds table, heatmap, contest report), ``report.py``
+    (report.md and report.html of result folders, answer first) with ``report_sections.py``
+    (each kind's answer and section), ``report_advice.py`` (the advice run's part),
+    ``report_folder.py`` and ``results.py`` (reading a folder), ``report_charts.py``
+    (phone-sized charts) and ``document.py`` (blocks, numbers for people, Markdown and HTML).
 ``bench/``
-    ``mammoth bench``: ``core.py`` (sizes, rows, sections, the table), ``contest.py``,
-    ``engine.py`` and ``cluster.py`` (the sections).
+    ``mammoth bench``: ``core.py`` (sizes, rows, sections, the table, the games/s timer) and a
+    module per section group: ``cold_start.py``, ``contest.py``, ``engine.py``, ``players.py``,
+    ``breakdown.py``, ``playouts.py``, ``learned.py``, ``advice.py``, ``cluster.py``.
 ``definitions/``, ``tiles/``
     Data: the default suite's experiment files; variant mammoth tile files (not the real tiles).
 """

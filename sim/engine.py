@@ -446,16 +446,16 @@ def _village(st, g, p, area):
 
 
 # Spliced (numba's IR inlining) into its one caller, seat_actions, instead of compiled as a
-# library of its own for LLVM to inline: that library compiled the body once more, about 2.5 CPU
-# s of a cold compile (docs/design.md, section 5). Same play; no speed difference measured.
+# library of its own for LLVM to inline: that library compiled the body once more, a tenth of a
+# cold compile (docs/design.md, section 5). Same play; no speed difference measured.
 @splice
 def resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work):
     """Resolve one of seat ``p``'s places (docs/rules.md A4.2, B2.3): gather (and, on the herd's
     area, :func:`commit`), use the village, or buy the card or building there if the seat wants
     it.
 
-    Inlined by LLVM into :func:`seat_actions`: as a call, passing the state's arrays field by
-    field, it cost a tenth of a greedy game.
+    Spliced into :func:`seat_actions` (see above): as a call of its own, passing the state's
+    arrays field by field, it cost a tenth of a greedy game.
     """
     sid = sids[p]
     params = pbase[p]
