@@ -1,10 +1,11 @@
-"""The state of a batch of games: a NamedTuple of four arrays, game index first.
+"""The state of a batch of games: a NamedTuple of five arrays, game index first.
 
 ``game[g, :]`` holds one game's board (the scalars ``I_*``, the deck, the card display, the
 building stacks, the mammoth tile pile) and ``seat[g, p, :]`` one player's board (goods, people,
 tools, cards, score parts, herd statistics, people placed this round), both ``int16`` with named
 column offsets below. ``data`` holds the rules data (cards, buildings, rule flags, mammoth tiles)
-and ``odds`` the exact contest table, so every hook sees what a player at the table could see.
+and ``odds`` the exact contest table, so every hook sees what a player at the table could see;
+``log`` holds an advice run's decisions (:mod:`sim.situation`; no rows elsewhere).
 
 Few arrays on purpose: numba passes every array of the tuple to every function it calls and
 counts a reference for each, so a call costs about 10 ns per array.
