@@ -37,6 +37,7 @@ from strategies.search_core import (
     EVAL_PROJECTED,
     MODEL_GREEDY,
     N_GREEDY,
+    SEARCH_PARAMS,
     search_place,
 )
 
@@ -44,15 +45,6 @@ DESCRIPTION = (
     "flat Monte Carlo search: greedy's best few placements, each played to the end on re-dealt "
     "copies of the game by greedy+ev"
 )
-SEARCH_PARAMS = {
-    "rollouts": 8.0,  # rollouts per candidate placement (0: play the model)
-    "candidates": 3.0,  # the model's best places compared (at most 8)
-    "win_weight": 0.0,  # value of a won rollout (a shared win: its share)
-    "margin_weight": 1.0,  # value per point of final score over the best other seat
-    "confidence": 1.0,  # leave the model's pick only for a mean gain above this many std. errors
-    "horizon": 0.0,  # whole rounds a rollout plays after the current one (0: to the end)
-    "evaluator": 0.0,  # the leaf's evaluator (search_core.EVAL_*): 0 final, 1 projected
-}
 PARAMS = {**greedy.PARAMS, **SEARCH_PARAMS}
 MAX_ROLLOUTS = 1_000
 """The most rollouts per candidate a name may ask for (a guard: 8 is the default)."""

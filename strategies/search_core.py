@@ -53,6 +53,7 @@ from sim.state import (
 )
 from strategies import classic, greedy, taming_ev
 from strategies.greedy_values import rounds_left
+from strategies.params import Positions
 
 # The rollout kernel: every seat plays the search's model + ev (its model of everyone, itself too).
 ROLLOUT = build(("strategies.greedy", "strategies.classic"), ("strategies.taming_ev",))
@@ -68,6 +69,25 @@ GREEDY_DEFAULTS = np.array(list(greedy.PARAMS.values()), dtype=np.float64)
 CLASSIC_DEFAULTS = np.array(list(classic.PARAMS.values()), dtype=np.float64)
 EV_DEFAULTS = np.array(list(taming_ev.PARAMS.values()), dtype=np.float64)
 MAX_CANDIDATES = 8
+SEARCH_PARAMS = {
+    "rollouts": 8.0,  # rollouts per candidate placement (0: play the model)
+    "candidates": 3.0,  # the model's best places compared (at most 8)
+    "win_weight": 0.0,  # value of a won rollout (a shared win: its share)
+    "margin_weight": 1.0,  # value per point of final score over the best other seat
+    "confidence": 1.0,  # leave the model's pick only for a mean gain above this many std. errors
+    "horizon": 0.0,  # whole rounds a rollout plays after the current one (0: to the end)
+    "evaluator": 0.0,  # the leaf's evaluator (EVAL_*): 0 final, 1 projected
+}
+"""The placement search's own parameters, after its model's row (:func:`search_place`)."""
+_SEARCH = Positions(SEARCH_PARAMS)
+S_ROLLOUTS = _SEARCH["rollouts"]
+S_CANDIDATES = _SEARCH["candidates"]
+S_WIN_WEIGHT = _SEARCH["win_weight"]
+S_MARGIN_WEIGHT = _SEARCH["margin_weight"]
+S_CONFIDENCE = _SEARCH["confidence"]
+S_HORIZON = _SEARCH["horizon"]
+S_EVALUATOR = _SEARCH["evaluator"]
+_SEARCH.check_every_key()
 PERSON_WORTH = greedy.PARAMS["people"]  # points per person per round left (projected_outcome)
 AGRICULTURE_WORTH = greedy.PARAMS["agriculture"]
 TOOL_WORTH = greedy.PARAMS["tools"]
@@ -348,12 +368,11 @@ def search_place(st, g, seat, params, rng, lo, hi, herd_value, memo, heuristic, 
 
     ``heuristic`` is the model's ``place`` hook (candidates: its successive picks, each earlier
     pick ruled out); ``model`` (``MODEL_*``) plays every play-out seat; the search's own
-    parameters start at ``params[own]`` (rollouts, candidates, win weight, margin weight,
-    confidence, horizon, evaluator), the model's row before them.
+    parameters (:data:`SEARCH_PARAMS`) start at ``params[own]``, the model's row before them.
     """
     area, count = heuristic(st, g, seat, params, rng, lo, hi, herd_value, memo)
-    rollouts = int(params[own])
-    wanted = min(MAX_CANDIDATES, int(params[own + 1]))
+    rollouts = int(params[own + S_ROLLOUTS])
+    wanted = min(MAX_CANDIDATES, int(params[own + S_CANDIDATES]))
     if rollouts <= 0 or wanted <= 1:
         return area, count
     # candidates: the heuristic's successive picks, each earlier pick ruled out
@@ -400,10 +419,10 @@ def search_place(st, g, seat, params, rng, lo, hi, herd_value, memo, heuristic, 
         params,
         0,
         rollouts,
-        int(params[own + 5]),
+        int(params[own + S_HORIZON]),
         key,
-        int(params[own + 6]),
-        params[own + 2 : own + 4],
-        params[own + 4],
+        int(params[own + S_EVALUATOR]),
+        params[own + S_WIN_WEIGHT : own + S_MARGIN_WEIGHT + 1],
+        params[own + S_CONFIDENCE],
     )
     return areas[best], counts[best]
