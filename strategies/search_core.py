@@ -231,27 +231,7 @@ def _clear(sids, tids, notes, work, buf, gain, gain_sq):
 
 
 @hot
-def score_candidates(
-    st,
-    g,
-    seat,
-    at_commit,
-    areas,
-    counts,
-    n,
-    pending,
-    model,
-    own_base,
-    n_own_base,
-    own_tame,
-    n_own_tame,
-    rollouts,
-    horizon,
-    key,
-    evaluator,
-    weights,
-    confidence,
-):
+def score_candidates(st, g, seat, at_commit, areas, counts, n, pending, key, playing, budget):
     """Index of the best of ``n`` candidate choices of ``seat`` in game ``g``, by play-outs.
 
     Parameters
@@ -268,22 +248,18 @@ def score_candidates(
         How many candidates (at most :data:`MAX_CANDIDATES`).
     pending : numpy.ndarray
         At a commitment: 1 for each area whose place the seat has not resolved yet.
-    model : int
-        ``MODEL_*``: who plays every seat of the play-outs (:func:`fill_params`).
-    own_base, n_own_base, own_tame, n_own_tame
-        The searching seat's own parameter rows, their first entries taken over.
-    rollouts : int
-        Play-outs per candidate.
-    horizon : int
-        Whole rounds a play-out plays after the current one before its leaf is valued
-        (0: to the end of the game).
     key : numpy.uint64
         The decision's key (drawn from the seat's stream): play-out ``i`` of every candidate
         gets the same re-deal and streams.
-    evaluator : int
-        The leaf's evaluator (``EVAL_*``, see :func:`evaluate_leaf`); ``weights`` is its row.
-    confidence : float
-        See :func:`best_candidate`.
+    playing : tuple
+        Who plays the play-outs: ``(model, own_base, n_own_base, own_tame, n_own_tame)``, the
+        ``MODEL_*`` that plays every seat (:func:`fill_params`) and the searching seat's own
+        parameter rows, their first ``n_own_*`` entries taken over.
+    budget : tuple
+        ``(rollouts, horizon, evaluator, weights, confidence)``: play-outs per candidate; whole
+        rounds a play-out plays after the current one before its leaf is valued (0: to the end
+        of the game); the leaf's evaluator (``EVAL_*``, see :func:`evaluate_leaf`) and its
+        weight row; the confidence of :func:`best_candidate`.
 
     Returns
     -------
@@ -307,6 +283,8 @@ def score_candidates(
     ptame = stack_f64_2d(MAX_PLAYERS, N_EV)
     gain = stack_f64(MAX_CANDIDATES)
     gain_sq = stack_f64(MAX_CANDIDATES)
+    model, own_base, n_own_base, own_tame, n_own_tame = playing
+    rollouts, horizon, evaluator, weights, confidence = budget
     _clear(sids, tids, notes, work, buf, gain, gain_sq)
     fill_params(sids, pbase, ptame, seat, own_base, own_tame, n_own_base, n_own_tame, model)
     scratch = (streams, buf, work, notes)
@@ -404,25 +382,13 @@ def search_place(st, g, seat, params, rng, lo, hi, herd_value, memo, heuristic, 
     if n == 1:
         return area, count
     key = next_u64(rng)
-    best = score_candidates(
-        st,
-        g,
-        seat,
-        False,
-        areas,
-        counts,
-        n,
-        open_lo,
-        model,
-        params,
-        own,
-        params,
-        0,
-        rollouts,
-        int(params[own + S_HORIZON]),
-        key,
-        int(params[own + S_EVALUATOR]),
+    playing = (np.int64(model), params, np.int64(own), params, np.int64(0))
+    budget = (
+        np.int64(rollouts),
+        np.int64(params[own + S_HORIZON]),
+        np.int64(params[own + S_EVALUATOR]),
         params[own + S_WIN_WEIGHT : own + S_MARGIN_WEIGHT + 1],
         params[own + S_CONFIDENCE],
     )
+    best = score_candidates(st, g, seat, False, areas, counts, n, open_lo, key, playing, budget)
     return areas[best], counts[best]

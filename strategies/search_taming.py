@@ -114,25 +114,13 @@ def commit_figures(st, g, seat, params, rng, available, values):
     pending = stack_i64(N_AREAS)
     assumed_pending(st, g, seat, np.int64(st.game[g, I_HERD_AREA]), pending)
     key = next_u64(rng)
-    best = score_candidates(
-        st,
-        g,
-        seat,
-        True,
-        counts,
-        counts,
-        n,
-        pending,
-        int(params[MODEL]),
-        params,
-        0,
-        params,
-        N_EV,
-        rollouts,
-        int(params[HORIZON]),
-        key,
-        int(params[EVALUATOR]),
+    playing = (np.int64(params[MODEL]), params, np.int64(0), params, np.int64(N_EV))
+    budget = (
+        np.int64(rollouts),
+        np.int64(params[HORIZON]),
+        np.int64(params[EVALUATOR]),
         params[WIN_WEIGHT : MARGIN_WEIGHT + 1],
         params[CONFIDENCE],
     )
+    best = score_candidates(st, g, seat, True, counts, counts, n, pending, key, playing, budget)
     return counts[best]
