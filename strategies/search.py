@@ -49,7 +49,7 @@ PARAMS = {**greedy.PARAMS, **SEARCH_PARAMS}
 MAX_ROLLOUTS = 1_000
 """The most rollouts per candidate a name may ask for (a guard: 8 is the default)."""
 SEARCH_LIMITS = {
-    "rollouts": Limit(0, MAX_ROLLOUTS, whole=True),  # 0: play the model
+    "rollouts": Limit(1, MAX_ROLLOUTS, whole=True),  # no search at all is the model: greedy
     "candidates": Limit(1, 8, whole=True),
     "win_weight": Limit(),
     "margin_weight": Limit(),

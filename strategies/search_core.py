@@ -70,7 +70,7 @@ CLASSIC_DEFAULTS = np.array(list(classic.PARAMS.values()), dtype=np.float64)
 EV_DEFAULTS = np.array(list(taming_ev.PARAMS.values()), dtype=np.float64)
 MAX_CANDIDATES = 8
 SEARCH_PARAMS = {
-    "rollouts": 8.0,  # rollouts per candidate placement (0: play the model)
+    "rollouts": 8.0,  # rollouts per candidate placement
     "candidates": 3.0,  # the model's best places compared (at most 8)
     "win_weight": 0.0,  # value of a won rollout (a shared win: its share)
     "margin_weight": 1.0,  # value per point of final score over the best other seat

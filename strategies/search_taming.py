@@ -46,7 +46,7 @@ DESCRIPTION = (
 )
 PARAMS = {
     **taming_ev.PARAMS,
-    "rollouts": 4.0,  # rollouts per candidate commitment (0: play ev)
+    "rollouts": 4.0,  # rollouts per candidate commitment
     "max_figures": 3.0,  # largest commitment compared (besides ev's own)
     "win_weight": 0.0,  # value of a won rollout (a shared win: its share)
     "margin_weight": 1.0,  # value per point of final score over the best other seat
@@ -57,7 +57,7 @@ PARAMS = {
 }
 LIMITS = {
     **taming_ev.LIMITS,
-    "rollouts": Limit(0, MAX_ROLLOUTS, whole=True),  # 0: play ev
+    "rollouts": Limit(1, MAX_ROLLOUTS, whole=True),  # no search at all is ev
     "max_figures": Limit(0, MAX_TILE_FIGURES, whole=True),
     "win_weight": Limit(),
     "margin_weight": Limit(),

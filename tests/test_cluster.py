@@ -67,7 +67,7 @@ players = [2, 4]
 games = 6
 seed = 6
 strategies = ["random", "classic", "greedy"]
-cost_seconds = 0
+cost_seconds = false
 chunk_games = {chunk}
 """,
     "advice": """

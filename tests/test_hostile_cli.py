@@ -158,9 +158,9 @@ REAL = [
     ("tune", "--elite", 0.0, 1.0, True),
     ("commit", "--first-bonus", 0.0, 1000.0, False),
     ("commit", "--food-value", 0.0, 1000.0, False),
-    ("ladder", "--cost-seconds", 0.0, MAX_COST_SECONDS, False),
+    ("ladder", "--cost-seconds", 0.0, MAX_COST_SECONDS, True),
     ("train", "--ridge", 0.0, 1e6, False),
-    ("train", "--clip", 0.0, 1000.0, False),
+    ("train", "--clip", 0.0, 1000.0, True),
 ]
 
 NOT_NUMBERS = ["nan", "NaN", "inf", "-inf", "1e400", "-1e400", "", " ", "0x10", "1_0_", "½", "١"]

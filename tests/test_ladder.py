@@ -23,6 +23,7 @@ from experiments.analyses.ladder import (
 from experiments.kinds import kind_module
 from experiments.outputs.report import write_report
 from experiments.runner import run_experiment
+from sim.errors import InputError
 from strategies import search
 from strategies.registry import BASE, presets, resolve
 
@@ -186,7 +187,7 @@ def test_cli_help_and_a_tiny_run(tmp_path):
     assert shown.exit_code == 0 and "Bradley-Terry" in shown.output and "--resume" in shown.output
     out = tmp_path / "out"
     args = ["ladder", "--strategy", "random", "--strategy", "greedy", "--strategy", "classic"]
-    done = invoke(*args, "--games", 8, "--players", 2, "--cost-seconds", 0, "--out", out)
+    done = invoke(*args, "--games", 8, "--players", 2, "--no-costs", "--out", out)
     assert done.exit_code == 0, done.output
     assert "greedy+ev" in done.output and "cost not measured" in done.output
     for name in ("ladder.csv", "ratings.csv", "costs.csv", "ladder.png", "run.json"):
@@ -202,6 +203,7 @@ def test_cli_help_and_a_tiny_run(tmp_path):
         (["--strategy", "random"], "at least two"),
         (["--strategy", "search[rollouts=x]", "--strategy", "greedy"], "finite number"),
         (["--cost-seconds", "-1"], "cost-seconds"),
+        (["--cost-seconds", "0"], "above 0"),  # no costs is --no-costs
         (["--games", "100000", "--chunk-size", "1"], "at most 100,000"),
     ],
 )
@@ -218,3 +220,14 @@ def test_resume_refuses_another_ladders_folder(ladder_runs, tmp_path):
     args = ["ladder", "--strategy", "random", "--strategy", "greedy", "--games", 5]
     line = assert_refused(invoke(*args, "--out", folder, "--resume"), tmp_path, before)
     assert "different experiment" in line
+
+
+def test_an_experiment_file_turns_the_costs_off_with_false_not_zero():
+    from experiments.kinds.ladder import check, cost_seconds
+
+    config = {"kind": "ladder", "players": [2], "games": 4, "seed": 1, "rules": {}}
+    off = {**config, "strategies": ["random", "greedy"], "cost_seconds": False}
+    check(off)
+    assert cost_seconds(off) == 0.0
+    with pytest.raises(InputError, match="cost_seconds must be above 0"):
+        check({**config, "strategies": ["random", "greedy"], "cost_seconds": 0})

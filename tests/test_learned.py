@@ -150,6 +150,7 @@ def test_train_command_writes_the_model_and_its_provenance(tmp_path):
         ("--ridge", -1),
         ("--ridge", "nan"),
         ("--clip", -1),
+        ("--clip", 0),  # no clipping is --no-clip
     ],
 )
 def test_train_command_refuses_bad_sizes(tmp_path, args):

@@ -74,8 +74,10 @@ def test_bad_overrides_are_one_clear_input_error(name, message):
 @pytest.mark.parametrize(
     ("name", "said"),
     [
-        ("search[rollouts=-1]", "rollouts must be a whole number from 0 to 1000, not -1"),
-        ("search[rollouts=2.5]", "rollouts must be a whole number from 0 to 1000, not 2.5"),
+        ("search[rollouts=-1]", "rollouts must be a whole number from 1 to 1000, not -1"),
+        ("search[rollouts=0]", "rollouts must be a whole number from 1 to 1000, not 0"),
+        ("greedy+search[rollouts=0]", "rollouts must be a whole number from 1 to 1000, not 0"),
+        ("search[rollouts=2.5]", "rollouts must be a whole number from 1 to 1000, not 2.5"),
         ("search[horizon=-3]", "horizon must be a whole number from 0 to 200, not -3"),
         ("search[evaluator=7]", "evaluator must be one of 0, 1, not 7"),
         ("search[candidates=0]", "candidates must be a whole number from 1 to 8, not 0"),
@@ -132,11 +134,11 @@ def test_a_preset_outside_its_limits_is_refused(tmp_path, monkeypatch):
 
 
 def test_the_limits_leave_the_documented_values_alone():
-    """0 rollouts plays the search's model (documented), horizon 0 plays to the end."""
+    """Horizon 0 plays to the end; fixed-0 commits nothing; one rollout is the least search."""
     for name in (
-        "search[rollouts=0]",
+        "search[rollouts=1]",
         "search[rollouts=3,horizon=1,evaluator=1]",
-        "greedy+search[rollouts=0,max_figures=0]",
+        "greedy+search[rollouts=1,max_figures=0]",
         "greedy+fixed-10",
         "greedy+fixed-0",
     ):

@@ -64,12 +64,13 @@ FILES = "ladder.csv, ratings.csv, costs.csv, ladder.png and run.json"
 )
 @click.option(
     "--cost-seconds",
-    type=Real(0.0, MAX_COST_SECONDS),
+    type=Real(0.0, MAX_COST_SECONDS, low_open=True),
     default=2.0,
     show_default=True,
     help="CPU seconds, about, of each rung's timed batch (4 players with the herd, every seat "
-    f"that rung); 0: no costs. 0 to {MAX_COST_SECONDS:g}.",
+    f"that rung); above 0, at most {MAX_COST_SECONDS:g}.",
 )
+@click.option("--no-costs", is_flag=True, help="Measure no costs (ratings only).")
 @chunk_size_option(CHUNK_GAMES)
 @workers_option("local processes, one chunk each")
 @resume_option()
@@ -82,6 +83,7 @@ def ladder(
     out,
     anchor,
     cost_seconds,
+    no_costs,
     chunk_size,
     workers,
     resume,
@@ -108,7 +110,7 @@ def ladder(
             "rules": {},
             "strategies": list(names) or default_rungs(),
             **({"anchor": anchor} if anchor else {}),
-            "cost_seconds": cost_seconds,
+            "cost_seconds": False if no_costs else cost_seconds,
         },
         "mammoth ladder",
     )

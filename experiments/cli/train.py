@@ -53,29 +53,31 @@ from experiments.outputs.files import run_metadata, writing_inside
 )
 @click.option(
     "--clip",
-    type=Real(0.0, 1000.0),
+    type=Real(0.0, 1000.0, low_open=True),
     default=50.0,
     show_default=True,
-    help="Clip the target margin to this many points either way (0: not clipped).",
+    help="Clip the target margin to this many points either way (above 0, at most 1000).",
 )
+@click.option("--no-clip", is_flag=True, help="Fit the margin unclipped (instead of --clip).")
 @seed_option()
 @out_option("Output folder: value.json (the model) and run.json.", default="results/train")
 @click.option("--keep-chunks", is_flag=True, help="Keep OUT/chunks (the fit's data) afterwards.")
-def train_command(games, generations, ridge, clip, seed, out, keep_chunks) -> None:
+def train_command(games, generations, ridge, clip, no_clip, seed, out, keep_chunks) -> None:
     """Fit the learned evaluation (the ``learned`` player's model) on the engine's own games.
 
     Positions at every round's start, target the seat's final margin over the best other seat
-    (clipped to --clip points), ridge least squares; every tenth game is held out for the fit
-    figures. Rerun with the same options to resume an interrupted run. Writes value.json and
-    run.json into OUT.
+    (clipped to --clip points, or not with --no-clip), ridge least squares; every tenth game is
+    held out for the fit figures. Rerun with the same options to resume an interrupted run.
+    Writes value.json and run.json into OUT.
     """
+    clip = 0.0 if no_clip else clip  # TrainSpec: 0 is no clipping
     spec = TrainSpec(games=games, generations=generations, seed=seed, ridge=ridge, clip=clip)
     check_spec(spec)
     announce_compile(["learned", "greedy"])
     folder = Path(out)
     command = (
         f"mammoth train --games {games} --generations {generations} --ridge {ridge:g} "
-        f"--clip {clip:g} --seed {seed} --out {out}"
+        f"{'--no-clip' if no_clip else f'--clip {clip:g}'} --seed {seed} --out {out}"
     )
     start = time.perf_counter()
     with writing_inside(folder):

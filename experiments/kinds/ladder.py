@@ -10,7 +10,8 @@ entry per rung); the runner sums them. ``finish`` fits the ratings and writes th
 Settings of ``[experiment]``: ``strategies`` (the rungs in ladder order; default: the full
 ladder, :func:`~experiments.analyses.ladder.default_rungs`), ``anchor`` (default ``greedy``, or
 the first rung when greedy is not on the ladder), ``cost_seconds`` (CPU seconds of each rung's
-timed batch, about; 0 skips the costs) and the common ones (``players`` default ``[2, 4]``).
+timed batch, about, above 0; ``false`` skips the costs) and the common ones (``players``
+default ``[2, 4]``).
 ``[rules]``: ``herd`` (true or false, not both), ``tiles``, ``mammoth_points``, ``tie``,
 ``resources_of_choice``.
 """
@@ -83,13 +84,16 @@ def check(config: dict) -> None:
         raise InputError("a ladder is played with one herd setting: rules.herd true or false")
     rules_of(config)
     seconds = config.get("cost_seconds", DEFAULTS["cost_seconds"])
-    if (
+    if seconds is not False and (
         isinstance(seconds, bool)
         or not isinstance(seconds, int | float)
         or not math.isfinite(seconds)
-        or not 0 <= seconds <= MAX_COST_SECONDS
+        or not 0 < seconds <= MAX_COST_SECONDS
     ):
-        raise InputError(f"cost_seconds must be from 0 to {MAX_COST_SECONDS:g}, not {seconds!r}")
+        raise InputError(
+            f"cost_seconds must be above 0 and at most {MAX_COST_SECONDS:g} (false: no costs), "
+            f"not {seconds!r}"
+        )
     if "anchor" in config and not isinstance(config["anchor"], str):
         raise InputError(f"anchor must be a strategy name, not {config['anchor']!r}")
     names, anchor = names_of(config), anchor_of(config)
@@ -104,6 +108,13 @@ def check(config: dict) -> None:
         )
 
 
+def cost_seconds(config: dict) -> float:
+    """CPU seconds of each rung's timed batch; 0 when the costs are off (``cost_seconds =
+    false``)."""
+    seconds = config.get("cost_seconds", DEFAULTS["cost_seconds"])
+    return 0.0 if seconds is False else float(seconds)
+
+
 def tables_of(config: dict, players: int) -> list[tuple[str, ...]]:
     """The schedule's tables at ``players`` seats."""
     return schedule(names_of(config), int(players), anchor_of(config))
@@ -113,7 +124,7 @@ def chunks(config: dict) -> list[dict]:
     """One chunk per rung's cost (first), then per (player count, table, block of games)."""
     size = int(config.get("chunk_games", CHUNK_GAMES))
     out: list[dict] = []
-    if float(config.get("cost_seconds", DEFAULTS["cost_seconds"])) > 0:
+    if cost_seconds(config) > 0:
         out += [{"cost": name} for name in names_of(config)]
     for players in sorted({int(p) for p in config["players"]}):
         for index, table in enumerate(tables_of(config, players)):
@@ -138,12 +149,12 @@ def run_chunk(config: dict, chunk: dict) -> dict:
             chunk["cost"],
             rules_of(config),
             int(config["seed"]),
-            float(config.get("cost_seconds", DEFAULTS["cost_seconds"])),
+            cost_seconds(config),
         )
         where = names.index(chunk["cost"])
-        cost_games, cost_seconds = np.zeros(len(names)), np.zeros(len(names))
-        cost_games[where], cost_seconds[where] = games, seconds
-        return {"cost_games": cost_games, "cost_seconds": cost_seconds}
+        timed_games, timed_seconds = np.zeros(len(names)), np.zeros(len(names))
+        timed_games[where], timed_seconds[where] = games, seconds
+        return {"cost_games": timed_games, "cost_seconds": timed_seconds}
     players, table = int(chunk["players"]), tuple(chunk["seats"])
     frame = _play(config, chunk)
     ahead, met, seats = table_stats(frame, table, players, int(config["games"]))
