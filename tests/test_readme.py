@@ -33,6 +33,10 @@ def _ids(commands):
 
 def test_every_command_of_the_readme_runs_or_is_an_explained_exception():
     assert len(COMMANDS) > 30  # the collection found the README's commands
+    written = [command.written for command in COMMANDS]
+    for form in ("--herd off", "--herd both", "--no-clip"):  # every alternative of a synopsis
+        assert any(form in text for text in written), form
+    assert sum("--dask" in text for text in written) >= 7  # compare ... run, each on Dask too
     for command in COMMANDS:
         if readme.exception(command) is None:
             assert readme.runnable(command) is not None, f"neither run nor excepted: {command}"
