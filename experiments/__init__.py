@@ -36,6 +36,9 @@ Where things are
 ``games.py``
     :func:`~experiments.games.run_games`: ``mammoth simulate``'s games in part files on any
     backend, resumable, in bounded memory.
+``training.py``
+    :func:`~experiments.training.train`: ``mammoth train``'s generations in chunk files,
+    resumable, then the fit.
 ``kinds/``
     The experiment kinds, which orchestrate (``__init__.py``: the ``KINDS`` registry and the
     contract): ``compare.py`` (a league), ``worth.py``, ``commit.py``, ``ladder.py`` (the
@@ -56,7 +59,8 @@ Where things are
     What is written and worded, computing no statistic: ``files.py`` (atomic writes,
     ``run.json``), ``games.py`` (simulate's part files and their merge into one Parquet file),
     ``plots.py`` (drawing on an Axes), ``league.py``, ``commit.py``, ``worth.py``, ``ladder.py``,
-    ``situations.py`` (each kind's tables, figures and run.json), ``advice.py`` (the rule of
+    ``situations.py`` (each kind's tables, figures and run.json), ``train.py`` (the training's
+    chunks, the model and its run.json), ``advice.py`` (the rule of
     thumb in words), ``contest_report.py`` (odds table, heatmap, contest report), ``report.py``
     (report.md and report.html of result folders, answer first) with ``report_sections.py``
     (each kind's answer and section), ``report_advice.py`` (the advice run's part),

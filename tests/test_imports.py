@@ -8,6 +8,7 @@ every import counts, at the top of a module or inside a function, ``import x`` a
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -222,3 +223,21 @@ def test_the_experiment_rooms_point_one_way(rule, importer, forbidden):
     """kinds -> analyses -> (nothing of the rooms); kinds -> outputs -> analyses (for words)."""
     bad = _violations(lambda module: _within(module, importer), forbidden)
     assert not bad, rule + ":\n" + "\n".join(bad)
+
+
+WRITES = re.compile(
+    r"\.write_text\(|\.write_bytes\(|np\.savez|\.to_csv\(|\.to_parquet\(|savefig\(|"
+    r"json\.dump\(|open\([^)]*[\"'][wa]b?[\"']"
+)
+"""A call that writes a file."""
+
+
+def test_analyses_write_no_file():
+    """Analyses compute; the outputs write (``experiments.outputs``)."""
+    assert WRITES.search("path.write_text(text)") and WRITES.search('open(p, "w")')
+    bad = []
+    for path in sorted((ROOT / "experiments" / "analyses").rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if WRITES.search(line):
+                bad.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not bad, "\n".join(bad)

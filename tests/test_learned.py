@@ -12,9 +12,9 @@ from experiments.analyses.train import (
     fit,
     play_positions,
     round_starts,
-    train,
-    write_model,
 )
+from experiments.outputs.train import write_model
+from experiments.training import train
 from sim.state import SCORE
 from strategies.features import N_FEATURES, position_features, reference_features
 from strategies.play import play_games

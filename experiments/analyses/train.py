@@ -9,9 +9,10 @@ function of (seed, its global index, its players, its lineup), exactly as in ``p
 Games come in chunks of :data:`CHUNK_GAMES`; chunk ``c`` of generation ``k`` plays 2, 3 or 4
 players in turn (``c % 3``). Each chunk is reduced at once to the sufficient statistics of a
 least-squares fit (``X'X`` and ``X'y`` of its training positions) plus its held-out positions
-(every game whose index is a multiple of :data:`HOLD_OUT`), and saved as one ``.npz`` file under
-``OUT/chunks``: an interrupted run resumes from the chunks it finished, and the result depends
-neither on interruptions nor on chunk order.
+(every game whose index is a multiple of :data:`HOLD_OUT`); :mod:`experiments.training` saves
+each as one ``.npz`` file under ``OUT/chunks``, so an interrupted run resumes from the chunks it
+finished, and the result depends neither on interruptions nor on chunk order. This module
+computes and writes nothing.
 
 Generations: generation 0 is played by ``greedy`` at every seat; generation ``k > 0`` by the
 ``learned`` player holding generation ``k - 1``'s model against ``greedy`` (seats alternating and
@@ -29,10 +30,8 @@ positions where the sign of the value says correctly whether the seat won (rank 
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -47,7 +46,7 @@ from sim.runner import Slot, lineups
 from sim.state import FLAGS, RANK, SCORE, GameState, new_state, rules_data
 from strategies.features import FEATURE_NAMES, N_FEATURES, position_features
 from strategies.registry import kernel, resolve
-from strategies.value_model import MODEL_WIDTH, model_text
+from strategies.value_model import MODEL_WIDTH
 
 CHUNK_GAMES = 200
 HOLD_OUT = 10  # games whose index is a multiple of this are held out of the fit
@@ -260,96 +259,9 @@ def fit_figures(model: np.ndarray, stats: list[dict[str, np.ndarray]]) -> dict[s
     }
 
 
-def _chunk_path(folder: Path, generation: int, chunk: int) -> Path:
-    return folder / f"g{generation:02d}-c{chunk:05d}.npz"
-
-
-def _model_digest(model: np.ndarray | None) -> str:
+def model_digest(model: np.ndarray | None) -> str:
+    """A short name of a model row (``greedy`` for none): what a training chunk was played with,
+    so a resumed run never mixes chunks of another model."""
     if model is None:
         return "greedy"
     return hashlib.sha256(np.ascontiguousarray(model).tobytes()).hexdigest()[:16]
-
-
-def train(
-    spec: TrainSpec, out: Path, progress: Callable[[str], None] | None = None
-) -> tuple[np.ndarray, dict]:
-    """Run a training (resuming from ``out/chunks``); return the final model row and its figures.
-
-    Parameters
-    ----------
-    spec : TrainSpec
-        Sizes and seed.
-    out : pathlib.Path
-        The output folder; chunks are kept under ``out/chunks`` until the run is done.
-    progress : callable, optional
-        Called with one line per finished chunk and per generation.
-
-    Returns
-    -------
-    (numpy.ndarray, dict)
-        The model row and ``{"generations": [...figures per generation], "positions": n}``.
-    """
-    check_spec(spec)
-    say = progress or (lambda line: None)
-    folder = out / "chunks"
-    folder.mkdir(parents=True, exist_ok=True)
-    stats: list[dict[str, np.ndarray]] = []
-    model: np.ndarray | None = None
-    history = []
-    for generation in range(spec.generations):
-        digest = _model_digest(model)
-        for chunk in range(spec.chunks()):
-            path = _chunk_path(folder, generation, chunk)
-            first = generation * GENERATION_STRIDE + chunk * CHUNK_GAMES
-            n_games = min(CHUNK_GAMES, spec.games - chunk * CHUNK_GAMES)
-            players = PLAYER_CYCLE[chunk % len(PLAYER_CYCLE)]
-            done = _load_chunk(path, spec, digest)
-            if done is None:
-                features, margin, won, game = play_positions(
-                    n_games, players, spec.seed, first, model
-                )
-                done = chunk_stats(features, margin, won, game, spec.clip)
-                _save_chunk(path, done, spec, digest)
-            stats.append(done)
-            say(
-                f"generation {generation + 1}/{spec.generations}: chunk {chunk + 1}/"
-                f"{spec.chunks()} ({players} players, {n_games} games)"
-            )
-        model = fit(stats, spec.ridge)
-        figures = fit_figures(model, stats)
-        figures["generation"] = generation
-        figures["positions"] = (
-            int(sum(int(s["n"][0]) for s in stats)) + figures["held_out_positions"]
-        )
-        history.append(figures)
-        say(
-            f"generation {generation + 1}: held-out RMSE {figures['rmse_margin']:.2f} points, "
-            f"R2 {figures['r2_margin']:.3f}, win sign accuracy {figures['win_sign_accuracy']:.3f}"
-        )
-    return model, {"generations": history, "positions": history[-1]["positions"]}
-
-
-def _save_chunk(path: Path, stats: dict, spec: TrainSpec, digest: str) -> None:
-    partial = path.with_suffix(".partial.npz")
-    key = json.dumps({**spec.as_dict(), "model": digest}, sort_keys=True)
-    np.savez(partial, key=np.array(key), **stats)
-    partial.replace(path)
-
-
-def _load_chunk(path: Path, spec: TrainSpec, digest: str) -> dict | None:
-    if not path.exists():
-        return None
-    key = json.dumps({**spec.as_dict(), "model": digest}, sort_keys=True)
-    with np.load(path) as saved:
-        if str(saved["key"]) != key:
-            raise InputError(
-                f"{path} was made by another training (other sizes, seed or model); "
-                "use another --out or remove its chunks folder"
-            )
-        return {name: saved[name] for name in saved.files if name != "key"}
-
-
-def write_model(out: Path, model: np.ndarray, run: dict) -> None:
-    """Write ``out/value.json`` (the model) and ``out/run.json`` (its provenance)."""
-    (out / "value.json").write_text(model_text(model[0], model[1:]), encoding="utf-8")
-    (out / "run.json").write_text(json.dumps(run, indent=1, sort_keys=True) + "\n", "utf-8")

@@ -21,11 +21,11 @@ from experiments.analyses.train import (
     MAX_GENERATIONS,
     TrainSpec,
     check_spec,
-    train,
-    write_model,
 )
 from experiments.cli.options import Real, Whole, announce_compile, out_option, seed_option
 from experiments.outputs.files import run_metadata, writing_inside
+from experiments.outputs.train import write_model
+from experiments.training import train
 
 
 @click.command("train")
