@@ -172,6 +172,16 @@ def plays_search(args: list[str]) -> bool:
     return args[:1] == ["ladder"] and "--strategy" not in args
 
 
+def runs_long(args: list[str]) -> bool:
+    """Whether a command runs for many seconds even at the test's sizes: the demo (the whole
+    suite), ``cache warm`` (every kernel entry, in processes of their own) and the commit file
+    at ``--scale`` (its solver tables at full size). They run in the ``heavy_kernel`` tier, with
+    the commands that play search, so the default run stays within its four minutes."""
+    if args[:1] == ["demo"] or args[:2] == ["cache", "warm"]:
+        return True
+    return args[:1] == ["run"] and any(a.endswith("commit.toml") for a in args)
+
+
 def parse(args: list[str]) -> None:
     """Have click parse ``mammoth ARGS`` (every option known, every value valid), run nothing."""
     path, cmd, rest = command_path(args)

@@ -22,8 +22,12 @@ import readme_commands as readme
 
 COMMANDS = readme.commands()
 LOCAL = [c for c in COMMANDS if readme.exception(c) is None and "--dask" not in readme.runnable(c)]
-# the commands that play search need the heavy kernel: the heavy_kernel tier (tasks.py)
-HEAVY = [c for c in LOCAL if readme.plays_search(readme.runnable(c))]
+# the commands that play search need the heavy kernel, and a few run long: the heavy_kernel tier
+HEAVY = [
+    c
+    for c in LOCAL
+    if readme.plays_search(readme.runnable(c)) or readme.runs_long(readme.runnable(c))
+]
 LIGHT = [c for c in LOCAL if c not in HEAVY]
 
 
@@ -74,6 +78,8 @@ def test_the_search_commands_are_the_heavy_ones():
     assert not readme.plays_search(["ladder", "--strategy", "greedy", "--strategy", "classic"])
     assert readme.plays_search(["simulate", "--strategy", "search[rollouts=2]"])
     assert not readme.plays_search(["simulate", "--strategy", "greedy"])
+    assert readme.runs_long(["demo", "--out", "out"]) and readme.runs_long(["cache", "warm"])
+    assert not readme.runs_long(["run", "experiments/definitions/league.toml"])
 
 
 def test_the_python_snippets_run(tmp_path, monkeypatch):
