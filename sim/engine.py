@@ -1006,36 +1006,6 @@ def seat_slots(
 
 
 @njit(cache=True)
-def seat_rows(pbase, ptame):
-    """Allocate the seat arrays one thread fills for every game it plays (:func:`play_row`):
-    each seat's strategy id, taming policy id and parameter rows."""
-    seat_sids = np.zeros(4, dtype=np.int64)
-    seat_tids = np.zeros(4, dtype=np.int64)
-    seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
-    seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
-    return seat_sids, seat_tids, seat_pbase, seat_ptame
-
-
-@splice
-def play_row(
-    st, g, first_game, words, lineups, players, sids, tids, pbase, ptame, seats, debug,
-    dice_contest, scratch,
-):  # fmt: skip
-    """Play row ``g`` of a batch as game ``first_game + g``: its seats' slots from the line-up
-    (into ``seats``, from :func:`seat_rows`), then the game (:func:`play_game`). What every
-    entry (:func:`play_rows`, :func:`advise_rows`, :func:`play_rows_timed`) does per row."""
-    seat_sids, seat_tids, seat_pbase, seat_ptame = seats
-    seat_slots(
-        g, players, lineups, sids, tids, pbase, ptame, seat_sids, seat_tids, seat_pbase,
-        seat_ptame,
-    )  # fmt: skip
-    play_game(
-        st, g, first_game + g, words, seat_sids, seat_tids, seat_pbase, seat_ptame, debug,
-        dice_contest, scratch,
-    )  # fmt: skip
-
-
-@njit(cache=True)
 def new_scratch():
     """Allocate the work arrays one thread reuses for every game it plays."""
     streams = np.zeros((N_PURPOSES, STREAM_WORDS), dtype=np.uint64)
@@ -1058,12 +1028,37 @@ def play_rows(
     """
     scratch = new_scratch()
     players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
-    seats = seat_rows(pbase, ptame)
+    seat_sids = np.zeros(4, dtype=np.int64)
+    seat_tids = np.zeros(4, dtype=np.int64)
+    seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
+    seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
     for g in range(lo, hi):
-        play_row(
-            st, g, first_game, words, lineups, players, sids, tids, pbase, ptame, seats, debug,
-            dice_contest, scratch,
-        )  # fmt: skip
+        seat_slots(
+            g,
+            players,
+            lineups,
+            sids,
+            tids,
+            pbase,
+            ptame,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+        )
+        play_game(
+            st,
+            g,
+            first_game + g,
+            words,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+            debug,
+            dice_contest,
+            scratch,
+        )
 
 
 # --- advice: every taming decision of real games played out once per commitment -------------
@@ -1135,13 +1130,37 @@ def advise_rows(
         st.log[:0],  # a play-out notes no decision
     )
     players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
-    seats = seat_rows(pbase, ptame)
+    seat_sids = np.zeros(4, dtype=np.int64)
+    seat_tids = np.zeros(4, dtype=np.int64)
+    seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
+    seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
     for g in range(lo, hi):
-        play_row(
-            st, g, first_game, words, lineups, players, sids, tids, pbase, ptame, seats, False,
-            dice_contest, scratch,
-        )  # fmt: skip
-        seat_sids, seat_tids, seat_pbase, seat_ptame = seats
+        seat_slots(
+            g,
+            players,
+            lineups,
+            sids,
+            tids,
+            pbase,
+            ptame,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+        )
+        play_game(
+            st,
+            g,
+            first_game + g,
+            words,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+            False,
+            dice_contest,
+            scratch,
+        )
         for j in range(np.int64(st.log[g, 0, LOG_DECISIONS])):
             h = snapshot_row(st, g, j)
             seat = np.int64(st.log[g, 1 + j, D_SEAT])
@@ -1169,12 +1188,37 @@ def play_rows_timed(
     for _ in range(1000):
         _lap(work, T_CALIBRATE, _clock())
     players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
-    seats = seat_rows(pbase, ptame)
+    seat_sids = np.zeros(4, dtype=np.int64)
+    seat_tids = np.zeros(4, dtype=np.int64)
+    seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
+    seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
     for g in range(lo, hi):
-        play_row(
-            st, g, first_game, words, lineups, players, sids, tids, pbase, ptame, seats, debug,
-            dice_contest, scratch,
-        )  # fmt: skip
+        seat_slots(
+            g,
+            players,
+            lineups,
+            sids,
+            tids,
+            pbase,
+            ptame,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+        )
+        play_game(
+            st,
+            g,
+            first_game + g,
+            words,
+            seat_sids,
+            seat_tids,
+            seat_pbase,
+            seat_ptame,
+            debug,
+            dice_contest,
+            scratch,
+        )
     for k in range(N_TIMERS):
         times[0, k] += work[W_TIMES, k]
         times[1, k] += work[W_LAPS, k]
