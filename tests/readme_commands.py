@@ -133,6 +133,7 @@ COPIED = ["experiments/definitions", "docs"]
 EXCEPTIONS = {
     "python3 tasks.py test": "the default test suite itself; CI runs it (.ci/run)",
     "python3 tasks.py test --heavy": "the compile-heavy tier of the test suite; CI runs it",
+    "python3 tasks.py test --slow": "the slow tier of the test suite; CI runs it last",
     "python3 tasks.py demo": "installs the project into .venv first; CI runs it on a clean clone "
     "(.ci/run); the command it then runs, mammoth demo, runs here (its row of the table)",
     "make demo": "an alias of python3 tasks.py demo (make is not on every machine)",
