@@ -218,12 +218,12 @@ def plugin_origins(players: list[tuple[str, str]]) -> list[str]:
     """On a worker: where each ``(role, name)`` player comes from here (its
     :attr:`~strategies.plugins.Plugin.origin`), ``missing`` or the line that refuses it."""
     from strategies import plugins
-    from strategies.registry import _builtin
+    from strategies.registry import builtin_names
 
     found = []
     for role, name in players:
         try:
-            plugin = plugins.find(role, name, _builtin()[role])
+            plugin = plugins.find(role, name, builtin_names()[role])
         except InputError as error:
             found.append(str(error))
         else:

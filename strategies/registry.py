@@ -154,11 +154,13 @@ def base_names(plugins: bool = False) -> list[str]:
 
 
 def _plugin_names(role: str) -> list[str]:
+    # the module, reached from functions whose ``plugins`` argument hides it
     return plugins.names(role)
 
 
-def _builtin() -> dict[str, set[str]]:
-    """The names no plugin may take, by role."""
+def builtin_names() -> dict[str, set[str]]:
+    """The names no plugin may take, by role (``base``: strategies and presets; ``taming``:
+    policies and their variants)."""
     return {
         "base": set(BASE) | set(presets()),
         "taming": set(TAMING) | set(TAMING_VARIANTS),
@@ -200,10 +202,10 @@ def register_strategy(name: str, player, taming: bool = False) -> Plugin:
     role = "taming" if taming else "base"
     default = str(_data(player, "DEFAULT_TAMING", "ev"))
     if not taming and not (
-        _known_taming(default) or plugins.find("taming", default, _builtin()["taming"])
+        _known_taming(default) or plugins.find("taming", default, builtin_names()["taming"])
     ):
         raise InputError(f"strategy {name!r}: DEFAULT_TAMING {default!r} is no taming policy")
-    return plugins.register(role, name, player, _builtin()[role])
+    return plugins.register(role, name, player, builtin_names()[role])
 
 
 def _data(player, key: str, default):
@@ -230,7 +232,7 @@ def resolve(name: str) -> SeatStrategy:
     preset = plugin = None
     if base not in BASE:
         preset = presets().get(base)
-        plugin = None if preset else plugins.find("base", base, _builtin()["base"])
+        plugin = None if preset else plugins.find("base", base, builtin_names()["base"])
         if preset is None and plugin is None:
             raise InputError(
                 f"unknown strategy {base!r}; known: {', '.join(base_names(plugins=True))} "
@@ -257,7 +259,7 @@ def resolve(name: str) -> SeatStrategy:
     elif taming in TAMING and taming != "fixed":
         taming_key = taming
     else:
-        taming_plugin = plugins.find("taming", taming, _builtin()["taming"])
+        taming_plugin = plugins.find("taming", taming, builtin_names()["taming"])
         if taming_plugin is None:
             raise InputError(
                 f"unknown taming policy {taming!r}; known: {', '.join(taming_names(plugins=True))}"
@@ -462,7 +464,7 @@ def describe() -> tuple[list[dict], list[str]]:
                 "params": dict(settings),
             }
         )
-    usable, refused = plugins.every(_builtin())
+    usable, refused = plugins.every(builtin_names())
     for plugin in usable:
         default = f" (default taming: {plugin.default_taming})" if plugin.role == "base" else ""
         rows.append(_row(plugin.name, plugin.role, plugin.origin, plugin.module, default))
