@@ -1,9 +1,10 @@
 """Play advice batches and shape their decision table: the Python shell around ``advise_rows``.
 
 An advice batch plays real games exactly as :func:`sim.runner.play_state` does and notes every
-taming decision (of every seat, or of one); each decision is then played out once per legal
-commitment (:func:`sim.engine.play_out_decision`). :func:`decisions_frame` turns the log into
-one row per decision.
+taming decision (of every seat, or of one), and with ``placements`` every placement decision
+(whether to seek the herd this round, :mod:`sim.situation`); each decision is then played out
+once per option (:func:`sim.engine.play_out_decision`). :func:`decisions_frame` turns the log
+into one row per decision.
 """
 
 from __future__ import annotations
@@ -27,11 +28,15 @@ from sim.runner import (
 )
 from sim.situation import (
     D_K_FIELD,
+    D_KIND,
     D_SEAT,
     LOG_DECISIONS,
     LOG_DROPPED,
     MAX_K,
     N_SITUATION,
+    NOTE_COMMITMENTS,
+    NOTE_PLACEMENTS,
+    PLACE_DECISION,
     R_MARGIN,
     R_WIN,
     SITUATION,
@@ -63,10 +68,14 @@ SITUATION_COLUMNS = (
     "rounds_left",
     "score_gap",
     "mammoth_points",
+    "rivals",
+    "herd_estimate",
 )
 """The situation block's columns, in the order of :mod:`sim.situation`'s ``S_*`` offsets."""
 
-WORTH_COLUMNS = ("first_worth", "all_worth", "rounds_left")  # the situation's non-integer ones
+WORTH_COLUMNS = ("first_worth", "all_worth", "rounds_left", "herd_estimate")  # not integers
+KINDS = ("commit", "place")
+"""The ``kind`` column's categories, in the order of :mod:`sim.situation`'s decision kinds."""
 MAX_PLAYOUTS = 100_000
 
 
@@ -85,6 +94,7 @@ def advise_state(
     seat: int = -1,
     threads: int = 1,
     dice_contest: bool = False,
+    placements: bool = False,
 ) -> GameState:
     """Play ``n_games`` advice games (global indices ``first_game``...) and return their state.
 
@@ -100,6 +110,8 @@ def advise_state(
         ``(cards_per_round, stack_rate)`` of the situation's rounds-left clock.
     seat : int
         The seat whose decisions are played out (-1: every seat).
+    placements : bool
+        Note and play out the placement decisions too (seek the herd this round or stay away).
 
     Returns
     -------
@@ -115,7 +127,8 @@ def advise_state(
         raise InputError(f"the seat followed must be -1 (every seat) or 0 to {players - 1}")
     tiles = load_tiles(rules.tiles)
     data = rules_data(load_cards(), load_buildings(), tiles, rules.kernel_flags())
-    log = new_log(n_games, seat)
+    kinds = NOTE_COMMITMENTS + (NOTE_PLACEMENTS if placements else 0)
+    log = new_log(n_games, seat, kinds)
     st = new_state(snapshot_rows(n_games), players, data, outcome_table(rules.tie_rule), log)
     sids, tids, pbase, ptame = pack_slots(slots)
     words = seed_words(seed)
@@ -152,9 +165,10 @@ def compile_advice(kernel) -> float | None:
 def decisions_frame(
     st: GameState, slots: list[Slot], seats: list[int], first_game: int, rotate: bool
 ) -> pd.DataFrame:
-    """One row per decision played out: where it was, its situation, the field's own choice and
-    each commitment's mean win share (``win_K``) and final margin (``margin_K``; NaN beyond
-    ``kmax``).
+    """One row per decision played out: where it was, its kind, its situation, the field's own
+    choice and each option's mean win share (``win_K``) and final margin (``margin_K``; NaN
+    beyond the decision's options). A commitment's options are ``K`` figures (0 to ``kmax``); a
+    placement's are ``win_0`` staying away from the herd this round and ``win_1`` seeking it.
 
     Parameters
     ----------
@@ -166,9 +180,9 @@ def decisions_frame(
     Returns
     -------
     pandas.DataFrame
-        Columns ``game``, ``seat``, ``strategy``, the situation (:data:`SITUATION_COLUMNS`),
-        ``k_field``, ``win_0`` ... ``win_10``, ``margin_0`` ... ``margin_10``; rows in game order,
-        then in the order the decisions were met.
+        Columns ``game``, ``seat``, ``strategy``, ``kind`` (:data:`KINDS`), the situation
+        (:data:`SITUATION_COLUMNS`), ``k_field``, ``win_0`` ... ``win_10``, ``margin_0`` ...
+        ``margin_10``; rows in game order, then in the order the decisions were met.
     """
     log = st.log
     n = log.shape[0]
@@ -187,6 +201,9 @@ def decisions_frame(
         "seat": seat,
         "strategy": pd.Categorical.from_codes(
             slot_code[lineup[game, seat.astype(np.int64)]], categories=categories
+        ),
+        "kind": pd.Categorical.from_codes(
+            (rows[:, D_KIND] == PLACE_DECISION).astype(np.int8), categories=list(KINDS)
         ),
     }
     block = rows[:, SITUATION : SITUATION + N_SITUATION]
@@ -207,6 +224,7 @@ def dropped_decisions(st: GameState) -> int:
 
 
 __all__ = [
+    "KINDS",
     "MAX_PLAYOUTS",
     "SITUATION_COLUMNS",
     "advise_state",

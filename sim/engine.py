@@ -84,17 +84,23 @@ from sim.rules import Flag
 from sim.scoring import final_scoring, share_and_margin
 from sim.situation import (
     D_AVAILABLE,
+    D_HERD_VALUE,
+    D_KIND,
     D_PENDING,
     D_SEAT,
     LOG_DECISIONS,
     MAX_K,
+    OPTION_STAY,
+    PLACE_DECISION,
     R_MARGIN,
     R_WIN,
+    S_HERD_ESTIMATE,
     S_KMAX,
     SITUATION,
     fill_situation,
     note_choice,
     note_decision,
+    note_placement,
     snapshot_row,
 )
 from sim.stack import stack_f64, stack_i64
@@ -186,7 +192,8 @@ W_SHUFFLE = 7  # set-up and re-deals: a row of indices to shuffle
 W_OCCUPANCY = 8  # placement: the board's occupancy row (sim.board.OCC_*)
 W_TIMES = 9  # the timed variant (TIMING): cycles spent in each part of the game (T_*)
 W_LAPS = 10  # the timed variant: how many times each part was timed
-WORK_ROWS = 11
+W_STAY = 11  # placement: 1 for a seat told to place this phase as if there were no herd (advice)
+WORK_ROWS = 12
 WORK_WIDTH = 72
 if OCC_WIDTH > WORK_WIDTH:  # pragma: no cover - a layout error, caught at import
     raise ImportError("the occupancy row does not fit a work row")
@@ -516,10 +523,13 @@ def placement(st, g, first, sids, tids, pbase, ptame, streams, players, work, no
     place.
 
     A seat's taming policy is asked ``herd_value`` once per phase, at the seat's first turn with
-    the herd's area open to it; the answer is kept in ``notes[p, 0]`` for its later turns. The
-    rest of ``notes[p]`` is the seat's ``memo`` for the place hook; its first entry is cleared
-    here. What a base strategy works out at its first turn (values placement cannot change) it
-    may keep there for its later turns of this phase.
+    the herd's area open to it; the answer is kept in ``notes[p, 0]`` for its later turns (an
+    advice run notes that turn as a placement decision, :func:`sim.situation.note_placement`;
+    a seat marked in ``work[W_STAY]`` is asked, and then places with 0: the advice's play-outs
+    of staying away, cleared when the phase ends). The rest of ``notes[p]`` is the seat's
+    ``memo`` for the place hook; its first entry is cleared here. What a base strategy works out
+    at its first turn (values placement cannot change) it may keep there for its later turns of
+    this phase.
     """
     lo = work[W_LO]
     hi = work[W_HI]
@@ -556,6 +566,9 @@ def placement(st, g, first, sids, tids, pbase, ptame, streams, players, work, no
                 notes[p, 0] = hook_herd_value(tids[p], st, g, p, ptame[p], rng, values)
                 active[p] = 2
                 t = _lap(work, T_HERD_VALUE, t)
+                note_placement(st, g, p, hi[herd_area], notes[p, 0])  # advice runs only
+                if work[W_STAY, p] != 0:
+                    notes[p, 0] = 0.0
             herd_value = notes[p, 0]
         opening = notes[p, 1] == 0.0
         t = _clock()
@@ -569,6 +582,8 @@ def placement(st, g, first, sids, tids, pbase, ptame, streams, players, work, no
                     break
         place_people(st, g, p, area, count)
         occupy(occ, p, area, count)
+    for p in range(players):
+        work[W_STAY, p] = 0
 
 
 # Spliced into its two callers (actions, play_on_after_placement), as resolve is into it.
@@ -1064,21 +1079,64 @@ def play_rows(
 # --- advice: every taming decision of real games played out once per commitment -------------
 
 
+@splice
+def resume(st, g, p, kind, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds):
+    """Play on from seat ``p``'s noted decision, its option applied: a commitment's places still
+    marked in ``work[W_PENDING]`` (as :func:`play_on_after_commit`), or the placement turn the seat
+    has not taken yet (placement goes on from seat ``p``); True when the game is over.
+
+    The advice's one pasted copy of the round loop, whatever the kind of decision."""
+    if kind == PLACE_DECISION:
+        placement(st, g, p, sids, tids, pbase, ptame, streams, players, work, notes)
+        turn = 0
+    else:
+        pending = work[W_PENDING]
+        seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, pending)
+        start = st.game[g, I_START_PLAYER]
+        turn = p - start + players * (p < start) + 1  # the next seat's turn in the action order
+    actions(st, g, turn, sids, tids, pbase, ptame, streams, players, buf, work)
+    return play_on(st, g, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds)
+
+
+@splice
+def branch_decision(
+    src, g, dst, h, p, kind, option, pending, key, i, sids, tids, pbase, ptame, rounds, scratch
+):
+    """The advice's branch primitive: copy game ``g`` and re-deal what the seats cannot see
+    (:func:`fork`), apply ``option`` of seat ``p``'s decision of ``kind`` (a commitment: move
+    ``option`` figures onto the tile, then its places still ``pending``; a placement:
+    :data:`~sim.situation.OPTION_STAY` or :data:`~sim.situation.OPTION_SEEK` for this round) and
+    play on for at most ``rounds`` rounds; True when the game is over (not scored yet)."""
+    streams, buf, work, notes = scratch
+    fork(src, g, dst, h, key, i, True, scratch)
+    players = np.int64(dst.game[h, I_PLAYERS])
+    if kind == PLACE_DECISION:
+        work[W_STAY, p] = 1 if option == OPTION_STAY else 0
+    else:
+        for a in range(N_AREAS):
+            work[W_PENDING, a] = pending[a]
+        move_onto_tile(dst, h, p, sids[p], pbase[p], streams[Purpose.STRATEGY + p], option, buf)
+    return resume(
+        dst, h, p, kind, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
+    )
+
+
 @hot
 def play_out_decision(st, g, j, key, playouts, sids, tids, pbase, ptame, clock, copy, scratch):
     """Play out decision ``j`` of real game ``g`` (noted in ``st.log``): fill its situation,
-    then for every commitment ``k`` from 0 to the most the seat can move and pay, ``playouts``
-    continuations to the end of the game with the seats' own hooks; write each ``k``'s mean win
-    share and final margin.
+    then for every option (a commitment: ``k`` from 0 to the most the seat can move and pay; a
+    placement: stay away or seek the herd this round) ``playouts`` continuations to the end of
+    the game with the seats' own hooks; write each option's mean win share and final margin.
 
-    Every ``k`` is played out from the same snapshot with play-outs ``i = 0, 1, ...`` of the
+    Every option is played out from the same snapshot with play-outs ``i = 0, 1, ...`` of the
     decision ``key`` (:func:`fork`): the same re-deal of what the seat cannot see and the same
-    random streams, so the ``k`` differ only through the commitment and what follows from it.
+    random streams, so the options differ only through the option and what follows from it.
     """
     streams, buf, work, notes = scratch
     row = st.log[g, 1 + j]
     h = snapshot_row(st, g, j)
     p = np.int64(row[D_SEAT])
+    kind = np.int64(row[D_KIND])
     available = np.int64(row[D_AVAILABLE])
     players = np.int64(st.game[h, I_PLAYERS])
     pending = stack_i64(N_AREAS)
@@ -1088,16 +1146,20 @@ def play_out_decision(st, g, j, key, playouts, sids, tids, pbase, ptame, clock, 
     seed_branch(streams, key, playouts)  # a stream for the valuation alone
     hook_value_goods(sids[p], st, h, p, pbase[p], streams[Purpose.STRATEGY + p], values, available)
     fill_situation(st, h, p, available, values[V_FIRST], values[V_ALL], clock, row[SITUATION:])
-    kmax = np.int64(row[SITUATION + S_KMAX])
+    if kind == PLACE_DECISION:
+        row[SITUATION + S_HERD_ESTIMATE] = row[D_HERD_VALUE]
+        options = 2  # OPTION_STAY, OPTION_SEEK
+    else:
+        options = np.int64(row[SITUATION + S_KMAX]) + 1
     for k in range(MAX_K + 1):
         row[R_WIN + k] = np.nan
         row[R_MARGIN + k] = np.nan
-    for k in range(kmax + 1):
+    for k in range(options):
         wins = 0.0
         margins = 0.0
         for i in range(playouts):
-            branch_commit(
-                st, h, copy, 0, p, k, pending, key, i, True, sids, tids, pbase, ptame,
+            branch_decision(
+                st, h, copy, 0, p, kind, k, pending, key, i, sids, tids, pbase, ptame,
                 MAX_ROUNDS, scratch,
             )  # fmt: skip
             score_game(copy, 0, work)
@@ -1164,7 +1226,8 @@ def advise_rows(
         for j in range(np.int64(st.log[g, 0, LOG_DECISIONS])):
             h = snapshot_row(st, g, j)
             seat = np.int64(st.log[g, 1 + j, D_SEAT])
-            salt = N_PURPOSES + np.int64(st.game[h, I_ROUND]) * 4 + seat
+            kind = np.int64(st.log[g, 1 + j, D_KIND])  # a placement's keys follow the commitments'
+            salt = N_PURPOSES + (kind * (MAX_ROUNDS + 1) + np.int64(st.game[h, I_ROUND])) * 4 + seat
             key = stream_key(words, first_game + g, salt)
             play_out_decision(
                 st, g, j, key, playouts, seat_sids, seat_tids, seat_pbase, seat_ptame, clock,

@@ -7,14 +7,21 @@ majority standing, the clock and the score. The advice experiment records it for
 it plays out; the ``card`` taming policy reads the same numbers to follow the advice card, so the
 card is applied to exactly what it was learnt from.
 
+**A placement decision** (whether to seek the herd) is met at a seat's first placement turn of
+a round with the herd's area open to it, when its taming policy values being there
+(``herd_value`` above zero): the seat either places this round with that value (it *seeks* the
+herd) or with none (it places as if there were no herd). Its situation is the same block,
+filled as if the seat had all the people it could put on the herd's area there
+(``available``), with :data:`S_RIVALS` and :data:`S_HERD_ESTIMATE` telling the rest.
+
 **The decision log** (``GameState.log``, float64, shape ``(real games, 1 + MAX_DECISIONS,
 LOG_WIDTH)``) exists only in advice runs (elsewhere it has no rows). Row 0 of a game is its
 header (``LOG_*``); rows ``1 + j`` are its decisions (``D_*`` columns, the situation block at
 :data:`SITUATION`, the play-out results at :data:`R_WIN` and :data:`R_MARGIN`). The engine notes
-a decision (:func:`note_decision`) by copying the game at that moment into its snapshot row
-(:func:`snapshot_row`: rows after the real games) and the seat's places still pending into the
-log; the play-outs start from that copy once the real game is over, so the real game is the
-game the field plays without the advice run.
+a decision (:func:`note_decision`, :func:`note_placement`) by copying the game at that moment
+into its snapshot row (:func:`snapshot_row`: rows after the real games) and what the play-outs
+need into the log; the play-outs start from that copy once the real game is over, so the real
+game is the game the field plays without the advice run.
 """
 
 from __future__ import annotations
@@ -61,19 +68,30 @@ from sim.state import (
     copy_game,
 )
 
-MAX_DECISIONS = 48  # decisions noted per game and seat filter; later ones are counted, not kept
+MAX_DECISIONS = 96  # decisions noted per game and seat filter; later ones are counted, not kept
 MAX_K = MAX_TILE_FIGURES  # the most figures a seat can commit
+
+# the kinds of decision (D_KIND), and the bits of LOG_KINDS that ask for them
+COMMIT_DECISION = 0  # how many figures to commit (options: 0 to kmax figures)
+PLACE_DECISION = 1  # whether to seek the herd this round (options: OPTION_STAY, OPTION_SEEK)
+NOTE_COMMITMENTS = 1
+NOTE_PLACEMENTS = 2
+OPTION_STAY = 0  # a placement decision's option: place this round as if there were no herd
+OPTION_SEEK = 1  # ... with the seat's own herd_value
 
 # the header row of a game's log
 LOG_DECISIONS = 0  # decisions noted
 LOG_DROPPED = 1  # decisions met after the log was full
 LOG_SEAT = 2  # the seat whose decisions are noted (-1: every seat); set before the game
+LOG_KINDS = 3  # which kinds are noted (NOTE_* bits); set before the game
 
 # a decision row: noted by the engine
 D_SEAT = 0
-D_AVAILABLE = 1  # the seat's people on the herd's area (it gathered there)
-D_K_FIELD = 2  # the figures its own taming policy committed in the real game
-D_PENDING = 3  # + area: 1 for each of the seat's places not resolved yet
+D_AVAILABLE = 1  # commitment: the seat's people on the herd's area; placement: the most it can put
+D_K_FIELD = 2  # commitment: the figures its taming policy committed really (placement: -1)
+D_KIND = 3  # COMMIT_DECISION or PLACE_DECISION
+D_HERD_VALUE = 4  # placement: the seat's herd_value (commitment: 0)
+D_PENDING = 5  # + area: commitment: 1 for each of the seat's places not resolved yet
 SITUATION = D_PENDING + N_AREAS  # the situation block (S_* offsets), filled by the play-outs
 
 # the situation block (fill_situation)
@@ -99,14 +117,17 @@ S_TILES_LEFT = 18  # tiles still in the pile (this round's prize not counted)
 S_ROUNDS_LEFT = 19  # rounds left, this one included, as greedy's clock reads them
 S_SCORE_GAP = 20  # the seat's points so far minus the best other seat's
 S_MAMMOTH_POINTS = 21  # what the majority of tiles scores at the end
-N_SITUATION = 22
+S_RIVALS = 22  # other seats with people on the herd's area now
+S_HERD_ESTIMATE = 23  # placement: the seat's herd_value, points (commitment: 0)
+N_SITUATION = 24
 
-R_WIN = SITUATION + N_SITUATION  # + k: mean win share of the play-outs with k figures committed
-R_MARGIN = R_WIN + MAX_K + 1  # + k: mean final margin over the best other seat
+# + option: mean win share of the play-outs with that option (k figures committed; stay or seek)
+R_WIN = SITUATION + N_SITUATION
+R_MARGIN = R_WIN + MAX_K + 1  # + option: mean final margin over the best other seat
 LOG_WIDTH = R_MARGIN + MAX_K + 1
 
 
-def new_log(n_games: int, seat: int = -1) -> np.ndarray:
+def new_log(n_games: int, seat: int = -1, kinds: int = NOTE_COMMITMENTS) -> np.ndarray:
     """An empty decision log for ``n_games`` real games, noting ``seat``'s decisions (-1: all).
 
     Parameters
@@ -115,6 +136,9 @@ def new_log(n_games: int, seat: int = -1) -> np.ndarray:
         Real games of the batch (the snapshot rows follow them: :func:`snapshot_rows`).
     seat : int
         The seat whose decisions are noted; -1 for every seat.
+    kinds : int
+        The kinds of decision noted: :data:`NOTE_COMMITMENTS`, :data:`NOTE_PLACEMENTS` or both
+        (their sum).
 
     Returns
     -------
@@ -123,6 +147,7 @@ def new_log(n_games: int, seat: int = -1) -> np.ndarray:
     """
     log = np.zeros((n_games, 1 + MAX_DECISIONS, LOG_WIDTH), dtype=np.float64)
     log[:, 0, LOG_SEAT] = seat
+    log[:, 0, LOG_KINDS] = kinds
     return log
 
 
@@ -214,6 +239,7 @@ def fill_situation(st, g, seat, available, first_worth, all_worth, clock, out):
     most = 0
     committed = 0
     to_decide = 0
+    rivals = 0
     leader = 0
     best_points = -(10**9)
     for q in range(players):
@@ -225,6 +251,8 @@ def fill_situation(st, g, seat, available, first_worth, all_worth, clock, out):
             committed += on_tile > 0
         elif area >= 0 and st.seat[g, q, PLACED + area] > 0:
             to_decide += 1
+        if area >= 0 and st.seat[g, q, PLACED + area] > 0:
+            rivals += 1
         leader = max(leader, st.seat[g, q, HERD + H_TILES_WON])
         best_points = max(best_points, points_so_far(st, g, q))
     out[S_COMMITTED_MOST] = most
@@ -246,13 +274,17 @@ def fill_situation(st, g, seat, available, first_worth, all_worth, clock, out):
     out[S_ROUNDS_LEFT] = rounds_left(st, g, clock[0], clock[1])
     out[S_SCORE_GAP] = points_so_far(st, g, seat) - best_points
     out[S_MAMMOTH_POINTS] = st.data[FLAGS, Flag.MAMMOTH_POINTS]
+    out[S_RIVALS] = rivals
+    out[S_HERD_ESTIMATE] = 0.0
 
 
 @hot
-def _note(st, g, p, available, pending):
+def _note(st, g, p, available, kind, herd_value):
     head = st.log[g, 0]
     seat = int(head[LOG_SEAT])
     if seat >= 0 and seat != p:
+        return -1
+    if (int(head[LOG_KINDS]) >> kind) & 1 == 0:
         return -1
     j = int(head[LOG_DECISIONS])
     if j >= MAX_DECISIONS:
@@ -264,8 +296,10 @@ def _note(st, g, p, available, pending):
     row[D_SEAT] = p
     row[D_AVAILABLE] = available
     row[D_K_FIELD] = -1
+    row[D_KIND] = kind
+    row[D_HERD_VALUE] = herd_value
     for a in range(N_AREAS):
-        row[D_PENDING + a] = pending[a]
+        row[D_PENDING + a] = 0
     return 1 + j
 
 
@@ -277,7 +311,23 @@ def note_decision(st, g, p, available, pending):
     run, a play-out's copy, another seat than the one followed, no prize, or a full log)."""
     if g >= st.log.shape[0] or prize_tile(st, g) < 0:
         return -1
-    return _note(st, g, p, available, pending)
+    j = _note(st, g, p, available, COMMIT_DECISION, 0.0)
+    if j >= 0:
+        for a in range(N_AREAS):
+            st.log[g, j, D_PENDING + a] = pending[a]
+    return j
+
+
+@hot(inline=True)
+def note_placement(st, g, p, most, herd_value):
+    """In an advice run that notes placements, note seat ``p``'s placement decision in game
+    ``g``: its first turn of the round with the herd's area open to it (``most``: the most
+    people it can put there), its taming policy valuing the herd at ``herd_value`` points (only
+    above zero: else seeking and staying are the same). Returns the log row, or -1 (as
+    :func:`note_decision`)."""
+    if g >= st.log.shape[0] or herd_value <= 0.0 or prize_tile(st, g) < 0:
+        return -1
+    return _note(st, g, p, most, PLACE_DECISION, herd_value)
 
 
 @hot(inline=True)

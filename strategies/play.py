@@ -152,8 +152,10 @@ def advise_games(
     seat: int = -1,
     threads: int = 1,
     dice_contest: bool = False,
+    placements: bool = False,
 ) -> pd.DataFrame:
-    """Play ``n_games`` games and play out every taming decision met in them.
+    """Play ``n_games`` games and play out every taming decision met in them (and, with
+    ``placements``, every placement decision: seek the herd this round or stay away).
 
     At each decision of a followed seat, every commitment ``k`` from 0 to the most it can move
     and pay is played out ``playouts`` times to the end of the game with every seat's own
@@ -168,6 +170,8 @@ def advise_games(
         Continuations per decision and commitment.
     seat : int
         The seat whose decisions are played out (-1: every seat).
+    placements : bool
+        Play out the placement decisions too (:mod:`sim.situation`).
 
     Returns
     -------
@@ -192,6 +196,7 @@ def advise_games(
         seat=seat,
         threads=threads,
         dice_contest=dice_contest,
+        placements=placements,
     )
     frame = decisions_frame(st, slots, seats, first_game, rotate)
     frame.attrs["dropped"] = dropped_decisions(st)  # met after a game's log was full

@@ -182,3 +182,85 @@ def test_win_shares_are_shares(advised):
     # finite exactly for k = 0..kmax
     kmax = frame["kmax"].to_numpy()
     assert np.array_equal(finite.sum(axis=1), kmax + 1)
+
+
+@pytest.fixture(scope="module")
+def placed():
+    """An advice batch of 4 three-player games that notes the placement decisions too."""
+    slots, seats = slots_for(FIELD)
+    kernel = kernel_for(slots)
+    st = advise_state(kernel, slots, seats, 4, 3, SEED, Rules(), 2, CLOCK, placements=True)
+    return kernel, slots, seats, st
+
+
+def test_placements_are_noted_where_the_seat_values_the_herd(placed):
+    """A placement decision is noted at a seat's first turn with the herd's area open, only when
+    its taming policy values the herd (fixed-1 never seeks it): two options, both played out;
+    the commitments are those of a run that notes no placement."""
+    _, slots, seats, st = placed
+    frame = decisions_frame(st, slots, seats, 0, False)
+    places = frame[frame["kind"] == "place"]
+    assert len(places) > 0 and (places["herd_estimate"] > 0).all()
+    assert set(places["strategy"]) <= {"greedy+ev", "greedy+majority"}
+    assert places[["win_0", "win_1"]].notna().all().all()
+    assert places[[f"win_{k}" for k in range(2, 11)]].isna().all().all()
+    assert (places["k_field"] == -1).all()
+    # one placement decision per seat and round at most
+    assert not places.duplicated(["game", "seat", "round"]).any()
+    # the commitments: the same rows and numbers as when placements are not noted
+    alone = advise_state(kernel_for(slots), slots, seats, 4, 3, SEED, Rules(), 2, CLOCK)
+    commits = frame[frame["kind"] == "commit"].reset_index(drop=True)
+    pd.testing.assert_frame_equal(commits, decisions_frame(alone, slots, seats, 0, False))
+
+
+@pytest.mark.heavy_kernel  # compiles branch_decision as an entry of its own (some 20 s)
+def test_placement_options_share_their_random_numbers(placed):
+    """Staying away and seeking the herd start from the same re-deal and streams: the same
+    option played twice is the same game, the recorded shares are those of these play-outs, and
+    in some decision the two options lead to different games."""
+    kernel, slots, seats, st = placed
+    from sim.runner import pack_slots
+    from sim.situation import D_KIND, PLACE_DECISION
+
+    sids, tids, pbase, ptame = pack_slots(slots)
+    words = seed_words(SEED)
+    seat_args = (
+        sids[seats], tids[seats], np.ascontiguousarray(pbase[seats]),
+        np.ascontiguousarray(ptame[seats]),
+    )  # fmt: skip
+    pending = np.zeros(16, dtype=np.int64)
+    differ = 0
+    checked = 0
+    for g in range(4):
+        for j in range(int(st.log[g, 0, LOG_DECISIONS])):
+            row = st.log[g, 1 + j]
+            if row[D_KIND] != PLACE_DECISION:
+                continue
+            h = snapshot_row(st, g, j)
+            p = int(row[D_SEAT])
+            salt = N_PURPOSES + ((MAX_ROUNDS + 1) + int(st.game[h, I_ROUND])) * 4 + p
+            key = np.uint64(stream_key(words, g, salt))
+
+            def play(option, i, h=h, p=p, key=key):
+                copy = new_state(1, 3, st.data, st.odds, st.log[:0])
+                scratch = kernel.new_scratch()
+                kernel.branch_decision(
+                    st, h, copy, 0, p, PLACE_DECISION, option, pending, key, i, *seat_args,
+                    MAX_ROUNDS, scratch,
+                )  # fmt: skip
+                kernel.score_game(copy, 0, scratch[2])
+                return copy
+
+            finals = {(o, i): play(o, i) for o in (0, 1) for i in range(2)}
+            assert np.array_equal(play(1, 0).seat, finals[1, 0].seat)
+            differ += not np.array_equal(finals[0, 0].seat, finals[1, 0].seat)
+            for option in (0, 1):
+                shares = []
+                for i in range(2):
+                    rank = finals[option, i].seat[0, :3, RANK].astype(int)
+                    shares.append(1.0 / np.sum(rank == 1) if rank[p] == 1 else 0.0)
+                assert row[R_WIN + option] == pytest.approx(np.mean(shares))
+            checked += 1
+            if checked >= 6:
+                break
+    assert checked >= 3 and differ >= 1
