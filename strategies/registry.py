@@ -90,15 +90,20 @@ def _module(path: str):
     return importlib.import_module(path)
 
 
-def _params(path: str, overrides: dict[str, float] | None = None) -> np.ndarray:
+def _params(
+    path: str, overrides: dict[str, float] | None = None, data: dict[str, str] | None = None
+) -> np.ndarray:
     """A module's parameter row: its ``PARAMS`` (with ``overrides``), then its ``EXTRA`` row if
-    it has one (data such as a learned model's weights, which no override names)."""
+    it has one (data such as a learned model's weights, which no numeric override names; a data
+    parameter in ``data`` picks another, :data:`DATA_PARAMS`)."""
     module = _module(path)
     defaults = dict(getattr(module, "PARAMS", {}))
     if overrides:
         defaults.update(overrides)
     row = np.array(list(defaults.values()), dtype=np.float64)
     extra = getattr(module, "EXTRA", None)
+    for key, value in (data or {}).items():
+        extra = module.DATA_PARAMS[key](value)
     if extra is None:
         return row
     return np.concatenate([row, np.asarray(extra, dtype=np.float64)])
@@ -274,19 +279,23 @@ def resolve(name: str) -> SeatStrategy:
     taming_known = getattr(_module(taming_module), "PARAMS", {})
     base_limits = getattr(_module(base_module), "LIMITS", {})
     taming_limits = getattr(_module(taming_module), "LIMITS", {})
+    base_set, base_data = _data_overrides(base_set, _module(base_module), base)
+    taming_set, taming_data = _data_overrides(taming_set, _module(taming_module), taming)
     base_values = _overrides(base_set, base_known, base, base_limits)
     taming_values = _overrides(taming_set, taming_known, taming, taming_limits)
     _within({**(overrides or {}), **taming_values}, taming_limits, taming)
-    base = base + _suffix(base_values, base_known)
-    taming = taming + _suffix(taming_values, taming_known)
+    base = base + _suffix(base_values, base_known, base_data)
+    taming = taming + _suffix(taming_values, taming_known, taming_data)
     return SeatStrategy(
         name=f"{base}+{taming}",
         base=base,
         taming=taming,
         base_id=base_id,
         taming_id=taming_id,
-        base_params=_params(base_module, {**(preset.params if preset else {}), **base_values}),
-        taming_params=_params(taming_module, {**(overrides or {}), **taming_values}),
+        base_params=_params(
+            base_module, {**(preset.params if preset else {}), **base_values}, base_data
+        ),
+        taming_params=_params(taming_module, {**(overrides or {}), **taming_values}, taming_data),
         family=family,
         base_module=base_module,
     )
@@ -343,11 +352,38 @@ def _overrides(
     return values
 
 
-def _suffix(values: dict[str, float], known: dict) -> str:
-    """The canonical ``[param=value,...]`` of some overrides (``PARAMS`` order), or ``""``."""
-    if not values:
-        return ""
-    return "[" + ",".join(f"{k}={values[k]:.12g}" for k in known if k in values) + "]"
+def _data_overrides(text: str | None, module, part: str) -> tuple[str | None, dict[str, str]]:
+    """Take a module's data parameters (``DATA_PARAMS``, e.g. ``file=PATH``) out of one
+    ``[...]``: the rest of the text (None if nothing is left), and the data parameter's text.
+
+    Raises
+    ------
+    InputError
+        A data parameter without a value, or more than one (each names the whole ``EXTRA`` row).
+    """
+    data = getattr(module, "DATA_PARAMS", {})
+    if text is None or not data:
+        return text, {}
+    rest, found = [], {}
+    for item in text.split(","):
+        key, equals, value = (s.strip() for s in item.partition("="))
+        if key not in data or not equals:
+            rest.append(item)
+            continue
+        if found:
+            raise InputError(f"{part}[{text}]: name one of {', '.join(data)}, once")
+        if not value:
+            raise InputError(f"{part}[{text}]: {key} needs a value ({key}=...)")
+        found[key] = value
+    return (",".join(rest) if rest else None), found
+
+
+def _suffix(values: dict[str, float], known: dict, data: dict[str, str] | None = None) -> str:
+    """The canonical ``[param=value,...]`` of some overrides (``PARAMS`` order, then a data
+    parameter), or ``""``."""
+    items = [f"{k}={values[k]:.12g}" for k in known if k in values]
+    items += [f"{k}={v}" for k, v in (data or {}).items()]
+    return "[" + ",".join(items) + "]" if items else ""
 
 
 def taming_names(plugins: bool = False) -> list[str]:

@@ -1,24 +1,28 @@
-"""``card``: commit exactly what the shipped advice card says for the situation.
+"""``card``: play the whole herd decision as the shipped advice card says.
 
 The advice card (``strategies/models/card.json``: the card of the ``mammoth advise`` run its
-provenance names, derived by :func:`experiments.analyses.situations.derive_card` from
-counterfactual play-outs, issue 20) is a short list of rules. Each rule is a box over a few
-readable features of the taming decision's situation (:data:`FEATURES`, computed from
-:func:`sim.situation.fill_situation`: the numbers the advice records) and a commitment ``k``;
-the first rule whose box holds the situation gives ``k``, capped at what the seat can move and
-pay. A situation no rule covers commits the card's ``default``.
+provenance names; the format is docs/card_format.md) has two parts, each a short list of rules:
 
-The situation's worth of the bonuses comes from the base strategy's valuation (``values``, as for
-``ev``) and its clock is greedy's (:data:`strategies.play.CLOCK`). Placement (``herd_value``) and
-the winner's bonus are ``ev``'s, so a ``card`` seat meets the decisions the ``greedy+ev`` fields
-of the advice runs met; only the commitment follows the card. The card says nothing about
-seeking the herd: ``herd_weight`` scales ``ev``'s placement estimate (``card[herd_weight=0]``
-seeks it no more than ``fixed-K`` does) and ``seek_up_to`` seeks it only at tables of at most
-that many players (``card[seek_up_to=3]``: not at 4). docs/answers.md's check measures both.
+- **seek**: whether to go to the herd's area for the herd this round. Each rule is a box over a
+  few readable features of the seat's first placement turn with the area open to it
+  (:data:`SEEK_FEATURES`) and an answer, seek or not; the first rule whose box holds the
+  situation answers, else the part's ``default``. Seeking places as ``ev`` does (its estimate of
+  the contest, ``herd_value``); not seeking places as if there were no herd (as ``fixed-K``).
+- **commit**: how many figures to commit. Each rule is a box over the taming decision's
+  features (:data:`FEATURES`) and a commitment ``k``, capped at what the seat can move and pay;
+  a situation no rule covers commits the ``default``.
 
-The card enters the kernel as data, not code: :data:`EXTRA` (the clock, then the rules as
-numbers, :func:`card_row`) follows ``ev``'s parameters in the parameter row, as a learned model's
-weights do (:mod:`strategies.learned`).
+Both situations are :func:`sim.situation.fill_situation`'s numbers, which the advice records, so
+the card is applied to exactly what it was learnt from. The worth of the bonuses comes from the
+base strategy's valuation (``values``, as for ``ev``), the clock is greedy's
+(:data:`strategies.play.CLOCK`) and the winner's bonus is ``ev``'s. ``card[seek=0]`` never seeks
+the herd (the validation's "same player, never seeking") and ``card[commit_rules=0]`` always
+commits the card's default (its commitment rules off); ``card[file=PATH]`` plays another card
+file (:func:`load_card` checks it).
+
+The card enters the kernel as data, not code: :data:`EXTRA` (the clock, then both parts' rules
+as numbers, :func:`card_row`) follows ``ev``'s parameters in the parameter row, as a learned
+model's weights do (:mod:`strategies.learned`).
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.constants import MAX_PLAYERS, V_ALL, V_FIRST
+from sim.constants import V_ALL, V_FIRST
+from sim.errors import InputError
 from sim.jit import hot
 from sim.situation import (
     N_SITUATION,
@@ -37,6 +42,7 @@ from sim.situation import (
     S_FIRST_WORTH,
     S_KMAX,
     S_PLAYERS,
+    S_RIVALS,
     S_ROUNDS_LEFT,
     S_TILES_LEADER,
     S_TILES_MINE,
@@ -45,28 +51,27 @@ from sim.situation import (
     prize_tile,
 )
 from sim.stack import stack_f64
-from sim.state import I_PLAYERS
 from strategies import taming_ev
 from strategies.greedy_values import CLOCK
 from strategies.params import Limit, Positions
 
 DESCRIPTION = (
-    "commits what the shipped advice card (strategies/models/card.json) says for the situation; "
-    "placement and the winner's bonus as ev"
+    "seeks the herd and commits as the shipped advice card (strategies/models/card.json) says; "
+    "the winner's bonus as ev"
 )
 PARAMS = {
     **taming_ev.PARAMS,  # ev's row first: its herd_value and take_first_bonus read it
-    "herd_weight": 1.0,  # times ev's estimate of the herd at placement (0: never seek the herd)
-    "seek_up_to": 4.0,  # the herd is sought only at tables of at most this many players
+    "seek": 1.0,  # 1: seek the herd where the card says so; 0: never seek it
+    "commit_rules": 1.0,  # 1: commit by the card's rules; 0: always its default commitment
 }
 LIMITS = {
     **taming_ev.LIMITS,
-    "herd_weight": Limit(0),
-    "seek_up_to": Limit(0, MAX_PLAYERS, whole=True),
+    "seek": Limit(0, 1, whole=True),
+    "commit_rules": Limit(0, 1, whole=True),
 }
 _AT = Positions(PARAMS, shared=taming_ev.PARAMS)
-HERD_WEIGHT = _AT["herd_weight"]
-SEEK_UP_TO = _AT["seek_up_to"]
+SEEK = _AT["seek"]
+COMMIT_RULES = _AT["commit_rules"]
 _AT.check_every_key()
 
 CARD_PATH = Path(__file__).resolve().parent / "models" / "card.json"
@@ -80,53 +85,77 @@ FEATURES = (
     "to_decide",  # later seats with people on the herd's area, still to decide
     "players",
 )
-"""The readable features the card's rules test, in the order of the kernel's feature row."""
+"""The readable features the card's commitment rules test, in the order of the kernel's row."""
 N_FEATURES = len(FEATURES)
+SEEK_FEATURES = (
+    "players",
+    "prize",  # points the better bonus is worth to the seat
+    "tile_gap",  # the seat's tiles minus the most any other seat holds
+    "rounds_left",  # rounds left, this one included (greedy's clock)
+    "rivals",  # other seats with people on the herd's area already
+)
+"""The readable features the card's seek rules test, in the order of the kernel's row."""
+N_SEEK_FEATURES = len(SEEK_FEATURES)
 OPEN = 1e9  # an open bound of a rule's box (the parameter row holds finite numbers)
+MAX_RULES = 32  # rules per part of a card file
 
 
-def feature_columns(situation) -> dict[str, np.ndarray]:
-    """The :data:`FEATURES` of situations given as columns (the advice table's names).
+def feature_columns(situation, features: tuple[str, ...] = FEATURES) -> dict[str, np.ndarray]:
+    """The readable features of situations given as columns (the advice table's names).
 
     Parameters
     ----------
     situation : mapping
-        Columns ``committed_most, kmax, first_worth, all_worth, tiles_mine, tiles_leader,
-        rounds_left, to_decide, players`` (arrays or pandas Series).
+        Columns of :data:`sim.advising.SITUATION_COLUMNS` (arrays or pandas Series): at least
+        those the features are computed from.
+    features : tuple of str
+        :data:`FEATURES` (a commitment's, the default) or :data:`SEEK_FEATURES`.
 
     Returns
     -------
     dict
-        Feature name -> float64 array, in :data:`FEATURES` order.
+        Feature name -> float64 array, in the order of ``features``.
     """
 
     def col(name):
         return np.asarray(situation[name], dtype=np.float64)
 
-    return {
-        "committed_most": col("committed_most"),
-        "kmax": col("kmax"),
-        "prize": np.maximum(col("first_worth"), col("all_worth")),
-        "tile_gap": col("tiles_mine") - col("tiles_leader"),
-        "rounds_left": col("rounds_left"),
-        "to_decide": col("to_decide"),
-        "players": col("players"),
+    derived = {
+        "prize": lambda: np.maximum(col("first_worth"), col("all_worth")),
+        "tile_gap": lambda: col("tiles_mine") - col("tiles_leader"),
     }
+    return {f: derived[f]() if f in derived else col(f) for f in features}
+
+
+def _rules_row(rules: list[dict], answer: str, features: tuple[str, ...]) -> list[float]:
+    """One part's rules as numbers: per rule its answer, then ``lo, hi`` of each feature."""
+    row = []
+    for rule in rules:
+        box = np.tile([-OPEN, OPEN], (len(features), 1))
+        for cond in rule["when"]:
+            f = features.index(cond["feature"])
+            if cond.get("lo") is not None:
+                box[f, 0] = max(box[f, 0], float(cond["lo"]))
+            if cond.get("hi") is not None:
+                box[f, 1] = min(box[f, 1], float(cond["hi"]))
+        row.append(float(rule[answer]))
+        row.extend(box.ravel().tolist())
+    return row
 
 
 def card_row(card: dict) -> np.ndarray:
     """The card as the float row the kernel reads (:data:`EXTRA`).
 
-    Layout: ``cards_per_round, stack_rate, default k, number of rules``, then per rule ``k`` and
-    ``lo, hi`` for each of :data:`FEATURES` (the box is ``lo <= feature < hi``; open bounds are
-    ``-OPEN`` and ``OPEN``).
+    Layout: ``cards_per_round, stack_rate``; the commitment part: ``default k, number of
+    rules``, then per rule ``k`` and ``lo, hi`` for each of :data:`FEATURES` (the box is
+    ``lo <= feature < hi``; open bounds are ``-OPEN`` and ``OPEN``); the seek part: ``default
+    (1 seek, 0 not), number of rules``, then per rule its answer and ``lo, hi`` for each of
+    :data:`SEEK_FEATURES`. A card without a seek part never seeks the herd.
 
     Parameters
     ----------
     card : dict
-        A card as :meth:`experiments.analyses.situations.Card.to_dict` writes it: ``rules``, each
-        with ``commit`` and ``when`` (a list of ``{"feature", "lo", "hi"}``, None for open), and
-        ``default``.
+        A card as :func:`load_card` returns it.
 
     Returns
     -------
@@ -135,27 +164,89 @@ def card_row(card: dict) -> np.ndarray:
     """
     rules = card["rules"]
     row = [CLOCK[0], CLOCK[1], float(card["default"]), float(len(rules))]
-    for rule in rules:
-        box = np.tile([-OPEN, OPEN], (N_FEATURES, 1))
-        for cond in rule["when"]:
-            f = FEATURES.index(cond["feature"])
-            if cond.get("lo") is not None:
-                box[f, 0] = max(box[f, 0], float(cond["lo"]))
-            if cond.get("hi") is not None:
-                box[f, 1] = min(box[f, 1], float(cond["hi"]))
-        row.append(float(rule["commit"]))
-        row.extend(box.ravel().tolist())
+    row += _rules_row(rules, "commit", FEATURES)
+    seek = card.get("seek") or {"rules": [], "default": False}
+    row += [float(bool(seek["default"])), float(len(seek["rules"]))]
+    row += _rules_row(seek["rules"], "seek", SEEK_FEATURES)
     return np.array(row, dtype=np.float64)
 
 
-def load_card(path: Path = CARD_PATH) -> dict:
-    """The shipped card (JSON) as a dict."""
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+def _fault(card) -> str | None:
+    """What is wrong with a card read from a file, or None (docs/card_format.md)."""
+    if not isinstance(card, dict) or "rules" not in card or "default" not in card:
+        return "a card is a JSON object with 'rules' and 'default' (and optionally 'seek')"
+    parts = [("rules", card["rules"], "commit", FEATURES)]
+    seek = card.get("seek")
+    if seek is not None:
+        if not isinstance(seek, dict) or "rules" not in seek or "default" not in seek:
+            return "'seek' is an object with 'rules' and 'default'"
+        if not isinstance(seek["default"], bool):
+            return "seek.default must be true or false"
+        parts.append(("seek.rules", seek["rules"], "seek", SEEK_FEATURES))
+    default = card["default"]
+    if isinstance(default, bool) or not isinstance(default, int) or not 0 <= default <= 10:
+        return "default must be a whole number of figures, 0 to 10"
+    for where, rules, answer, features in parts:
+        if not isinstance(rules, list) or len(rules) > MAX_RULES:
+            return f"{where} must be a list of at most {MAX_RULES} rules"
+        for n, rule in enumerate(rules, 1):
+            if not isinstance(rule, dict) or answer not in rule or "when" not in rule:
+                return f"{where}, rule {n}: give '{answer}' and 'when'"
+            value = rule[answer]
+            if answer == "seek" and not isinstance(value, bool):
+                return f"{where}, rule {n}: seek must be true or false"
+            if answer == "commit" and (
+                isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10
+            ):
+                return f"{where}, rule {n}: commit must be a whole number of figures, 0 to 10"
+            if not isinstance(rule["when"], list):
+                return f"{where}, rule {n}: 'when' must be a list of conditions"
+            for cond in rule["when"]:
+                if not isinstance(cond, dict) or cond.get("feature") not in features:
+                    return (
+                        f"{where}, rule {n}: each condition names a feature, one of "
+                        f"{', '.join(features)}"
+                    )
+                for bound in ("lo", "hi"):
+                    x = cond.get(bound)
+                    if x is not None and (
+                        isinstance(x, bool) or not isinstance(x, int | float) or not abs(x) < OPEN
+                    ):
+                        return f"{where}, rule {n}: {bound} must be a number or null"
+    return None
+
+
+def load_card(path: Path | str = CARD_PATH) -> dict:
+    """A card file (JSON, docs/card_format.md) as a dict, checked.
+
+    Raises
+    ------
+    InputError
+        The file cannot be read, is not JSON, or is not a card (the line says what is wrong).
+    """
+    try:
+        card = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"card file {path}: cannot read it ({exc.__class__.__name__})") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"card file {path}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    fault = _fault(card)
+    if fault:
+        raise InputError(f"card file {path}: {fault}")
+    return card
+
+
+def extra_for_file(path: str) -> np.ndarray:
+    """The :data:`EXTRA` row of the card in file ``path`` (``card[file=PATH]``)."""
+    return card_row(load_card(path))
 
 
 EXTRA = card_row(load_card())
+DATA_PARAMS = {"file": extra_for_file}
+"""Parameters naming data, not numbers (:mod:`strategies.registry`): ``file`` picks the card."""
 AT = len(PARAMS)  # where the card's row starts in the parameter row
 RULE_WIDTH = 1 + 2 * N_FEATURES
+SEEK_RULE_WIDTH = 1 + 2 * N_SEEK_FEATURES
 
 
 @hot(inline=True)
@@ -171,21 +262,48 @@ def _features(sit, out):
 
 
 @hot(inline=True)
-def card_commit(params, feats):
-    """The card's commitment for a feature row: the first rule whose box holds it, else the
-    default (not yet capped)."""
-    n_rules = int(params[AT + 3])
+def _seek_features(sit, out):
+    """:data:`SEEK_FEATURES` of a situation block into ``out``."""
+    out[0] = sit[S_PLAYERS]
+    out[1] = max(sit[S_FIRST_WORTH], sit[S_ALL_WORTH])
+    out[2] = sit[S_TILES_MINE] - sit[S_TILES_LEADER]
+    out[3] = sit[S_ROUNDS_LEFT]
+    out[4] = sit[S_RIVALS]
+
+
+@hot(inline=True)
+def first_rule(params, at, n_features, feats):
+    """The answer of the first rule of the part at ``params[at:]`` (``default, number of
+    rules, rules...``) whose box holds the feature row, else the part's default."""
+    n_rules = int(params[at + 1])
+    width = 1 + 2 * n_features
     for r in range(n_rules):
-        base = AT + 4 + r * RULE_WIDTH
+        base = at + 2 + r * width
         inside = True
-        for f in range(N_FEATURES):
+        for f in range(n_features):
             x = feats[f]
             if x < params[base + 1 + 2 * f] or x >= params[base + 2 + 2 * f]:
                 inside = False
                 break
         if inside:
-            return int(params[base])
-    return int(params[AT + 2])
+            return params[base]
+    return params[at]
+
+
+@hot(inline=True)
+def card_commit(params, feats):
+    """The card's commitment for a feature row (not yet capped); its default when
+    ``commit_rules`` is 0."""
+    if params[COMMIT_RULES] == 0.0:
+        return int(params[AT + 2])
+    return int(first_rule(params, AT + 2, N_FEATURES, feats))
+
+
+@hot(inline=True)
+def card_seeks(params, feats):
+    """True iff the card's seek part says to seek the herd for this feature row."""
+    at = AT + 4 + int(params[AT + 3]) * RULE_WIDTH  # after the commitment part
+    return first_rule(params, at, N_SEEK_FEATURES, feats) != 0.0
 
 
 @hot
@@ -206,13 +324,20 @@ def commit_figures(st, g, seat, params, rng, available, values):
 
 @hot
 def herd_value(st, g, seat, params, rng, values):
-    """``ev``'s estimate of being on the herd's area times ``herd_weight`` (1: placement as the
-    advice runs' fields; 0: the herd is not sought, as ``fixed-K``); 0 at a table of more than
-    ``seek_up_to`` players."""
-    weight = params[HERD_WEIGHT]
-    if weight == 0.0 or st.game[g, I_PLAYERS] > params[SEEK_UP_TO]:
+    """``ev``'s estimate of being on the herd's area where the card's seek part says to seek
+    the herd (and ``seek`` is 1), else 0: placement as if there were no herd."""
+    if params[SEEK] == 0.0 or prize_tile(st, g) < 0:
         return 0.0
-    return weight * taming_ev.herd_value(st, g, seat, params, rng, values)
+    sit = stack_f64(N_SITUATION)
+    clock = stack_f64(2)
+    feats = stack_f64(N_SEEK_FEATURES)
+    clock[0] = params[AT]
+    clock[1] = params[AT + 1]
+    fill_situation(st, g, seat, 0, values[V_FIRST], values[V_ALL], clock, sit)
+    _seek_features(sit, feats)
+    if not card_seeks(params, feats):
+        return 0.0
+    return taming_ev.herd_value(st, g, seat, params, rng, values)
 
 
 @hot

@@ -46,10 +46,14 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 DOCUMENTS = [
     README,
-    *(ROOT / "docs" / f"{page}.md" for page in ("answers", "commands", "strategies")),
+    *(
+        ROOT / "docs" / f"{page}.md"
+        for page in ("answers", "commands", "strategies", "card_format")
+    ),
 ]
-"""What is tested as the README is: the README, then the answers, the command reference and the
-strategy guide (``docs/adding_a_strategy.md`` runs in tests/test_adding_a_strategy.py)."""
+"""What is tested as the README is: the README, then the answers, the command reference, the
+strategy guide and the card format (``docs/adding_a_strategy.md`` runs in
+tests/test_adding_a_strategy.py)."""
 
 SMALL_GAMES = 2
 """What ``--games`` shrinks to (and what commands without a size get)."""
@@ -81,6 +85,7 @@ APPENDED = {
     "cache warm": {"--light-only": None},
     "ladder": {"--cost-seconds": 0.02},
     "advise": {"--games": SMALL_GAMES, "--playouts": 2},
+    "check-card": {"--games": SMALL_GAMES},
 }
 """Sizes a command gets when it names none of them (``run`` and ``demo``: nor ``--scale``)."""
 
@@ -109,6 +114,9 @@ PLACEHOLDERS = {
     ("--check-games", "N"): str(SMALL_GAMES),
     ("--playouts", "K"): "2",
     ("--field", "NAME"): "greedy",
+    ("--fields", "NAME,NAME"): "balanced,cards,farmer,balanced",
+    ("--tiles", "FILE"): "experiments/tiles/rich.csv",
+    ("--policy", "NAME"): "never",
     ("--seat", "SEAT"): "0",
     ("--section", "NAME"): "cold_start",
 }
@@ -118,6 +126,7 @@ POSITIONAL = {
     ("run", "FILE.toml"): "experiments/definitions/league.toml",
     ("report", "DIR"): "result",
     ("tune", "STRATEGY"): "greedy",
+    ("check-card", "CARD"): "card[seek=0]",
 }
 """(command, placeholder argument) -> value."""
 
@@ -127,7 +136,7 @@ PREPARE = {
 }  # fmt: skip
 """A command that reads a result folder gets one first (``report DIR`` reads ``result``)."""
 
-COPIED = ["experiments/definitions", "docs"]
+COPIED = ["experiments/definitions", "experiments/tiles", "docs"]
 """Folders of the repository copied into the fresh folder, so the README's paths resolve."""
 
 EXCEPTIONS = {
@@ -150,6 +159,16 @@ EXCEPTIONS = {
     "stopped; the --dask local:2 form of the commands runs instead",
     ".venv/bin/dask worker tcp://SCHEDULER:8786 --nworkers 8 --nthreads 1": "a cluster's "
     "worker, needs a scheduler's address; the --dask local:2 form runs instead",
+    'mammoth check-card "card[file=results/advise/card.json]" --games 40000 --seed 2028 --field '
+    "greedy --field balanced,cards,farmer --field learned --policy "
+    '"card[file=results/advise/card.json,seek=0]" --gate': "the shipped card's first gate: it "
+    "reads the card of the advice run before it; tests/test_taming_card.py runs the whole chain "
+    "(slow tier)",
+    'mammoth check-card "card[file=results/gate/card.json]" --games 40000 --seed 2029 --field '
+    "greedy --field balanced,cards,farmer --field learned --policy "
+    '"card[file=results/gate/card.json,commit_rules=0]" --gate': "the shipped card's second "
+    "gate: it reads the first gate's card; tests/test_taming_card.py runs the whole chain (slow "
+    "tier)",
 }
 """Commands that cannot run in a test, each with its reason: the command as written (after
 synopsis expansion) or ``mammoth`` and its command's name."""
@@ -165,11 +184,13 @@ def exception(command: Command) -> str | None:
 
 def plays_search(args: list[str]) -> bool:
     """Whether a command's run needs the heavy kernel (the ``search`` strategies): it names a
-    search, runs the default ladder (every player, ``search`` among them) or checks the card
-    (its check plays ``search`` taming)."""
+    search, runs the default ladder (every player, ``search`` among them) or checks a card
+    against the default policies (``search`` taming among them)."""
     words = " ".join(args)
     if "search" in words or "--check-games" in words:
         return True
+    if args[:1] == ["check-card"]:  # its default policies include search
+        return "--policy" not in args
     return args[:1] == ["ladder"] and "--strategy" not in args
 
 

@@ -56,6 +56,7 @@ def test_player_counts_are_several_where_the_readme_shows_it(name):
 
 def test_parallel_workers_have_one_name():
     parallel = {"simulate", "compare", "commit", "worth", "tune", "run", "demo", "ladder", "advise"}
+    parallel.add("check-card")
     for name, command in COMMANDS.items():
         visible = [o for p in command.params if not getattr(p, "hidden", False) for o in p.opts]
         assert "--threads" not in visible, name
@@ -75,6 +76,7 @@ COUNTS = {
     "demo": "per table (league), per arm (commit), per player count (advice), per table and arm",
     "ladder": "per table",
     "advise": "per player count",
+    "check-card": "per arm, field, tile set and player count",
     "train": "per generation",
 }
 
@@ -113,6 +115,7 @@ def test_no_command_writes_into_another_commands_default_folder():
         "demo": "results/demo",
         "ladder": "results/ladder",
         "advise": "results/advise",
+        "check-card": "results/check-card",
         "run": "results/run",
         "simulate": "results/simulate",
         "train": "results/train",

@@ -95,6 +95,7 @@ def _prefixes(finished):
         "contest table p": ["contest", "table", "--players", 2, "--out", out],
         "contest report": ["contest", "report", "--out", out],
         "advise": ["advise", "--out", out],
+        "check-card": ["check-card", "--policy", "never", "--out", out],
         "ladder": ["ladder", "--strategy", "greedy", "--strategy", "random", "--out", out],
         "train": ["train", "--out", out],
     }
@@ -141,6 +142,11 @@ WHOLE = [
     ("advise", "--chunk-size", 1, MAX_CHUNK_GAMES),
     ("advise", "--workers", 1, MAX_WORKERS),
     ("advise", "--seed", 0, MAX_SEED),
+    ("check-card", "--games", 1, MAX_GAMES),
+    ("check-card", "--players", 2, 4),
+    ("check-card", "--chunk-size", 1, MAX_CHUNK_GAMES),
+    ("check-card", "--workers", 1, MAX_WORKERS),
+    ("check-card", "--seed", 0, MAX_SEED),
     ("ladder", "--games", 1, MAX_GAMES),
     ("ladder", "--players", 2, 4),
     ("ladder", "--chunk-size", 1, MAX_CHUNK_GAMES),
@@ -325,7 +331,8 @@ def _unknown(name: str) -> bool:
         st.sampled_from(["greedy+", "tuned+", "+ev", "greedy+ev+ev", "greedy+fixed-", " +"]),
     ).filter(_unknown),
     where=st.sampled_from(["simulate", "compare", "worth", "commit-base", "commit-field",
-                           "commit-policy", "tune-against", "advise-field", "ladder"]),
+                           "commit-policy", "tune-against", "advise-field", "ladder",
+                           "check-card-field"]),
 )  # fmt: skip
 def test_unknown_strategy_names_are_refused(arena, name, where):
     finished, _ = arena
@@ -340,6 +347,7 @@ def test_unknown_strategy_names_are_refused(arena, name, where):
         "tune-against": ["tune", "greedy", "--against", name, "--out", finished.out / "t.toml"],
         "advise-field": ["advise", "--field", name, "--out", out],
         "ladder": ["ladder", "--strategy", "greedy", "--strategy", name, "--out", out],
+        "check-card-field": ["check-card", "--field", name, "--out", out],
     }[where]
     if where == "commit-policy":
         assume(_unknown(f"greedy+{args[2]}"))

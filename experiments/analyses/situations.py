@@ -93,7 +93,8 @@ GRIDS: dict[str, tuple[float, ...]] = {
 
 def _sorted(decisions: pd.DataFrame) -> pd.DataFrame:
     """The decisions in a fixed order (so nothing depends on row order or chunking)."""
-    keys = [c for c in ("players", "game", "seat", "round", "strategy") if c in decisions.columns]
+    keys = ["field"] if "field" in decisions.columns else []
+    keys += [c for c in ("players", "game", "seat", "round", "strategy") if c in decisions.columns]
     return decisions.sort_values(keys, kind="mergesort").reset_index(drop=True)
 
 
@@ -112,8 +113,8 @@ def effects(decisions: pd.DataFrame) -> np.ndarray:
 
 
 def game_codes(decisions: pd.DataFrame) -> np.ndarray:
-    """One cluster code per game (games of different tables are different clusters)."""
-    keys = [c for c in ("players", "game") if c in decisions.columns]
+    """One cluster code per game (games of different tables or fields are different clusters)."""
+    keys = [c for c in ("field", "players", "game") if c in decisions.columns]
     return decisions.groupby(keys, sort=True).ngroup().to_numpy()
 
 
@@ -346,6 +347,7 @@ _LABELS = {
     "rounds_left": "rounds left",
     "to_decide": "seats still to decide after you",
     "players": "players",
+    "rivals": "other seats on the herd's area",
 }
 
 
@@ -365,10 +367,15 @@ def condition_text(c: Condition) -> str:
             return "nobody decides after you"
         if c.feature == "to_decide" and lo is not None and hi is None:
             return f"{lo}+ seat(s) still to decide after you"
+        if c.feature == "rivals" and lo is None and hi == 0:
+            return "nobody on the herd's area yet"
+        if c.feature == "rivals" and lo == 1 and hi is None:
+            return "someone on the herd's area already"
         if c.feature == "players":
             if lo is None:
                 return "2 players" if hi == 2 else f"{hi} players or fewer"
-            return f"{lo}-4 players" if hi is None else f"{lo}-{hi} players"
+            hi = 4 if hi is None else hi
+            return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
         if c.feature == "tile_gap":
             if lo is not None and lo >= 1 and hi is None:
                 return f"you lead the tiles by {lo}+"
@@ -679,20 +686,33 @@ class Card:
         The catch-all's commitment: the answer of the most decisions.
     provenance : dict
         How the card was made (command, seeds, games); filled by its maker.
+    seek : dict or None
+        Whether to seek the herd (:func:`experiments.analyses.seeking.derive_seek`); None: the
+        card says nothing about it (the ``card`` policy then never seeks).
     """
 
     rules: list[dict]
     default: int
     provenance: dict = field(default_factory=dict)
+    seek: dict | None = None
 
     def to_dict(self) -> dict:
         """JSON-ready."""
-        return {"rules": self.rules, "default": self.default, "provenance": self.provenance}
+        data = {"rules": self.rules, "default": self.default}
+        if self.seek is not None:
+            data["seek"] = self.seek
+        data["provenance"] = self.provenance
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Card:
         """From :meth:`to_dict`'s answer."""
-        return cls(list(data["rules"]), int(data["default"]), dict(data.get("provenance", {})))
+        return cls(
+            list(data["rules"]),
+            int(data["default"]),
+            dict(data.get("provenance", {})),
+            data.get("seek"),
+        )
 
 
 def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None) -> Card:
@@ -766,6 +786,38 @@ def _commit_words(k: int) -> str:
     return "commit none" if k == 0 else f"commit {k}"
 
 
+SEEK_WORDS = {True: "seek the herd", False: "do not go out of your way for the herd"}
+
+
+def _effect_words(rule: dict) -> str:
+    if "gate" in rule:  # a whole-game gate: where the card lost most over whole games
+        name, (effect, lo, hi) = min(rule["gate"].items(), key=lambda item: item[1][2])
+        part = "seeking as the card says" if "seek" in rule else "the card's commitments"
+        return f" (whole games, {part}: {effect:+.2f} pp [{lo:+.2f}, {hi:+.2f}] at {name})"
+    if "effect" not in rule or not np.isfinite(rule["effect"]):
+        return ""
+    return (
+        f" (seeking: {100 * rule['effect']:+.1f} pp win share per decision "
+        f"[{100 * rule['lo']:+.1f}, {100 * rule['hi']:+.1f}], worst field "
+        f"{100 * rule['worst']:+.1f})"
+    )
+
+
+def seek_lines(seek: dict) -> list[str]:
+    """The seek part in words: a line per rule, then the default (with the play-outs' effect of
+    seeking where the part carries it)."""
+    lines = []
+    for n, rule in enumerate(seek["rules"], 1):
+        text = rule.get("text") or "any situation"
+        lines.append(f"{n}. {text}: {SEEK_WORDS[bool(rule['seek'])]}{_effect_words(rule)}")
+    rest = seek.get("otherwise", {})
+    lines.append(
+        f"{'Otherwise' if seek['rules'] else 'Always'}: {SEEK_WORDS[bool(seek['default'])]}"
+        f"{_effect_words(rest)}."
+    )
+    return lines
+
+
 def card_lines(card: Card | dict) -> list[str]:
     """The card as text: at most one screen (a line per rule, with its gain over the default).
 
@@ -780,14 +832,26 @@ def card_lines(card: Card | dict) -> list[str]:
     """
     if isinstance(card, dict):
         card = Card.from_dict(card)
-    lines = [
+    lines = []
+    if card.seek is not None:
+        lines.append(
+            "Whether to go to the herd's area for the herd (at your first placement with the "
+            "area open to you): the first rule that fits."
+        )
+        lines += seek_lines(card.seek)
+    lines.append(
         "How many figures to commit: the first rule that fits "
         "(commit all you can move and pay if that is fewer)."
-    ]
+    )
     if not card.rules:
         return lines + ["No decisions were played out: no advice."]
     numbered = [rule for rule in card.rules if rule["when"]]
     for i, rule in enumerate(numbered, 1):
+        if "gate" in rule or "sure" not in rule:  # a whole-game gate, or a hand-written rule
+            lines.append(
+                f"{i}. {rule['text']}: {_commit_words(rule['commit'])}{_effect_words(rule)}"
+            )
+            continue
         note = (
             f"{100 * rule.get('over_default', 0.0):+.1f} pp win share over {card.default}, "
             f"best in {100 * rule['sure']:.0f}% of resamples"

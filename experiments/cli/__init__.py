@@ -16,6 +16,7 @@ command                         module
 ``mammoth worth``               :mod:`experiments.cli.worth`
 ``mammoth ladder``              :mod:`experiments.cli.ladder`
 ``mammoth advise``              :mod:`experiments.cli.advise`
+``mammoth check-card``          :mod:`experiments.cli.check_card`
 ``mammoth run``                 :mod:`experiments.cli.run`
 ``mammoth demo``                :mod:`experiments.cli.demo`
 ``mammoth report``              :mod:`experiments.cli.report`
@@ -39,6 +40,7 @@ import click
 from experiments.cli.advise import advise
 from experiments.cli.bench import bench
 from experiments.cli.cache import cache
+from experiments.cli.check_card import check_card
 from experiments.cli.commit import commit
 from experiments.cli.compare import compare
 from experiments.cli.contest import contest
@@ -113,4 +115,5 @@ for command in (
     main.add_command(command)
 main.add_command(ladder)
 main.add_command(advise)
+main.add_command(check_card)
 main.add_command(train_command)

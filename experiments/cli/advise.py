@@ -1,10 +1,11 @@
-"""``mammoth advise``: every taming decision of real games played out, and the advice card.
+"""``mammoth advise``: the herd decisions of real games played out, and the advice card.
 
 Runs the ``advice`` experiment kind (:mod:`experiments.kinds.advice`) through the runner, so it
 has chunks, checkpoints, ``--resume``, ``--workers`` and ``--dask`` like ``mammoth run``. Writes
 into ``--out``: ``decisions.parquet``, ``agreement.csv``, ``advice.csv``, ``card.md``,
-``card.json``, ``run.json``, ``experiment.json`` and ``chunks/``; prints the card (and, on
-stderr, how many decisions were not played out, if any).
+``card.json``, ``run.json``, ``experiment.json`` and ``chunks/`` (``seek.csv`` with
+``--placements``, ``check.csv`` with ``--check-games``); prints the card (and, on stderr, how
+many decisions were not played out, if any).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from experiments.cli.options import (
     Whole,
     chunk_size_option,
     command,
+    field_names,
     games_option,
     out_option,
     players_option,
@@ -52,6 +54,19 @@ FILES = "decisions.parquet, agreement.csv, advice.csv, card.md, card.json and ru
     help="The strategy of every seat (once), or of each seat in turn (repeat). [default: greedy]",
 )
 @click.option(
+    "--fields",
+    "fields",
+    multiple=True,
+    help="Instead of --field, several fields whose decisions are pooled (repeat): each one "
+    "strategy, or names separated by commas for the seats in turn (balanced,cards,farmer).",
+)
+@click.option(
+    "--placements",
+    is_flag=True,
+    help="Play out the placement decisions too (seek the herd this round or stay away) and "
+    "derive the card's seek part, chosen for its worst field (seek.csv).",
+)
+@click.option(
     "--playouts",
     type=Whole(1, MAX_PLAYOUTS),
     default=DEFAULT_PLAYOUTS,
@@ -68,9 +83,9 @@ FILES = "decisions.parquet, agreement.csv, advice.csv, card.md, card.json and ru
 @games_option(
     0,
     MAX_GAMES,
-    "Check the shipped card (the card policy): games per arm, field and player count, one seat "
-    "playing greedy+card, then greedy+never, fixed-1, ev, majority and search, against greedy and "
-    "the preset field (balanced, cards, farmer); 0: no check.",
+    "Check the shipped card (the card policy): games per arm, field, tile set and player count, "
+    "one seat playing the field's base strategy with the card, then with never, fixed-1, ev, "
+    "majority, search and card[seek=0] (never seeking the herd); 0: no check.",
     low=0,
     name="--check-games",
 )
@@ -78,49 +93,72 @@ FILES = "decisions.parquet, agreement.csv, advice.csv, card.md, card.json and ru
     "--check-card",
     default="card",
     show_default=True,
-    help="The card policy the check plays: card, or a variant such as card[herd_weight=0] "
-    "(the card's commitments with fixed-K's placement: the herd not sought).",
+    help="The card policy the check plays: card, or card[file=PATH] for a card file of your own "
+    "(docs/card_format.md), or card[seek=0].",
+)
+@click.option(
+    "--check-field",
+    "check_field",
+    multiple=True,
+    help="A field of the check (repeat): one strategy, or names separated by commas. "
+    "[default: greedy and balanced,cards,farmer]",
+)
+@click.option(
+    "--check-tiles",
+    "check_tiles",
+    multiple=True,
+    help="A tile set of the check (repeat): default, or a tile file such as "
+    "experiments/tiles/rich.csv. [default: default]",
 )
 @chunk_size_option(CHUNK_GAMES)
 @workers_option("local processes, one chunk each")
 @resume_option()
 @dask_options
 def advise(
-    player_counts, games, seed, out, field, playouts, seat, check_games, check_card, chunk_size,
-    workers, resume, dask, numba_cache,
+    player_counts, games, seed, out, field, fields, placements, playouts, seat, check_games,
+    check_card, check_field, check_tiles, chunk_size, workers, resume, dask, numba_cache,
 ):  # fmt: skip
-    """How many figures to commit, situation by situation: the advice card.
+    """Whether to seek the herd and how many figures to commit: the advice card.
 
     Plays GAMES games per player count with the field; at every taming decision, each
     commitment from 0 to what the seat can move and pay is played out PLAYOUTS times to the end
     of the game, on the same dice and re-deals, and the real game goes on with the seat's own
-    choice. Groups the decisions into situation classes, writes the advice table (each
+    choice (with --placements, every placement decision too: seek the herd this round or stay
+    away). Groups the decisions into situation classes, writes the advice table (each
     commitment's effect on the win share, 95% intervals clustered by game, the solver's answer
-    beside it) and the card, and prints the card. With --check-games, also plays the shipped
+    beside it) and the card, and prints the card. With --check-games, also plays the checked
     card against the other taming policies (check.csv). Ctrl-C keeps the finished chunks (rerun
     with --resume).
     """
-    config = experiment_from_settings(
-        {
-            "kind": "advice",
-            "name": "advise",
-            "players": sorted(set(player_counts)),
-            "games": games,
-            "seed": seed,
-            "chunk_games": chunk_size,
-            "rules": {},
-            "field": list(field) or ["greedy"],
-            "playouts": playouts,
-            "seat": seat,
-            "check_games": check_games,
-            "check_card": check_card,
-        },
-        "mammoth advise",
-    )
+    settings = {
+        "kind": "advice",
+        "name": "advise",
+        "players": sorted(set(player_counts)),
+        "games": games,
+        "seed": seed,
+        "chunk_games": chunk_size,
+        "rules": {},
+        "placements": bool(placements),
+        "playouts": playouts,
+        "seat": seat,
+        "check_games": check_games,
+        "check_card": check_card,
+    }
+    if fields and field:
+        raise click.UsageError("give --field or --fields, not both")
+    if fields:
+        settings["fields"] = [field_names(f) for f in fields]
+    else:
+        settings["field"] = list(field) or ["greedy"]
+    if check_field:
+        settings["check_fields"] = [field_names(f) for f in check_field]
+    if check_tiles:
+        settings["check_tiles"] = list(check_tiles)
+    config = experiment_from_settings(settings, "mammoth advise")
+    names = [n for f in settings.get("fields", [settings.get("field")]) for n in f]
     folder = run_command(
-        config, out, config["field"], resume=resume, workers=workers, dask=dask,
-        numba_cache=numba_cache,
-    )  # fmt: skip
+        config, out, names, resume=resume, workers=workers, dask=dask, numba_cache=numba_cache
+    )
     click.echo((folder / "card.md").read_text(encoding="utf-8").rstrip())
     meta = read_run_json(folder)
     dropped = int(meta.get("decisions_dropped", 0))

@@ -380,3 +380,29 @@ def announce_compile(names=(), heavy: bool | None = None) -> None:
     line = compile_notice(list(names)) if heavy is None else compile_notice(heavy=heavy)
     if line:
         click.echo(line, err=True)
+
+
+def field_names(text: str) -> list[str]:
+    """The strategy names of a field given as one option value, separated by commas (commas
+    inside ``[...]`` belong to a name: ``search[rollouts=3,horizon=1],greedy``).
+
+    Parameters
+    ----------
+    text : str
+        The option's value.
+
+    Returns
+    -------
+    list of str
+        The names, stripped; ``[text]`` if none is left.
+    """
+    names, depth, part = [], 0, ""
+    for char in text:
+        depth += (char == "[") - (char == "]")
+        if char == "," and depth == 0:
+            names.append(part.strip())
+            part = ""
+        else:
+            part += char
+    names.append(part.strip())
+    return [n for n in names if n] or [text]

@@ -9,8 +9,10 @@ kind        module                           runs, as the command
                                              (``mammoth commit``)
 ``ladder``  :mod:`experiments.kinds.ladder`  ratings and costs of every player
                                              (``mammoth ladder``)
-``advice``  :mod:`experiments.kinds.advice`  every taming decision played out, the
+``advice``  :mod:`experiments.kinds.advice`  every herd decision played out, the
                                              advice card (``mammoth advise``)
+``card_check`` :mod:`experiments.kinds.card_check` a card against the other taming
+                                             policies (``mammoth check-card``)
 =========== ================================ ======================================
 
 A kind is a module with three functions: ``chunks(config) -> list[dict]`` (independent pieces of
@@ -53,6 +55,7 @@ KINDS = {
     "commit": "experiments.kinds.commit",
     "ladder": "experiments.kinds.ladder",
     "advice": "experiments.kinds.advice",
+    "card_check": "experiments.kinds.card_check",
 }
 
 

@@ -10,26 +10,32 @@ groups the decisions into situation classes, derives the advice table and the ca
 (:mod:`experiments.analyses.situations`) and writes the files of
 :mod:`experiments.outputs.situations`.
 
-The **check** of the shipped card: chunks of ``check_games`` game indices per field and player
-count, where one seat (rotating with the game index) plays ``greedy+card`` and then, on the same
-indices, ``greedy+POLICY`` for every policy of ``check_policies``, against each field of
-``check_fields`` (:func:`experiments.analyses.commit.sweep_block` with the card as the
-baseline). Their :class:`~experiments.analyses.paired.Moments` (prefix ``c_``) merge exactly;
-``finish`` turns them into the card's win rate minus each policy's with its interval
-(:func:`card_check`).
+The **check** of a card (``check_games`` above 0): the chunks of the ``card_check`` kind
+(:mod:`experiments.kinds.card_check`) with this run's ``check_card``, ``check_fields``,
+``check_tiles`` and ``check_policies``: one seat (rotating with the game index) plays the field's
+base strategy with the card and then, on the same indices, with every policy, against each field
+under each tile set. Their statistics merge exactly; ``finish`` turns them into the card's win
+rate minus each policy's with its interval (``check.csv``).
 
 Settings of ``[experiment]``: ``field`` (one strategy for every seat, or one per seat: the first
-``players`` are seated; default ``["greedy"]``), ``playouts`` (continuations per decision and
+``players`` are seated; default ``["greedy"]``), ``fields`` (instead of ``field``: a list of
+fields, each such a list; the decisions of all of them are pooled, each labelled with its field,
+and the seek part is chosen for its worst field, :mod:`experiments.analyses.seeking`),
+``placements`` (true: play out the placement decisions too, whether to seek the herd, and derive
+the card's seek part; default false), ``playouts`` (continuations per decision and
 commitment, default 8), ``seat`` (the seat whose decisions are played out; -1, the default, for
 every seat), ``check_games`` (games per arm, field and player count of the card's check; 0
 skips it; ``--scale`` and ``--games`` change it in proportion to ``games``), ``check_card``
-(the card policy checked, default ``card``; a variant such as ``card[herd_weight=0]`` too),
+(the card policy checked, default ``card``; a variant such as ``card[file=PATH]`` too),
 ``check_fields`` (a list of fields, each a list of the other seats' strategies; default
-``greedy`` and the preset field ``balanced, cards, farmer``), ``check_policies`` (default
-``never``, ``fixed-1``, ``ev``, ``majority``, ``search``), ``derive_card`` (true, the default:
-derive this run's own card from its decisions; false: only check the shipped card on them, as
-the demo does), and the common ones. Every run checks the shipped card's rules on its
-decisions (:func:`experiments.analyses.situations.card_agreement`). ``[rules]``:
+``greedy`` and the preset field ``balanced, cards, farmer``; the checked seat plays the field's
+own base strategy when the field is one strategy, else ``greedy``: :func:`check_base`),
+``check_tiles`` (the tile sets the check plays, each ``default`` or a tile file; default
+``["default"]``), ``check_policies`` (default ``never``, ``fixed-1``, ``ev``, ``majority``,
+``search`` and the checked card never seeking the herd), ``derive_card``
+(true, the default: derive this run's own card from its decisions; false: only check the
+shipped card on them, as the demo does), and the common ones. Every run checks the shipped
+card's rules on its decisions (:func:`experiments.analyses.situations.card_agreement`). ``[rules]``:
 ``tiles``, ``mammoth_points``, ``tie``, ``resources_of_choice`` (the herd is always on: there is
 no taming without it).
 """
@@ -41,17 +47,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.analyses.commit import (
-    SWEEP_KEYS,
-    SWEEP_METRICS,
-    SWEEP_SCALE,
-    field_for,
-    field_slots_for,
-    focal_arm,
-    sweep_block,
-)
-from experiments.analyses.paired import Moments
+from experiments.kinds import card_check as checking
 from experiments.kinds import game_blocks
+from experiments.kinds.card_check import field_label
 from experiments.kinds.compare import rules_of
 from experiments.limits import MAX_GAMES
 from experiments.settings import (
@@ -60,34 +58,36 @@ from experiments.settings import (
     int_setting,
     names_setting,
     rule_types,
+    short,
 )
 from sim.advising import MAX_PLAYOUTS
 from sim.errors import InputError
 from strategies.registry import resolve
 
 CHUNK_GAMES = 200
-CHECK_CHUNK_GAMES = 2_500
 DEFAULT_PLAYOUTS = 8
-CARD = "card"
-CHECK_BASE = "greedy"
-PRESET_FIELD = ["balanced", "cards", "farmer"]
+CARD = checking.CARD
 DEFAULTS = {
     "field": ["greedy"],
+    "placements": False,
     "playouts": DEFAULT_PLAYOUTS,
     "seat": -1,
     "check_games": 0,
     "check_card": CARD,
-    "check_fields": [["greedy"], PRESET_FIELD],
-    "check_policies": ["never", "fixed-1", "ev", "majority", "search"],
+    "check_fields": [list(f) for f in checking.DEFAULTS["fields"]],
+    "check_tiles": list(checking.DEFAULTS["tiles"]),
     "derive_card": True,
 }
 SETTINGS = (
     "field",
+    "fields",
+    "placements",
     "playouts",
     "seat",
     "check_games",
     "check_card",
     "check_fields",
+    "check_tiles",
     "check_policies",
     "derive_card",
 )
@@ -95,31 +95,32 @@ RULES = ("tiles", "mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per player count"
 SCALED = ("check_games",)  # --scale and --games change the check's games in proportion
 PREFIX = "d_"
-CHECK_PREFIX = "c_"
 DROPPED = "n_dropped"
 """A decision chunk's count of decisions not played out (met after a game's log was full)."""
 
 
-def field_of(config: dict, players: int) -> list[str]:
-    """The resolved strategy of each seat at ``players`` seats."""
-    field = list(config.get("field", DEFAULTS["field"]))
+def fields_of(config: dict) -> list[list[str]]:
+    """The fields whose decisions are played out: ``fields``, or the one ``field``."""
+    if "fields" in config:
+        return [list(f) for f in config["fields"]]
+    return [list(config.get("field", DEFAULTS["field"]))]
+
+
+def field_of(config: dict, players: int, index: int = 0) -> list[str]:
+    """The resolved strategy of each seat at ``players`` seats, in field ``index``."""
+    field = fields_of(config)[index]
     names = field * players if len(field) == 1 else field[:players]
     return [resolve(n).name for n in names]
 
 
-def field_label(field: list[str]) -> str:
-    """A check field's label: ``presets`` for the preset field, else its names."""
-    return "presets" if list(field) == PRESET_FIELD else ", ".join(field)
-
-
 def check_card(config: dict) -> str:
-    """The card policy checked (``card``, or a variant such as ``card[herd_weight=0]``)."""
+    """The card policy checked (``card``, or a variant such as ``card[file=PATH]``)."""
     return str(config.get("check_card", CARD))
 
 
 def check_policies(config: dict) -> list[str]:
     """The policies the card is checked against."""
-    return list(config.get("check_policies", DEFAULTS["check_policies"]))
+    return list(config.get("check_policies", checking.default_policies(check_card(config))))
 
 
 def check_fields(config: dict) -> list[list[str]]:
@@ -128,12 +129,18 @@ def check_fields(config: dict) -> list[list[str]]:
 
 
 def played(config: dict) -> list:
-    """Every strategy of the field and of the card's check, resolved (the workers' kernel)."""
-    names = list(config.get("field", DEFAULTS["field"]))
+    """Every strategy of the fields and of the card's check, resolved (the workers' kernel)."""
+    names = [n for field in fields_of(config) for n in field]
     if int(config.get("check_games", 0)) > 0:
-        names += [f"{CHECK_BASE}+{p}" for p in [check_card(config), *check_policies(config)]]
-        names += [n for field in check_fields(config) for n in field]
+        names += checking.played_names(
+            check_card(config), check_fields(config), check_policies(config)
+        )
     return [resolve(n) for n in names]
+
+
+def check_tiles(config: dict) -> list[str]:
+    """The tile sets the card's check plays."""
+    return list(config.get("check_tiles", DEFAULTS["check_tiles"]))
 
 
 def check(config: dict) -> None:
@@ -146,42 +153,49 @@ def check(config: dict) -> None:
         count, play-outs out of range, a seat not at every table, bad rules.
     """
     check_keys(config, SETTINGS, RULES)
-    config.setdefault("field", list(DEFAULTS["field"]))
-    names_setting(config, "field")
-    field = config["field"]
+    if "fields" in config:
+        if config.get("field", DEFAULTS["field"]) != DEFAULTS["field"]:
+            raise InputError("give field or fields, not both")
+        config.pop("field", None)
+        fields = config["fields"]
+        if (
+            not isinstance(fields, list)
+            or not fields
+            or not all(isinstance(f, list) for f in fields)
+        ):
+            raise InputError(
+                f"fields must be a list of fields, each a list of names, not {short(fields)}"
+            )
+    else:
+        config.setdefault("field", list(DEFAULTS["field"]))
     most = max(int(p) for p in config["players"])
-    if len(field) != 1 and len(field) < most:
-        raise InputError(
-            f"field: give one strategy for every seat or one per seat ({most} for {most} "
-            f"players), not {len(field)}"
-        )
+    labels = []
+    for field in fields_of(config):
+        names_setting({"field": field}, "field")
+        if len(field) != 1 and len(field) < most:
+            raise InputError(
+                f"field: give one strategy for every seat or one per seat ({most} for {most} "
+                f"players), not {len(field)}"
+            )
+        labels.append(field_label(field))
+    if len(set(labels)) != len(labels):
+        raise InputError("fields names one field twice")
+    config.setdefault("placements", DEFAULTS["placements"])
+    bool_setting(config, "placements")
     config.setdefault("playouts", DEFAULT_PLAYOUTS)
     config.setdefault("seat", -1)
     int_setting(config, "playouts", 1, MAX_PLAYOUTS)
     int_setting(config, "seat", -1, min(int(p) for p in config["players"]) - 1)
     config.setdefault("check_games", 0)
     int_setting(config, "check_games", 0, MAX_GAMES)
-    config.setdefault("check_fields", [list(f) for f in DEFAULTS["check_fields"]])
-    fields = config["check_fields"]
-    if not isinstance(fields, list) or not fields or not all(isinstance(f, list) for f in fields):
-        raise InputError("check_fields must be a list of fields, each a list of strategy names")
-    for index, field in enumerate(fields):
-        names_setting({"check_fields": field}, "check_fields")
-        for players in config["players"]:
-            field_for(field, int(players))
-        for name in field:
-            resolve(name)
-        if field_label(field) in {field_label(f) for f in fields[:index]}:
-            raise InputError(f"check_fields names the field {field_label(field)!r} twice")
-    config.setdefault("check_policies", list(DEFAULTS["check_policies"]))
-    policies = names_setting(config, "check_policies")
-    card = config.setdefault("check_card", CARD)
-    if not isinstance(card, str) or not card.startswith(CARD):
-        raise InputError(f"check_card must name the card policy or a variant of it, not {card!r}")
-    if len(set(policies)) != len(policies) or card in policies:
-        raise InputError("check_policies: name each policy once, and not the checked card")
-    for policy in [card, *policies]:
-        focal_arm(CHECK_BASE, policy)
+    checking.check_settings(
+        config,
+        config.setdefault("check_card", CARD),
+        config.setdefault("check_fields", [list(f) for f in DEFAULTS["check_fields"]]),
+        config.setdefault("check_tiles", list(DEFAULTS["check_tiles"])),
+        config.setdefault("check_policies", checking.default_policies(config["check_card"])),
+        ("check_card", "check_fields", "check_tiles", "check_policies"),
+    )
     config.setdefault("derive_card", DEFAULTS["derive_card"])
     bool_setting(config, "derive_card")
     rule_types(config)
@@ -196,18 +210,15 @@ def chunks(config: dict) -> list[dict]:
     size = int(config.get("chunk_games", CHUNK_GAMES))
     counts = sorted({int(p) for p in config["players"]})
     out = [
-        {"players": players, "start": start, "n": n}
+        {"field": index, "players": players, "start": start, "n": n}
+        for index in range(len(fields_of(config)))
         for players in counts
         for start, n in game_blocks(int(config["games"]), size)
     ]
     check = int(config.get("check_games", 0))
     if check > 0:
-        out += [
-            {"check": index, "players": players, "start": start, "n": n}
-            for index in range(len(check_fields(config)))
-            for players in counts
-            for start, n in game_blocks(check, min(size * 10, CHECK_CHUNK_GAMES))
-        ]
+        size = min(size * 10, checking.CHUNK_GAMES)
+        out += checking.check_chunks(check_fields(config), check_tiles(config), counts, check, size)
     return out
 
 
@@ -218,103 +229,64 @@ def run_chunk(config: dict, chunk: dict) -> dict:
 
     players = int(chunk["players"])
     if "check" in chunk:
-        field = check_fields(config)[int(chunk["check"])]
-        stats = sweep_block(
-            focal_arm(CHECK_BASE, check_card(config)),
-            [focal_arm(CHECK_BASE, p) for p in check_policies(config)],
-            field_slots_for(field, players),
-            field_label(field),
-            rules_of(config),
-            players,
-            int(config["seed"]),
-            int(chunk["start"]),
-            int(chunk["n"]),
-        )
-        return stats.to_arrays(CHECK_PREFIX)
+        return checking.check_block(
+            config, check_card(config), check_fields(config), check_tiles(config),
+            check_policies(config), chunk,
+        )  # fmt: skip
+    index = int(chunk.get("field", 0))
     frame = advise_games(
         int(chunk["n"]),
         players,
-        field_of(config, players),
+        field_of(config, players, index),
         int(config["playouts"]),
         seed=int(config["seed"]),
         rules=rules_of(config),
         first_game=int(chunk["start"]),
         seat=int(config["seat"]),
+        placements=bool(config.get("placements", DEFAULTS["placements"])),
     )
     dropped = int(frame.attrs.get("dropped", 0))
     frame = frame.drop(columns="strategy")
+    frame["kind"] = frame["kind"].cat.codes.astype(np.int8)
+    frame.insert(0, "field", np.full(len(frame), index, dtype=np.int8))
     arrays = {PREFIX + name: frame[name].to_numpy() for name in frame.columns}
     arrays[DROPPED] = np.array([dropped], dtype=np.int64)
     return arrays
 
 
-def _check_stats(arrays: dict) -> Moments:
-    return Moments.from_arrays(arrays, CHECK_PREFIX, SWEEP_KEYS, SWEEP_METRICS)
-
-
 def merge(parts: list[dict]) -> dict:
-    """The chunks' decisions joined in chunk order (player count, then game index); the card
-    check's statistics added exactly."""
+    """The chunks' decisions joined in chunk order (field, player count, then game index); the
+    card check's statistics added exactly (:func:`experiments.kinds.card_check.merge_checks`)."""
     decisions = [part for part in parts if any(k.startswith(PREFIX) for k in part)]
-    checks = [part for part in parts if any(k.startswith(CHECK_PREFIX) for k in part)]
     merged = {}
     if decisions:
         keys = [key for key in decisions[0] if key.startswith(PREFIX)]
         merged = {key: np.concatenate([part[key] for part in decisions]) for key in keys}
         dropped = sum(int(part[DROPPED].sum()) for part in decisions if DROPPED in part)
         merged[DROPPED] = np.array([dropped], dtype=np.int64)
-    if checks:
-        total = Moments(SWEEP_KEYS, SWEEP_METRICS)
-        for part in checks:
-            total = total + _check_stats(part)
-        merged.update(total.to_arrays(CHECK_PREFIX))
+    merged.update(checking.merge_checks(parts))
     return merged
 
 
-def card_check(merged: dict) -> pd.DataFrame:
-    """The card's check: per field, player count and policy, the card's win rate minus the
-    policy's, in percentage points with its 95% interval (clustered by game index; the same
-    game indices for every arm), and the games per arm.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``field``, ``players``, ``policy``, ``games``, ``card_win``, ``policy_win``,
-        ``card_minus``, ``card_minus_low``, ``card_minus_high`` (no rows without a check).
-    """
-    columns = ["field", "players", "policy", "games", "card_win", "policy_win"]
-    columns += ["card_minus", "card_minus_low", "card_minus_high"]
-    if f"{CHECK_PREFIX}stat.clusters" not in merged:
-        return pd.DataFrame(columns=columns)
-    stats = _check_stats(merged).collapse(["condition", "players", "policy"])
-    summary = stats.summary(SWEEP_SCALE)
-    return pd.DataFrame(
-        {
-            "field": summary["condition"],
-            "players": summary["players"].astype(int),
-            "policy": summary["policy"],
-            "games": summary["clusters"].astype(int),
-            "card_win": 100 * summary["win_base"],
-            "policy_win": 100 * summary["win"],
-            "card_minus": -100 * summary["dwin"],
-            "card_minus_low": -100 * summary["dwin_high"],
-            "card_minus_high": -100 * summary["dwin_low"],
-        }
-    )[columns]
-
-
 def decisions_of(config: dict, merged: dict) -> pd.DataFrame:
-    """The decision table of the merged chunks, with each decision's strategy."""
+    """The decision table of the merged chunks: each decision's field (label), strategy and
+    kind (``commit`` or ``place``)."""
+    from sim.advising import KINDS
+
     frame = pd.DataFrame(
         {key[len(PREFIX) :]: value for key, value in merged.items() if key.startswith(PREFIX)}
     )
     if frame.empty:
         return frame
+    labels = [field_label(f) for f in fields_of(config)]
+    index = frame["field"].to_numpy(dtype=np.int64)
     strategy = [
-        field_of(config, int(players))[int(seat)]
-        for players, seat in zip(frame["players"], frame["seat"], strict=True)
+        field_of(config, int(players), int(i))[int(seat)]
+        for i, players, seat in zip(index, frame["players"], frame["seat"], strict=True)
     ]
-    frame.insert(2, "strategy", strategy)
+    frame["field"] = pd.Categorical.from_codes(index, categories=labels)
+    frame.insert(3, "strategy", strategy)
+    frame["kind"] = pd.Categorical.from_codes(frame["kind"].to_numpy(), categories=list(KINDS))
     return frame
 
 
@@ -323,20 +295,26 @@ def finish(
 ) -> None:
     """Derive the advice table and this run's card (``derive_card``), check the shipped card's
     rules on the decisions, and write the files of :mod:`experiments.outputs.situations`."""
+    from experiments.analyses.seeking import derive_seek, seek_table
     from experiments.analyses.situations import advice_table, card_agreement, derive_card
     from experiments.outputs.situations import write_advice
     from strategies.taming_card import load_card
 
     decisions = decisions_of(config, merged)
-    check = card_check(merged)
-    check.insert(0, "card", f"{CHECK_BASE}+{check_card(config)}")
-    table = card = None
+    commits = decisions[decisions["kind"] == "commit"] if len(decisions) else decisions
+    places = decisions[decisions["kind"] == "place"] if len(decisions) else decisions
+    check = checking.card_check(merged, check_card(config))
+    table = card = seek = None
+    if len(places):
+        seek = seek_table(places)
     if bool(config.get("derive_card", DEFAULTS["derive_card"])):
-        table = advice_table(decisions)
+        table = advice_table(commits)
         card = derive_card(table)
-    agreement = card_agreement(decisions, load_card())
+        if seek is not None:
+            card.seek = derive_seek(seek)
+    agreement = card_agreement(commits, load_card())
     dropped = int(merged[DROPPED].sum()) if DROPPED in merged else 0
     write_advice(
         Path(folder), decisions, table, card, agreement, check, config, command, started,
-        rules_of(config), dropped,
+        rules_of(config), dropped, seek,
     )  # fmt: skip

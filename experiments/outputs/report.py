@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from experiments.outputs.card_html import card_page
 from experiments.outputs.document import (
     Box,
     Bullets,
@@ -36,7 +37,7 @@ from experiments.outputs.document import (
     to_markdown,
 )
 from experiments.outputs.files import atomic_write, write_text
-from experiments.outputs.report_advice import card_answer
+from experiments.outputs.report_advice import CARD_PAGE, card_answer, shipped_card
 from experiments.outputs.report_sections import (
     TITLES,
     ResultFolder,
@@ -182,7 +183,8 @@ def build_report(
 
 
 def write_report(folders: list[Path], title: str, target: Path) -> list[Path]:
-    """Write ``report.md``, ``report.html`` and the charts under ``figures/`` into ``target``.
+    """Write ``report.md``, ``report.html`` and the charts under ``figures/`` into ``target``
+    (and, where the card answer links it, the shipped card at the table, ``card.html``).
 
     Returns
     -------
@@ -193,6 +195,8 @@ def write_report(folders: list[Path], title: str, target: Path) -> list[Path]:
     md, page, figures = build_report(folders, title, target)
     for name, png in figures.items():
         atomic_write(target / name, lambda tmp, png=png: tmp.write_bytes(png))
+    if CARD_PAGE in page:  # the card answer links the shipped card at the table
+        write_text(target / CARD_PAGE, card_page(shipped_card(), title="The advice card"))
     return [write_text(target / "report.md", md), write_text(target / "report.html", page)]
 
 

@@ -14,7 +14,16 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from experiments.outputs.document import Bullets, Cell, Paragraph, Strong, Table, interval, pp
+from experiments.outputs.document import (
+    Bullets,
+    Cell,
+    Link,
+    Paragraph,
+    Strong,
+    Table,
+    interval,
+    pp,
+)
 from experiments.outputs.plots import grouped_intervals
 from experiments.outputs.report_charts import WIDTH
 from experiments.outputs.report_folder import (
@@ -104,7 +113,8 @@ def short_condition(feature: str, lo: float | None, hi: float | None) -> str:
     Parameters
     ----------
     feature : str
-        One of :data:`strategies.taming_card.FEATURES`.
+        One of :data:`strategies.taming_card.FEATURES` or
+        :data:`~strategies.taming_card.SEEK_FEATURES`.
     lo, hi : float or None
         The bounds (None: open).
 
@@ -124,19 +134,30 @@ def short_condition(feature: str, lo: float | None, hi: float | None) -> str:
     high = None if hi is None else _whole(hi) - 1  # inclusive
     if feature == "tile_gap":
         if low is not None and high is None:
-            return f"≤ {-low} behind on tiles" if low < 0 else f"≥ {low} ahead on tiles"
+            return f"≤ {-low} tile(s) behind" if low < 0 else f"≥ {low} tile(s) ahead"
         if low is None and high is not None:
-            return f"≥ {-high} behind on tiles" if high < 0 else f"≤ {high} ahead on tiles"
+            return f"≥ {-high} tile(s) behind" if high < 0 else f"≤ {high} tile(s) ahead"
         return f"tiles vs leader {low} to {high}"
     if feature == "players":
-        if low is None or low == high:
-            return f"{high} players" if low is None or low == high else ""
+        if low is None:
+            return "2 players" if high == 2 else f"≤ {high} players"
+        if low == high:
+            return f"{high} players"
         return f"{low}-{high or 4} players"
+    if feature == "rivals" and low is not None and low >= 1 and high is None:
+        return "someone there" if low == 1 else f"{low}+ others there"  # on the herd's area
     names = {
+        "rivals": "there",
         "committed_most": "committed before you",
         "kmax": "you can commit",
         "to_decide": "decide after you",
     }
+    if feature == "to_decide" and low is None and high == 0:
+        return "you decide last"
+    if feature == "to_decide" and low == 1 and high is None:
+        return "others to decide"
+    if feature == "committed_most" and low == 1 and high is None:
+        return "someone committed"
     if low is None and high == 0 and feature != "kmax":
         return f"nobody {names[feature]}"
     if low is not None and high is not None:
@@ -144,27 +165,47 @@ def short_condition(feature: str, lo: float | None, hi: float | None) -> str:
     return f"{low}+ {names[feature]}" if low is not None else f"≤ {high} {names[feature]}"
 
 
+CARD_PAGE = "card.html"
+"""The shipped card at the table (:mod:`experiments.outputs.card_html`), written beside the
+report (:func:`experiments.outputs.report.write_report`)."""
+
+
+def _when(rule: dict, otherwise: str) -> str:
+    conds = rule.get("when") or []
+    return ", ".join(short_condition(c["feature"], c.get("lo"), c.get("hi")) for c in conds) or (
+        otherwise
+    )
+
+
+def card_rows(card: dict) -> list[list[str]]:
+    """The whole card as table rows, its seek part first: when, and what to do (go for the herd
+    or stay away; then commit k)."""
+    seek = card.get("seek") or {"rules": [], "default": False}
+    words = {True: "seek", False: "stay\u00a0away"}  # no break: the column stays narrow
+    rows = [[_when(rule, "always"), words[bool(rule["seek"])]] for rule in seek["rules"]]
+    rows.append(["otherwise" if rows else "always", words[bool(seek["default"])]])
+    commits = [
+        [_when(rule, "otherwise"), f"commit\u00a0{int(rule['commit'])}"] for rule in card["rules"]
+    ]
+    return rows + (commits or [["always", f"commit\u00a0{int(card.get('default', 0))}"]])
+
+
 def card_answer(folder: ResultFolder) -> list:
     """The shipped card that opens the commit answer, short enough for a phone's first screens:
-    each rule's situation and commitment, how this run's play-outs judge it (rule by rule in the
-    advice section), and the card's provenance."""
+    whether to go for the herd, then how many figures to commit (each part's first rule that
+    fits), how this run's play-outs judge the commitments (rule by rule in the advice section),
+    the card's provenance, and a link to the card at the table (``card.html``)."""
     card = shipped_card()
     agreement = folder.table("agreement")
     lead = [
         Strong("How many figures to commit?"),
-        " The advice card: commit k by the first rule that fits (all you can, if fewer).",
+        " The advice card (",
+        Link("on your phone", CARD_PAGE),
+        "): first rule that fits.",
     ]
-    rows = [
-        [
-            ", ".join(short_condition(c["feature"], c.get("lo"), c.get("hi")) for c in rule["when"])
-            or "otherwise",
-            str(int(rule["commit"])),
-        ]
-        for rule in card["rules"]
-    ] or [["always", str(int(card.get("default", 0)))]]
     return [
         Paragraph(lead, css="lead"),
-        Table(["when (bonus: the better one, to you)", "k"], rows, words=True),
+        Table(["when (bonus: the better, to you)", "then"], card_rows(card), words=True),
         Paragraph([agreement_words(agreement), " ", provenance_words(card)]),
     ]
 
@@ -174,7 +215,7 @@ def provenance_words(card: dict) -> str:
     made = card.get("provenance", {})
     if not made.get("decisions"):
         return "Its making is not recorded."
-    return f"(The card: {int(made['decisions']):,} decisions played out.)"
+    return f"(Made from {int(made['decisions']):,} decisions.)"
 
 
 def made_by(card: dict) -> str:
@@ -260,8 +301,13 @@ def _class_rows(table: pd.DataFrame) -> list[list]:
 
 def _check_rows(check: pd.DataFrame) -> tuple[list[str], list[list]]:
     counts = sorted(int(p) for p in check["players"].unique())
+    several = "tiles" in check.columns and check["tiles"].nunique() > 1
+    keys = ["field", "tiles", "policy"] if "tiles" in check.columns else ["field", "policy"]
     rows = []
-    for (field, policy), part in check.groupby(["field", "policy"], sort=False):
+    for key, part in check.groupby(keys, sort=False):
+        field, policy = key[0], key[-1]
+        if several:
+            field = f"{field} ({key[1]} tiles)"
         part = part.set_index("players")
         cells = [
             Cell(
@@ -346,6 +392,7 @@ def advice_section(folder: ResultFolder) -> list:
 
 
 __all__ = [
+    "CARD_PAGE",
     "advice_chart",
     "advice_section",
     "agreement_chart",
@@ -355,5 +402,6 @@ __all__ = [
     "card_blocks",
     "made_by",
     "provenance_words",
+    "card_rows",
     "shipped_card",
 ]

@@ -1,18 +1,26 @@
 """The files of an advice run (``mammoth advise`` and the ``advice`` kind).
 
 ``decisions.parquet``
-    One row per taming decision played out (:func:`sim.advising.decisions_frame`): where it was
-    (``game``, ``seat``, ``strategy``), its situation, the field's own choice ``k_field`` and each
-    commitment's mean win share ``win_K`` and final margin ``margin_K`` over the play-outs (NaN
-    beyond ``kmax``). Written in full, for slicing; the same bytes whatever the chunking,
-    workers or backend.
+    One row per decision played out (:func:`sim.advising.decisions_frame`): where it was
+    (``field``, ``game``, ``seat``, ``strategy``), its ``kind`` (``commit``: how many figures;
+    ``place``: whether to seek the herd this round), its situation, the field's own choice
+    ``k_field`` and each option's mean win share ``win_K`` and final margin ``margin_K`` over
+    the play-outs (a commitment's ``K`` figures, NaN beyond ``kmax``; a placement's ``0``
+    staying away and ``1`` seeking). Written in full, for slicing; the same bytes whatever the
+    chunking, workers or backend.
+``seek.csv``
+    With placement decisions: per cell of the seek grid and field, the decisions, games and the
+    effect of seeking the herd on the win share with its 95% interval clustered by game
+    (:func:`experiments.analyses.seeking.seek_table`).
 ``advice.csv``
     The advice table (:func:`experiments.analyses.situations.advice_table`): per situation class
     and commitment, the effect on the win share against committing none, with its 95% interval
     clustered by game, the best commitment and how sure it is, the solver's answer beside it.
-``card.md``, ``card.json``
+``card.md``, ``card.json``, ``card.html``
     This run's advice card: the table as a few rules a person can follow at the table, in words
-    and as data (:func:`~experiments.analyses.situations.derive_card`). Written when the run
+    and as data (:func:`~experiments.analyses.situations.derive_card`; its seek part, with
+    placement decisions, :func:`~experiments.analyses.seeking.derive_seek`), and as a
+    self-contained page for a phone (:mod:`experiments.outputs.card_html`). Written when the run
     derives its own card (``derive_card``; the demo only checks the shipped one).
 ``agreement.csv``
     The shipped card (``strategies/models/card.json``) checked on this run's decisions
@@ -21,10 +29,10 @@
     agree.
 ``check.csv``
     The check of the shipped card (``strategies/models/card.json``, the one the ``card`` policy
-    plays; not necessarily this run's; column ``card``: the checked seat, ``greedy+card`` or a
-    variant such as ``greedy+card[herd_weight=0]``): per field, player count and policy, the
-    card's win rate minus the policy's in percentage points, 95% interval clustered by game,
-    games per arm.
+    plays; not necessarily this run's; column ``card``: the checked policy, ``card`` or a
+    variant such as ``card[file=PATH]``; the checked seat plays it with the field's base
+    strategy): per field, tile set, player count and policy, the card's win rate minus the
+    policy's in percentage points, 95% interval clustered by game, games per arm.
     Written when the run checks the card (``check_games`` above 0).
 ``run.json``
     The run's settings, the decisions played out and ``decisions_dropped``: those met after a
@@ -42,25 +50,34 @@ from pathlib import Path
 import pandas as pd
 
 from experiments.analyses.situations import card_lines
+from experiments.outputs.card_html import card_page
 from experiments.outputs.files import run_metadata, write_csv, write_json, write_parquet, write_text
 
 FILES = ("decisions.parquet", "agreement.csv", "run.json")
-DERIVED = ("advice.csv", "card.md", "card.json")
+DERIVED = ("advice.csv", "card.md", "card.json", "card.html")
 """The files of a run that derives its own card, written after the decisions."""
 SETTINGS = (
     "players",
     "games",
     "seed",
     "field",
+    "fields",
+    "placements",
     "playouts",
     "seat",
     "check_games",
     "check_card",
     "check_fields",
+    "check_tiles",
     "check_policies",
     "derive_card",
     "rules",
 )
+
+
+def game_keys(decisions: pd.DataFrame) -> list[str]:
+    """The columns that name one real game of a decision table (its field, if several)."""
+    return [c for c in ("field", "players", "game") if c in decisions.columns]
 
 
 def card_data(card) -> dict:
@@ -73,8 +90,14 @@ def reproducing_command(config: dict) -> str:
     words = ["mammoth advise", "--players", *map(str, sorted(config["players"]))]
     words += ["--games", str(config["games"]), "--playouts", str(config["playouts"])]
     words += ["--seed", str(config["seed"])]
-    for name in config["field"]:
-        words += ["--field", f'"{name}"' if any(c in name for c in "[] ,") else name]
+    if config.get("placements"):
+        words.append("--placements")
+    fields = config.get("fields") or [config["field"]]
+    option = "--fields" if "fields" in config else "--field"
+    for field in fields:
+        name = ",".join(field) if option == "--fields" else None
+        for part in [name] if name else field:
+            words += [option, f'"{part}"' if any(c in part for c in "[] ,+") else part]
     if int(config.get("seat", -1)) >= 0:
         words += ["--seat", str(config["seat"])]
     return " ".join(words)
@@ -98,6 +121,7 @@ def write_advice(
     started: float | None,
     rules,
     dropped: int = 0,
+    seek: pd.DataFrame | None = None,
 ) -> None:
     """Write the advice run's files into ``folder``.
 
@@ -116,7 +140,7 @@ def write_advice(
         The shipped card checked on the decisions
         (:func:`~experiments.analyses.situations.card_agreement`).
     check : pandas.DataFrame
-        The shipped card's check (:func:`experiments.kinds.advice.card_check`); no rows: none.
+        The shipped card's check (:func:`experiments.kinds.card_check.card_check`); no rows: none.
     config : dict
         The experiment.
     command : str
@@ -127,6 +151,9 @@ def write_advice(
         The rules the games were played under (for run.json).
     dropped : int
         Decisions not played out (met after a game's log was full): run.json says how many.
+    seek : pandas.DataFrame, optional
+        The seek table (:func:`~experiments.analyses.seeking.seek_table`), with placement
+        decisions.
     """
     import time
 
@@ -134,18 +161,20 @@ def write_advice(
     write_parquet(folder / "decisions.parquet", decisions, {"settings": settings})
     write_csv(folder / "agreement.csv", agreement)
     files = list(FILES)
+    if seek is not None:
+        write_csv(folder / "seek.csv", seek)
+        files.insert(1, "seek.csv")
     if card is not None:
         write_csv(folder / "advice.csv", table)
         data = card_data(card)
         data["provenance"] = {
             "command": reproducing_command(config),
             "decisions": len(decisions),
-            "games": len(set(zip(decisions["players"], decisions["game"], strict=True)))
-            if len(decisions)
-            else 0,
+            "games": len(decisions[game_keys(decisions)].drop_duplicates()),
         }
         write_json(folder / "card.json", data)
         write_text(folder / "card.md", card_text(card))
+        write_text(folder / "card.html", card_page(data, rules.tie_rule))
         files[1:1] = DERIVED
     if len(check):
         write_csv(folder / "check.csv", check)
@@ -159,7 +188,7 @@ def write_advice(
         players=[int(p) for p in config["players"]],
         games_per_player_count=int(config["games"]),
         seed=int(config["seed"]),
-        field=list(config["field"]),
+        field=[list(f) for f in config["fields"]] if "fields" in config else list(config["field"]),
         decisions=len(decisions),
         decisions_dropped=int(dropped),
         files=files,

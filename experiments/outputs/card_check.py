@@ -1,0 +1,162 @@
+"""The files of a card check (``mammoth check-card`` and the ``card_check`` kind).
+
+``check.csv``
+    Per field, tile set, player count and policy: the card's win rate minus the policy's, in
+    percentage points, 95% interval clustered by game index, games per arm
+    (:func:`experiments.kinds.card_check.card_check`).
+``goals.csv``
+    Per table: the card against the best fixed policy (``never`` or ``fixed-1``) and the best
+    computer policy (``ev``, ``majority``, ``search``), against never seeking, and whether each
+    goal is met (:func:`experiments.analyses.card_goals.card_goals`).
+``check.md``
+    The goals as a table in words, one line per table.
+``card.json``, ``card.md``, ``card.html``
+    With ``gate``: the checked card file gated by this check
+    (:func:`experiments.analyses.seeking.gate_seek`,
+    :func:`~experiments.analyses.seeking.gate_commit`), its provenance's ``gates`` extended by
+    the command that gated it; in words, and as the page for a phone.
+``run.json``
+    The run's settings and files.
+
+This module words and writes; the tables come computed from the kind.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from experiments.analyses.card_goals import CLOSE, LEVEL, card_goals
+from experiments.outputs.card_html import card_page
+from experiments.outputs.files import run_metadata, write_csv, write_json, write_text
+from experiments.outputs.situations import card_text
+
+FILES = ("check.csv", "goals.csv", "check.md", "run.json")
+SETTINGS = ("players", "games", "seed", "card", "fields", "tiles", "policies", "gate", "rules")
+
+
+def _signed(x: float) -> str:
+    """One decimal, or two where one would round a non-zero value to 0 (an interval's end just
+    short of 0 must not read as reaching it)."""
+    text = f"{x:+.1f}"
+    if text in ("+0.0", "-0.0"):
+        text = f"{x:+.2f}" if x != 0 else "0.0"
+        text = "0.0" if text in ("+0.00", "-0.00") else text
+    return text.replace("-", "\u2212")
+
+
+def _pp(value, low, high) -> str:
+    if value is None or pd.isna(value):
+        return "-"
+    return f"{_signed(value)} [{_signed(low)}, {_signed(high)}]"
+
+
+def _met(goal) -> str:
+    return "-" if goal is None or pd.isna(goal) else ("yes" if goal else "**no**")
+
+
+def goals_text(goals: pd.DataFrame, card: str) -> str:
+    """``check.md``: the card against the best fixed and the best computer policy, per table."""
+    lines = [
+        f"# {card}: the card against the best fixed and the best computer policy",
+        "",
+        f"Win rate of the card minus the policy's, percentage points (95% interval). Goals: level "
+        f"with the best fixed policy (at least {LEVEL:+.1f} pp and the interval reaching 0), "
+        f"within {-CLOSE:.1f} pp of the best computer policy.",
+        "",
+        "| field | tiles | players | vs best fixed | goal | vs best computer | goal | "
+        "vs never seeking | games |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for _, r in goals.iterrows():
+        fixed = f"{_pp(r['vs_fixed'], r['vs_fixed_low'], r['vs_fixed_high'])} ({r['best_fixed']})"
+        computer = _pp(r["vs_computer"], r["vs_computer_low"], r["vs_computer_high"])
+        computer += f" ({r['best_computer']})"
+        no_seek = _pp(r["vs_no_seek"], r["vs_no_seek_low"], r["vs_no_seek_high"])
+        lines.append(
+            f"| {r['field']} | {r['tiles']} | {r['players']} | {fixed} | {_met(r['fixed_goal'])} "
+            f"| {computer} | {_met(r['computer_goal'])} | {no_seek} | {int(r['games']):,} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def reproducing_command(config: dict) -> str:
+    """The ``mammoth check-card`` command that plays the same check."""
+
+    def quoted(word: str) -> str:
+        return f'"{word}"' if any(c in word for c in "[] ,+") else word
+
+    words = ["mammoth check-card", quoted(str(config["card"]))]
+    words += ["--players", *map(str, sorted(int(p) for p in config["players"]))]
+    words += ["--games", str(config["games"]), "--seed", str(config["seed"])]
+    for field in config["fields"]:
+        words += ["--field", quoted(",".join(field))]
+    for tiles in config["tiles"]:
+        words += ["--tiles", quoted(tiles)]
+    for policy in config["policies"]:
+        words += ["--policy", quoted(policy)]
+    if config.get("gate"):
+        words.append("--gate")
+    return " ".join(words)
+
+
+def write_card_check(
+    folder: Path,
+    check: pd.DataFrame,
+    config: dict,
+    command: str,
+    started: float | None,
+    rules,
+    gated: dict | None = None,
+) -> None:
+    """Write the card check's files into ``folder``.
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        Output folder.
+    check : pandas.DataFrame
+        :func:`experiments.kinds.card_check.card_check`.
+    config : dict
+        The experiment.
+    command : str
+        What produced the output, for run.json.
+    started : float, optional
+        ``time.perf_counter()`` when the run started.
+    rules : sim.rules.Rules
+        The rules (the tile sets are the check's own).
+    gated : dict, optional
+        With ``gate``: the checked card with its seek part gated.
+    """
+    goals = card_goals(check)
+    write_csv(folder / "check.csv", check)
+    write_csv(folder / "goals.csv", goals)
+    write_text(folder / "check.md", goals_text(goals, str(config["card"])))
+    files = list(FILES)
+    if gated is not None:
+        provenance = dict(gated.get("provenance", {}))
+        provenance["gates"] = [*provenance.get("gates", []), reproducing_command(config)]
+        card = {**gated, "provenance": provenance}
+        write_json(folder / "card.json", card)
+        write_text(folder / "card.md", card_text(card))
+        write_text(folder / "card.html", card_page(card, rules.tie_rule))
+        files[-1:-1] = ["card.json", "card.md", "card.html"]
+    settings = {key: config[key] for key in SETTINGS if key in config}
+    extra = {"wall_seconds": round(time.perf_counter() - started, 1)} if started else {}
+    meta = run_metadata(
+        command,
+        rules,
+        kind="card_check",
+        settings=settings,
+        players=[int(p) for p in config["players"]],
+        games_per_arm=int(config["games"]),
+        seed=int(config["seed"]),
+        files=files,
+        **extra,
+    )
+    write_json(folder / "run.json", meta)
+
+
+__all__ = ["FILES", "goals_text", "reproducing_command", "write_card_check"]

@@ -1,0 +1,139 @@
+"""``card.html`` as a player uses it: headless Chromium at a phone's width, a situation entered,
+the answers read back.
+
+The page is written for a hand-written card (so the expected lines are known) and for the
+shipped one; the test types into the form as a person would and reads the card's line for the
+placement and the commitment, and the contest odds, which must equal the exact odds of
+:func:`sim.contest_exact.odds`.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from experiments.outputs.card_html import card_page
+from sim.contest_exact import odds
+from strategies.taming_card import load_card
+from tests.test_report_browser import CHROMIUM_ARGS, chromium
+
+CARD = {
+    "seek": {
+        "rules": [
+            {
+                "when": [{"feature": "rivals", "lo": 0.5, "hi": None}],
+                "seek": False,
+                "text": "someone on the herd's area already",
+                "effect": -0.03,
+                "lo": -0.04,
+                "hi": -0.02,
+            },
+        ],
+        "default": True,
+        "otherwise": {"effect": 0.01, "lo": 0.005, "hi": 0.015},
+    },
+    "rules": [
+        {
+            "when": [{"feature": "prize", "lo": 12, "hi": None}],
+            "commit": 2,
+            "text": "better bonus worth >= 12 points",
+            "effect": 0.05,
+            "lo": 0.04,
+            "hi": 0.06,
+        },
+        {"when": [], "commit": 1, "text": "otherwise"},
+    ],
+    "default": 1,
+    "provenance": {"command": "written by hand"},
+}
+
+
+@pytest.fixture(scope="module")
+def browser_page():
+    """A phone-sized page of headless Chromium (skipped where there is none, failed on CI)."""
+    if chromium() is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is missing: .ci/run installs it (apt-get install chromium)")
+        pytest.skip("no chromium here (apt-get install chromium)")
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="mammoth-chromium-") as profile, sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=chromium(), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            page = context.new_page()
+            page.set_viewport_size({"width": 390, "height": 844})
+            yield page
+        finally:
+            context.close()
+
+
+def _open(page, tmp_path, card) -> None:
+    path = tmp_path / "card.html"
+    path.write_text(card_page(card), encoding="utf-8")
+    page.goto(path.resolve().as_uri(), wait_until="load")
+
+
+def _enter(page, **values) -> None:
+    for name, value in values.items():
+        if name == "players":
+            page.select_option("#players", str(value))
+        else:
+            page.fill(f"#{name}", str(value))
+
+
+def test_the_card_answers_an_entered_situation(browser_page, tmp_path):
+    page = browser_page
+    _open(page, tmp_path, CARD)
+    _enter(page, players=3, prize=14, tile_gap=0, rounds_left=5, rivals=0, kmax=4, earlier="2")
+    seek = page.inner_text("#seek-answer")
+    commit = page.inner_text("#commit-answer")
+    assert seek.startswith("Seek the herd.") and "Rule 2 (otherwise)" in seek
+    assert "+1.0 pp" in seek and "[+0.5, +1.5]" in seek
+    assert commit.startswith("Commit 2.") and "better bonus worth >= 12 points" in commit
+    assert "+5.0 pp" in commit and "[+4.0, +6.0]" in commit
+    rows = page.locator("#odds tbody tr").all_inner_texts()
+    assert len(rows) == 4  # one row per count the player could commit
+    for k, row in enumerate(rows, 1):
+        shown = float(row.split("\t")[-1].rstrip("%"))
+        assert shown == pytest.approx(100 * float(odds((k, 2)).win[0]), abs=0.051), row
+    assert "(the card)" in rows[1]
+
+    # someone on the area already: stay away; a poor bonus and one figure to move: commit 1
+    _enter(page, rivals=1, prize=5, kmax=1, earlier="", to_decide=2)
+    assert page.inner_text("#seek-answer").startswith("Do not go out of your way for the herd.")
+    assert "Rule 1 (someone on the herd's area already)" in page.inner_text("#seek-answer")
+    assert page.inner_text("#commit-answer").startswith("Commit 1.")
+    rows = page.locator("#odds tbody tr").all_inner_texts()
+    shown = float(rows[0].split("\t")[-1].rstrip("%"))  # later players counted as 1 figure each
+    assert shown == pytest.approx(100 * float(odds((1, 1, 1)).win[0]), abs=0.051)
+    assert "each later player counted as committing 1" in page.inner_text("#odds-note")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px phone"
+
+
+def test_the_shipped_card_page_answers_what_the_card_says(browser_page, tmp_path):
+    """The shipped card's page: a 2-player table with nobody on the area follows the card's
+    seek part, and the page says who made the card."""
+    card = load_card()
+    page = browser_page
+    _open(page, tmp_path, card)
+    _enter(page, players=2, prize=8, tile_gap=0, rounds_left=6, rivals=0, kmax=2)
+    seek = card.get("seek") or {"rules": [], "default": False}
+    features = {"players": 2, "prize": 8, "tile_gap": 0, "rounds_left": 6, "rivals": 0}
+    go = seek["default"]
+    for rule in seek["rules"]:
+        if all(
+            (c.get("lo") is None or features[c["feature"]] >= c["lo"])
+            and (c.get("hi") is None or features[c["feature"]] < c["hi"])
+            for c in rule["when"]
+        ):
+            go = rule["seek"]
+            break
+    said = page.inner_text("#seek-answer")
+    assert said.startswith("Seek the herd." if go else "Do not go out of your way for the herd.")
+    assert card["provenance"]["command"] in page.inner_text("#made-by")
