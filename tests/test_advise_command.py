@@ -23,7 +23,7 @@ def _run(out, *extra):
 def test_advise_writes_the_decisions_the_table_and_the_card(tmp_path):
     output = _run(tmp_path / "a", "--check-games", "4")
     out = tmp_path / "a"
-    for name in ("decisions.parquet", "advice.csv", "card.md", "card.json", "check.csv"):
+    for name in ("decisions.parquet", "advice.csv", "card.md", "card.json", "card.html"):
         assert (out / name).is_file(), name
     agreement = pd.read_csv(out / "agreement.csv")  # the shipped card checked on the decisions
     assert agreement["decisions"].sum() == len(pd.read_parquet(out / "decisions.parquet"))
@@ -33,8 +33,10 @@ def test_advise_writes_the_decisions_the_table_and_the_card(tmp_path):
     card = json.loads((out / "card.json").read_text())
     assert card["rules"]
     check = pd.read_csv(out / "check.csv")
-    assert set(check["policy"]) == {"never", "fixed-1", "ev", "majority", "search"}
+    policies = {"never", "fixed-1", "ev", "majority", "search", "card[seek=0]"}
+    assert set(check["policy"]) == policies  # and the card itself never seeking
     assert set(check["field"]) == {"greedy", "presets"} and (check["games"] == 4).all()
+    assert set(check["tiles"]) == {"default"} and set(check["card"]) == {"card"}
 
 
 @pytest.mark.heavy_kernel  # the card's check plays search taming

@@ -254,3 +254,30 @@ def test_the_goals_read_the_best_fixed_and_computer_policy_of_each_table():
     assert goals["vs_no_seek"] == 2.0 and goals["games"] == 500
     rows[1]["card_minus"], rows[1]["card_minus_high"] = -0.4, 0.4
     assert not card_goals(pd.DataFrame(rows)).iloc[0]["fixed_goal"]  # -0.4 < -0.3
+
+
+def test_check_card_gate_writes_the_gated_card_with_its_command(tmp_path):
+    """``mammoth check-card card[file=...] --gate``: check.csv, goals and the card written back,
+    its provenance's ``gates`` naming the command; a card that is not a file is refused."""
+    from click.testing import CliRunner
+
+    from experiments.cli import main
+
+    card = tmp_path / "card.json"
+    card.write_text((__import__("pathlib").Path("docs") / "card_example.json").read_text())
+    name = f"card[file={card}]"
+    args = ["check-card", name, "--players", "2", "3", "--games", "20", "--seed", "5",
+            "--field", "greedy", "--policy", f"card[file={card},seek=0]", "--gate",
+            "--out", str(tmp_path / "out")]  # fmt: skip
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "out"
+    for file in ("check.csv", "goals.csv", "check.md", "card.json", "card.md", "card.html"):
+        assert (out / file).is_file(), file
+    gated = json.loads((out / "card.json").read_text())
+    command = gated["provenance"]["gates"][-1]
+    assert command.startswith(f'mammoth check-card "{name}"') and command.endswith("--gate")
+    assert isinstance(gated["seek"]["gated"], list)
+    assert load_card(out / "card.json")["rules"] == gated["rules"]
+    refused = CliRunner().invoke(main, ["check-card", "card", "--gate", "--out", str(tmp_path)])
+    assert refused.exit_code == 2 and "card[file=PATH]" in refused.output

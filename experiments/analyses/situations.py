@@ -803,13 +803,23 @@ def _effect_words(rule: dict) -> str:
     )
 
 
+def rule_text(rule: dict) -> str:
+    """A rule's situation in words: its ``text``, or its conditions worded (a hand-written
+    card need not give any)."""
+    if rule.get("text"):
+        return str(rule["text"])
+    conds = [Condition(c["feature"], c.get("lo"), c.get("hi")) for c in rule.get("when", [])]
+    return class_text(conds)
+
+
 def seek_lines(seek: dict) -> list[str]:
     """The seek part in words: a line per rule, then the default (with the play-outs' effect of
     seeking where the part carries it)."""
     lines = []
     for n, rule in enumerate(seek["rules"], 1):
-        text = rule.get("text") or "any situation"
-        lines.append(f"{n}. {text}: {SEEK_WORDS[bool(rule['seek'])]}{_effect_words(rule)}")
+        lines.append(
+            f"{n}. {rule_text(rule)}: {SEEK_WORDS[bool(rule['seek'])]}{_effect_words(rule)}"
+        )
     rest = seek.get("otherwise", {})
     lines.append(
         f"{'Otherwise' if seek['rules'] else 'Always'}: {SEEK_WORDS[bool(seek['default'])]}"
@@ -849,7 +859,7 @@ def card_lines(card: Card | dict) -> list[str]:
     for i, rule in enumerate(numbered, 1):
         if "gate" in rule or "sure" not in rule:  # a whole-game gate, or a hand-written rule
             lines.append(
-                f"{i}. {rule['text']}: {_commit_words(rule['commit'])}{_effect_words(rule)}"
+                f"{i}. {rule_text(rule)}: {_commit_words(rule['commit'])}{_effect_words(rule)}"
             )
             continue
         note = (

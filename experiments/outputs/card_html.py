@@ -19,6 +19,7 @@ import html
 import itertools
 import json
 
+from experiments.analyses.situations import rule_text
 from sim.contest_exact import odds
 from strategies.taming_card import FEATURES, SEEK_FEATURES
 
@@ -40,8 +41,8 @@ def odds_table(tie_rule: str = "longer_wins") -> dict[str, float]:
 
 
 def _rules(rules: list[dict], answer: str) -> list[dict]:
-    keep = ("when", answer, "text", "effect", "lo", "hi", "worst", "decisions", "over_default")
-    return [{k: r[k] for k in keep if k in r} for r in rules]
+    keep = ("when", answer, "effect", "lo", "hi", "worst", "decisions", "over_default")
+    return [{**{k: r[k] for k in keep if k in r}, "text": rule_text(r)} for r in rules]
 
 
 def card_page(card: dict, tie_rule: str = "longer_wins", title: str = "Advice card") -> str:
