@@ -43,10 +43,11 @@ from experiments.analyses.situations import (
     MIN_CLUSTERS,
     Z95,
     Condition,
+    class_labels,
     class_text,
     seek_lines,
 )
-from strategies.taming_card import SEEK_FEATURES, feature_columns
+from strategies.taming_card import SEEK_FEATURES
 
 SEEK_GRID: dict[str, tuple[float, ...]] = {
     "players": (2.5, 3.5),
@@ -90,14 +91,7 @@ def cells() -> list[list[Condition]]:
 
 def cell_labels(decisions: pd.DataFrame, grid: list[list[Condition]]) -> np.ndarray:
     """Each decision's cell index in ``grid`` (-1: none)."""
-    feats = feature_columns(decisions, SEEK_FEATURES)
-    label = np.full(len(decisions), -1, dtype=np.int64)
-    for i, conds in enumerate(grid):
-        inside = np.ones(len(decisions), dtype=bool)
-        for c in conds:
-            inside &= c.holds(np.asarray(feats[c.feature]))
-        label[(label < 0) & inside] = i
-    return label
+    return class_labels(decisions, grid, SEEK_FEATURES)
 
 
 def _clustered(effect: np.ndarray, games: np.ndarray) -> tuple[float, float, int]:
@@ -346,7 +340,14 @@ def gate_seek(seek: dict, check: pd.DataFrame, seek_off: str) -> dict:
         field's whole-game effect there, pp, with its interval), the rules that could only fit
         at gated player counts left out, ``"gated"``: the player counts gated.
     """
-    effects = seek_off_effects(check, seek_off)
+    gated, rules = _gate_rules(seek_off_effects(check, seek_off), "seek", False)
+    alive = [rule for rule in seek["rules"] if not _within_players(rule, gated)]
+    return {**seek, "rules": rules + alive, "gated": gated}
+
+
+def _gate_rules(effects: pd.DataFrame, answer: str, value) -> tuple[list[int], list[dict]]:
+    """The player counts where the card loses measurably to its other arm in some field or tile
+    set, and a rule per run of them answering ``{answer: value}`` (with the gate's figures)."""
     gated = [
         int(players)
         for players, part in effects.groupby("players", sort=True)
@@ -354,18 +355,16 @@ def gate_seek(seek: dict, check: pd.DataFrame, seek_off: str) -> dict:
     ]
     rules = []
     for run in _runs(gated):
-        part = effects[effects["players"].isin(run)]
-        when = [{"feature": "players", "lo": run[0] - 0.5, "hi": run[-1] + 0.5}]
+        condition = Condition("players", run[0] - 0.5, run[-1] + 0.5)
         rules.append(
             {
-                "when": when,
-                "seek": False,
-                "text": class_text([Condition("players", run[0] - 0.5, run[-1] + 0.5)]),
-                "gate": _gate_figures(part),
+                "when": [{"feature": "players", "lo": condition.lo, "hi": condition.hi}],
+                answer: value,
+                "text": class_text([condition]),
+                "gate": _gate_figures(effects[effects["players"].isin(run)]),
             }
         )
-    alive = [rule for rule in seek["rules"] if not _within_players(rule, gated)]
-    return {**seek, "rules": rules + alive, "gated": gated}
+    return gated, rules
 
 
 def _runs(counts: list[int]) -> list[list[int]]:
@@ -401,23 +400,7 @@ def gate_commit(card: dict, check: pd.DataFrame, commit_off: str) -> dict:
     dict
         The card, its ``rules`` gated, ``"commit_gated"``: the player counts gated.
     """
-    effects = seek_off_effects(check, commit_off)
-    gated = [
-        int(players)
-        for players, part in effects.groupby("players", sort=True)
-        if (part["card_minus_high"] < 0).any()
-    ]
-    rules = []
-    for run in _runs(gated):
-        part = effects[effects["players"].isin(run)]
-        rules.append(
-            {
-                "when": [{"feature": "players", "lo": run[0] - 0.5, "hi": run[-1] + 0.5}],
-                "commit": int(card["default"]),
-                "text": class_text([Condition("players", run[0] - 0.5, run[-1] + 0.5)]),
-                "gate": _gate_figures(part),
-            }
-        )
+    gated, rules = _gate_rules(seek_off_effects(check, commit_off), "commit", int(card["default"]))
     alive = [rule for rule in card["rules"] if not _within_players(rule, gated)]
     return {**card, "rules": rules + alive, "commit_gated": gated}
 

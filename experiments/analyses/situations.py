@@ -323,9 +323,12 @@ def _prune(node: _Node, d: np.ndarray) -> None:
             node.split = None
 
 
-def class_labels(decisions: pd.DataFrame, classes: list[list[Condition]]) -> np.ndarray:
-    """Each decision's class index (-1: none covers it)."""
-    feats = feature_columns(decisions)
+def class_labels(
+    decisions: pd.DataFrame, classes: list[list[Condition]], features: tuple[str, ...] = FEATURES
+) -> np.ndarray:
+    """Each decision's class index (-1: none covers it); the classes are boxes over
+    ``features`` (the commitment's, or :data:`strategies.taming_card.SEEK_FEATURES`)."""
+    feats = feature_columns(decisions, features)
     label = np.full(len(decisions), -1, dtype=np.int64)
     for i, conds in enumerate(classes):
         inside = np.ones(len(decisions), dtype=bool)
