@@ -306,17 +306,24 @@ def card_seeks(params, feats):
     return first_rule(params, at, N_SEEK_FEATURES, feats) != 0.0
 
 
+@hot(inline=True)
+def _situation(st, g, seat, params, available, values, sit):
+    """The situation block (:func:`sim.situation.fill_situation`) on the card's clock, with the
+    bonuses' worth of the base strategy's valuation ``values``, into ``sit``."""
+    clock = stack_f64(2)  # used here only: it lives in this function's frame
+    clock[0] = params[AT]
+    clock[1] = params[AT + 1]
+    fill_situation(st, g, seat, available, values[V_FIRST], values[V_ALL], clock, sit)
+
+
 @hot
 def commit_figures(st, g, seat, params, rng, available, values):
     """The card's commitment for the situation, capped at what the seat can move and pay."""
     if prize_tile(st, g) < 0 or available <= 0:
         return 0
     sit = stack_f64(N_SITUATION)
-    clock = stack_f64(2)
     feats = stack_f64(N_FEATURES)
-    clock[0] = params[AT]
-    clock[1] = params[AT + 1]
-    fill_situation(st, g, seat, available, values[V_FIRST], values[V_ALL], clock, sit)
+    _situation(st, g, seat, params, available, values, sit)
     _features(sit, feats)
     k = card_commit(params, feats)
     return max(0, min(k, int(sit[S_KMAX])))
@@ -329,11 +336,8 @@ def herd_value(st, g, seat, params, rng, values):
     if params[SEEK] == 0.0 or prize_tile(st, g) < 0:
         return 0.0
     sit = stack_f64(N_SITUATION)
-    clock = stack_f64(2)
     feats = stack_f64(N_SEEK_FEATURES)
-    clock[0] = params[AT]
-    clock[1] = params[AT + 1]
-    fill_situation(st, g, seat, 0, values[V_FIRST], values[V_ALL], clock, sit)
+    _situation(st, g, seat, params, 0, values, sit)
     _seek_features(sit, feats)
     if not card_seeks(params, feats):
         return 0.0

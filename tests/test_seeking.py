@@ -120,7 +120,7 @@ def test_a_cell_with_too_few_games_in_a_field_takes_the_default():
     answers = cell_answers(table)
     four = answers[answers["situation"].str.startswith("4 players") & (answers["decisions"] > 0)]
     assert four.iloc[0]["seek"] is None
-    assert derive_seek(table) == {**derive_seek(table), "rules": []}
+    assert derive_seek(table)["rules"] == []
 
 
 def test_the_card_row_holds_the_seek_part_the_policy_reads():

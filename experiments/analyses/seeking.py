@@ -35,6 +35,7 @@ players, someone on the herd's area already: do not go out of your way for the h
 from __future__ import annotations
 
 import itertools
+import json
 
 import numpy as np
 import pandas as pd
@@ -124,8 +125,6 @@ def seek_table(decisions: pd.DataFrame) -> pd.DataFrame:
         :data:`TABLE_COLUMNS`, effects as win-share fractions; cells in grid order, fields in
         name order.
     """
-    import json
-
     places = place_decisions(decisions)
     fields = sorted(places["field"].unique()) if "field" in places.columns else ["all"]
     field_of = places["field"].to_numpy() if "field" in places.columns else None
@@ -289,6 +288,7 @@ def _rule(when: list[dict], seek: bool, table: pd.DataFrame, cells_in: list[int]
 
 
 __all__ = [
+    "arm_effects",
     "MIN_GAMES",
     "SEEK_GRID",
     "cell_answers",
@@ -299,17 +299,16 @@ __all__ = [
     "gate_seek",
     "place_decisions",
     "seek_lines",
-    "seek_off_effects",
     "seek_table",
 ]
 
 
-def seek_off_effects(check: pd.DataFrame, seek_off: str) -> pd.DataFrame:
+def arm_effects(check: pd.DataFrame, arm: str) -> pd.DataFrame:
     """The card minus another arm (the same card never seeking, or always committing its
     default), per player count, field and tile set, from a card check
     (:func:`experiments.kinds.card_check.card_check`): what that part of the card adds over whole
     games, in percentage points with its 95% interval."""
-    rows = check[check["policy"] == seek_off]
+    rows = check[check["policy"] == arm]
     columns = ["players", "field", "tiles", "card_minus", "card_minus_low", "card_minus_high"]
     return rows[columns].sort_values(["players", "field", "tiles"]).reset_index(drop=True)
 
@@ -340,7 +339,7 @@ def gate_seek(seek: dict, check: pd.DataFrame, seek_off: str) -> dict:
         field's whole-game effect there, pp, with its interval), the rules that could only fit
         at gated player counts left out, ``"gated"``: the player counts gated.
     """
-    gated, rules = _gate_rules(seek_off_effects(check, seek_off), "seek", False)
+    gated, rules = _gate_rules(arm_effects(check, seek_off), "seek", False)
     alive = [rule for rule in seek["rules"] if not _within_players(rule, gated)]
     return {**seek, "rules": rules + alive, "gated": gated}
 
@@ -400,7 +399,7 @@ def gate_commit(card: dict, check: pd.DataFrame, commit_off: str) -> dict:
     dict
         The card, its ``rules`` gated, ``"commit_gated"``: the player counts gated.
     """
-    gated, rules = _gate_rules(seek_off_effects(check, commit_off), "commit", int(card["default"]))
+    gated, rules = _gate_rules(arm_effects(check, commit_off), "commit", int(card["default"]))
     alive = [rule for rule in card["rules"] if not _within_players(rule, gated)]
     return {**card, "rules": rules + alive, "commit_gated": gated}
 
