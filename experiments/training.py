@@ -20,9 +20,10 @@ from experiments.analyses.train import (
     PLAYER_CYCLE,
     TrainSpec,
     check_spec,
+    chunk_lineup,
     chunk_stats,
-    fit,
     fit_figures,
+    fit_model,
     model_digest,
     play_positions,
 )
@@ -33,9 +34,10 @@ def _chunk_path(folder: Path, generation: int, chunk: int) -> Path:
     return folder / f"g{generation:02d}-c{chunk:05d}.npz"
 
 
-def _key(spec: TrainSpec, digest: str) -> str:
-    """What a chunk file carries: the run's settings and the model its games were played with."""
-    return json.dumps({**spec.as_dict(), "model": digest}, sort_keys=True)
+def _key(spec: TrainSpec, models: list[np.ndarray]) -> str:
+    """What a chunk file carries: the run's settings and the models its games were played with."""
+    digests = [model_digest(m) for m in models] or [model_digest(None)]
+    return json.dumps({**spec.as_dict(), "models": digests}, sort_keys=True)
 
 
 def train(
@@ -55,43 +57,51 @@ def train(
     Returns
     -------
     (numpy.ndarray, dict)
-        The model row and ``{"generations": [...figures per generation], "positions": n}``.
+        The last model's row and ``{"generations": [...figures per generation], "positions": n,
+        "models": [...the model fitted after each generation]}``.
     """
     check_spec(spec)
     say = progress or (lambda line: None)
     folder = out / "chunks"
     folder.mkdir(parents=True, exist_ok=True)
-    stats: list[dict[str, np.ndarray]] = []
-    model: np.ndarray | None = None
+    stats: list[list[dict[str, np.ndarray]]] = []  # per generation, its chunks' statistics
+    models: list[np.ndarray] = []  # the model fitted after each generation
     history = []
     for generation in range(spec.generations):
-        digest = model_digest(model)
+        stats.append([])
         for chunk in range(spec.chunks()):
             path = _chunk_path(folder, generation, chunk)
             first = generation * GENERATION_STRIDE + chunk * CHUNK_GAMES
             n_games = min(CHUNK_GAMES, spec.games - chunk * CHUNK_GAMES)
             players = PLAYER_CYCLE[chunk % len(PLAYER_CYCLE)]
-            done = load_training_chunk(path, _key(spec, digest))
+            lineup, played = chunk_lineup(spec, generation, chunk, models)
+            done = load_training_chunk(path, _key(spec, played))
             if done is None:
                 features, margin, won, game = play_positions(
-                    n_games, players, spec.seed, first, model
+                    n_games, players, spec.seed, first, lineup=lineup
                 )
-                done = chunk_stats(features, margin, won, game, spec.clip)
-                save_training_chunk(path, done, _key(spec, digest))
-            stats.append(done)
+                done = chunk_stats(features, margin, won, game, spec.clip, players)
+                save_training_chunk(path, done, _key(spec, played))
+            stats[-1].append(done)
             say(
                 f"generation {generation + 1}/{spec.generations}: chunk {chunk + 1}/"
-                f"{spec.chunks()} ({players} players, {n_games} games)"
+                f"{spec.chunks()} ({players} players, learner v {lineup.label}, {n_games} games)"
             )
-        model = fit(stats, spec.ridge)
-        figures = fit_figures(model, stats)
+        recent = [s for chunks in stats[-spec.window :] for s in chunks]
+        model = fit_model(recent, spec.ridge, spec.heads)
+        models.append(model)
+        figures = fit_figures(model, recent)
         figures["generation"] = generation
         figures["positions"] = (
-            int(sum(int(s["n"][0]) for s in stats)) + figures["held_out_positions"]
+            int(sum(int(s["n"].sum()) for s in recent)) + figures["held_out_positions"]
         )
         history.append(figures)
         say(
             f"generation {generation + 1}: held-out RMSE {figures['rmse_margin']:.2f} points, "
             f"R2 {figures['r2_margin']:.3f}, win sign accuracy {figures['win_sign_accuracy']:.3f}"
         )
-    return model, {"generations": history, "positions": history[-1]["positions"]}
+    return models[-1], {
+        "generations": history,
+        "positions": history[-1]["positions"],
+        "models": models,
+    }

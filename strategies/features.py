@@ -258,21 +258,17 @@ def best_other(st, g, seat, other):
 
 
 @hot(inline=True)
-def fill_features(st, g, seat, own, other, most_tiles, out):
-    """Fill ``out`` (``N_FEATURES`` floats) from the seat's summary ``own`` (possibly with a
-    decision's expected effect added), the best other seat's summary ``other`` and the most
-    tiles any other seat has won (:func:`best_other`)."""
+def fill_table(st, g, other, most_tiles, own_tiles, out):
+    """Fill the parts of the feature row a seat's own decision cannot change: the best other
+    seat's block (from its summary ``other``) and the game's; return the rounds left."""
     rounds = rounds_left(st, g)
-    seat_block(own, rounds, out, F_OWN)
     seat_block(other, rounds, out, F_OTHER)
-    for k in range(SEAT_FEATURES):
-        out[F_LEAD + k] = (out[F_OWN + k] - out[F_OTHER + k]) * rounds / 10.0
     players = st.game[g, I_PLAYERS]
     smallest = STACK_SIZE
     for s in range(st.game[g, I_N_STACKS]):
         smallest = min(smallest, STACK_SIZE - st.game[g, STACK_TAKEN + s])
     tiles_left = max(0, st.game[g, I_N_TILES] - st.game[g, I_TILE_POS])
-    lead = own[S_TILES] - most_tiles
+    lead = own_tiles - most_tiles
     out[F_GAME] = rounds
     out[F_GAME + 1] = N_CARDS - st.game[g, I_DECK_POS]
     out[F_GAME + 2] = smallest
@@ -281,6 +277,25 @@ def fill_features(st, g, seat, own, other, most_tiles, out):
     out[F_GAME + 5] = lead / (1.0 + tiles_left)
     out[F_GAME + 6] = 1.0 if players == 2 else 0.0
     out[F_GAME + 7] = 1.0 if players == 3 else 0.0
+    return rounds
+
+
+@hot(inline=True)
+def fill_own(own, rounds, out):
+    """Fill the seat's own block and the lead block from its summary ``own``, the rest of the
+    row being filled already (:func:`fill_table`, with ``own``'s tiles)."""
+    seat_block(own, rounds, out, F_OWN)
+    for k in range(SEAT_FEATURES):
+        out[F_LEAD + k] = (out[F_OWN + k] - out[F_OTHER + k]) * rounds / 10.0
+
+
+@hot(inline=True)
+def fill_features(st, g, seat, own, other, most_tiles, out):
+    """Fill ``out`` (``N_FEATURES`` floats) from the seat's summary ``own`` (possibly with a
+    decision's expected effect added), the best other seat's summary ``other`` and the most
+    tiles any other seat has won (:func:`best_other`)."""
+    rounds = fill_table(st, g, other, most_tiles, own[S_TILES], out)
+    fill_own(own, rounds, out)
 
 
 @hot

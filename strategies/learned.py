@@ -21,7 +21,8 @@ against greedy rarely last that long (greedy's own end in at most 17 rounds).
 
 ``PARAMS`` is greedy's row; the model's row (bias and weights, :func:`model_row` of the shipped
 ``strategies/models/value.json``) follows it in the parameter row the kernel receives
-(:data:`EXTRA`), so the weights are data, not compiled code.
+(:data:`EXTRA`), so the weights are data, not compiled code: ``learned[model=NAME]`` plays
+another model without a recompile.
 """
 
 from __future__ import annotations
@@ -65,7 +66,17 @@ from sim.constants import (
 )
 from sim.jit import hot
 from sim.stack import stack_f64, stack_f64_2d, stack_i64
-from sim.state import CARDS, DISPLAY, I_HERD_AREA, I_N_STACKS, I_ROUND, STACK_TAKEN, STACKS
+from sim.state import (
+    CARDS,
+    DISPLAY,
+    I_HERD_AREA,
+    I_N_STACKS,
+    I_PLAYERS,
+    I_ROUND,
+    PLACED,
+    STACK_TAKEN,
+    STACKS,
+)
 from strategies import greedy
 from strategies.features import (
     N_FEATURES,
@@ -78,16 +89,19 @@ from strategies.features import (
     S_ONE_TIME,
     S_PEOPLE,
     S_POINTS,
+    S_TILES,
     S_TOKENS,
     S_TOOLS,
     SUMMARY_WIDTH,
     best_other,
     fill_features,
+    fill_own,
+    fill_table,
     seat_summary,
 )
 from strategies.greedy_values import HERD_W
 from strategies.params import Limit
-from strategies.value_model import model_row, value
+from strategies.value_model import extra_for_model, head_at, model_row, value
 
 DESCRIPTION = (
     "learned evaluation: each placement by the learned value of the position it leads to "
@@ -98,14 +112,34 @@ PARAMS = {
     # from this round on the seat buys every card and building it can pay: a guard against a
     # stalled table (learned seats may all prefer gathering to buying; the deck and stacks stand)
     "buy_from_round": 20.0,
+    # 1: value the places again at every placement turn, counting what the people it placed
+    # already this round should bring (0: once, at the round's first turn)
+    "replan": 0.0,
+    # 1: buy a card or a building when the model values the position after it higher (0: greedy's)
+    "model_buys": 0.0,
+    # 1: at a feeding short of food, pay with resources or take -10, whichever the model values
+    # higher (0: greedy's rule)
+    "model_feeds": 0.0,
 }
-LIMITS = {**greedy.LIMITS, "buy_from_round": Limit(1, whole=True)}
+LIMITS = {
+    **greedy.LIMITS,
+    "buy_from_round": Limit(1, whole=True),
+    "replan": Limit(0, 1, whole=True),
+    "model_buys": Limit(0, 1, whole=True),
+    "model_feeds": Limit(0, 1, whole=True),
+}
 BUY_FROM_ROUND = len(greedy.PARAMS)
+REPLAN = BUY_FROM_ROUND + 1
+MODEL_BUYS = REPLAN + 1
+MODEL_FEEDS = MODEL_BUYS + 1
 ENDGAME_BONUS = 1000.0  # points per person on a card or building it can pay, from buy_from_round
 N_PARAMS = len(PARAMS)
 MODEL_AT = N_PARAMS  # the model's row starts here in the parameter row
 EXTRA = model_row()
 """The shipped model's row, appended to ``PARAMS`` in the parameter row (see the registry)."""
+DATA_PARAMS = {"model": extra_for_model}
+"""``learned[model=NAME]`` plays another model: a shipped name (``linear``: the first model) or a
+model file (:func:`strategies.value_model.model_path`)."""
 
 # memo (sim.hooks): what placement cannot change, worked out at the seat's first turn
 M_READY = 0
@@ -121,7 +155,6 @@ use_tools = greedy.use_tools
 take_die = greedy.take_die
 choose_resources = greedy.choose_resources
 pay_resources = greedy.pay_resources
-accept_starvation = greedy.accept_starvation
 value_goods = greedy.value_goods
 food_for_figures = greedy.food_for_figures
 
@@ -129,7 +162,7 @@ food_for_figures = greedy.food_for_figures
 @hot(inline=True)
 def _value_of(st, g, seat, params, own, other, most, row):
     fill_features(st, g, seat, own, other, most, row)
-    return value(params, MODEL_AT, row)
+    return value(params, head_at(MODEL_AT, st.game[g, I_PLAYERS], row), row)
 
 
 @hot(inline=True)
@@ -229,6 +262,29 @@ def _building_trial(st, g, seat, stack, own, trial, pay):
     return True
 
 
+@hot(inline=True)
+def _add_placed(st, g, seat, own, trial, pay):
+    """Add to ``own`` what the seat's people placed so far this round should bring: the
+    expected units of each gathering area (3.5 a person over its divisor, tools not counted),
+    a tool, a person, an agriculture step, and each card and building with its payment."""
+    for a in range(HUNTING_GROUNDS, RIVER + 1):
+        own[S_FOOD + a] += 3.5 * st.seat[g, seat, PLACED + a] / DIVISOR[a]
+    if st.seat[g, seat, PLACED + TOOL_MAKER] > 0:
+        own[S_TOOLS] = min(12.0, own[S_TOOLS] + 1.0)
+    if st.seat[g, seat, PLACED + HUT] > 0:
+        own[S_PEOPLE] = min(float(MAX_PEOPLE), own[S_PEOPLE] + 1.0)
+    if st.seat[g, seat, PLACED + FIELD] > 0:
+        own[S_AGRICULTURE] = min(float(MAX_AGRICULTURE), own[S_AGRICULTURE] + 1.0)
+    for space in range(N_CARD_SPACES):
+        if st.seat[g, seat, PLACED + FIRST_CARD_SPACE + space] > 0:
+            if _card_trial(st, g, space, own, trial):
+                _copy(trial, own)
+    for stack in range(st.game[g, I_N_STACKS]):
+        if st.seat[g, seat, PLACED + FIRST_BUILDING + stack] > 0:
+            if _building_trial(st, g, seat, stack, own, trial, pay):
+                _copy(trial, own)
+
+
 @hot
 def _plan(st, g, seat, params, memo, hi):
     """Fill the memo: the marginal worth of each good and the value of each fixed place.
@@ -246,6 +302,8 @@ def _plan(st, g, seat, params, memo, hi):
     pay = stack_i64(N_GOODS)
     seat_summary(st, g, seat, own)
     most = best_other(st, g, seat, other)
+    if params[REPLAN] > 0.0:
+        _add_placed(st, g, seat, own, trials[TRIAL_NOW], pay)
     _copy(own, trials[TRIAL_NOW])
     for k in range(N_GOODS):
         _copy(own, trials[TRIAL_GOOD + k])
@@ -281,8 +339,11 @@ def _plan(st, g, seat, params, memo, hi):
             areas[n] = FIRST_BUILDING + stack
             n += 1
     now = 0.0
+    rounds = fill_table(st, g, other, most, own[S_TILES], row)  # the same for every trial
+    at = head_at(MODEL_AT, st.game[g, I_PLAYERS], row)
     for t in range(n):
-        worth = _value_of(st, g, seat, params, trials[t], other, most, row)
+        fill_own(trials[t], rounds, row)
+        worth = value(params, at, row)
         if t == TRIAL_NOW:
             now = worth
         elif t < TRIAL_PLACE:
@@ -297,7 +358,7 @@ def _plan(st, g, seat, params, memo, hi):
 @hot(inline=True)
 def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """The legal place with the best learned value per person (see the module's notes)."""
-    if memo[M_READY] == 0.0:
+    if memo[M_READY] == 0.0 or params[REPLAN] > 0.0:
         _plan(st, g, seat, params, memo, hi)
     rates = memo[M_RATE : M_RATE + N_AREAS]
     short = memo[M_SHORT]
@@ -321,22 +382,79 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     return greedy.best_place(rates, hunters, lo, hi)
 
 
+@hot
+def _buy_worth(st, g, seat, params, space, stack, pay):
+    """The model's value of the position after taking the card on ``space`` (or, with
+    ``space`` < 0, buying the top of ``stack``) less its value now; ``SKIP`` if it cannot pay."""
+    own = stack_f64(SUMMARY_WIDTH)
+    other = stack_f64(SUMMARY_WIDTH)
+    trial = stack_f64(SUMMARY_WIDTH)
+    row = stack_f64(N_FEATURES)
+    seat_summary(st, g, seat, own)
+    most = best_other(st, g, seat, other)
+    if space >= 0:
+        able = _card_trial(st, g, space, own, trial)
+    else:
+        able = _building_trial(st, g, seat, stack, own, trial, pay)
+    if not able:
+        return SKIP
+    after = _value_of(st, g, seat, params, trial, other, most, row)
+    return after - _value_of(st, g, seat, params, own, other, most, row)
+
+
 @hot(inline=True)
 def buy_card(st, g, seat, params, rng, space, pay):
-    """Greedy's choice; from ``buy_from_round`` on, every card it can pay (cheapest resources)."""
+    """From ``buy_from_round`` on, every card it can pay (cheapest resources); before, with
+    ``model_buys``, when the model values the position after it higher; otherwise greedy's."""
     if st.game[g, I_ROUND] >= params[BUY_FROM_ROUND]:
+        return cheapest_payment(st, g, seat, space + 1, pay)
+    if params[MODEL_BUYS] > 0.0:
+        if _buy_worth(st, g, seat, params, space, 0, pay) <= 0.0:
+            return False
         return cheapest_payment(st, g, seat, space + 1, pay)
     return greedy.buy_card(st, g, seat, params, rng, space, pay)
 
 
 @hot(inline=True)
 def buy_building(st, g, seat, params, rng, stack, pay):
-    """Greedy's choice; from ``buy_from_round`` on, every building it can pay (the best offer)."""
+    """From ``buy_from_round`` on, every building it can pay (the best offer); before, with
+    ``model_buys``, when the model values the position after it higher; otherwise greedy's."""
+    taken = st.game[g, STACK_TAKEN + stack]
+    if taken >= STACK_SIZE:
+        return False
+    building = st.game[g, STACKS + stack * STACK_SIZE + taken]
     if st.game[g, I_ROUND] >= params[BUY_FROM_ROUND]:
-        taken = st.game[g, STACK_TAKEN + stack]
-        if taken >= STACK_SIZE:
+        points, subset = building_offer(st, g, seat, building, True)
+        return offer_payment(st, g, seat, building, pay, True, points, subset) >= 0
+    if params[MODEL_BUYS] > 0.0:
+        if _buy_worth(st, g, seat, params, -1, stack, pay) <= 0.0:
             return False
-        building = st.game[g, STACKS + stack * STACK_SIZE + taken]
         points, subset = building_offer(st, g, seat, building, True)
         return offer_payment(st, g, seat, building, pay, True, points, subset) >= 0
     return greedy.buy_building(st, g, seat, params, rng, stack, pay)
+
+
+@hot
+def _starving_worth(st, g, seat, params, shortfall):
+    """The model's value of taking -10 at this feeding less that of paying ``shortfall``
+    resources (the cheapest kinds; the food is spent either way)."""
+    own = stack_f64(SUMMARY_WIDTH)
+    other = stack_f64(SUMMARY_WIDTH)
+    paid = stack_f64(SUMMARY_WIDTH)
+    row = stack_f64(N_FEATURES)
+    seat_summary(st, g, seat, own)
+    most = best_other(st, g, seat, other)
+    own[S_FOOD] = 0.0
+    _copy(own, paid)
+    _pay_cheapest(paid, shortfall)
+    own[S_POINTS] -= 10.0
+    starve = _value_of(st, g, seat, params, own, other, most, row)
+    return starve - _value_of(st, g, seat, params, paid, other, most, row)
+
+
+@hot(inline=True)
+def accept_starvation(st, g, seat, params, rng, shortfall):
+    """With ``model_feeds``, take -10 when the model values it above paying; else greedy's."""
+    if params[MODEL_FEEDS] > 0.0:
+        return _starving_worth(st, g, seat, params, shortfall) > 0.0
+    return greedy.accept_starvation(st, g, seat, params, rng, shortfall)

@@ -95,15 +95,26 @@ def _params(
 ) -> np.ndarray:
     """A module's parameter row: its ``PARAMS`` (with ``overrides``), then its ``EXTRA`` row if
     it has one (data such as a learned model's weights, which no numeric override names; a data
-    parameter in ``data`` picks another, :data:`DATA_PARAMS`)."""
+    parameter in ``data`` picks another, :data:`DATA_PARAMS`). A data parameter's function may
+    return ``(extra, settings)``: the data's own values of some ``PARAMS`` (a model trained with
+    them), which the ``overrides`` still override."""
     module = _module(path)
     defaults = dict(getattr(module, "PARAMS", {}))
-    if overrides:
-        defaults.update(overrides)
-    row = np.array(list(defaults.values()), dtype=np.float64)
     extra = getattr(module, "EXTRA", None)
     for key, value in (data or {}).items():
         extra = module.DATA_PARAMS[key](value)
+        if isinstance(extra, tuple):  # the data's own settings of numeric parameters
+            extra, settings = extra
+            unknown = set(settings) - set(defaults)
+            if unknown:
+                raise InputError(
+                    f"{key}={value} sets unknown parameters: {', '.join(sorted(unknown))}"
+                )
+            _within(settings, getattr(module, "LIMITS", {}), f"{key}={value}")
+            defaults.update(settings)
+    if overrides:
+        defaults.update(overrides)
+    row = np.array(list(defaults.values()), dtype=np.float64)
     if extra is None:
         return row
     return np.concatenate([row, np.asarray(extra, dtype=np.float64)])

@@ -14,14 +14,27 @@ each as one ``.npz`` file under ``OUT/chunks``, so an interrupted run resumes fr
 finished, and the result depends neither on interruptions nor on chunk order. This module
 computes and writes nothing.
 
-Generations: generation 0 is played by ``greedy`` at every seat; generation ``k > 0`` by the
-``learned`` player holding generation ``k - 1``'s model against ``greedy`` (seats alternating and
-rotated), and its model is fitted on all generations' data so far (the learned player's own
-positions join greedy's). The fit is ridge least squares with the intercept free and the penalty
+Generations: generation 0 is played by ``greedy`` at every seat. Generation ``k > 0`` is played by
+the *learner* (the ``learned`` player, with the spec's settings, holding the model fitted after
+generation ``k - 1``) in a
+cycle of lineups, one per chunk (chunk ``c`` plays lineup ``c // 3 + k - 1`` of it, so every lineup
+meets 2, 3 and 4 players; the cycle starts one lineup later each generation): the learner at
+every seat (self-play); the learner against each
+*opponent* of the spec (default ``greedy``; seats alternating and rotated); the learner against
+an earlier generation's model (the pool: every model fitted before the learner's, taken in turn;
+self-play again while there is none). The model of generation ``k`` is fitted on the positions of
+the last ``window`` generations only: old data (generation 0's greedy games first) ages out.
+
+The fit is ridge least squares with the intercept free and the penalty
 ``ridge * n * var_j * w_j^2`` (ridge regression on standardised features), to the margin clipped
 to ``[-clip, clip]`` points (default 50: a landslide counts no more than a clear win; against
-greedy, seed 2, 10,000 heads-up games, the learned player won 76.9% with clip 50, 77.1% with 40,
-76.4% with 60, 70.5% with 30 and 71.9% unclipped).
+greedy, seed 2, 10,000 heads-up games, an earlier learned player won 76.9% with clip 50, 77.1%
+with 40, 76.4% with 60, 70.5% with 30 and 71.9% unclipped). It is computed so that any machine
+gives the same bytes: each chunk's sums are accumulated by a compiled loop in one fixed order
+(:func:`_sums`; no BLAS, whose order of summation follows the machine), the normal equations are
+solved by a Cholesky factorisation in plain Python floats (:func:`_solve`; no LAPACK), and every
+number of the model is rounded to :data:`DIGITS` significant digits (what the next generation
+plays, and what the model file holds).
 
 Fit figures (held-out positions): the root mean square error of the margin, R², and the share of
 positions where the sign of the value says correctly whether the seat won (rank 1).
@@ -30,10 +43,13 @@ positions where the sign of the value says correctly whether the seat won (rank 
 from __future__ import annotations
 
 import hashlib
+import importlib
+import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
+from numba import njit
 
 from sim.board import set_up_game
 from sim.contest_exact import outcome_table
@@ -44,9 +60,16 @@ from sim.rng import N_PURPOSES, Purpose, seed_stream, seed_words, stream_key
 from sim.rules import Flag, Rules
 from sim.runner import Slot, lineups
 from sim.state import FLAGS, RANK, SCORE, GameState, new_state, rules_data
-from strategies.features import FEATURE_NAMES, N_FEATURES, position_features
+from strategies.features import F_GAME, FEATURE_NAMES, N_FEATURES, position_features
 from strategies.registry import kernel, resolve
-from strategies.value_model import MODEL_WIDTH
+from strategies.value_model import (
+    HEAD_WIDTH,
+    MODEL_WIDTH,
+    PHASE_EDGES,
+    PHASES,
+    TABLE_SIZES,
+    reference_value,
+)
 
 CHUNK_GAMES = 200
 HOLD_OUT = 10  # games whose index is a multiple of this are held out of the fit
@@ -54,6 +77,10 @@ PLAYER_CYCLE = (2, 3, 4)
 GENERATION_STRIDE = 10_000_000  # generation k plays games k * stride + ...
 MAX_GAMES = 200_000  # games per generation (the held-out positions are kept in memory)
 MAX_GENERATIONS = 20
+MAX_WINDOW = MAX_GENERATIONS
+DIGITS = 10  # significant digits of every number of a fitted model
+SELF = "self"  # the lineup of the learner at every seat
+PAST = "past"  # the lineup of the learner against an earlier generation
 
 
 @dataclass(frozen=True)
@@ -65,10 +92,18 @@ class TrainSpec:
     seed: int
     ridge: float = 1e-2
     clip: float = 50.0  # the target margin is clipped to [-clip, clip] points (0: not clipped)
+    opponents: tuple[str, ...] = field(default=("greedy",))  # the learner's fixed opponents
+    window: int = 3  # generations of positions each fit uses (the latest ones)
+    learner: str = "learned"  # the player whose model is trained (its settings; any model)
+    heads: str = "players"  # one head, a head per table size, or per table size and phase
 
     def chunks(self) -> int:
         """Chunks per generation."""
         return -(-self.games // CHUNK_GAMES)
+
+    def lineups(self) -> tuple[str, ...]:
+        """The cycle of lineups of a generation after the first (see the module's notes)."""
+        return (SELF, *self.opponents, PAST)
 
     def as_dict(self) -> dict:
         """The spec as JSON-ready values."""
@@ -78,43 +113,106 @@ class TrainSpec:
             "seed": self.seed,
             "ridge": self.ridge,
             "clip": self.clip,
+            "opponents": list(self.opponents),
+            "window": self.window,
+            "learner": self.learner,
+            "heads": self.heads,
             "chunk_games": CHUNK_GAMES,
             "hold_out": HOLD_OUT,
             "features": len(FEATURE_NAMES),
+            "digits": DIGITS,
         }
 
 
 def check_spec(spec: TrainSpec) -> None:
-    """Reject impossible sizes with an :class:`InputError`."""
+    """Reject impossible sizes and unknown opponents with an :class:`InputError`."""
     if spec.games < HOLD_OUT:
         raise InputError(f"--games must be at least {HOLD_OUT} per generation, not {spec.games}")
     if spec.games > MAX_GAMES:
         raise InputError(f"--games must be at most {MAX_GAMES:,} per generation, not {spec.games}")
     if not 1 <= spec.generations <= MAX_GENERATIONS:
         raise InputError(f"--generations must be 1 to {MAX_GENERATIONS}, not {spec.generations}")
+    if not 1 <= spec.window <= MAX_WINDOW:
+        raise InputError(f"--window must be 1 to {MAX_WINDOW} generations, not {spec.window}")
     if spec.seed < 0:
         raise InputError(f"the seed must be a non-negative integer, not {spec.seed}")
     if not 0 <= spec.clip <= 1000:
         raise InputError(f"--clip must be from 0 to 1000 points, not {spec.clip}")
     if not 0 <= spec.ridge < 1e6:
         raise InputError(f"--ridge must be a non-negative number below 1e6, not {spec.ridge}")
-
-
-def _slots(model: np.ndarray | None) -> tuple[list[Slot], list[int]]:
-    """The lineup of a generation: greedy everywhere, or learned (with ``model``) and greedy."""
-    greedy = resolve("greedy")
-    slots = [
-        Slot(
-            greedy.name, greedy.base_id, greedy.taming_id, greedy.base_params, greedy.taming_params
+    if spec.heads not in HEADS:
+        raise InputError(f"--heads must be one of {', '.join(HEADS)}, not {spec.heads!r}")
+    if len(set(spec.opponents)) != len(spec.opponents):
+        raise InputError("--opponent names a player twice")
+    for name in spec.opponents:
+        resolve(name)  # an unknown player is refused here, in one line
+    if resolve(spec.learner).family != "learned":
+        raise InputError(
+            f"--learner must be the learned player (with settings), not {spec.learner!r}"
         )
-    ]
-    if model is None:
-        return slots, [0, 0, 0, 0]
-    learned = resolve("learned")
-    row = learned.base_params.copy()
-    row[len(row) - MODEL_WIDTH :] = model
-    slots.append(Slot(learned.name, learned.base_id, learned.taming_id, row, learned.taming_params))
-    return slots, [1, 0, 1, 0]
+
+
+def _slot(name: str, model: np.ndarray | None = None) -> Slot:
+    """A player's slot; with ``model`` (a ``learned`` player's), that model in place of its own."""
+    seat = resolve(name)
+    row = seat.base_params
+    if model is not None:
+        row = row.copy()
+        row[len(row) - MODEL_WIDTH :] = model
+    return Slot(seat.name, seat.base_id, seat.taming_id, row, seat.taming_params)
+
+
+def learner_settings(name: str) -> dict[str, float]:
+    """The settings of a learner name that differ from the ``learned`` player's defaults (what a
+    model trained as that learner is played with: :func:`strategies.value_model.load_settings`)."""
+    seat = resolve(name)
+    defaults = importlib.import_module(seat.base_module).PARAMS
+    row = seat.base_params[: len(defaults)]
+    return {k: float(v) for (k, d), v in zip(defaults.items(), row, strict=True) if v != d}
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """Who plays a chunk: the slots and the slot of each seat in game 0 (rotated after)."""
+
+    label: str
+    slots: tuple[Slot, ...]
+    seats: tuple[int, int, int, int]
+
+
+def chunk_lineup(
+    spec: TrainSpec, generation: int, chunk: int, models: list[np.ndarray]
+) -> tuple[Lineup, list[np.ndarray]]:
+    """The lineup of a chunk, and the models it plays (learner first).
+
+    Parameters
+    ----------
+    spec : TrainSpec
+        The run.
+    generation, chunk : int
+        Which chunk.
+    models : list of numpy.ndarray
+        The models fitted so far, one per finished generation (``models[k]`` after generation k).
+
+    Returns
+    -------
+    (Lineup, list of numpy.ndarray)
+    """
+    if generation == 0:
+        return Lineup("greedy", (_slot("greedy"),), (0, 0, 0, 0)), []
+    learner = models[generation - 1]
+    cycle = spec.lineups()
+    turn = chunk // len(PLAYER_CYCLE) + generation - 1  # a small run still meets every lineup
+    kind = cycle[turn % len(cycle)]
+    past = models[: generation - 1]
+    if kind == PAST and past:
+        index = (turn // len(cycle)) % len(past)
+        slots = (_slot(spec.learner, learner), _slot(spec.learner, past[index]))
+        return Lineup(f"generation {index}", slots, (0, 1, 0, 1)), [learner, past[index]]
+    if kind in (SELF, PAST):
+        return Lineup(SELF, (_slot(spec.learner, learner),), (0, 0, 0, 0)), [learner]
+    slots = (_slot(spec.learner, learner), _slot(kind))
+    return Lineup(kind, slots, (0, 1, 0, 1)), [learner]
 
 
 def _pack_seat(slots, lineup, players):
@@ -134,7 +232,12 @@ def _pack_seat(slots, lineup, players):
 
 
 def round_starts(
-    n_games: int, players: int, seed: int, first_game: int, model: np.ndarray | None = None
+    n_games: int,
+    players: int,
+    seed: int,
+    first_game: int,
+    model: np.ndarray | None = None,
+    lineup: Lineup | None = None,
 ) -> Iterator[tuple[GameState, int]]:
     """Play games round by round, yielding the state at the start of every round.
 
@@ -145,6 +248,8 @@ def round_starts(
     model : numpy.ndarray, optional
         A model row (:func:`strategies.value_model.load_model`): seats 0 and 2 (rotated) play
         ``learned`` with it, the others ``greedy``; without it every seat plays ``greedy``.
+    lineup : Lineup, optional
+        Who plays instead (:func:`chunk_lineup`); ``model`` is then not read.
 
     Yields
     ------
@@ -155,7 +260,13 @@ def round_starts(
     rules = Rules()
     data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
     st = new_state(n_games, players, data, outcome_table(rules.tie_rule))
-    slots, seats = _slots(model)
+    if lineup is None:
+        lineup = (
+            Lineup("greedy", (_slot("greedy"),), (0, 0, 0, 0))
+            if model is None
+            else Lineup("greedy", (_slot("learned", model), _slot("greedy")), (0, 1, 0, 1))
+        )
+    slots, seats = lineup.slots, list(lineup.seats)
     table = lineups(n_games, players, seats[:players], True, first_game)
     game_kernel = kernel(heavy=False)
     streams, buf, work, notes = game_kernel.new_scratch()
@@ -179,7 +290,12 @@ def round_starts(
 
 
 def play_positions(
-    n_games: int, players: int, seed: int, first_game: int, model: np.ndarray | None = None
+    n_games: int,
+    players: int,
+    seed: int,
+    first_game: int,
+    model: np.ndarray | None = None,
+    lineup: Lineup | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every seat's position at every round's start, with the game's outcome for the seat.
 
@@ -194,7 +310,7 @@ def play_positions(
     row = np.zeros(N_FEATURES)
     rows, owners = [], []
     st = None
-    for st, g in round_starts(n_games, players, seed, first_game, model):
+    for st, g in round_starts(n_games, players, seed, first_game, model, lineup):
         for p in range(players):
             position_features(st, g, p, row)
             rows.append(row.copy())
@@ -209,45 +325,151 @@ def play_positions(
     return np.array(rows).reshape(-1, N_FEATURES), margin, won, owner[:, 0] + first_game
 
 
-def chunk_stats(features, margin, won, game, clip: float = 0.0) -> dict[str, np.ndarray]:
-    """Reduce a chunk's positions to the fit's sufficient statistics and its held-out rows.
+@njit(cache=True)
+def _sums(x, y, phase, phases):
+    """Per phase, ``X'X``, ``X'y`` and ``y'y`` of the rows of ``x`` in that phase with an
+    intercept column in front, accumulated row by row in one fixed order (the same bytes on any
+    machine)."""
+    n, width = x.shape
+    xtx = np.zeros((phases, width + 1, width + 1))
+    xty = np.zeros((phases, width + 1))
+    yty = np.zeros(phases)
+    row = np.empty(width + 1)
+    row[0] = 1.0
+    for i in range(n):
+        h = phase[i]
+        for j in range(width):
+            row[j + 1] = x[i, j]
+        for j in range(width + 1):
+            for k in range(width + 1):
+                xtx[h, j, k] += row[j] * row[k]
+            xty[h, j] += row[j] * y[i]
+        yty[h] += y[i] * y[i]
+    return xtx, xty, yty
+
+
+def phases_of(features: np.ndarray) -> np.ndarray:
+    """The phase of each feature row (:func:`strategies.value_model.phase_of`)."""
+    return np.searchsorted(np.array(PHASE_EDGES), features[:, F_GAME], side="left")
+
+
+def chunk_stats(
+    features, margin, won, game, clip: float = 0.0, players: int = 0
+) -> dict[str, np.ndarray]:
+    """Reduce a chunk's positions (of ``players``-seat games) to the fit's sufficient statistics,
+    per phase of the game, and its held-out rows.
 
     With ``clip`` > 0 the training target is the margin clipped to ``[-clip, clip]``: a lost or
     won game counts, but a landslide no more than a clear result (the held-out rows keep the
     true margin, so the fit figures measure the real error)."""
     held = game % HOLD_OUT == 0
     target = np.clip(margin, -clip, clip) if clip > 0 else margin
-    x = np.hstack([np.ones((features.shape[0], 1)), features])
-    train = x[~held]
+    train = np.ascontiguousarray(features[~held], dtype=np.float64)
+    phase = phases_of(train).astype(np.int64)
+    xtx, xty, yty = _sums(
+        train, np.ascontiguousarray(target[~held], dtype=np.float64), phase, len(PHASES)
+    )
     return {
-        "xtx": train.T @ train,
-        "xty": train.T @ target[~held],
-        "yty": np.array([target[~held] @ target[~held]]),
-        "n": np.array([train.shape[0]]),
+        "xtx": xtx,
+        "xty": xty,
+        "yty": yty,
+        "n": np.bincount(phase, minlength=len(PHASES)),
+        "players": np.array([players]),
         "held_x": features[held],
         "held_margin": margin[held],
         "held_won": won[held],
     }
 
 
-def fit(stats: list[dict[str, np.ndarray]], ridge: float) -> np.ndarray:
-    """Ridge least squares from summed statistics; returns the model row (bias, weights)."""
-    xtx = sum(s["xtx"] for s in stats)
-    xty = sum(s["xty"] for s in stats)
-    n = float(sum(int(s["n"][0]) for s in stats))
+def _solve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a⁻¹ b`` for a symmetric positive definite ``a``, by Cholesky in plain Python floats
+    (IEEE arithmetic in one fixed order: the same bytes on any machine)."""
+    n = len(b)
+    a = a.tolist()
+    low = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1):
+            total = a[i][j]
+            li, lj = low[i], low[j]
+            for k in range(j):
+                total -= li[k] * lj[k]
+            if i == j:
+                if total <= 0.0:
+                    raise InputError("the fit is singular: too few positions for the features")
+                li[i] = math.sqrt(total)
+            else:
+                li[j] = total / lj[j]
+    z = [0.0] * n
+    for i in range(n):
+        total = float(b[i])
+        for k in range(i):
+            total -= low[i][k] * z[k]
+        z[i] = total / low[i][i]
+    w = [0.0] * n
+    for i in reversed(range(n)):
+        total = z[i]
+        for k in range(i + 1, n):
+            total -= low[k][i] * w[k]
+        w[i] = total / low[i][i]
+    return np.array(w)
+
+
+def round_model(model: np.ndarray) -> np.ndarray:
+    """Every number of a model rounded to :data:`DIGITS` significant digits."""
+    return np.array([float(f"{w:.{DIGITS}g}") for w in np.asarray(model, dtype=np.float64)])
+
+
+def fit(stats: list[dict[str, np.ndarray]], ridge: float, phase: int | None = None) -> np.ndarray:
+    """Ridge least squares from summed statistics (of one ``phase``, or of all); returns one
+    head (bias, weights), rounded (:func:`round_model`)."""
+    phases = range(len(PHASES)) if phase is None else [phase]
+    xtx = np.zeros((HEAD_WIDTH, HEAD_WIDTH))
+    xty = np.zeros(HEAD_WIDTH)
+    n = 0
+    for s in stats:  # summed in the list's order, then the phases'
+        for h in phases:
+            xtx += s["xtx"][h]
+            xty += s["xty"][h]
+            n += int(s["n"][h])
     mean = xtx[0, 1:] / n
     var = np.maximum(np.diag(xtx)[1:] / n - mean * mean, 0.0)
-    penalty = np.zeros(MODEL_WIDTH)
+    penalty = np.zeros(HEAD_WIDTH)
     penalty[1:] = ridge * n * np.where(var > 0, var, 1.0)
-    return np.linalg.solve(xtx + np.diag(penalty), xty)
+    return round_model(_solve(xtx + np.diag(penalty), xty))
+
+
+HEADS = ("one", "players", "phases")
+MIN_POSITIONS = 20 * HEAD_WIDTH  # fewer positions than this: a head takes the wider fit's
+
+
+def fit_model(
+    stats: list[dict[str, np.ndarray]], ridge: float, heads: str = "players"
+) -> np.ndarray:
+    """The model row from chunks' statistics (each with its ``players``).
+
+    ``heads``: ``one`` fits one head for every table size and phase; ``players`` a head per
+    table size (every phase); ``phases`` a head per table size and phase. A head with fewer than
+    :data:`MIN_POSITIONS` positions takes the next wider fit (its table size's, then all)."""
+    pooled = fit(stats, ridge)
+    row = []
+    for size in TABLE_SIZES:
+        own = [s for s in stats if int(s["players"][0]) == size] if heads != "one" else []
+        count = [sum(int(s["n"][h]) for s in own) for h in range(len(PHASES))]
+        wide = fit(own, ridge) if sum(count) >= MIN_POSITIONS else pooled
+        for h in range(len(PHASES)):
+            narrow = heads == "phases" and count[h] >= MIN_POSITIONS
+            row.append(fit(own, ridge, h) if narrow else wide)
+    return np.concatenate(row)
 
 
 def fit_figures(model: np.ndarray, stats: list[dict[str, np.ndarray]]) -> dict[str, float]:
-    """Held-out figures of a model: RMSE and R² of the margin, sign accuracy of the win."""
-    x = np.vstack([s["held_x"] for s in stats])
+    """Held-out figures of a model: RMSE and R² of the margin, sign accuracy of the win (each
+    chunk's positions valued by its table size's head)."""
+    pred = np.concatenate(
+        [reference_value(model, s["held_x"], int(s["players"][0])) for s in stats]
+    )
     y = np.concatenate([s["held_margin"] for s in stats])
     won = np.concatenate([s["held_won"] for s in stats])
-    pred = model[0] + x @ model[1:]
     rmse = float(np.sqrt(np.mean((pred - y) ** 2)))
     r2 = float(1.0 - np.mean((pred - y) ** 2) / np.var(y))
     accuracy = float(np.mean((pred > 0) == (won > 0)))

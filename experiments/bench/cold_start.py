@@ -7,10 +7,17 @@ each compiled in a fresh process of its own, side by side on the machine's cores
 ``mammoth demo``, ``python3 tasks.py test`` and ``mammoth cache warm`` do
 (:func:`strategies.compiling.cold_start`). Rows: each entry's CPU seconds and wall seconds, and
 the wall seconds until all of the run's entries were ready (what a user waits). CPU seconds barely
-move with other load on the machine (a compile runs on one core); wall seconds do.
+move with other load on the machine (a compile runs on one core); wall seconds do. The last row
+is ``mammoth train``'s one compiled function outside the kernels (the fit's exact sums, which
+the default test run compiles too), from an empty cache in a process of its own.
 """
 
 from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
 
 from experiments.bench.core import BenchRow, BenchSize, section
 
@@ -28,6 +35,25 @@ def _rows(run: str, measured) -> list[BenchRow]:
     return rows
 
 
+_SUMS = (
+    "import time, numpy as np\n"
+    "from experiments.analyses.train import _sums\n"
+    "cpu = time.process_time()\n"
+    "_sums(np.zeros((2, 3)), np.zeros(2), np.zeros(2, dtype=np.int64), 3)\n"
+    "print(time.process_time() - cpu)\n"
+)
+
+
+def _training_sums_cpu() -> float:
+    """CPU seconds to compile the training's exact sums from an empty numba cache."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        done = subprocess.run(
+            [sys.executable, "-c", _SUMS], capture_output=True, text=True, env=env, check=True
+        )
+    return float(done.stdout.split()[-1])
+
+
 @section
 def cold_start(size: BenchSize) -> list[BenchRow]:
     """The demo's and the test run's kernels, compiled side by side from an empty cache."""
@@ -41,4 +67,7 @@ def cold_start(size: BenchSize) -> list[BenchRow]:
         BenchRow("cold_start", "40 s budget / light play CPU s", COMPILE_BUDGET / light.cpu, "x", 1)
     )
     rows += _rows("tests", measure(TESTS))
+    rows.append(
+        BenchRow("cold_start", "train: the fit's exact sums, CPU s", _training_sums_cpu(), "s")
+    )
     return rows

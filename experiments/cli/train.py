@@ -9,6 +9,7 @@ once the model is written. The shipped model (``strategies/models/``) is this co
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import time
 from pathlib import Path
@@ -16,11 +17,14 @@ from pathlib import Path
 import click
 
 from experiments.analyses.train import (
+    HEADS,
     HOLD_OUT,
     MAX_GAMES,
     MAX_GENERATIONS,
+    MAX_WINDOW,
     TrainSpec,
     check_spec,
+    learner_settings,
 )
 from experiments.cli.options import Real, Whole, announce_compile, out_option, seed_option
 from experiments.outputs.files import run_metadata, writing_inside
@@ -42,7 +46,29 @@ from experiments.training import train
     default=3,
     show_default=True,
     help="Generations: the first played by greedy, each next one by the learned player holding "
-    f"the model fitted so far. 1 to {MAX_GENERATIONS}.",
+    "the model fitted so far, against itself, each --opponent and the earlier generations. "
+    f"1 to {MAX_GENERATIONS}.",
+)
+@click.option(
+    "--opponent",
+    "opponents",
+    multiple=True,
+    default=("greedy",),
+    show_default=True,
+    help="A fixed opponent of the learner (any player name); repeat for more.",
+)
+@click.option(
+    "--learner",
+    default="learned",
+    show_default=True,
+    help="The learned player trained, with its settings (e.g. learned[replan=1]).",
+)
+@click.option(
+    "--window",
+    type=Whole(1, MAX_WINDOW, "generations"),
+    default=3,
+    show_default=True,
+    help="Fit each generation's model on the positions of the last this many generations.",
 )
 @click.option(
     "--ridge",
@@ -59,25 +85,60 @@ from experiments.training import train
     help="Clip the target margin to this many points either way (above 0, at most 1000).",
 )
 @click.option("--no-clip", is_flag=True, help="Fit the margin unclipped (instead of --clip).")
+@click.option(
+    "--heads",
+    type=click.Choice(HEADS),
+    default="players",
+    show_default=True,
+    help="The model's heads: one for every position, one per table size (2, 3, 4 players), or "
+    "one per table size and phase of the game (late, mid, early).",
+)
 @seed_option()
 @out_option("Output folder: value.json (the model) and run.json.", default="results/train")
 @click.option("--keep-chunks", is_flag=True, help="Keep OUT/chunks (the fit's data) afterwards.")
-def train_command(games, generations, ridge, clip, no_clip, seed, out, keep_chunks) -> None:
+def train_command(
+    games,
+    generations,
+    opponents,
+    learner,
+    window,
+    ridge,
+    clip,
+    no_clip,
+    heads,
+    seed,
+    out,
+    keep_chunks,
+) -> None:
     """Fit the learned evaluation (the ``learned`` player's model) on the engine's own games.
 
     Positions at every round's start, target the seat's final margin over the best other seat
     (clipped to --clip points, or not with --no-clip), ridge least squares; every tenth game is
     held out for the fit figures. Rerun with the same options to resume an interrupted run.
-    Writes value.json and run.json into OUT.
+    Writes value.json (the last model), generations/generation-K.json (each generation's; play
+    one as learned[model=PATH]) and run.json into OUT.
     """
     clip = 0.0 if no_clip else clip  # TrainSpec: 0 is no clipping
-    spec = TrainSpec(games=games, generations=generations, seed=seed, ridge=ridge, clip=clip)
+    spec = TrainSpec(
+        games=games,
+        generations=generations,
+        seed=seed,
+        ridge=ridge,
+        clip=clip,
+        opponents=tuple(opponents),
+        window=window,
+        learner=learner,
+        heads=heads,
+    )
     check_spec(spec)
-    announce_compile(["learned", "greedy"])
+    announce_compile([learner, *opponents])
     folder = Path(out)
     command = (
-        f"mammoth train --games {games} --generations {generations} --ridge {ridge:g} "
-        f"{'--no-clip' if no_clip else f'--clip {clip:g}'} --seed {seed} --out {out}"
+        f"mammoth train --games {games} --generations {generations} "
+        + "".join(f"--opponent {shlex.quote(name)} " for name in opponents)
+        + f"--learner {shlex.quote(learner)} --window {window} --ridge {ridge:g} "
+        f"{'--no-clip' if no_clip else f'--clip {clip:g}'} --heads {heads} "
+        f"--seed {seed} --out {out}"
     )
     start = time.perf_counter()
     with writing_inside(folder):
@@ -87,6 +148,10 @@ def train_command(games, generations, ridge, clip, no_clip, seed, out, keep_chun
             seed=seed,
             games_per_generation=games,
             generations=generations,
+            opponents=list(opponents),
+            learner=learner,
+            window=window,
+            heads=heads,
             ridge=ridge,
             clip=clip,
             games=games * generations,
@@ -95,7 +160,7 @@ def train_command(games, generations, ridge, clip, no_clip, seed, out, keep_chun
             model="value.json",
             seconds=round(time.perf_counter() - start, 1),
         )
-        write_model(folder, model, run)
+        write_model(folder, model, run, info["models"], learner_settings(learner))
         if not keep_chunks:
             shutil.rmtree(folder / "chunks", ignore_errors=True)
     last = info["generations"][-1]

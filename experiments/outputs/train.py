@@ -48,19 +48,37 @@ def load_training_chunk(path: Path, key: str) -> dict | None:
         return {name: saved[name] for name in saved.files if name != "key"}
 
 
-def write_model(out: Path, model: np.ndarray, run: dict) -> None:
-    """Write ``out/value.json`` (the model) and ``out/run.json`` (its provenance), atomically.
+def write_model(
+    out: Path,
+    model: np.ndarray,
+    run: dict,
+    generations: list[np.ndarray] | None = None,
+    player: dict[str, float] | None = None,
+) -> None:
+    """Write ``out/value.json`` (the model) and ``out/run.json`` (its provenance), atomically;
+    with ``generations``, each generation's model too (``out/generations/generation-K.json``).
 
     Parameters
     ----------
     out : pathlib.Path
         The output folder.
     model : numpy.ndarray
-        The model row: the bias, then the weights in feature order.
+        The model row (a head per table size: :mod:`strategies.value_model`).
     run : dict
         The run.json document.
+    generations : list of numpy.ndarray, optional
+        The model fitted after each generation (the last is ``model``).
+    player : dict, optional
+        The learner's settings, written into every model file (``player``).
     """
-    text = model_text(model[0], model[1:])
+    for k, row in enumerate(generations or []):
+        folder = out / "generations"
+        folder.mkdir(exist_ok=True)
+        body = model_text(row, player=player)
+        atomic_write(
+            folder / f"generation-{k}.json", lambda tmp, b=body: tmp.write_text(b, encoding="utf-8")
+        )
+    text = model_text(model, player=player)
     atomic_write(out / "value.json", lambda tmp: tmp.write_text(text, encoding="utf-8"))
     document = json.dumps(run, indent=1, sort_keys=True) + "\n"
     atomic_write(out / "run.json", lambda tmp: tmp.write_text(document, encoding="utf-8"))

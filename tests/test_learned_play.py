@@ -1,0 +1,32 @@
+"""The learned player's play is pinned: the first model (``learned``) and the self-play model
+(``learned[model=selfplay]``), each against ``greedy`` and at a table of its own, with the herd.
+
+What the README and docs/strategies.md say of either was measured with this play. A change meant
+only to be faster must leave every digest as it is; a change of play, or a new model, updates
+them on purpose and re-measures those figures. Tables: 2 and 4 players, 300 games each, seed 5,
+seats rotated. The first model's digests are those of the commit before the self-play work
+(a837179): its play did not move.
+"""
+
+from __future__ import annotations
+
+import pytest
+from play_digest import table_digest
+
+LINEUPS = {
+    "linear": ["learned", "greedy", "learned", "greedy"],
+    "linearself": ["learned"],
+    "selfplay": ["learned[model=selfplay]", "greedy", "learned[model=selfplay]", "greedy"],
+    "selfplayself": ["learned[model=selfplay]"],
+}
+GOLDEN = {
+    "2p-herd-linear": "50ca2c830334645b",
+    "2p-herd-selfplay": "1ebc6890184ac604",
+    "4p-herd-linearself": "08297586e976f30f",
+    "4p-herd-selfplayself": "576fd6ad8d5be17e",
+}
+
+
+@pytest.mark.parametrize("key", sorted(GOLDEN))
+def test_learned_plays_as_pinned(key):
+    assert table_digest(key, LINEUPS) == GOLDEN[key]
