@@ -231,3 +231,25 @@ def test_an_experiment_file_turns_the_costs_off_with_false_not_zero():
     assert cost_seconds(off) == 0.0
     with pytest.raises(InputError, match="cost_seconds must be above 0"):
         check({**config, "strategies": ["random", "greedy"], "cost_seconds": 0})
+
+
+def test_generations_of_a_model_get_their_own_chart():
+    """Rungs that are generations of a shipped model (``selfplay-gK``, ``selfplay`` its last)
+    are found by name and charted by generation; other rungs are not generations."""
+    import pandas as pd
+
+    from experiments.outputs.ladder import generations, generations_figure
+    from strategies.value_model import generation_of
+
+    last = generation_of("selfplay")[1]
+    players = ["greedy+ev", "learned[model=selfplay-g1]+ev", "learned[model=selfplay]+ev",
+               "learned+ev", "learned[model=linear]+ev", "search+search"]  # fmt: skip
+    found = generations(pd.Series(players))
+    assert found["player"].tolist() == players[1:3]
+    assert found["generation"].tolist() == [1, last] and set(found["model"]) == {"selfplay"}
+    table = pd.DataFrame({"player": players})
+    for column, values in (("rating", [0, 50, 90, 20, 20, 80]), ("low", [0, 40, 80, 10, 10, 70]),
+                           ("high", [0, 60, 100, 30, 30, 90])):  # fmt: skip
+        table[f"{column}_4p"] = values
+    assert generations_figure(table) is not None
+    assert generations_figure(table.drop(index=2)) is None  # one generation: no chart

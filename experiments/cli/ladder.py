@@ -33,7 +33,10 @@ from experiments.limits import MAX_GAMES
 from experiments.outputs.results import read_table
 
 DEFAULT_GAMES = 1_000
-FILES = "ladder.csv, ratings.csv, costs.csv, ladder.png and run.json"
+FILES = (
+    "ladder.csv, ratings.csv, costs.csv, ladder.png (and generations.png with two or more "
+    "generations of a model) and run.json"
+)
 
 
 @command()
@@ -96,8 +99,9 @@ def ladder(
     on common seeds: heads-up, each rung against its neighbours and the anchor; at 3 or 4
     players, each window of consecutive rungs. Each rung's cost is measured in the same run
     (games per second on one core, 4 players with the herd). Writes ladder.csv, ratings.csv,
-    costs.csv (measured, not reproducible), ladder.png and run.json into OUT; Ctrl-C keeps the
-    finished chunks (rerun with --resume).
+    costs.csv (measured, not reproducible), ladder.png (generations.png too when the ladder holds
+    generations of a model, such as learned[model=selfplay-g3]) and run.json into OUT; Ctrl-C
+    keeps the finished chunks (rerun with --resume).
     """
     config = experiment_from_settings(
         {

@@ -15,12 +15,17 @@
 ``ladder.png``
     Strength against cost: rating (95% interval) against games per second on a log scale, one
     panel per player count, the Pareto frontier drawn as a line and its players labelled.
+``generations.png``
+    Only when the ladder holds two or more generations of one shipped model
+    (``learned[model=selfplay-g3]``, ``learned[model=selfplay]`` its last): rating (95% interval)
+    by generation, one panel per player count, every other rung a dashed level.
 ``run.json``
     The run's settings, the anchor and the schedule's tables.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +36,7 @@ from experiments.analyses.ladder import pareto_frontier
 from experiments.outputs.files import run_metadata, save_figure, write_csv, write_json
 from sim.errors import InputError
 from strategies.registry import resolve
+from strategies.value_model import generation_of
 
 FILES = ("ladder.csv", "ratings.csv", "costs.csv", "ladder.png", "run.json")
 
@@ -151,6 +157,55 @@ def ladder_figure(table: pd.DataFrame, width: float = 6.4) -> Figure:
     return fig
 
 
+def generations(players: pd.Series) -> pd.DataFrame:
+    """The rungs that are generations of a shipped model: ``player``, ``model`` (its name) and
+    ``generation`` (:func:`strategies.value_model.generation_of`)."""
+    rows = []
+    for player in players:
+        match = re.search(r"\bmodel=([^,\]]+)", str(player))
+        found = generation_of(match[1]) if match else None
+        if found:
+            rows.append({"player": player, "model": found[0], "generation": found[1]})
+    return pd.DataFrame(rows, columns=["player", "model", "generation"])
+
+
+def generations_figure(table: pd.DataFrame, width: float = 6.4) -> Figure | None:
+    """Rating by generation (see the module docstring); None without two generations of one
+    model on the ladder."""
+    found = generations(table["player"])
+    if found.empty or found.groupby("model")["generation"].nunique().max() < 2:
+        return None
+    counts = sorted(int(c.split("_")[1][:-1]) for c in table.columns if c.startswith("rating_"))
+    fig = Figure(figsize=(width, 3.0 * len(counts) + 0.4))
+    axes = np.atleast_1d(fig.subplots(len(counts), 1))
+    others = table[~table["player"].isin(found["player"])]
+    for ax, players in zip(axes, counts, strict=True):
+        for model, rungs in found.groupby("model"):
+            rows = table.set_index("player").loc[rungs["player"]]
+            order = np.argsort(rungs["generation"].to_numpy())
+            x = rungs["generation"].to_numpy()[order]
+            rating = rows[f"rating_{players}p"].to_numpy(float)[order]
+            low = rows[f"low_{players}p"].to_numpy(float)[order]
+            high = rows[f"high_{players}p"].to_numpy(float)[order]
+            ax.errorbar(x, rating, yerr=np.vstack([rating - low, high - rating]), fmt="o-",
+                        color="tab:blue", ecolor="lightsteelblue", markersize=4, capsize=2,
+                        label=f"{model}, by generation")  # fmt: skip
+        for _, row in others.iterrows():
+            level = row[f"rating_{players}p"]
+            if np.isfinite(level):
+                ax.axhline(level, color="grey", linewidth=0.7, linestyle="--")
+                ax.annotate(short_name(str(row["player"])), (1.0, level),
+                            xycoords=("axes fraction", "data"), xytext=(3, 0),
+                            textcoords="offset points", fontsize=6, color="dimgrey",
+                            va="center")  # fmt: skip
+        ax.set_title(f"{players} players (rating 0: the anchor)", fontsize=9, loc="left")
+        ax.set_ylabel("rating (95% CI)")
+        ax.legend(fontsize=7, loc="lower right")
+    axes[-1].set_xlabel("generation")
+    fig.tight_layout()
+    return fig
+
+
 def write_ladder(
     folder: Path,
     ratings: pd.DataFrame,
@@ -162,7 +217,8 @@ def write_ladder(
     tables: dict,
     command: str,
 ) -> pd.DataFrame:
-    """Write ladder.csv, ratings.csv, costs.csv, ladder.png and run.json into ``folder``.
+    """Write ladder.csv, ratings.csv, costs.csv, ladder.png (generations.png when it has
+    generations of a model) and run.json into ``folder``.
 
     Parameters
     ----------
@@ -191,6 +247,11 @@ def write_ladder(
     write_csv(folder / "costs.csv", costs)
     write_csv(folder / "ladder.csv", table)
     save_figure(folder / "ladder.png", ladder_figure(table), dpi=110)
+    by_generation = generations_figure(table)
+    files = list(FILES)
+    if by_generation is not None:
+        save_figure(folder / "generations.png", by_generation, dpi=110)
+        files.insert(-1, "generations.png")
     meta = run_metadata(
         command,
         rules,
@@ -205,7 +266,7 @@ def write_ladder(
         "(clusters: blocks of game indices)",
         cost="measured: CPU seconds of one thread, 4 players with the herd, every seat the "
         "player (costs.csv, ladder.csv games_per_s); not reproducible",
-        files=list(FILES),
+        files=files,
     )
     write_json(folder / "run.json", meta)
     return table
