@@ -127,6 +127,25 @@ def test_a_model_file_carries_the_settings_it_was_trained_with(tmp_path):
             resolve(f"learned[model={path}]")
 
 
+def test_a_stalled_training_game_stops_where_the_engine_stops_it():
+    """Hoarders (a model that never wants to spend, no endgame guard) stall the game: round by
+    round, the training still cuts it off at the engine's safety stop instead of running on (a
+    small training run once did, until memory ran out)."""
+    from experiments.analyses.train import Lineup, _slot
+    from sim.constants import MAX_ROUNDS
+    from strategies.features import FEATURE_NAMES
+
+    head = np.zeros(HEAD_WIDTH)
+    for name in ("own_food", "own_wood", "own_brick", "own_stone", "own_gold"):
+        head[1 + FEATURE_NAMES.index(name)] = 1.0
+    for name in ("own_points", "own_buildings", "own_culture_points"):
+        head[1 + FEATURE_NAMES.index(name)] = -5.0
+    hoarder = _slot("learned[buy_from_round=1000]", np.tile(head, MODEL_WIDTH // HEAD_WIDTH))
+    lineup = Lineup("hoarders", (hoarder,), (0, 0, 0, 0))
+    starts = [g for _, g in round_starts(1, 2, 3, 0, lineup=lineup)]
+    assert len(starts) == MAX_ROUNDS
+
+
 def test_fit_recovers_a_linear_target():
     rng = np.random.default_rng(1)
     x = rng.normal(size=(4000, N_FEATURES))

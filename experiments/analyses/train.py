@@ -52,6 +52,7 @@ import numpy as np
 from numba import njit
 
 from sim.board import set_up_game
+from sim.constants import MAX_ROUNDS
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
 from sim.engine import OVER, W_SHUFFLE
@@ -279,7 +280,7 @@ def round_starts(
             seed_stream(streams[purpose], np.uint64(key))
         shuffle, tiles = streams[Purpose.SHUFFLE], streams[Purpose.HERD_TILES]
         set_up_game(st, g, shuffle, tiles, herd, work[W_SHUFFLE])
-        while True:
+        for _ in range(MAX_ROUNDS):  # the engine's safety stop: a stalled game is cut off
             yield st, g
             status = game_kernel.play_rounds(
                 st, g, sids, tids, pbase, ptame, streams, players, False, False, buf, work, notes, 1
