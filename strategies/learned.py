@@ -1,8 +1,10 @@
 """``learned``: placements chosen by the learned value of the position they lead to; no play-outs.
 
-At a seat's first placement turn of a round it reads its own board into a summary and the best
-other seat's (:mod:`strategies.features`) and values, with the learned model
-(:mod:`strategies.value_model`), the position each fixed place leads to: the tool maker (one tool
+At a seat's first placement turn of a round (with ``replan``, at every placement turn, its
+people placed so far this round counted in: their expected goods, the tool, person, field step,
+card or building) it reads its own board into a summary and the best other seat's
+(:mod:`strategies.features`) and values, with the learned model (:mod:`strategies.value_model`,
+the head of the game's table size), the position each fixed place leads to: the tool maker (one tool
 step more), the hut (one person more, for 2 people), the field (one agriculture more), each card
 it can pay (its bottom, its top, less the cheapest resources it costs) and each building it can
 buy (its points, less its payment). Gathering is valued by the model's marginal worth of one more
@@ -13,7 +15,10 @@ expected food (greedy's cap on hunters: the next feeding's shortfall plus one). 
 the best value per person wins, as in greedy.
 
 Every other decision (actions, tools, purchases, dice, payments, feeding, the herd's valuation)
-is greedy's, with greedy's parameters; the default taming policy is ``ev``. From round
+is greedy's, with greedy's parameters, unless ``model_buys`` (buy a card or building when the
+model values the position after it higher) or ``model_feeds`` (pay a feeding's shortfall or take
+-10, whichever the model values higher) is set; measured on the self-play model, neither played
+better than greedy's rule (docs/strategies.md). The default taming policy is ``ev``. From round
 ``buy_from_round`` (20) on, the seat takes and buys every card and building it can pay: a table
 of learned seats alone may otherwise stall (each prefers gathering to buying, so the deck and the
 stacks stand still; at 2 players some such games ran to the 200-round safety stop). Games
@@ -141,7 +146,8 @@ DATA_PARAMS = {"model": extra_for_model}
 """``learned[model=NAME]`` plays another model: a shipped name (``linear``: the first model) or a
 model file (:func:`strategies.value_model.model_path`)."""
 
-# memo (sim.hooks): what placement cannot change, worked out at the seat's first turn
+# memo (sim.hooks): the values of the places, worked out at the seat's first turn (every turn with
+# replan)
 M_READY = 0
 M_WORTH = 1  # M_WORTH + good: value of one more unit of food, wood, brick, stone, gold
 M_TOOLS = M_WORTH + N_GOODS  # tool pips available

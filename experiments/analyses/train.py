@@ -15,17 +15,21 @@ finished, and the result depends neither on interruptions nor on chunk order. Th
 computes and writes nothing.
 
 Generations: generation 0 is played by ``greedy`` at every seat. Generation ``k > 0`` is played by
-the *learner* (the ``learned`` player, with the spec's settings, holding the model fitted after
-generation ``k - 1``) in a
-cycle of lineups, one per chunk (chunk ``c`` plays lineup ``c // 3 + k - 1`` of it, so every lineup
-meets 2, 3 and 4 players; the cycle starts one lineup later each generation): the learner at
-every seat (self-play); the learner against each
+the *learner* (the ``learned`` player with the spec's settings, holding the model fitted after
+generation ``k - 1``) in a cycle of lineups, one per chunk: chunk ``c`` plays lineup
+``c // 3 + k - 1`` of the cycle, so every lineup meets 2, 3 and 4 players and a small run still
+meets every lineup. The cycle: the learner at every seat (self-play); the learner against each
 *opponent* of the spec (default ``greedy``; seats alternating and rotated); the learner against
 an earlier generation's model (the pool: every model fitted before the learner's, taken in turn;
 self-play again while there is none). The model of generation ``k`` is fitted on the positions of
-the last ``window`` generations only: old data (generation 0's greedy games first) ages out.
+the last ``window`` generations only: old data (generation 0's greedy games first) ages out. A
+game that stalls is cut off at the engine's safety stop (``MAX_ROUNDS`` rounds), as whole games
+are.
 
-The fit is ridge least squares with the intercept free and the penalty
+The model has a head per table size (``heads="players"``, the default), one head for all
+(``"one"``) or a head per table size and phase of the game (``"phases"``;
+:mod:`strategies.value_model`); each head is fitted on its own positions (a head with too few
+takes the wider fit's). The fit is ridge least squares with the intercept free and the penalty
 ``ridge * n * var_j * w_j^2`` (ridge regression on standardised features), to the margin clipped
 to ``[-clip, clip]`` points (default 50: a landslide counts no more than a clear win; against
 greedy, seed 2, 10,000 heads-up games, an earlier learned player won 76.9% with clip 50, 77.1%
