@@ -3,7 +3,10 @@
 The computing is :mod:`experiments.analyses.train`'s (the positions, each chunk's sufficient
 statistics, the fit and its figures); the files are :mod:`experiments.outputs.train`'s (the chunks
 under ``OUT/chunks``, the model and its provenance). This module runs one after the other, as
-:mod:`experiments.games` does for ``mammoth simulate``.
+:mod:`experiments.games` does for ``mammoth simulate``. A generation's chunks are independent, so
+they go through the runner's one seam for parallel chunks (:func:`experiments.runner.run_tasks`):
+here, on ``--workers`` local processes or on a Dask cluster, with the same result; only this
+process saves chunks, and each generation's fit waits for all of its chunks.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from experiments.analyses.train import (
     play_positions,
 )
 from experiments.outputs.train import load_training_chunk, save_training_chunk
+from experiments.runner import PoolBackend, executor, run_tasks
+from strategies.registry import resolve
 
 
 def _chunk_path(folder: Path, generation: int, chunk: int) -> Path:
@@ -40,8 +45,49 @@ def _key(spec: TrainSpec, models: list[np.ndarray]) -> str:
     return json.dumps({**spec.as_dict(), "models": digests}, sort_keys=True)
 
 
+def play_chunk(spec: TrainSpec, generation: int, chunk: int, lineup) -> dict[str, np.ndarray]:
+    """One chunk's statistics (module level: it may run in another process)."""
+    first = generation * GENERATION_STRIDE + chunk * CHUNK_GAMES
+    n_games = min(CHUNK_GAMES, spec.games - chunk * CHUNK_GAMES)
+    players = PLAYER_CYCLE[chunk % len(PLAYER_CYCLE)]
+    features, margin, won, game = play_positions(n_games, players, spec.seed, first, lineup=lineup)
+    return chunk_stats(features, margin, won, game, spec.clip, players)
+
+
+def _generation(spec, generation, models, folder, backend, say) -> list[dict[str, np.ndarray]]:
+    """The statistics of one generation's chunks, in chunk order: the saved ones loaded, the
+    others played (on ``backend``, or here) and saved as they finish."""
+    done: dict[int, dict[str, np.ndarray]] = {}
+    calls, keys = {}, {}
+    for chunk in range(spec.chunks()):
+        lineup, played = chunk_lineup(spec, generation, chunk, models)
+        keys[chunk] = (_chunk_path(folder, generation, chunk), _key(spec, played), lineup.label)
+        saved = load_training_chunk(*keys[chunk][:2])
+        if saved is None:
+            calls[chunk] = (spec, generation, chunk, lineup)
+        else:
+            done[chunk] = saved
+
+    def keep(chunk: int, result: dict[str, np.ndarray]) -> None:
+        path, key, label = keys[chunk]
+        save_training_chunk(path, result, key)
+        done[chunk] = result
+        players = PLAYER_CYCLE[chunk % len(PLAYER_CYCLE)]
+        say(
+            f"generation {generation + 1}/{spec.generations}: chunk {chunk + 1}/{spec.chunks()} "
+            f"({players} players, learner v {label})"
+        )
+
+    run_tasks(play_chunk, calls, keep, backend)
+    return [done[chunk] for chunk in range(spec.chunks())]
+
+
 def train(
-    spec: TrainSpec, out: Path, progress: Callable[[str], None] | None = None
+    spec: TrainSpec,
+    out: Path,
+    progress: Callable[[str], None] | None = None,
+    workers: int = 1,
+    backend=None,
 ) -> tuple[np.ndarray, dict]:
     """Run a training (resuming from ``out/chunks``); return the final model row and its figures.
 
@@ -53,6 +99,11 @@ def train(
         The output folder; chunks are kept under ``out/chunks`` until the run is done.
     progress : callable, optional
         Called with one line per finished chunk and per generation.
+    workers : int
+        Local processes playing a generation's chunks side by side (without ``backend``).
+    backend : optional
+        Where the chunks run (:mod:`experiments.runner`: e.g. a Dask backend); the result does
+        not depend on it.
 
     Returns
     -------
@@ -67,39 +118,31 @@ def train(
     stats: list[list[dict[str, np.ndarray]]] = []  # per generation, its chunks' statistics
     models: list[np.ndarray] = []  # the model fitted after each generation
     history = []
-    for generation in range(spec.generations):
-        stats.append([])
-        for chunk in range(spec.chunks()):
-            path = _chunk_path(folder, generation, chunk)
-            first = generation * GENERATION_STRIDE + chunk * CHUNK_GAMES
-            n_games = min(CHUNK_GAMES, spec.games - chunk * CHUNK_GAMES)
-            players = PLAYER_CYCLE[chunk % len(PLAYER_CYCLE)]
-            lineup, played = chunk_lineup(spec, generation, chunk, models)
-            done = load_training_chunk(path, _key(spec, played))
-            if done is None:
-                features, margin, won, game = play_positions(
-                    n_games, players, spec.seed, first, lineup=lineup
-                )
-                done = chunk_stats(features, margin, won, game, spec.clip, players)
-                save_training_chunk(path, done, _key(spec, played))
-            stats[-1].append(done)
-            say(
-                f"generation {generation + 1}/{spec.generations}: chunk {chunk + 1}/"
-                f"{spec.chunks()} ({players} players, learner v {lineup.label}, {n_games} games)"
+    own = backend is None and workers > 1
+    if own:
+        backend = PoolBackend(executor(workers), workers, own=True)
+    try:
+        if backend is not None:
+            backend.prepare([resolve(spec.learner), *(resolve(n) for n in spec.opponents)])
+        for generation in range(spec.generations):
+            stats.append(_generation(spec, generation, models, folder, backend, say))
+            recent = [s for chunks in stats[-spec.window :] for s in chunks]
+            model = fit_model(recent, spec.ridge, spec.heads)
+            models.append(model)
+            figures = fit_figures(model, recent)
+            figures["generation"] = generation
+            figures["positions"] = (
+                int(sum(int(s["n"].sum()) for s in recent)) + figures["held_out_positions"]
             )
-        recent = [s for chunks in stats[-spec.window :] for s in chunks]
-        model = fit_model(recent, spec.ridge, spec.heads)
-        models.append(model)
-        figures = fit_figures(model, recent)
-        figures["generation"] = generation
-        figures["positions"] = (
-            int(sum(int(s["n"].sum()) for s in recent)) + figures["held_out_positions"]
-        )
-        history.append(figures)
-        say(
-            f"generation {generation + 1}: held-out RMSE {figures['rmse_margin']:.2f} points, "
-            f"R2 {figures['r2_margin']:.3f}, win sign accuracy {figures['win_sign_accuracy']:.3f}"
-        )
+            history.append(figures)
+            say(
+                f"generation {generation + 1}: held-out RMSE {figures['rmse_margin']:.2f} "
+                f"points, R2 {figures['r2_margin']:.3f}, win sign accuracy "
+                f"{figures['win_sign_accuracy']:.3f}"
+            )
+    finally:
+        if own:
+            backend.close()
     return models[-1], {
         "generations": history,
         "positions": history[-1]["positions"],

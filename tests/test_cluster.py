@@ -363,3 +363,15 @@ def test_a_plugin_a_worker_lacks_stops_the_run_in_one_line(tmp_path, backend, mo
     path.write_text(TEXTS["compare"].format(chunk=6).replace('"random"', '"greedy-here"'))
     with pytest.raises(InputError, match="greedy-here: registered in this process only, so no"):
         run_experiment(load_experiment(path), tmp_path / "out2", progress=False, backend=backend)
+
+
+def test_train_gives_the_same_model_on_any_workers_and_backend(tmp_path, backend):
+    """``mammoth train``'s chunks on two local processes or on Dask: the same model bytes."""
+    args = ["train", "--games", "600", "--generations", "2", "--seed", "6"]
+    address = cluster_address(backend.client)
+    runs = {"serial": [], "workers": ["--workers", "2"], "dask": ["--dask", address]}
+    for name, extra in runs.items():
+        result = CliRunner().invoke(main, [*args, "--out", str(tmp_path / name), *extra])
+        assert result.exit_code == 0, result.output
+    models = {name: (tmp_path / name / "value.json").read_bytes() for name in runs}
+    assert models["workers"] == models["serial"] and models["dask"] == models["serial"]

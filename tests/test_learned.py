@@ -292,6 +292,14 @@ def test_training_is_deterministic_and_resumes(tmp_path):
     assert model_text(first) == (tmp_path / "a" / "value.json").read_text()
 
 
+def test_training_is_the_same_on_workers(tmp_path):
+    """A generation's chunks played on two local processes give the same model bytes."""
+    spec = TrainSpec(games=600, generations=2, seed=6)
+    here, _ = train(spec, tmp_path / "here")
+    there, _ = train(spec, tmp_path / "there", workers=2)
+    assert here.tobytes() == there.tobytes()
+
+
 @pytest.mark.slow
 def test_small_model_retrains_to_the_same_bytes(tmp_path):
     from click.testing import CliRunner

@@ -26,7 +26,15 @@ from experiments.analyses.train import (
     check_spec,
     learner_settings,
 )
-from experiments.cli.options import Real, Whole, announce_compile, out_option, seed_option
+from experiments.cli.backend import chunk_backend, dask_options
+from experiments.cli.options import (
+    Real,
+    Whole,
+    announce_compile,
+    out_option,
+    seed_option,
+    workers_option,
+)
 from experiments.outputs.files import run_metadata, writing_inside
 from experiments.outputs.train import write_model
 from experiments.training import train
@@ -96,6 +104,8 @@ from experiments.training import train
 @seed_option()
 @out_option("Output folder: value.json (the model) and run.json.", default="results/train")
 @click.option("--keep-chunks", is_flag=True, help="Keep OUT/chunks (the fit's data) afterwards.")
+@workers_option("local processes playing a generation's chunks, one each")
+@dask_options
 def train_command(
     games,
     generations,
@@ -109,12 +119,17 @@ def train_command(
     seed,
     out,
     keep_chunks,
+    workers,
+    dask,
+    numba_cache,
 ) -> None:
     """Fit the learned evaluation (the ``learned`` player's model) on the engine's own games.
 
     Positions at every round's start, target the seat's final margin over the best other seat
     (clipped to --clip points, or not with --no-clip), ridge least squares; every tenth game is
-    held out for the fit figures. Rerun with the same options to resume an interrupted run.
+    held out for the fit figures. Rerun with the same options to resume an interrupted run. A
+    generation's chunks run side by side on --workers local processes or on --dask; the model
+    is the same.
     Writes value.json (the last model), generations/generation-K.json (each generation's; play
     one as learned[model=PATH]) and run.json into OUT.
     """
@@ -142,7 +157,14 @@ def train_command(
     )
     start = time.perf_counter()
     with writing_inside(folder):
-        model, info = train(spec, folder, progress=lambda line: click.echo(line, err=True))
+        with chunk_backend(dask, numba_cache, workers) as backend:
+            model, info = train(
+                spec,
+                folder,
+                progress=lambda line: click.echo(line, err=True),
+                workers=workers,
+                backend=backend,
+            )
         run = run_metadata(
             command,
             seed=seed,
