@@ -150,6 +150,17 @@ def model_row(path: Path | str = MODEL_PATH) -> np.ndarray:
     return load_model(path)
 
 
+def _generations(model: str) -> Path:
+    """The folder of a shipped model's generations (it may not exist)."""
+    return (MODEL_DIR / MODELS[model]).parent / "generations"
+
+
+def _generation_name(name: str) -> tuple[str, int] | None:
+    """``("selfplay", 3)`` for ``selfplay-g3`` (a shipped model's name), else None."""
+    match = re.fullmatch(r"(\w+)-g(\d{1,2})", name)
+    return (match[1], int(match[2])) if match and match[1] in MODELS else None
+
+
 def model_path(name: str) -> Path:
     """The file of a model named on the command line: a shipped name (:data:`MODELS`), a
     generation of one (``selfplay-gK``: its ``generations/generation-K.json``) or a path to a
@@ -162,12 +173,11 @@ def model_path(name: str) -> Path:
     """
     if name in MODELS:
         return MODEL_DIR / MODELS[name]
-    generation = re.fullmatch(r"(\w+)-g(\d{1,2})", name)
-    if generation and generation[1] in MODELS:
-        folder = (MODEL_DIR / MODELS[generation[1]]).parent / "generations"
-        path = folder / f"generation-{int(generation[2])}.json"
+    generation = _generation_name(name)
+    if generation:
+        path = _generations(generation[0]) / f"generation-{generation[1]}.json"
         if not path.exists():
-            raise InputError(f"no model {name!r}: {generation[1]} has no such generation")
+            raise InputError(f"no model {name!r}: {generation[0]} has no such generation")
         return path
     if not name.endswith(".json"):
         raise InputError(
@@ -180,13 +190,12 @@ def model_path(name: str) -> Path:
 def generation_of(name: str) -> tuple[str, int] | None:
     """Which generation of a shipped self-trained model a model name is: ``selfplay-g3`` is
     ``("selfplay", 3)``, ``selfplay`` its last generation; None for any other name."""
-    match = re.fullmatch(r"(\w+)-g(\d{1,2})", name)
-    if match and match[1] in MODELS:
-        return match[1], int(match[2])
-    folder = (MODEL_DIR / MODELS[name]).parent / "generations" if name in MODELS else None
-    if folder is None or not folder.is_dir():
+    generation = _generation_name(name)
+    if generation:
+        return generation
+    if name not in MODELS or not _generations(name).is_dir():
         return None
-    return name, len(list(folder.glob("generation-*.json"))) - 1
+    return name, len(list(_generations(name).glob("generation-*.json"))) - 1
 
 
 def load_settings(path: Path | str) -> dict[str, float]:
@@ -232,6 +241,11 @@ def head_at(at, players, features):
     return at + head * HEAD_WIDTH
 
 
+def phases_of(features: np.ndarray) -> np.ndarray:
+    """The phase of each feature row, in plain numpy (:func:`phase_of`'s rule)."""
+    return np.searchsorted(np.array(PHASE_EDGES), features[:, F_GAME], side="left")
+
+
 def reference_value(model: np.ndarray, features: np.ndarray, players: int = 2) -> np.ndarray:
     """:func:`value` in plain numpy for a matrix of feature rows (the tests' reference), each
     under its head of a model row at a ``players``-seat table (or under a single head)."""
@@ -240,6 +254,5 @@ def reference_value(model: np.ndarray, features: np.ndarray, players: int = 2) -
     if model.shape == (HEAD_WIDTH,):
         return model[0] + features @ model[1:]
     heads = model.reshape(len(TABLE_SIZES), len(PHASES), HEAD_WIDTH)[players - TABLE_SIZES[0]]
-    phase = np.searchsorted(np.array(PHASE_EDGES), features[:, F_GAME], side="left")
-    chosen = heads[phase]
+    chosen = heads[phases_of(features)]
     return chosen[:, 0] + np.einsum("ij,ij->i", features, chosen[:, 1:])

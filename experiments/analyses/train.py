@@ -65,14 +65,14 @@ from sim.rng import N_PURPOSES, Purpose, seed_stream, seed_words, stream_key
 from sim.rules import Flag, Rules
 from sim.runner import Slot, lineups
 from sim.state import FLAGS, RANK, SCORE, GameState, new_state, rules_data
-from strategies.features import F_GAME, FEATURE_NAMES, N_FEATURES, position_features
+from strategies.features import FEATURE_NAMES, N_FEATURES, position_features
 from strategies.registry import kernel, resolve
 from strategies.value_model import (
     HEAD_WIDTH,
     MODEL_WIDTH,
-    PHASE_EDGES,
     PHASES,
     TABLE_SIZES,
+    phases_of,
     reference_value,
 )
 
@@ -86,6 +86,8 @@ MAX_WINDOW = MAX_GENERATIONS
 DIGITS = 10  # significant digits of every number of a fitted model
 SELF = "self"  # the lineup of the learner at every seat
 PAST = "past"  # the lineup of the learner against an earlier generation
+HEADS = ("one", "players", "phases")  # the model's heads (strategies.value_model)
+MIN_POSITIONS = 20 * HEAD_WIDTH  # fewer positions than this: a head takes the wider fit's
 
 
 @dataclass(frozen=True)
@@ -353,11 +355,6 @@ def _sums(x, y, phase, phases):
     return xtx, xty, yty
 
 
-def phases_of(features: np.ndarray) -> np.ndarray:
-    """The phase of each feature row (:func:`strategies.value_model.phase_of`)."""
-    return np.searchsorted(np.array(PHASE_EDGES), features[:, F_GAME], side="left")
-
-
 def chunk_stats(
     features, margin, won, game, clip: float = 0.0, players: int = 0
 ) -> dict[str, np.ndarray]:
@@ -441,10 +438,6 @@ def fit(stats: list[dict[str, np.ndarray]], ridge: float, phase: int | None = No
     penalty = np.zeros(HEAD_WIDTH)
     penalty[1:] = ridge * n * np.where(var > 0, var, 1.0)
     return round_model(_solve(xtx + np.diag(penalty), xty))
-
-
-HEADS = ("one", "players", "phases")
-MIN_POSITIONS = 20 * HEAD_WIDTH  # fewer positions than this: a head takes the wider fit's
 
 
 def fit_model(

@@ -68,6 +68,11 @@ def ladder_table(ratings: pd.DataFrame, costs: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
+def _player_counts(table: pd.DataFrame) -> list[int]:
+    """The player counts a ladder table rates (its ``rating_Np`` columns)."""
+    return sorted(int(c.split("_")[1][:-1]) for c in table.columns if c.startswith("rating_"))
+
+
 def _label_offsets(ax, speed, rating, shown, front, step: float = 8.0):
     """Where each shown point's label goes: ``(index, points to move it down)``.
 
@@ -107,7 +112,7 @@ def ladder_figure(table: pd.DataFrame, width: float = 6.4) -> Figure:
     -------
     matplotlib.figure.Figure
     """
-    counts = sorted(int(c.split("_")[1][:-1]) for c in table.columns if c.startswith("rating_"))
+    counts = _player_counts(table)
     fig = Figure(figsize=(width, 3.6 * len(counts) + 0.4))
     axes = np.atleast_1d(fig.subplots(len(counts), 1))
     speed = table["games_per_s"].to_numpy(dtype=float)
@@ -175,7 +180,7 @@ def generations_figure(table: pd.DataFrame, width: float = 6.4) -> Figure | None
     found = generations(table["player"])
     if found.empty or found.groupby("model")["generation"].nunique().max() < 2:
         return None
-    counts = sorted(int(c.split("_")[1][:-1]) for c in table.columns if c.startswith("rating_"))
+    counts = _player_counts(table)
     fig = Figure(figsize=(width, 3.0 * len(counts) + 0.4))
     axes = np.atleast_1d(fig.subplots(len(counts), 1))
     others = table[~table["player"].isin(found["player"])]

@@ -71,12 +71,13 @@ def write_model(
     player : dict, optional
         The learner's settings, written into every model file (``player``).
     """
+    if generations:
+        (out / "generations").mkdir(exist_ok=True)
     for k, row in enumerate(generations or []):
-        folder = out / "generations"
-        folder.mkdir(exist_ok=True)
         body = model_text(row, player=player)
         atomic_write(
-            folder / f"generation-{k}.json", lambda tmp, b=body: tmp.write_text(b, encoding="utf-8")
+            out / "generations" / f"generation-{k}.json",
+            lambda tmp, b=body: tmp.write_text(b, encoding="utf-8"),
         )
     text = model_text(model, player=player)
     atomic_write(out / "value.json", lambda tmp: tmp.write_text(text, encoding="utf-8"))
