@@ -167,6 +167,20 @@ def test_the_rule_of_thumb_in_short_words():
     )
 
 
+def test_the_card_table_joins_neighbouring_player_counts_of_one_answer():
+    from experiments.outputs.report_advice import card_rows
+
+    def players(lo, hi, commit):
+        return {"when": [{"feature": "players", "lo": lo, "hi": hi}], "commit": commit}
+
+    prize = {"when": [{"feature": "prize", "lo": 12.0, "hi": None}], "commit": 2}
+    card = {"rules": [players(1.5, 2.5, 1), players(3.5, 4.5, 1), prize, players(2.5, 3.5, 2)]}
+    rows = [when for when, _ in card_rows({**card, "default": 1})]
+    # the seek part's one row, then 2 and 4 players as one; the bonus rule and "3 players" stay
+    # apart (a rule between them, and the answers differ)
+    assert rows == ["always", "2 or 4 players", "bonus ≥ 12", "3 players"]
+
+
 @pytest.mark.parametrize("herds", [["on"], ["on", "off"]])
 def test_the_league_chart_draws_the_fair_share_in_per_cent(herds):
     from experiments.outputs.report_charts import league_chart

@@ -195,7 +195,7 @@ def _check(effects: dict, seek_off: str = "card[file=x.json,seek=0]") -> pd.Data
     return pd.DataFrame(rows)
 
 
-def test_the_gate_stays_away_where_seeking_loses_a_field_over_whole_games():
+def test_the_gate_stays_away_where_seeking_loses_a_field_or_gains_in_none_over_whole_games():
     seek = {
         "rules": [
             {"when": [{"feature": "players", "lo": 2.5, "hi": None}], "seek": False},
@@ -226,9 +226,17 @@ def test_the_gate_stays_away_where_seeking_loses_a_field_over_whole_games():
     assert gated["default"] is True
     lines = seek_lines(gated)
     assert "whole games" in lines[0] and "-2.00 pp [-3.00, -1.00] at 4 players, b" in lines[0]
-    # nothing measurable: nothing gated, the rules as they were
-    calm = _check({(3, "a"): (1.0, -0.5, 2.5), (4, "a"): (-0.4, -1.4, 0.6)})
-    assert gate_seek(seek, calm, "card[file=x.json,seek=0]")["rules"] == seek["rules"]
+    # a measurable gain somewhere and no measurable loss: nothing gated, the rules as they were
+    kept = _check(
+        {(3, "a"): (1.0, 0.2, 1.8), (3, "b"): (-0.3, -0.9, 0.3), (4, "a"): (0.9, 0.1, 1.7)}
+    )
+    assert gate_seek(seek, kept, "card[file=x.json,seek=0]")["rules"] == seek["rules"]
+    # nothing measurable either way at 4 players: the part has not earned its place there
+    calm = _check({(3, "a"): (1.0, 0.2, 1.8), (4, "a"): (-0.4, -1.4, 0.6)})
+    gated = gate_seek(seek, calm, "card[file=x.json,seek=0]")
+    assert gated["gated"] == [4]
+    assert gated["rules"][0]["when"] == [{"feature": "players", "lo": 3.5, "hi": 4.5}]
+    assert gated["rules"][1:] == seek["rules"]  # 3+ players still fits at 3
 
 
 def test_the_goals_read_the_best_fixed_and_computer_policy_of_each_table():

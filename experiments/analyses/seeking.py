@@ -24,8 +24,10 @@ has no answer of its own (a rule's box may cover it; else it takes the part's de
 **The whole-game gates** (:func:`gate_seek`, :func:`gate_commit`, ``mammoth check-card
 --gate``): a card that seeks in every round its rules say so is then played over whole games
 against the same card never seeking, in every field; at a player count where seeking loses
-measurably in some field, the card stays away from the herd at that player count. Its
-commitment rules are judged the same way, against the same card always committing its default.
+measurably in some field, or gains measurably in none, the card stays away from the herd at that
+player count: a part of the card earns its place by a measurable gain and no measurable loss.
+Its commitment rules are judged the same way, against the same card always committing its
+default.
 
 **The seek part** (:func:`derive_seek`): the answer of the most decisions becomes the default;
 the cells answering otherwise are covered by a few boxes of the grid, each a rule ("3-4
@@ -316,8 +318,9 @@ def arm_effects(check: pd.DataFrame, arm: str) -> pd.DataFrame:
 def gate_seek(seek: dict, check: pd.DataFrame, seek_off: str) -> dict:
     """The seek part with its whole-game gate: at a player count where seeking as the card says
     loses measurably over whole games in some field or tile set of the check (the card minus
-    the same card never seeking: the interval wholly below 0), the card stays away from the herd
-    at that player count, whatever its other rules say.
+    the same card never seeking: the interval wholly below 0), or gains measurably in none of
+    them (no interval wholly above 0), the card stays away from the herd at that player count,
+    whatever its other rules say.
 
     The play-outs judge one decision at a time, the rest of the game played by a seat that
     seeks; a card that seeks in every round it says so can lose over whole games what each
@@ -345,12 +348,13 @@ def gate_seek(seek: dict, check: pd.DataFrame, seek_off: str) -> dict:
 
 
 def _gate_rules(effects: pd.DataFrame, answer: str, value) -> tuple[list[int], list[dict]]:
-    """The player counts where the card loses measurably to its other arm in some field or tile
-    set, and a rule per run of them answering ``{answer: value}`` (with the gate's figures)."""
+    """The player counts where a part of the card does not earn its place over whole games (it
+    loses measurably to its other arm in some field or tile set, or gains measurably in none),
+    and a rule per run of them answering ``{answer: value}`` (with the gate's figures)."""
     gated = [
         int(players)
         for players, part in effects.groupby("players", sort=True)
-        if (part["card_minus_high"] < 0).any()
+        if (part["card_minus_high"] < 0).any() or not (part["card_minus_low"] > 0).any()
     ]
     rules = []
     for run in _runs(gated):
@@ -390,9 +394,9 @@ def _within_players(rule: dict, counts: list[int]) -> bool:
 def gate_commit(card: dict, check: pd.DataFrame, commit_off: str) -> dict:
     """The card with its commitment rules gated over whole games: at a player count where the
     card loses measurably against the same card always committing its default (``commit_off``,
-    ``card[file=PATH,commit_rules=0]``) in some field or tile set of the check, the card commits
-    its default at that player count (a first rule, ``"gate"`` as in :func:`gate_seek`; the
-    rules that could only fit there left out).
+    ``card[file=PATH,commit_rules=0]``) in some field or tile set of the check, or gains
+    measurably in none of them, the card commits its default at that player count (a first
+    rule, ``"gate"`` as in :func:`gate_seek`; the rules that could only fit there left out).
 
     Returns
     -------
@@ -409,9 +413,9 @@ def _gate_figures(part: pd.DataFrame) -> dict:
     arm (pp, with the interval)."""
     return {
         f"{r.players} players, {r.field} ({r.tiles} tiles)": [
-            round(float(r.card_minus), 2),
-            round(float(r.card_minus_low), 2),
-            round(float(r.card_minus_high), 2),
+            round(float(r.card_minus), 2) + 0.0,  # + 0.0: no "-0.0" on the card
+            round(float(r.card_minus_low), 2) + 0.0,
+            round(float(r.card_minus_high), 2) + 0.0,
         ]
         for r in part.itertuples()
     }

@@ -187,7 +187,23 @@ def card_rows(card: dict) -> list[list[str]]:
     commits = [
         [_when(rule, "otherwise"), f"commit\u00a0{int(rule['commit'])}"] for rule in card["rules"]
     ]
-    return rows + (commits or [["always", f"commit\u00a0{int(card.get('default', 0))}"]])
+    return rows + (_merged(commits) or [["always", f"commit\u00a0{int(card.get('default', 0))}"]])
+
+
+def _merged(rows: list[list[str]]) -> list[list[str]]:
+    """Neighbouring rows of the same answer that test the player count alone, as one row (the
+    first rule that fits answers the same whichever of them fits): "2 players" and "4 players"
+    read "2 or 4 players"."""
+    players = " players"
+    out: list[list[str]] = []
+    for when, then in rows:
+        last = out[-1][0] if out else ""
+        alone = all(w.endswith(players) and "," not in w for w in (last, when))
+        if out and out[-1][1] == then and alone:
+            out[-1][0] = f"{last.removesuffix(players)} or {when}"
+        else:
+            out.append([when, then])
+    return out
 
 
 def card_answer(folder: ResultFolder) -> list:
