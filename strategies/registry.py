@@ -63,6 +63,7 @@ TAMING: dict[str, str] = {
     "majority": "strategies.taming_majority",
     "card": "strategies.taming_card",
     "search": "strategies.search_taming",
+    "model": "strategies.taming_model",
 }
 # name -> (registered taming policy, its parameters set): variants that need no module
 TAMING_VARIANTS: dict[str, tuple[str, dict[str, float]]] = {
@@ -403,9 +404,11 @@ def taming_names(plugins: bool = False) -> list[str]:
     return found + [n for n in _plugin_names("taming") if n not in found] if plugins else found
 
 
-HEAVY = ("search", "search-classic")
-"""Registered last in BASE and TAMING: strategies whose code (a second, rollout engine) takes long
-to compile. A kernel built without them keeps every other strategy's id."""
+HEAVY = ("search", "search-classic", "model")
+"""Registered last in BASE and TAMING, compiled only into the heavy kernel: the search, whose code
+(a second, rollout engine) takes long to compile, and the ``model`` taming policy, which measured
+no better than ``ev`` (docs/strategies.md) and so adds nothing to the light kernel every run
+compiles. A kernel built without them keeps every other strategy's id."""
 
 
 def kernel(heavy: bool = True, timed: bool = False):

@@ -186,11 +186,15 @@ def exception(command: Command) -> str | None:
 
 
 def plays_search(args: list[str]) -> bool:
-    """Whether a command's run needs the heavy kernel (the ``search`` strategies): it names a
-    search, runs the default ladder (every player, ``search`` among them) or checks a card
-    against the default policies (``search`` taming among them)."""
+    """Whether a command's run needs the heavy kernel (the ``search`` strategies and the
+    ``model`` taming policy): it names a search or the ``model`` policy, runs the default ladder
+    (every player, ``search`` among them) or checks a card against the default policies
+    (``search`` taming among them)."""
     words = " ".join(args)
     if "search" in words or "--check-games" in words:
+        return True
+    policies = [v for option, v in zip(args, args[1:], strict=False) if option == "--policy"]
+    if any(p.split("[")[0] == "model" for p in policies) or "+model" in words:
         return True
     if args[:1] == ["check-card"]:  # its default policies include search
         return "--policy" not in args

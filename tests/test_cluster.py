@@ -14,6 +14,7 @@ import os
 import signal
 import threading
 import time
+from collections import Counter
 
 import numpy as np
 import pandas as pd
@@ -199,8 +200,10 @@ def test_killed_worker_costs_its_chunk_a_retry(tmp_path, backend):
     assert killed and killed[0][1], "a worker holding a chunk was killed"
     lost = {str(key) for key in killed[0][1]}
     log = client.run_on_scheduler(transitions)
-    retried = {key for key, start, end in log if start == "processing" and end == "released"}
-    assert retried & lost, "the killed worker's chunk went back to the scheduler"
+    # the chunk ran again: killed while processing, or just done and its result lost with the
+    # worker before the client gathered it (the scheduler's list of what is processing lags)
+    runs = Counter(key for key, start, end in log if end == "processing")
+    assert any(runs[key] >= 2 for key in lost), "the killed worker's chunk ran again"
     assert {key for key, start, end in log if start == "processing" and end == "memory"} >= lost
     assert len(list((tmp_path / "dask" / "chunks").glob("*.npz"))) == len(
         list((tmp_path / "local" / "chunks").glob("*.npz"))

@@ -78,6 +78,9 @@ def test_the_search_commands_are_the_heavy_ones():
     assert not readme.plays_search(["ladder", "--strategy", "greedy", "--strategy", "classic"])
     assert readme.plays_search(["simulate", "--strategy", "search[rollouts=2]"])
     assert not readme.plays_search(["simulate", "--strategy", "greedy"])
+    assert readme.plays_search(["commit", "--policy", "model"])  # compiled into the heavy kernel
+    assert readme.plays_search(["simulate", "--strategy", "learned+model[model=linear]"])
+    assert not readme.plays_search(["simulate", "--strategy", "learned[model=selfplay]"])
     assert readme.runs_long(["demo", "--out", "out"]) and readme.runs_long(["cache", "warm"])
     assert not readme.runs_long(["run", "experiments/definitions/league.toml"])
 

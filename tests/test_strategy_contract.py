@@ -17,7 +17,7 @@ import pytest
 from sim.rules import Rules
 from sim.state import HERD_NAMES, PART_NAMES
 from strategies.play import play_games
-from strategies.registry import base_names, taming_names
+from strategies.registry import base_names, needs_heavy, resolve, taming_names
 
 GAMES = 200
 SEARCH_GAMES = 4  # the searches (search, search-classic) play ~25 games/s: a few games
@@ -27,7 +27,7 @@ PLAYERS = (2, 3, 4)
 
 
 def _games(name: str) -> int:
-    return SEARCH_GAMES if _heavy(name) else GAMES
+    return SEARCH_GAMES if _search(name) else GAMES
 
 
 def _play(name: str, players: int, herd: bool, seed: int) -> pd.DataFrame:
@@ -54,12 +54,18 @@ def _check_table(frame: pd.DataFrame, players: int, herd: bool) -> None:
         assert (frame["herd_rounds"] == 0).all() and (frame["mammoth_points"] == 0).all()
 
 
-def _heavy(name: str) -> bool:
+def _search(name: str) -> bool:
     return any(part.startswith("search") for part in name.split("+"))
 
 
+def _heavy(name: str) -> bool:
+    """Whether the name plays on the heavy kernel (search, the model taming policy)."""
+    return needs_heavy([resolve(name)])
+
+
 def _params(names):
-    """The names, those that play search marked heavy_kernel (their own tier, tasks.py)."""
+    """The names, those that play the heavy kernel marked heavy_kernel (their own tier,
+    tasks.py)."""
     return [pytest.param(n, marks=pytest.mark.heavy_kernel) if _heavy(n) else n for n in names]
 
 
