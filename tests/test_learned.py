@@ -170,6 +170,23 @@ def test_fit_recovers_a_linear_target():
     np.testing.assert_array_equal(clipped["held_margin"], y[~kept])  # figures on true margins
 
 
+def test_mixed_heads_value_duels_by_the_pooled_fit_and_larger_tables_by_their_own():
+    """``--heads mixed``: the 3- and 4-player heads are ``players``' (each table size's own fit),
+    the 2-player head is ``one``'s (every position's)."""
+    rng = np.random.default_rng(3)
+    stats = []
+    for players in (2, 3, 4):
+        x = rng.normal(size=(3000, N_FEATURES))
+        y = rng.normal() + x @ rng.normal(size=N_FEATURES)  # a different target per size
+        stats.append(chunk_stats(x, y, (y > 0).astype(float), np.arange(3000) + 1, players=players))
+    mixed = fit_model(stats, 0.01, "mixed").reshape(3, 3, HEAD_WIDTH)
+    own = fit_model(stats, 0.01, "players").reshape(3, 3, HEAD_WIDTH)
+    one = fit_model(stats, 0.01, "one").reshape(3, 3, HEAD_WIDTH)
+    np.testing.assert_array_equal(mixed[0], one[0])
+    np.testing.assert_array_equal(mixed[1:], own[1:])
+    assert not np.array_equal(own[0], one[0])  # the duels' own fit differs from the pooled one
+
+
 def test_the_exact_solve_and_sums_agree_with_numpy():
     """The fit's own sums and Cholesky solve (fixed order, no BLAS or LAPACK) are the normal
     equations numpy solves, to rounding."""
@@ -369,9 +386,10 @@ def test_train_refuses_chunks_of_another_training(tmp_path):
     assert_refused(invoke("train", *spec, "--seed", 2), tmp_path, before)
 
 
-@pytest.mark.slow  # some 6 minutes on one core: the self-play model's own training run
-def test_the_shipped_model_is_what_its_command_makes(tmp_path):
-    """``strategies/models/selfplay/`` (the model and each generation's) is what the command its
+@pytest.mark.slow  # some 6 minutes on one core each: the self-play models' own training runs
+@pytest.mark.parametrize("name", ["selfplay"])
+def test_the_shipped_model_is_what_its_command_makes(tmp_path, name):
+    """``strategies/models/NAME/`` (the model and each generation's) is what the command its
     run.json records writes: the same bytes (the fit is exact and rounded, so on any machine).
     The first model (``value.json``) was made by an earlier fit; its run.json names its commit."""
     import json
@@ -382,7 +400,7 @@ def test_the_shipped_model_is_what_its_command_makes(tmp_path):
 
     from experiments.cli import main
 
-    models = Path(__file__).resolve().parent.parent / "strategies" / "models" / "selfplay"
+    models = Path(__file__).resolve().parent.parent / "strategies" / "models" / name
     record = json.loads((models / "run.json").read_text())
     words = shlex.split(record["command"])[1:]
     at = words.index("--out")

@@ -86,7 +86,7 @@ MAX_WINDOW = MAX_GENERATIONS
 DIGITS = 10  # significant digits of every number of a fitted model
 SELF = "self"  # the lineup of the learner at every seat
 PAST = "past"  # the lineup of the learner against an earlier generation
-HEADS = ("one", "players", "phases")  # the model's heads (strategies.value_model)
+HEADS = ("one", "players", "phases", "mixed")  # the model's heads (strategies.value_model)
 MIN_POSITIONS = 20 * HEAD_WIDTH  # fewer positions than this: a head takes the wider fit's
 
 
@@ -446,12 +446,14 @@ def fit_model(
     """The model row from chunks' statistics (each with its ``players``).
 
     ``heads``: ``one`` fits one head for every table size and phase; ``players`` a head per
-    table size (every phase); ``phases`` a head per table size and phase. A head with fewer than
+    table size (every phase); ``phases`` a head per table size and phase; ``mixed`` a head per
+    table size of 3 and 4 and the pooled head (``one``'s) for 2 players. A head with fewer than
     :data:`MIN_POSITIONS` positions takes the next wider fit (its table size's, then all)."""
     pooled = fit(stats, ridge)
     row = []
     for size in TABLE_SIZES:
-        own = [s for s in stats if int(s["players"][0]) == size] if heads != "one" else []
+        alone = heads != "one" and not (heads == "mixed" and size == 2)
+        own = [s for s in stats if int(s["players"][0]) == size] if alone else []
         count = [sum(int(s["n"][h]) for s in own) for h in range(len(PHASES))]
         wide = fit(own, ridge) if sum(count) >= MIN_POSITIONS else pooled
         for h in range(len(PHASES)):

@@ -98,8 +98,9 @@ from experiments.training import train
     type=click.Choice(HEADS),
     default="players",
     show_default=True,
-    help="The model's heads: one for every position, one per table size (2, 3, 4 players), or "
-    "one per table size and phase of the game (late, mid, early).",
+    help="The model's heads: one for every position, one per table size (2, 3, 4 players), "
+    "one per table size and phase of the game (late, mid, early), or mixed (one per table size "
+    "of 3 and 4, the pooled one for 2 players).",
 )
 @seed_option()
 @out_option("Output folder: value.json (the model) and run.json.", default="results/train")
