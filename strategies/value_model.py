@@ -34,11 +34,16 @@ from strategies.features import F_GAME, FEATURE_NAMES, N_FEATURES
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 MODEL_PATH = MODEL_DIR / "value.json"
-MODELS = {"linear": "value.json", "selfplay": "selfplay/value.json"}
+MODELS = {
+    "linear": "value.json",
+    "selfplay": "selfplay/value.json",
+    "selfplay2": "selfplay2/value.json",
+}
 """The shipped models by name (``learned[model=NAME]``), each a file in :data:`MODEL_DIR` with its
 provenance (``run.json``) beside it. ``linear`` is the first model (one head, trained against
 ``greedy``); ``selfplay`` the self-play model, whose generations are ``selfplay-gK``
-(``selfplay/generations/generation-K.json``)."""
+(``selfplay/generations/generation-K.json``); ``selfplay2`` the same training with the pooled
+head for duels (``--heads mixed``), generations ``selfplay2-gK``."""
 HEAD_WIDTH = 1 + N_FEATURES  # the bias, then one weight per feature
 TABLE_SIZES = (2, 3, 4)
 PHASES = ("late", "mid", "early")

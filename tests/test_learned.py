@@ -387,7 +387,7 @@ def test_train_refuses_chunks_of_another_training(tmp_path):
 
 
 @pytest.mark.slow  # some 6 minutes on one core each: the self-play models' own training runs
-@pytest.mark.parametrize("name", ["selfplay"])
+@pytest.mark.parametrize("name", ["selfplay", "selfplay2"])
 def test_the_shipped_model_is_what_its_command_makes(tmp_path, name):
     """``strategies/models/NAME/`` (the model and each generation's) is what the command its
     run.json records writes: the same bytes (the fit is exact and rounded, so on any machine).
