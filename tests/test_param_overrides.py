@@ -92,7 +92,10 @@ def test_bad_overrides_are_one_clear_input_error(name, message):
         ("greedy+card[file=]", "file needs a value"),
         ("greedy+card[file=/no/such/card.json]", "card file /no/such/card.json: cannot read it"),
         ("learned[model=]", "model needs a value"),
-        ("learned[model=strong]", "no model 'strong': name one of linear, selfplay, selfplay-gK"),
+        (
+            "learned[model=strong]",
+            "no model 'strong': name one of linear, selfplay, selfplay2, selfplay-gK",
+        ),
         ("learned[model=selfplay-g99]", "selfplay has no such generation"),
         ("learned[model=/no/such.json]", "cannot read the value model '/no/such.json'"),
         ("learned[model=strategies/models/card.json]", "has no 'weights'"),
