@@ -18,10 +18,10 @@ the default is the self-play model. Its row follows ``PARAMS`` in the parameter 
 
 from __future__ import annotations
 
-from sim.constants import V_ALL, V_FIRST
 from sim.jit import hot
 from sim.stack import stack_f64
 from sim.state import I_PLAYERS
+from strategies import taming_ev
 from strategies.features import (
     N_FEATURES,
     S_TILES,
@@ -94,7 +94,4 @@ def commit_figures(st, g, seat, params, rng, available, values):
     return commitment(st, g, seat, params, available, values, tile_value(st, g, seat, params))
 
 
-@hot
-def take_first_bonus(st, g, seat, params, rng, values):
-    """The "1." bonus iff it is worth at least the "all" bonus."""
-    return current_tile(st, g) < 0 or values[V_FIRST] >= values[V_ALL]
+take_first_bonus = taming_ev.take_first_bonus  # the "1." iff worth at least the "all" (values only)
