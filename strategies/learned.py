@@ -10,9 +10,10 @@ it can pay (its bottom, its top, less the cheapest resources it costs) and each 
 buy (its points, less its payment). Gathering is valued by the model's marginal worth of one more
 unit of each good (the value of the position with one more, less the value now): the expected
 units of a resource area (``(3.5 * people + tools / 2) / divisor``) times that worth, and on the
-herd's area the taming policy's ``herd_value`` times ``herd`` as greedy adds it; hunting the
-expected food (greedy's cap on hunters: the next feeding's shortfall plus one). The place with
-the best value per person wins, as in greedy.
+herd's area the taming policy's ``herd_value`` times ``herd`` as greedy adds it (at tables of 3
+and 4 players times ``herd_3_4`` as well); hunting the expected food (greedy's cap on hunters:
+the next feeding's shortfall plus one). The place with the best value per person wins, as in
+greedy.
 
 Every other decision (actions, tools, purchases, dice, payments, feeding, the herd's valuation)
 is greedy's, with greedy's parameters, unless ``model_buys`` (buy a card or building when the
@@ -125,6 +126,9 @@ PARAMS = {
     # 1: at a feeding short of food, pay with resources or take -10, whichever the model values
     # higher (0: greedy's rule)
     "model_feeds": 0.0,
+    # the weight on the herd's area at tables of 3 and 4 players, as a factor on ``herd`` (1: the
+    # same weight as heads-up)
+    "herd_3_4": 1.0,
 }
 LIMITS = {
     **greedy.LIMITS,
@@ -132,11 +136,13 @@ LIMITS = {
     "replan": Limit(0, 1, whole=True),
     "model_buys": Limit(0, 1, whole=True),
     "model_feeds": Limit(0, 1, whole=True),
+    "herd_3_4": Limit(0),
 }
 BUY_FROM_ROUND = len(greedy.PARAMS)
 REPLAN = BUY_FROM_ROUND + 1
 MODEL_BUYS = REPLAN + 1
 MODEL_FEEDS = MODEL_BUYS + 1
+HERD_3_4 = MODEL_FEEDS + 1
 ENDGAME_BONUS = 1000.0  # points per person on a card or building it can pay, from buy_from_round
 N_PARAMS = len(PARAMS)
 MODEL_AT = N_PARAMS  # the model's row starts here in the parameter row
@@ -373,6 +379,8 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     rates[HUNTING_GROUNDS] = 1.75 * memo[M_WORTH] if hunters > 0 else SKIP
     herd_area = st.game[g, I_HERD_AREA]
     herd = herd_value * params[HERD_W]
+    if st.game[g, I_PLAYERS] >= 3:
+        herd *= params[HERD_3_4]
     for a in range(FOREST, RIVER + 1):
         count = max(hi[a], 1)
         units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]

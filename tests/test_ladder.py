@@ -235,7 +235,8 @@ def test_an_experiment_file_turns_the_costs_off_with_false_not_zero():
 
 def test_generations_of_a_model_get_their_own_chart():
     """Rungs that are generations of a shipped model (``selfplay-gK``, ``selfplay`` its last)
-    are found by name and charted by generation; other rungs are not generations."""
+    are found by name and charted by generation; other rungs are not generations, nor is a
+    generation played with other settings; a model's lone generation is drawn as a level."""
     import pandas as pd
 
     from experiments.outputs.ladder import generations, generations_figure
@@ -243,13 +244,20 @@ def test_generations_of_a_model_get_their_own_chart():
 
     last = generation_of("selfplay")[1]
     players = ["greedy+ev", "learned[model=selfplay-g1]+ev", "learned[model=selfplay]+ev",
-               "learned+ev", "learned[model=linear]+ev", "search+search"]  # fmt: skip
+               "learned+ev", "learned[model=linear]+ev", "search+search",
+               "learned[herd_3_4=0.3,model=selfplay]+ev",
+               "learned[model=selfplay2]+ev"]  # fmt: skip
     found = generations(pd.Series(players))
-    assert found["player"].tolist() == players[1:3]
-    assert found["generation"].tolist() == [1, last] and set(found["model"]) == {"selfplay"}
+    assert found["player"].tolist() == [*players[1:3], players[7]]
+    assert found["generation"].tolist() == [1, last, generation_of("selfplay2")[1]]
+    assert found["model"].tolist() == ["selfplay", "selfplay", "selfplay2"]
     table = pd.DataFrame({"player": players})
-    for column, values in (("rating", [0, 50, 90, 20, 20, 80]), ("low", [0, 40, 80, 10, 10, 70]),
-                           ("high", [0, 60, 100, 30, 30, 90])):  # fmt: skip
+    for column, values in (("rating", [0, 50, 90, 20, 20, 80, 95, 70]),
+                           ("low", [0, 40, 80, 10, 10, 70, 85, 60]),
+                           ("high", [0, 60, 100, 30, 30, 90, 105, 80])):  # fmt: skip
         table[f"{column}_4p"] = values
-    assert generations_figure(table) is not None
-    assert generations_figure(table.drop(index=2)) is None  # one generation: no chart
+    figure = generations_figure(table)
+    assert figure is not None
+    labels = figure.axes[0].get_legend_handles_labels()[1]
+    assert labels == ["selfplay, by generation"]  # selfplay2's lone generation is a level
+    assert generations_figure(table.drop(index=2)) is None  # one generation each: no chart

@@ -127,6 +127,22 @@ def test_a_model_file_carries_the_settings_it_was_trained_with(tmp_path):
             resolve(f"learned[model={path}]")
 
 
+def test_the_herd_weight_of_larger_tables_leaves_duels_alone():
+    """``herd_3_4`` scales the herd's area at tables of 3 and 4 players only: heads-up the player
+    plays the same games whatever it is; at 4 players, without the herd's pull (0), it commits
+    fewer figures than with it."""
+    seats = ["learned[model=selfplay2,herd_3_4=0]", "greedy"]
+    duel = play_games(40, 2, seats, seed=3)
+    assert duel.score.tolist() == play_games(40, 2, ["learned[model=selfplay2]", "greedy"],
+                                             seed=3).score.tolist()  # fmt: skip
+    committed = {}
+    for weight in (0.0, 1.0):
+        seats = [f"learned[model=selfplay2,herd_3_4={weight:g}]"] * 4
+        games = play_games(40, 4, seats, seed=3)
+        committed[weight] = int(games.figures_committed.sum())
+    assert committed[0.0] < committed[1.0]
+
+
 def test_a_stalled_training_game_stops_where_the_engine_stops_it():
     """Hoarders (a model that never wants to spend, no endgame guard) stall the game: round by
     round, the training still cuts it off at the engine's safety stop instead of running on (a

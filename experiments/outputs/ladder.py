@@ -18,7 +18,8 @@
 ``generations.png``
     Only when the ladder holds two or more generations of one shipped model
     (``learned[model=selfplay-g3]``, ``learned[model=selfplay]`` its last): rating (95% interval)
-    by generation, one panel per player count, every other rung a dashed level.
+    by generation, one panel per player count, every other rung (a model's lone generation, or
+    one played with other settings, too) a dashed level.
 ``run.json``
     The run's settings, the anchor and the schedule's tables.
 """
@@ -26,6 +27,7 @@
 from __future__ import annotations
 
 import re
+from itertools import cycle
 from pathlib import Path
 
 import numpy as np
@@ -39,6 +41,9 @@ from strategies.registry import resolve
 from strategies.value_model import generation_of
 
 FILES = ("ladder.csv", "ratings.csv", "costs.csv", "ladder.png", "run.json")
+COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown")
+"""The lines of ``generations.png``, one per model with two or more generations on the ladder
+(in turn, repeating after the last)."""
 
 
 def short_name(player: str) -> str:
@@ -163,11 +168,12 @@ def ladder_figure(table: pd.DataFrame, width: float = 6.4) -> Figure:
 
 
 def generations(players: pd.Series) -> pd.DataFrame:
-    """The rungs that are generations of a shipped model: ``player``, ``model`` (its name) and
-    ``generation`` (:func:`strategies.value_model.generation_of`)."""
+    """The rungs that are generations of a shipped model, played with its own settings (the
+    brackets name the model only): ``player``, ``model`` (its name) and ``generation``
+    (:func:`strategies.value_model.generation_of`)."""
     rows = []
     for player in players:
-        match = re.search(r"\bmodel=([^,\]]+)", str(player))
+        match = re.search(r"\[model=([^,\]]+)\]", str(player))
         found = generation_of(match[1]) if match else None
         if found:
             rows.append({"player": player, "model": found[0], "generation": found[1]})
@@ -178,14 +184,15 @@ def generations_figure(table: pd.DataFrame, width: float = 6.4) -> Figure | None
     """Rating by generation (see the module docstring); None without two generations of one
     model on the ladder."""
     found = generations(table["player"])
-    if found.empty or found.groupby("model")["generation"].nunique().max() < 2:
+    found = found[found.groupby("model")["generation"].transform("nunique") >= 2]
+    if found.empty:
         return None
     counts = _player_counts(table)
     fig = Figure(figsize=(width, 3.0 * len(counts) + 0.4))
     axes = np.atleast_1d(fig.subplots(len(counts), 1))
-    others = table[~table["player"].isin(found["player"])]
+    others = table[~table["player"].isin(found["player"])]  # a lone generation is a level too
     for ax, players in zip(axes, counts, strict=True):
-        for model, rungs in found.groupby("model"):
+        for colour, (model, rungs) in zip(cycle(COLOURS), found.groupby("model")):
             rows = table.set_index("player").loc[rungs["player"]]
             order = np.argsort(rungs["generation"].to_numpy())
             x = rungs["generation"].to_numpy()[order]
@@ -193,7 +200,7 @@ def generations_figure(table: pd.DataFrame, width: float = 6.4) -> Figure | None
             low = rows[f"low_{players}p"].to_numpy(float)[order]
             high = rows[f"high_{players}p"].to_numpy(float)[order]
             ax.errorbar(x, rating, yerr=np.vstack([rating - low, high - rating]), fmt="o-",
-                        color="tab:blue", ecolor="lightsteelblue", markersize=4, capsize=2,
+                        color=colour, ecolor="lightsteelblue", markersize=4, capsize=2,
                         label=f"{model}, by generation")  # fmt: skip
         for _, row in others.iterrows():
             level = row[f"rating_{players}p"]
