@@ -1,5 +1,7 @@
-"""The learned player's play is pinned: the first model (``learned``) and the self-play model
-(``learned[model=selfplay]``), each against ``greedy`` and at a table of its own, with the herd.
+"""The learned player's play is pinned: the first model (``learned``), the self-play model
+(``learned[model=selfplay]``) and the strongest self-play player
+(``learned[model=selfplay2,herd_3_4=0.3]``), each against ``greedy`` and at a table of its own,
+with the herd.
 
 What the README and docs/strategies.md say of either was measured with this play. A change meant
 only to be faster must leave every digest as it is; a change of play, or a new model, updates
@@ -13,17 +15,23 @@ from __future__ import annotations
 import pytest
 from play_digest import table_digest
 
+STRONGEST = "learned[model=selfplay2,herd_3_4=0.3]"
 LINEUPS = {
     "linear": ["learned", "greedy", "learned", "greedy"],
     "linearself": ["learned"],
     "selfplay": ["learned[model=selfplay]", "greedy", "learned[model=selfplay]", "greedy"],
     "selfplayself": ["learned[model=selfplay]"],
+    "selfplay2": [STRONGEST, "greedy", STRONGEST, "greedy"],
+    "selfplay2self": [STRONGEST],
 }
 GOLDEN = {
     "2p-herd-linear": "50ca2c830334645b",
     "2p-herd-selfplay": "1ebc6890184ac604",
     "4p-herd-linearself": "08297586e976f30f",
     "4p-herd-selfplayself": "576fd6ad8d5be17e",
+    "2p-herd-selfplay2": "c381fbc11f1a3e49",
+    "4p-herd-selfplay2": "d4b6fa5bf84fc9ae",
+    "4p-herd-selfplay2self": "4a4fad22f653be71",
 }
 
 
