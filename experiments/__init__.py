@@ -28,7 +28,7 @@ Where things are
     Every size a command or file may ask for.
 ``runner.py``
     :func:`~experiments.runner.run_experiment`, the one door of every experiment: chunks,
-    checkpoints, ``--resume``, workers; :func:`~experiments.runner.run_tasks`, the one seam for
+    checkpoints, ``--resume``, workers; :func:`~experiments.backends.run_tasks`, the one seam for
     parallel chunks (a backend: local processes, or Dask).
 ``cluster.py``
     The Dask backend (``--dask ADDRESS|local:N``): :func:`~experiments.cluster.connect`, the

@@ -14,7 +14,7 @@ chunk runs it
   says on how many workers it compiles (about half a minute, once) and how long it took.
 
 A worker that dies in the middle of a chunk costs that chunk a retry: the scheduler hands its
-tasks to another worker, and :func:`experiments.runner.run_tasks` submits a chunk again when the
+tasks to another worker, and :func:`experiments.backends.run_tasks` submits a chunk again when the
 scheduler gives up on it (``KilledWorker``). A chunk's result reaches the client whole or not at
 all, and the client saves it, so a lost worker never leaves a wrong or missing chunk.
 

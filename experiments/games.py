@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from experiments.analyses.simulate import Tally
+from experiments.backends import run_tasks
 from experiments.kinds import game_blocks
 from experiments.outputs.games import (
     TABLE,
@@ -30,7 +31,6 @@ from experiments.outputs.games import (
     run_key,
     save_part,
 )
-from experiments.runner import run_tasks
 from sim.rules import Rules
 
 

@@ -1,10 +1,12 @@
-"""A ``mammoth train`` run: its generations of games in chunks, resumable, then the fit.
+"""A training run (``mammoth train``, or a ``train`` experiment): its generations of games in
+chunks, resumable, then the fit and the model's files.
 
 The computing is :mod:`experiments.analyses.train`'s (the positions, each chunk's sufficient
 statistics, the fit and its figures); the files are :mod:`experiments.outputs.train`'s (the chunks
 under ``OUT/chunks``, the model and its provenance). This module runs one after the other, as
-:mod:`experiments.games` does for ``mammoth simulate``. A generation's chunks are independent, so
-they go through the runner's one seam for parallel chunks (:func:`experiments.runner.run_tasks`):
+:mod:`experiments.games` does for ``mammoth simulate``: :func:`train` the generations,
+:func:`run_training` them and the files. A generation's chunks are independent, so
+they go through the one seam for parallel chunks (:func:`experiments.backends.run_tasks`):
 here, on ``--workers`` local processes or on a Dask cluster, with the same result; only this
 process saves chunks, and each generation's fit waits for all of its chunks.
 """
@@ -12,6 +14,8 @@ process saves chunks, and each generation's fit waits for all of its chunks.
 from __future__ import annotations
 
 import json
+import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,11 +31,13 @@ from experiments.analyses.train import (
     chunk_stats,
     fit_figures,
     fit_model,
+    learner_settings,
     model_digest,
     play_positions,
 )
-from experiments.outputs.train import load_training_chunk, save_training_chunk
-from experiments.runner import PoolBackend, executor, run_tasks
+from experiments.backends import PoolBackend, executor, run_tasks
+from experiments.outputs.files import run_metadata
+from experiments.outputs.train import load_training_chunk, save_training_chunk, write_model
 from strategies.registry import resolve
 
 
@@ -102,7 +108,7 @@ def train(
     workers : int
         Local processes playing a generation's chunks side by side (without ``backend``).
     backend : optional
-        Where the chunks run (:mod:`experiments.runner`: e.g. a Dask backend); the result does
+        Where the chunks run (:mod:`experiments.backends`: e.g. a Dask backend); the result does
         not depend on it.
 
     Returns
@@ -148,3 +154,46 @@ def train(
         "positions": history[-1]["positions"],
         "models": models,
     }
+
+
+def run_training(
+    spec: TrainSpec,
+    out: Path,
+    command: str,
+    progress: Callable[[str], None] | None = None,
+    workers: int = 1,
+    backend=None,
+    keep_chunks: bool = False,
+) -> dict:
+    """Train (:func:`train`, resuming from ``out/chunks``) and write the model files into ``out``:
+    ``value.json``, ``generations/generation-K.json`` and ``run.json`` (the provenance:
+    ``command``, the settings, the fit figures); the chunks are removed unless ``keep_chunks``.
+
+    Returns
+    -------
+    dict
+        :func:`train`'s figures (``generations``, ``positions``, ``models``).
+    """
+    start = time.perf_counter()
+    model, info = train(spec, out, progress=progress, workers=workers, backend=backend)
+    run = run_metadata(
+        command,
+        seed=spec.seed,
+        games_per_generation=spec.games,
+        generations=spec.generations,
+        opponents=list(spec.opponents),
+        learner=spec.learner,
+        window=spec.window,
+        heads=spec.heads,
+        ridge=spec.ridge,
+        clip=spec.clip,
+        games=spec.games * spec.generations,
+        positions=info["positions"],
+        fit=info["generations"],
+        model="value.json",
+        seconds=round(time.perf_counter() - start, 1),
+    )
+    write_model(out, model, run, info["models"], learner_settings(spec.learner))
+    if not keep_chunks:
+        shutil.rmtree(out / "chunks", ignore_errors=True)
+    return info

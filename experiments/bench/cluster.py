@@ -2,7 +2,7 @@
 
 One ``compare`` experiment (greedy against random, four players) is cut into
 ``BenchSize.chunks`` chunks of ``BenchSize.chunk_games`` games. Its chunks are timed through
-:func:`experiments.runner.run_tasks` (the runner's own loop, without the experiment's final
+:func:`experiments.backends.run_tasks` (the runner's own loop, without the experiment's final
 files) in this process, on local processes (``--workers 2``) and on a LocalCluster of one and of
 two workers. Every backend first plays one chunk per worker, so loading the kernel is not timed.
 """
@@ -50,8 +50,8 @@ def _config(size: BenchSize) -> dict:
 
 def _chunks_per_second(config: dict, backend) -> float:
     """Time every chunk of ``config`` on ``backend``."""
+    from experiments.backends import run_tasks
     from experiments.kinds import kind_module
-    from experiments.runner import run_tasks
 
     chunks = kind_module(config).chunks(config)
     started = time.perf_counter()
@@ -65,8 +65,8 @@ def _ignore(key, result) -> None:
 
 def _warm_up(config: dict, backend, workers: int) -> None:
     """Play one chunk per worker, untimed: every worker then has the kernel loaded."""
+    from experiments.backends import run_tasks
     from experiments.kinds import kind_module
-    from experiments.runner import run_tasks
 
     chunks = kind_module(config).chunks(config)[:workers]
     run_tasks(_chunk, {i: (config, c) for i, c in enumerate(chunks)}, _ignore, backend)
@@ -99,7 +99,7 @@ def dask_chunks(size: BenchSize) -> list[BenchRow]:
         import distributed  # noqa: F401
     except ImportError:
         return [BenchRow("dask", "skipped: dask and distributed are not installed", 0.0, "")]
-    from experiments.runner import PoolBackend, executor
+    from experiments.backends import PoolBackend, executor
 
     config = _config(size)
     with ExitStack() as stack:

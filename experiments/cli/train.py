@@ -10,8 +10,6 @@ once the model is written. The shipped model (``strategies/models/``) is this co
 from __future__ import annotations
 
 import shlex
-import shutil
-import time
 from pathlib import Path
 
 import click
@@ -24,7 +22,6 @@ from experiments.analyses.train import (
     MAX_WINDOW,
     TrainSpec,
     check_spec,
-    learner_settings,
 )
 from experiments.cli.backend import chunk_backend, dask_options
 from experiments.cli.options import (
@@ -35,9 +32,8 @@ from experiments.cli.options import (
     seed_option,
     workers_option,
 )
-from experiments.outputs.files import run_metadata, writing_inside
-from experiments.outputs.train import write_model
-from experiments.training import train
+from experiments.outputs.files import writing_inside
+from experiments.training import run_training
 
 
 @click.command("train")
@@ -156,36 +152,16 @@ def train_command(
         f"{'--no-clip' if no_clip else f'--clip {clip:g}'} --heads {heads} "
         f"--seed {seed} --out {out}"
     )
-    start = time.perf_counter()
-    with writing_inside(folder):
-        with chunk_backend(dask, numba_cache, workers) as backend:
-            model, info = train(
-                spec,
-                folder,
-                progress=lambda line: click.echo(line, err=True),
-                workers=workers,
-                backend=backend,
-            )
-        run = run_metadata(
+    with writing_inside(folder), chunk_backend(dask, numba_cache, workers) as backend:
+        info = run_training(
+            spec,
+            folder,
             command,
-            seed=seed,
-            games_per_generation=games,
-            generations=generations,
-            opponents=list(opponents),
-            learner=learner,
-            window=window,
-            heads=heads,
-            ridge=ridge,
-            clip=clip,
-            games=games * generations,
-            positions=info["positions"],
-            fit=info["generations"],
-            model="value.json",
-            seconds=round(time.perf_counter() - start, 1),
+            progress=lambda line: click.echo(line, err=True),
+            workers=workers,
+            backend=backend,
+            keep_chunks=keep_chunks,
         )
-        write_model(folder, model, run, info["models"], learner_settings(learner))
-        if not keep_chunks:
-            shutil.rmtree(folder / "chunks", ignore_errors=True)
     last = info["generations"][-1]
     click.echo(
         f"{info['positions']:,} positions from {games * generations:,} games; held-out RMSE "
