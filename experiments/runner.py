@@ -217,6 +217,30 @@ def merge(parts: list[dict]) -> dict:
     return merged
 
 
+def _run_passes(module, config, folder, workers, pool, backend, command, say) -> None:
+    """Have a kind with passes of its own (``run``) run them on the backend, or on ``workers``
+    local processes; its chunks and files are its own (:mod:`experiments.kinds`), its progress
+    lines go to ``say``."""
+    own = backend is None and pool is None and workers > 1
+    if own:
+        backend = PoolBackend(executor(workers), workers, own=True)
+    elif backend is None and pool is not None:
+        backend = PoolBackend(pool, getattr(pool, "_max_workers", 1))
+    try:
+        if backend is not None:
+            backend.prepare(getattr(module, "played", lambda _: [])(config))
+        module.run(
+            config,
+            folder,
+            command or f"run {config.get('source', '')}",
+            backend=backend,
+            progress=say,
+        )
+    finally:
+        if own:
+            backend.close()
+
+
 def run_experiment(
     config: dict,
     folder: str | Path,
@@ -280,6 +304,9 @@ def run_experiment(
         for old in (folder / "chunks").glob("*.npz"):
             inside(old).unlink()
     atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(config, indent=2)))
+    if hasattr(module, "run"):  # a kind whose chunks depend on earlier ones runs its passes
+        _run_passes(module, config, folder, workers, pool, backend, command, say)
+        return {}
     mark = fingerprint(config)
     results: dict[int, dict] = {}
     todo = []

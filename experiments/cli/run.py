@@ -104,6 +104,8 @@ def config_strategies(config: dict) -> list[str]:
         return [arm_strategy(base, policy) for policy in config["policies"]] + list(config["field"])
     if config["kind"] == "advice":
         return [seat.name for seat in advice_played(config)]
+    if config["kind"] == "train":
+        return [config["learner"], *config["opponents"]]
     return list(config["strategies"])
 
 

@@ -13,6 +13,8 @@ kind        module                           runs, as the command
                                              advice card (``mammoth advise``)
 ``card_check`` :mod:`experiments.kinds.card_check` a card against the other taming
                                              policies (``mammoth check-card``)
+``train``   :mod:`experiments.kinds.train`   self-play generations and the fit of the
+                                             learned model (``mammoth train``)
 =========== ================================ ======================================
 
 A kind is a module with three functions: ``chunks(config) -> list[dict]`` (independent pieces of
@@ -41,6 +43,14 @@ proportion to ``games``) and ``played(config) -> list`` (every strategy the expe
 resolved strategies or kernel slots: a backend has the kernel that plays them compiled on every
 worker before it hands out chunks).
 
+A kind whose chunks depend on earlier ones (``train``: each generation is played with the model
+fitted on the generations before) defines ``run(config, folder, command, backend=None,
+progress=None)`` instead of ``run_chunk`` and ``finish``: the runner checks the folder, writes
+``experiment.json``, deletes the old chunks without ``--resume``, prepares the backend (or
+``--workers`` local processes) and hands it over; the kind saves its chunks under ``chunks/``,
+resumes from them, runs each pass through :func:`experiments.backends.run_tasks` and writes its
+files. Its ``chunks(config)`` still lists every chunk it plays, for the run's limits.
+
 A kind checks its settings with the readers of :mod:`experiments.settings` and builds its rules
 with :func:`experiments.rules_setup.rules_from_options`.
 """
@@ -56,6 +66,7 @@ KINDS = {
     "ladder": "experiments.kinds.ladder",
     "advice": "experiments.kinds.advice",
     "card_check": "experiments.kinds.card_check",
+    "train": "experiments.kinds.train",
 }
 
 
