@@ -392,14 +392,19 @@ def test_train_command_refuses_bad_sizes(tmp_path, args):
     assert_refused(result, tmp_path, before)
 
 
-def test_train_refuses_chunks_of_another_training(tmp_path):
+def test_train_resumes_only_its_own_training(tmp_path):
+    """``--resume`` refuses a folder holding another training (nothing changes); without it
+    the run starts over there."""
     from cli_contract import assert_refused, invoke, snapshot
 
     out = tmp_path / "model"
     spec = ("--games", 10, "--generations", 1, "--out", out, "--keep-chunks")
     assert invoke("train", *spec, "--seed", 1).exit_code == 0
     before = snapshot(tmp_path)
-    assert_refused(invoke("train", *spec, "--seed", 2), tmp_path, before)
+    assert_refused(invoke("train", *spec, "--seed", 2, "--resume"), tmp_path, before)
+    assert invoke("train", *spec, "--seed", 1, "--resume").exit_code == 0
+    assert invoke("train", *spec, "--seed", 2).exit_code == 0
+    assert '"seed": 2' in (out / "run.json").read_text()
 
 
 @pytest.mark.slow  # some 6 minutes on one core each: the self-play models' own training runs
@@ -423,8 +428,9 @@ def test_the_shipped_model_is_what_its_command_makes(tmp_path, name):
     words[at + 1] = str(tmp_path)
     result = CliRunner().invoke(main, words, catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    shipped = sorted(p.relative_to(models) for p in models.rglob("*.json") if p.name != "run.json")
-    made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.json") if p.name != "run.json")
+    kept = ("run.json", "experiment.json")  # the provenance and the run's checkpoint
+    shipped = sorted(p.relative_to(models) for p in models.rglob("*.json") if p.name not in kept)
+    made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.json") if p.name not in kept)
     assert made == shipped
     for name in shipped:
         assert (tmp_path / name).read_bytes() == (models / name).read_bytes(), name

@@ -131,6 +131,7 @@ def run_command(
     workers: int,
     dask: str | None,
     numba_cache: str | None,
+    command: str | None = None,
 ) -> Path:
     """Run the experiment a command's options made into ``out``: the one door of every kind.
 
@@ -150,6 +151,9 @@ def run_command(
         The strategies the games seat, for the compile notice.
     resume, workers, dask, numba_cache
         The options ``--resume``, ``--workers``, ``--dask`` and ``--numba-cache``.
+    command : str, optional
+        What run.json names as the command (default: the kind's name); ``mammoth train`` gives
+        its whole command line, which remakes the model.
 
     Returns
     -------
@@ -168,7 +172,13 @@ def run_command(
     announce_compile(names)
     with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(folder):
         run_announced(
-            config, folder, resume, workers, backend, command=config["kind"], started=started
+            config,
+            folder,
+            resume,
+            workers,
+            backend,
+            command=command or config["kind"],
+            started=started,
         )
     return folder
 

@@ -1,39 +1,32 @@
 """``mammoth train``: fit the learned evaluation on the engine's own games.
 
-The training is :mod:`experiments.analyses.train`'s; this command checks the options, shows the
-progress chunk by chunk, and writes the model file (``value.json``) and its provenance
-(``run.json``) into ``--out``. Chunks are kept under ``OUT/chunks`` while the run goes on, so an
-interrupted run resumes where it stopped when run again with the same options; they are removed
-once the model is written. The shipped model (``strategies/models/``) is this command's output.
+The options make an experiment of kind ``train`` (:mod:`experiments.kinds.train`), which goes
+through the runner like a file's (:func:`experiments.cli.run.run_command`): the progress chunk by
+chunk, the model file (``value.json``), each generation's and the provenance (``run.json``, whose
+command is this one) in ``--out``, with the run's checkpoints (``experiment.json``, ``chunks/``
+while it runs, so an interrupted run continues with ``--resume``). The shipped models
+(``strategies/models/``) are this command's output.
 """
 
 from __future__ import annotations
 
+import json
 import shlex
-from pathlib import Path
 
 import click
 
-from experiments.analyses.train import (
-    HEADS,
-    HOLD_OUT,
-    MAX_GAMES,
-    MAX_GENERATIONS,
-    MAX_WINDOW,
-    TrainSpec,
-    check_spec,
-)
-from experiments.cli.backend import chunk_backend, dask_options
+from experiments.analyses.train import HEADS, HOLD_OUT, MAX_GAMES, MAX_GENERATIONS, MAX_WINDOW
+from experiments.cli.backend import dask_options
 from experiments.cli.options import (
     Real,
     Whole,
-    announce_compile,
     out_option,
+    resume_option,
     seed_option,
     workers_option,
 )
-from experiments.outputs.files import writing_inside
-from experiments.training import run_training
+from experiments.cli.run import run_command
+from experiments.definition import experiment_from_settings
 
 
 @click.command("train")
@@ -102,6 +95,7 @@ from experiments.training import run_training
 @out_option("Output folder: value.json (the model) and run.json.", default="results/train")
 @click.option("--keep-chunks", is_flag=True, help="Keep OUT/chunks (the fit's data) afterwards.")
 @workers_option("local processes playing a generation's chunks, one each")
+@resume_option()
 @dask_options
 def train_command(
     games,
@@ -117,6 +111,7 @@ def train_command(
     out,
     keep_chunks,
     workers,
+    resume,
     dask,
     numba_cache,
 ) -> None:
@@ -124,27 +119,29 @@ def train_command(
 
     Positions at every round's start, target the seat's final margin over the best other seat
     (clipped to --clip points, or not with --no-clip), ridge least squares; every tenth game is
-    held out for the fit figures. Rerun with the same options to resume an interrupted run. A
-    generation's chunks run side by side on --workers local processes or on --dask; the model
-    is the same.
+    held out for the fit figures. An interrupted run continues with --resume. A generation's
+    chunks run side by side on --workers local processes or on --dask; the model is the same.
     Writes value.json (the last model), generations/generation-K.json (each generation's; play
     one as learned[model=PATH]) and run.json into OUT.
     """
-    clip = 0.0 if no_clip else clip  # TrainSpec: 0 is no clipping
-    spec = TrainSpec(
-        games=games,
-        generations=generations,
-        seed=seed,
-        ridge=ridge,
-        clip=clip,
-        opponents=tuple(opponents),
-        window=window,
-        learner=learner,
-        heads=heads,
+    clip = 0.0 if no_clip else clip  # a train experiment's clip 0: the margin unclipped
+    config = experiment_from_settings(
+        {
+            "kind": "train",
+            "name": "train",
+            "games": games,
+            "generations": generations,
+            "seed": seed,
+            "opponents": list(opponents),
+            "learner": learner,
+            "window": window,
+            "ridge": ridge,
+            "clip": clip,
+            "heads": heads,
+            "keep_chunks": keep_chunks,
+        },
+        "mammoth train",
     )
-    check_spec(spec)
-    announce_compile([learner, *opponents])
-    folder = Path(out)
     command = (
         f"mammoth train --games {games} --generations {generations} "
         + "".join(f"--opponent {shlex.quote(name)} " for name in opponents)
@@ -152,19 +149,20 @@ def train_command(
         f"{'--no-clip' if no_clip else f'--clip {clip:g}'} --heads {heads} "
         f"--seed {seed} --out {out}"
     )
-    with writing_inside(folder), chunk_backend(dask, numba_cache, workers) as backend:
-        info = run_training(
-            spec,
-            folder,
-            command,
-            progress=lambda line: click.echo(line, err=True),
-            workers=workers,
-            backend=backend,
-            keep_chunks=keep_chunks,
-        )
-    last = info["generations"][-1]
+    folder = run_command(
+        config,
+        out,
+        [learner, *opponents],
+        resume=resume,
+        workers=workers,
+        dask=dask,
+        numba_cache=numba_cache,
+        command=command,
+    )
+    run = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+    last = run["fit"][-1]
     click.echo(
-        f"{info['positions']:,} positions from {games * generations:,} games; held-out RMSE "
+        f"{run['positions']:,} positions from {games * generations:,} games; held-out RMSE "
         f"{last['rmse_margin']:.2f} points, R2 {last['r2_margin']:.3f}, win sign accuracy "
         f"{last['win_sign_accuracy']:.3f}"
     )

@@ -7,11 +7,12 @@ its fit, then the next generation (:func:`experiments.training.run_training`, th
 as the command's, so the same settings give the same model bytes). Its chunks are saved under
 ``chunks/`` as they finish, so an interrupted run continues with ``--resume``; without it the run
 starts over. It writes what ``mammoth train`` writes: ``value.json``, ``generations/`` and
-``run.json`` (the chunks are removed once the model is written).
+``run.json`` (the chunks are removed once the model is written, unless ``keep_chunks``).
 
 Settings of ``[experiment]`` (a setting left out takes the default of the ``mammoth train``
 option): ``games`` (per generation), ``seed``, ``generations``, ``opponents`` (a list),
-``learner``, ``window``, ``ridge``, ``clip`` (0: the margin unclipped), ``heads``. Every
+``learner``, ``window``, ``ridge``, ``clip`` (0: the margin unclipped), ``heads``,
+``keep_chunks`` (keep ``chunks/``, the fit's data, afterwards). Every
 generation plays 2, 3 and 4 players in turn, in chunks of
 :data:`~experiments.analyses.train.CHUNK_GAMES` games, under the default rules: ``players``,
 ``chunk_games`` and ``[rules]`` are not settings of this kind.
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from experiments.analyses.train import CHUNK_GAMES, HEADS, PLAYER_CYCLE, TrainSpec, check_spec
-from experiments.settings import check_keys, int_setting, names_setting, short
+from experiments.settings import bool_setting, check_keys, int_setting, names_setting, short
 from experiments.training import run_training
 from sim.errors import InputError
 from strategies.registry import resolve
@@ -40,8 +41,18 @@ DEFAULTS = {
     "ridge": 0.01,
     "clip": 50.0,
     "heads": "players",
+    "keep_chunks": False,
 }
-SETTINGS = ("generations", "opponents", "learner", "window", "ridge", "clip", "heads")
+SETTINGS = (
+    "generations",
+    "opponents",
+    "learner",
+    "window",
+    "ridge",
+    "clip",
+    "heads",
+    "keep_chunks",
+)
 
 
 def _number(config: dict, key: str) -> float:
@@ -87,6 +98,7 @@ def check(config: dict) -> None:
         raise InputError(f"learner must be a player name, not {short(config['learner'])}")
     _number(config, "ridge")
     _number(config, "clip")
+    bool_setting(config, "keep_chunks")
     if config["heads"] not in HEADS:
         raise InputError(f"heads must be one of {', '.join(HEADS)}, not {short(config['heads'])}")
     check_spec(spec_of(config))
@@ -115,4 +127,11 @@ def run(
 ) -> dict:
     """Train and write the model files into ``folder``, with ``command`` as their provenance
     (:func:`~experiments.training.run_training`); return the fit's figures."""
-    return run_training(spec_of(config), folder, command, progress=progress, backend=backend)
+    return run_training(
+        spec_of(config),
+        folder,
+        command,
+        progress=progress,
+        backend=backend,
+        keep_chunks=config["keep_chunks"],
+    )
