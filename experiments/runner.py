@@ -6,9 +6,11 @@ every finished chunk atomically under ``folder/chunks/``; a rerun with ``--resum
 and computes only the rest, so an interrupted run loses at most the chunks in flight and never
 counts one twice. Statistics are summed key by key in chunk order (or by the kind's ``merge``),
 so chunking, workers, backends and resuming never change a figure. The kind's ``finish`` then
-writes the files. Every experiment goes through this one door: ``mammoth run`` with the
-experiments of its files, ``mammoth commit``, ``worth`` and ``compare`` with the one their options
-make (:func:`experiments.definition.experiment_from_settings`).
+writes the files. A kind whose chunks depend on earlier ones (``train``) runs its own passes
+(``run``) on the backend the runner prepares, after the same checks of the folder. Every
+experiment goes through this one door: ``mammoth run`` with the experiments of its files, each
+command of a kind (``mammoth commit``, ``worth``, ``compare``, ``train``...) with the one its
+options make (:func:`experiments.definition.experiment_from_settings`).
 
 Checkpoints defend themselves: a chunk file (:func:`save_chunk`) carries the experiment's
 :func:`fingerprint`, the chunk's key and a :func:`checksum` of its arrays, and

@@ -5,10 +5,10 @@ The computing is :mod:`experiments.analyses.train`'s (the positions, each chunk'
 statistics, the fit and its figures); the files are :mod:`experiments.outputs.train`'s (the chunks
 under ``OUT/chunks``, the model and its provenance). This module runs one after the other, as
 :mod:`experiments.games` does for ``mammoth simulate``: :func:`train` the generations,
-:func:`run_training` them and the files. A generation's chunks are independent, so
-they go through the one seam for parallel chunks (:func:`experiments.backends.run_tasks`):
-here, on ``--workers`` local processes or on a Dask cluster, with the same result; only this
-process saves chunks, and each generation's fit waits for all of its chunks.
+:func:`run_training` them and then the files. A generation's chunks are independent, so they go
+through the one seam for parallel chunks (:func:`experiments.backends.run_tasks`): here, on
+``--workers`` local processes or on a Dask cluster, with the same result; only this process
+saves chunks, and each generation's fit waits for all of its chunks.
 """
 
 from __future__ import annotations
@@ -168,6 +168,23 @@ def run_training(
     """Train (:func:`train`, resuming from ``out/chunks``) and write the model files into ``out``:
     ``value.json``, ``generations/generation-K.json`` and ``run.json`` (the provenance:
     ``command``, the settings, the fit figures); the chunks are removed unless ``keep_chunks``.
+
+    Parameters
+    ----------
+    spec : TrainSpec
+        Sizes and seed.
+    out : pathlib.Path
+        The output folder.
+    command : str
+        The command run.json names (the one that makes the same model).
+    progress : callable, optional
+        Called with one line per finished chunk and per generation.
+    workers : int
+        Local processes (without ``backend``).
+    backend : optional
+        Where the chunks run (:mod:`experiments.backends`).
+    keep_chunks : bool
+        Keep ``out/chunks`` (the fit's data) afterwards.
 
     Returns
     -------
