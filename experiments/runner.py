@@ -219,18 +219,31 @@ def merge(parts: list[dict]) -> dict:
     return merged
 
 
-def _run_passes(module, config, folder, workers, pool, backend, command, say) -> None:
-    """Have a kind with passes of its own (``run``) run them on the backend, or on ``workers``
-    local processes; its chunks and files are its own (:mod:`experiments.kinds`), its progress
-    lines go to ``say``."""
-    own = backend is None and pool is None and workers > 1
+def _backend(module, config, workers, pool, backend, tasks: int):
+    """Where ``tasks`` chunks of the experiment run, with its players prepared there, and whether
+    this run made it (then it closes it): ``backend``; else ``pool`` as a backend; else
+    ``workers`` local processes when more than one task runs; else None (here)."""
+    own = backend is None and pool is None and workers > 1 and tasks > 1
     if own:
         backend = PoolBackend(executor(workers), workers, own=True)
     elif backend is None and pool is not None:
         backend = PoolBackend(pool, getattr(pool, "_max_workers", 1))
-    try:
-        if backend is not None:
+    if backend is not None and tasks:
+        try:
             backend.prepare(getattr(module, "played", lambda _: [])(config))
+        except BaseException:
+            if own:
+                backend.close()
+            raise
+    return backend, own
+
+
+def _run_passes(module, config, folder, workers, pool, backend, command, say) -> None:
+    """Have a kind with passes of its own (``run``) run them on the backend, or on ``workers``
+    local processes; its chunks and files are its own (:mod:`experiments.kinds`), its progress
+    lines go to ``say``."""
+    backend, own = _backend(module, config, workers, pool, backend, len(module.chunks(config)))
+    try:
         module.run(
             config,
             folder,
@@ -321,13 +334,7 @@ def run_experiment(
                 continue
             say(f"chunk {path.name} {problem}: computing it again")
         todo.append(i)
-    own = backend is None and pool is None and workers > 1 and len(todo) > 1
-    if own:
-        backend = PoolBackend(executor(workers), workers, own=True)
-    elif backend is None and pool is not None:
-        backend = PoolBackend(pool, getattr(pool, "_max_workers", 1))
-    if backend is not None and todo:
-        backend.prepare(getattr(module, "played", lambda _: [])(config))
+    backend, own = _backend(module, config, workers, pool, backend, len(todo))
 
     def keep(i: int, stats: dict) -> None:
         results[i] = stats

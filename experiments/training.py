@@ -161,7 +161,6 @@ def run_training(
     out: Path,
     command: str,
     progress: Callable[[str], None] | None = None,
-    workers: int = 1,
     backend=None,
     keep_chunks: bool = False,
 ) -> dict:
@@ -179,10 +178,8 @@ def run_training(
         The command run.json names (the one that makes the same model).
     progress : callable, optional
         Called with one line per finished chunk and per generation.
-    workers : int
-        Local processes (without ``backend``).
     backend : optional
-        Where the chunks run (:mod:`experiments.backends`).
+        Where the chunks run (:mod:`experiments.backends`); None: here.
     keep_chunks : bool
         Keep ``out/chunks`` (the fit's data) afterwards.
 
@@ -192,7 +189,7 @@ def run_training(
         :func:`train`'s figures (``generations``, ``positions``, ``models``).
     """
     start = time.perf_counter()
-    model, info = train(spec, out, progress=progress, workers=workers, backend=backend)
+    model, info = train(spec, out, progress=progress, backend=backend)
     run = run_metadata(
         command,
         seed=spec.seed,
