@@ -71,6 +71,14 @@ def int_setting(config: dict, key: str, low: int | None = None, high: int | None
     return value
 
 
+def number_setting(config: dict, key: str) -> float:
+    """The setting ``key``: a finite number (whole or not)."""
+    value = config[key]
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InputError(f"{key} must be a number, not {short(value)}")
+    return float(value)
+
+
 def at_most(config: dict, key: str, limit: int) -> int:
     """The whole-number setting ``key`` (checked already), at most ``limit`` (a size limit)."""
     value = config[key]

@@ -19,12 +19,18 @@ default rules: ``players``, ``chunk_games`` and ``[rules]`` are not settings of 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 
 from experiments.analyses.train import CHUNK_GAMES, HEADS, PLAYER_CYCLE, TrainSpec, check_spec
-from experiments.settings import bool_setting, check_keys, int_setting, names_setting, short
+from experiments.settings import (
+    bool_setting,
+    check_keys,
+    int_setting,
+    names_setting,
+    number_setting,
+    short,
+)
 from experiments.training import run_training
 from sim.errors import InputError
 from strategies.registry import resolve
@@ -52,13 +58,6 @@ SETTINGS = (
     "heads",
     "keep_chunks",
 )
-
-
-def _number(config: dict, key: str) -> float:
-    value = config[key]
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InputError(f"{key} must be a number, not {short(value)}")
-    return float(value)
 
 
 def spec_of(config: dict) -> TrainSpec:
@@ -95,8 +94,8 @@ def check(config: dict) -> None:
     names_setting(config, "opponents")
     if not isinstance(config["learner"], str):
         raise InputError(f"learner must be a player name, not {short(config['learner'])}")
-    _number(config, "ridge")
-    _number(config, "clip")
+    number_setting(config, "ridge")
+    number_setting(config, "clip")
     bool_setting(config, "keep_chunks")
     if config["heads"] not in HEADS:
         raise InputError(f"heads must be one of {', '.join(HEADS)}, not {short(config['heads'])}")
