@@ -238,11 +238,11 @@ def _backend(module, config, workers, pool, backend, tasks: int):
     return backend, own
 
 
-def _run_passes(module, config, folder, workers, pool, backend, command, say) -> None:
-    """Have a kind with passes of its own (``run``) run them on the backend, or on ``workers``
-    local processes; its chunks and files are its own (:mod:`experiments.kinds`), its progress
-    lines go to ``say``."""
-    backend, own = _backend(module, config, workers, pool, backend, len(module.chunks(config)))
+def _run_passes(module, config, folder, tasks, workers, pool, backend, command, say) -> None:
+    """Have a kind with passes of its own (``run``) run its ``tasks`` chunks on the backend, or
+    on ``workers`` local processes; its chunks and files are its own (:mod:`experiments.kinds`),
+    its progress lines go to ``say``."""
+    backend, own = _backend(module, config, workers, pool, backend, tasks)
     try:
         module.run(
             config,
@@ -320,7 +320,7 @@ def run_experiment(
             inside(old).unlink()
     atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(config, indent=2)))
     if hasattr(module, "run"):  # a kind whose chunks depend on earlier ones runs its passes
-        _run_passes(module, config, folder, workers, pool, backend, command, say)
+        _run_passes(module, config, folder, len(chunks), workers, pool, backend, command, say)
         return {}
     mark = fingerprint(config)
     results: dict[int, dict] = {}
