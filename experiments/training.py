@@ -35,10 +35,9 @@ from experiments.analyses.train import (
     model_digest,
     play_positions,
 )
-from experiments.backends import PoolBackend, executor, run_tasks
+from experiments.backends import run_tasks
 from experiments.outputs.files import run_metadata
 from experiments.outputs.train import load_training_chunk, save_training_chunk, write_model
-from strategies.registry import resolve
 
 
 def _chunk_path(folder: Path, generation: int, chunk: int) -> Path:
@@ -92,7 +91,6 @@ def train(
     spec: TrainSpec,
     out: Path,
     progress: Callable[[str], None] | None = None,
-    workers: int = 1,
     backend=None,
 ) -> tuple[np.ndarray, dict]:
     """Run a training (resuming from ``out/chunks``); return the final model row and its figures.
@@ -105,11 +103,10 @@ def train(
         The output folder; chunks are kept under ``out/chunks`` until the run is done.
     progress : callable, optional
         Called with one line per finished chunk and per generation.
-    workers : int
-        Local processes playing a generation's chunks side by side (without ``backend``).
     backend : optional
-        Where the chunks run (:mod:`experiments.backends`: e.g. a Dask backend); the result does
-        not depend on it.
+        Where the chunks run (:mod:`experiments.backends`: local processes or a Dask cluster,
+        prepared for the learner and the opponents, as the runner prepares it; None: here); the
+        result does not depend on it.
 
     Returns
     -------
@@ -124,31 +121,22 @@ def train(
     stats: list[list[dict[str, np.ndarray]]] = []  # per generation, its chunks' statistics
     models: list[np.ndarray] = []  # the model fitted after each generation
     history = []
-    own = backend is None and workers > 1
-    if own:
-        backend = PoolBackend(executor(workers), workers, own=True)
-    try:
-        if backend is not None:
-            backend.prepare([resolve(spec.learner), *(resolve(n) for n in spec.opponents)])
-        for generation in range(spec.generations):
-            stats.append(_generation(spec, generation, models, folder, backend, say))
-            recent = [s for chunks in stats[-spec.window :] for s in chunks]
-            model = fit_model(recent, spec.ridge, spec.heads)
-            models.append(model)
-            figures = fit_figures(model, recent)
-            figures["generation"] = generation
-            figures["positions"] = (
-                int(sum(int(s["n"].sum()) for s in recent)) + figures["held_out_positions"]
-            )
-            history.append(figures)
-            say(
-                f"generation {generation + 1}: held-out RMSE {figures['rmse_margin']:.2f} "
-                f"points, R2 {figures['r2_margin']:.3f}, win sign accuracy "
-                f"{figures['win_sign_accuracy']:.3f}"
-            )
-    finally:
-        if own:
-            backend.close()
+    for generation in range(spec.generations):
+        stats.append(_generation(spec, generation, models, folder, backend, say))
+        recent = [s for chunks in stats[-spec.window :] for s in chunks]
+        model = fit_model(recent, spec.ridge, spec.heads)
+        models.append(model)
+        figures = fit_figures(model, recent)
+        figures["generation"] = generation
+        figures["positions"] = (
+            int(sum(int(s["n"].sum()) for s in recent)) + figures["held_out_positions"]
+        )
+        history.append(figures)
+        say(
+            f"generation {generation + 1}: held-out RMSE {figures['rmse_margin']:.2f} "
+            f"points, R2 {figures['r2_margin']:.3f}, win sign accuracy "
+            f"{figures['win_sign_accuracy']:.3f}"
+        )
     return models[-1], {
         "generations": history,
         "positions": history[-1]["positions"],

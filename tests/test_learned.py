@@ -22,6 +22,7 @@ from experiments.analyses.train import (
     round_model,
     round_starts,
 )
+from experiments.backends import PoolBackend, executor
 from experiments.outputs.train import write_model
 from experiments.training import train
 from sim.errors import InputError
@@ -329,7 +330,11 @@ def test_training_is_the_same_on_workers(tmp_path):
     """A generation's chunks played on two local processes give the same model bytes."""
     spec = TrainSpec(games=600, generations=2, seed=6)
     here, _ = train(spec, tmp_path / "here")
-    there, _ = train(spec, tmp_path / "there", workers=2)
+    pool = PoolBackend(executor(2), 2, own=True)
+    try:
+        there, _ = train(spec, tmp_path / "there", backend=pool)
+    finally:
+        pool.close()
     assert here.tobytes() == there.tobytes()
 
 
