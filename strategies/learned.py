@@ -15,6 +15,14 @@ and 4 players times ``herd_3_4`` as well); hunting the expected food (greedy's c
 the next feeding's shortfall plus one). The place with the best value per person wins, as in
 greedy.
 
+Heads-up, a place taken is a place the other seat cannot have: each resource area admits one
+player a round and the village two of its three places. With ``block`` or ``block_areas`` the
+seat values, from the other seat's side of the model, what each place would be worth to that seat
+(its trials as above, the other seat's board for its own) and adds ``block`` times a village,
+card or building place's worth to the other seat above that seat's best gathering, and
+``block_areas`` times a resource area's worth to it above its next best gathering. Nothing is
+added when the other seat has no people left to place, nor at tables of 3 and 4 players.
+
 Every other decision (actions, tools, purchases, dice, payments, feeding, the herd's valuation)
 is greedy's, with greedy's parameters, unless ``model_buys`` (buy a card or building when the
 model values the position after it higher) or ``model_feeds`` (pay a feeding's shortfall or take
@@ -61,6 +69,7 @@ from sim.constants import (
     HUT,
     MAX_AGRICULTURE,
     MAX_PEOPLE,
+    MEMO_WIDTH,
     N_AREAS,
     N_CARD_SPACES,
     N_GOODS,
@@ -79,6 +88,7 @@ from sim.state import (
     I_N_STACKS,
     I_PLAYERS,
     I_ROUND,
+    PEOPLE,
     PLACED,
     STACK_TAKEN,
     STACKS,
@@ -129,6 +139,13 @@ PARAMS = {
     # the weight on the herd's area at tables of 3 and 4 players, as a factor on ``herd`` (1: the
     # same weight as heads-up)
     "herd_3_4": 1.0,
+    # heads-up only (each resource area admits one player a round, the village two of its three
+    # places): the weight on what a place the seat can take is worth to the other seat, above the
+    # other seat's best gathering (0: not counted) ...
+    "block": 0.0,
+    # ... and on what a resource area still open to both is worth to the other seat above its
+    # next best gathering (0: not counted)
+    "block_areas": 0.0,
 }
 LIMITS = {
     **greedy.LIMITS,
@@ -137,12 +154,16 @@ LIMITS = {
     "model_buys": Limit(0, 1, whole=True),
     "model_feeds": Limit(0, 1, whole=True),
     "herd_3_4": Limit(0),
+    "block": Limit(0),
+    "block_areas": Limit(0),
 }
 BUY_FROM_ROUND = len(greedy.PARAMS)
 REPLAN = BUY_FROM_ROUND + 1
 MODEL_BUYS = REPLAN + 1
 MODEL_FEEDS = MODEL_BUYS + 1
 HERD_3_4 = MODEL_FEEDS + 1
+BLOCK = HERD_3_4 + 1
+BLOCK_AREAS = BLOCK + 1
 ENDGAME_BONUS = 1000.0  # points per person on a card or building it can pay, from buy_from_round
 N_PARAMS = len(PARAMS)
 MODEL_AT = N_PARAMS  # the model's row starts here in the parameter row
@@ -160,7 +181,10 @@ M_TOOLS = M_WORTH + N_GOODS  # tool pips available
 M_SHORT = M_TOOLS + 1  # food the next feeding lacks
 M_AREA = M_SHORT + 1  # per area: value per person of the fixed places
 M_RATE = M_AREA + N_AREAS  # per area: this turn's value per person (scratch)
+M_BLOCK = M_RATE + N_AREAS  # per area: its worth to the other seat above the alternative (heads-up)
 SKIP = -1e300
+if M_BLOCK + N_AREAS > MEMO_WIDTH:
+    raise ImportError("learned's memo does not fit sim.constants.MEMO_WIDTH")
 
 next_action = greedy.next_action
 use_tools = greedy.use_tools
@@ -297,9 +321,124 @@ def _add_placed(st, g, seat, own, trial, pay):
                 _copy(trial, own)
 
 
+@hot(inline=True)
+def _place_trials(st, g, seat, hi, people, own, trials, areas, pay):
+    """Write the place trials of a seat with summary ``own`` from ``trials[TRIAL_PLACE]`` on,
+    each place's area into ``areas``: the tool maker, the hut (with at least 2 ``people`` left),
+    the field, each card it can pay and each building it can buy, where ``hi`` lets a person go
+    and the cap is not reached; return the number of trials written so far."""
+    n = TRIAL_PLACE
+    if hi[TOOL_MAKER] > 0 and own[S_TOOLS] < 12.0:
+        _copy(own, trials[n])
+        trials[n, S_TOOLS] += 1.0
+        areas[n] = TOOL_MAKER
+        n += 1
+    if hi[HUT] > 0 and own[S_PEOPLE] < MAX_PEOPLE and people >= 2:
+        _copy(own, trials[n])
+        trials[n, S_PEOPLE] += 1.0
+        areas[n] = HUT
+        n += 1
+    if hi[FIELD] > 0 and own[S_AGRICULTURE] < MAX_AGRICULTURE:
+        _copy(own, trials[n])
+        trials[n, S_AGRICULTURE] += 1.0
+        areas[n] = FIELD
+        n += 1
+    for space in range(N_CARD_SPACES):
+        if hi[FIRST_CARD_SPACE + space] > 0 and _card_trial(st, g, space, own, trials[n]):
+            areas[n] = FIRST_CARD_SPACE + space
+            n += 1
+    for stack in range(st.game[g, I_N_STACKS]):
+        if hi[FIRST_BUILDING + stack] > 0 and _building_trial(
+            st, g, seat, stack, own, trials[n], pay
+        ):
+            areas[n] = FIRST_BUILDING + stack
+            n += 1
+    return n
+
+
+@hot(inline=True)
+def _other_gathering(st, g, seat, params, memo, hi, worths, tools):
+    """The other seat's best gathering per person, heads-up: the hunting grounds, or a resource
+    area still open to it (open to ``seat``, no people of ``seat`` there) at
+    ``(3.5 + tools / 2) / divisor`` units a person worth ``worths`` each; with ``block_areas``,
+    each open area's worth above the best of the rest into ``memo[M_BLOCK + area]``."""
+    rates = memo[M_RATE : M_RATE + N_AREAS]  # scratch: place() writes its own rates after
+    hunting = 1.75 * worths[0]
+    best = hunting
+    for a in range(FOREST, RIVER + 1):
+        rates[a] = SKIP
+        if hi[a] > 0 and st.seat[g, seat, PLACED + a] == 0:
+            rates[a] = (3.5 + 0.5 * tools) / DIVISOR[a] * worths[a]
+            best = max(best, rates[a])
+    if params[BLOCK_AREAS] > 0.0:
+        for a in range(FOREST, RIVER + 1):
+            if rates[a] > SKIP:
+                rest = hunting
+                for b in range(FOREST, RIVER + 1):
+                    if b != a:
+                        rest = max(rest, rates[b])
+                memo[M_BLOCK + a] = max(0.0, rates[a] - rest)
+    return best
+
+
+@hot
+def _plan_block(st, g, seat, params, memo, hi):
+    """Heads-up: fill ``memo[M_BLOCK + area]`` with what each place ``seat`` could take would be
+    worth per person to the other seat, from that seat's side of the model (the value of the
+    position the place leads to, as :func:`_plan` values its own), above the other seat's best
+    gathering; with ``block_areas``, each resource area's worth to it above its next best
+    gathering (:func:`_other_gathering`). All 0 when the other seat has no people left to place.
+    """
+    for a in range(N_AREAS):
+        memo[M_BLOCK + a] = 0.0
+    them = 1 - seat
+    people = st.seat[g, them, PEOPLE]
+    for a in range(N_AREAS):
+        people -= st.seat[g, them, PLACED + a]
+    if people <= 0:
+        return
+    own = stack_f64(SUMMARY_WIDTH)  # the other seat's
+    other = stack_f64(SUMMARY_WIDTH)  # this seat's
+    trials = stack_f64_2d(MAX_TRIALS, SUMMARY_WIDTH)
+    areas = stack_i64(MAX_TRIALS)
+    row = stack_f64(N_FEATURES)
+    pay = stack_i64(N_GOODS)
+    worths = stack_f64(N_GOODS)
+    seat_summary(st, g, them, own)
+    seat_summary(st, g, seat, other)
+    if params[REPLAN] > 0.0:
+        _add_placed(st, g, them, own, trials[TRIAL_NOW], pay)
+        _add_placed(st, g, seat, other, trials[TRIAL_NOW], pay)
+    _copy(own, trials[TRIAL_NOW])
+    for k in range(N_GOODS):
+        _copy(own, trials[TRIAL_GOOD + k])
+        trials[TRIAL_GOOD + k, S_FOOD + k] += 1.0
+    n = _place_trials(st, g, them, hi, people, own, trials, areas, pay)
+    rounds = fill_table(st, g, other, other[S_TILES], own[S_TILES], row)
+    at = head_at(MODEL_AT, st.game[g, I_PLAYERS], row)
+    now = 0.0
+    gathering = 0.0
+    tools = tools_available(st, g, them)
+    for t in range(n):  # the trials in order: now, each good, then the places
+        fill_own(trials[t], rounds, row)
+        worth = value(params, at, row)
+        if t == TRIAL_NOW:
+            now = worth
+        elif t < TRIAL_PLACE:
+            worths[t - TRIAL_GOOD] = worth - now
+            if t == TRIAL_PLACE - 1:  # every good valued
+                gathering = _other_gathering(st, g, seat, params, memo, hi, worths, tools)
+        else:
+            rate = worth - now
+            if areas[t] == HUT:
+                rate /= 2.0  # the hut takes 2 people
+            memo[M_BLOCK + areas[t]] = max(0.0, rate - gathering)
+
+
 @hot
 def _plan(st, g, seat, params, memo, hi):
-    """Fill the memo: the marginal worth of each good and the value of each fixed place.
+    """Fill the memo: the marginal worth of each good and the value of each fixed place (and,
+    heads-up with ``block`` or ``block_areas``, each place's blocking value: :func:`_plan_block`).
 
     Every trial's summary is written first and all are valued in one loop, so the learned
     evaluation is compiled once here (inlined) rather than called per trial. Called, it took
@@ -324,32 +463,7 @@ def _plan(st, g, seat, params, memo, hi):
     memo[M_SHORT] = max(0.0, own[S_PEOPLE] - own[S_AGRICULTURE] - own[S_FOOD])
     for a in range(N_AREAS):
         memo[M_AREA + a] = SKIP
-    n = TRIAL_PLACE
-    if hi[TOOL_MAKER] > 0 and own[S_TOOLS] < 12.0:
-        _copy(own, trials[n])
-        trials[n, S_TOOLS] += 1.0
-        areas[n] = TOOL_MAKER
-        n += 1
-    if hi[HUT] > 0 and own[S_PEOPLE] < MAX_PEOPLE:
-        _copy(own, trials[n])
-        trials[n, S_PEOPLE] += 1.0
-        areas[n] = HUT
-        n += 1
-    if hi[FIELD] > 0 and own[S_AGRICULTURE] < MAX_AGRICULTURE:
-        _copy(own, trials[n])
-        trials[n, S_AGRICULTURE] += 1.0
-        areas[n] = FIELD
-        n += 1
-    for space in range(N_CARD_SPACES):
-        if hi[FIRST_CARD_SPACE + space] > 0 and _card_trial(st, g, space, own, trials[n]):
-            areas[n] = FIRST_CARD_SPACE + space
-            n += 1
-    for stack in range(st.game[g, I_N_STACKS]):
-        if hi[FIRST_BUILDING + stack] > 0 and _building_trial(
-            st, g, seat, stack, own, trials[n], pay
-        ):
-            areas[n] = FIRST_BUILDING + stack
-            n += 1
+    n = _place_trials(st, g, seat, hi, 2, own, trials, areas, pay)
     now = 0.0
     rounds = fill_table(st, g, other, most, own[S_TILES], row)  # the same for every trial
     at = head_at(MODEL_AT, st.game[g, I_PLAYERS], row)
@@ -364,7 +478,20 @@ def _plan(st, g, seat, params, memo, hi):
             memo[M_AREA + HUT] = (worth - now) / 2.0  # the hut takes 2 people
         else:
             memo[M_AREA + areas[t]] = worth - now
+    if st.game[g, I_PLAYERS] == 2 and (params[BLOCK] > 0.0 or params[BLOCK_AREAS] > 0.0):
+        _plan_block(st, g, seat, params, memo, hi)
     memo[M_READY] = 1.0
+
+
+@hot(inline=True)
+def _add_block(params, memo, hi, rates):
+    """Heads-up: add ``block`` times the blocking value (``memo[M_BLOCK + area]``,
+    :func:`_plan_block`) to the rate of each village, card and building place the seat can take
+    (the resource areas' are added to their worth in :func:`place`)."""
+    if params[BLOCK] > 0.0:
+        for a in range(TOOL_MAKER, N_AREAS):
+            if hi[a] > 0:
+                rates[a] += params[BLOCK] * memo[M_BLOCK + a]
 
 
 @hot(inline=True)
@@ -378,6 +505,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     hunters = min(hi[HUNTING_GROUNDS], cap)
     rates[HUNTING_GROUNDS] = 1.75 * memo[M_WORTH] if hunters > 0 else SKIP
     herd_area = st.game[g, I_HERD_AREA]
+    block_areas = params[BLOCK_AREAS] if st.game[g, I_PLAYERS] == 2 else 0.0
     herd = herd_value * params[HERD_W]
     if st.game[g, I_PLAYERS] >= 3:
         herd *= params[HERD_3_4]
@@ -386,9 +514,13 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
         units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]
         worth = units * memo[M_WORTH + a]
         worth += herd if a == herd_area else 0.0
+        if block_areas > 0.0:
+            worth += block_areas * memo[M_BLOCK + a]
         rates[a] = worth / count if hi[a] > 0 else SKIP
     for a in range(TOOL_MAKER, N_AREAS):
         rates[a] = memo[M_AREA + a] if hi[a] > 0 else SKIP
+    if st.game[g, I_PLAYERS] == 2:
+        _add_block(params, memo, hi, rates)
     if st.game[g, I_ROUND] >= params[BUY_FROM_ROUND]:  # the guard against a stalled table
         for a in range(FIRST_CARD_SPACE, N_AREAS):
             if rates[a] > SKIP:

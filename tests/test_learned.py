@@ -144,6 +144,20 @@ def test_the_herd_weight_of_larger_tables_leaves_duels_alone():
     assert committed[0.0] < committed[1.0]
 
 
+def test_blocking_acts_heads_up_only():
+    """``block`` and ``block_areas`` change heads-up play only: at 3 and 4 players the player
+    plays the same games whatever they are (the README's 4-player figures of the strongest
+    player were measured without them); heads-up it plays other games."""
+    plain = "learned[model=selfplay2,herd_3_4=0.3]"
+    blocking = "learned[model=selfplay2,herd_3_4=0.3,block=2,block_areas=6]"
+    for players in (3, 4):
+        seats = [blocking, plain, "greedy", "classic"][:players]
+        same = play_games(30, players, [plain, *seats[1:]], seed=3)
+        assert play_games(30, players, seats, seed=3).score.tolist() == same.score.tolist()
+    duel = play_games(40, 2, [blocking, "greedy"], seed=3)
+    assert duel.score.tolist() != play_games(40, 2, [plain, "greedy"], seed=3).score.tolist()
+
+
 def test_a_stalled_training_game_stops_where_the_engine_stops_it():
     """Hoarders (a model that never wants to spend, no endgame guard) stall the game: round by
     round, the training still cuts it off at the engine's safety stop instead of running on (a
