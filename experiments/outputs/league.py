@@ -39,7 +39,10 @@ def league_figure(table: pd.DataFrame):
     herds = list(dict.fromkeys(table["herd"])) if "herd" in table else []
     strategies = list(dict.fromkeys(table["strategy"]))
     lines = len(strategies) * (1 if len(herds) < 2 else 1.6)
-    fig, axes = plt.subplots(1, len(counts), figsize=(4.5 * len(counts), 0.45 * lines + 1.6))
+    labels = 0.07 * max(len(str(name)) for name in strategies)  # inches for the longest name
+    fig, axes = plt.subplots(
+        1, len(counts), figsize=((3.0 + labels) * len(counts), 0.45 * lines + 1.6)
+    )
     axes = [axes] if len(counts) == 1 else list(axes)
     for ax, players in zip(axes, counts, strict=True):
         part = table[table["players"] == players]
