@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_search import _game_after
+from test_search import _game_after, each_turn
 
-from sim.board import legal_places, place_people
+from sim.board import place_people
 from sim.constants import DIVISOR, FOREST, HUT, MEMO_WIDTH, N_AREAS, RIVER, TOOL_MAKER
 from sim.rng import STREAM_WORDS
-from sim.state import I_START_PLAYER, PEOPLE, PLACED
+from sim.state import PEOPLE, PLACED
 from strategies import greedy, learned, search_core
 from strategies.registry import resolve
 
@@ -60,25 +60,16 @@ def test_blocking_values_the_other_seats_places_from_its_side(seed):
     turns = blocked_places = blocked_areas = 0
     for rounds in (0, 3, 6):
         st = _game_after(2, seed=seed, rounds=rounds)
-        done = [False, False]
-        p = int(st.game[0, I_START_PLAYER])
-        while not all(done):
-            if not done[p]:
-                if legal_places(st, 0, p, lo, hi) == 0:
-                    done[p] = True
-                else:
-                    memo = np.zeros(MEMO_WIDTH)
-                    learned._plan_block(st, 0, p, params, memo, hi)
-                    found = memo[learned.M_BLOCK : learned.M_BLOCK + N_AREAS]
-                    expected = _expected(st, p, params, hi)
-                    np.testing.assert_allclose(found, expected, rtol=1e-12, atol=1e-12)
-                    blocked_places += int((expected[TOOL_MAKER:] > 0).sum())
-                    blocked_areas += int((expected[FOREST : RIVER + 1] > 0).sum())
-                    turns += 1
-                    area, count = greedy.place(
-                        st, 0, p, search_core.GREEDY_DEFAULTS, rng, lo, hi, 0.0,
-                        np.zeros(MEMO_WIDTH),
-                    )  # fmt: skip
-                    place_people(st, 0, p, area, count)
-            p = 1 - p
+        for p in each_turn(st, lo, hi):
+            memo = np.zeros(MEMO_WIDTH)
+            learned._plan_block(st, 0, p, params, memo, hi)
+            found = memo[learned.M_BLOCK : learned.M_BLOCK + N_AREAS]
+            expected = _expected(st, p, params, hi)
+            np.testing.assert_allclose(found, expected, rtol=1e-12, atol=1e-12)
+            blocked_places += int((expected[TOOL_MAKER:] > 0).sum())
+            blocked_areas += int((expected[FOREST : RIVER + 1] > 0).sum())
+            turns += 1
+            greedy_row = search_core.GREEDY_DEFAULTS
+            area, count = greedy.place(st, 0, p, greedy_row, rng, lo, hi, 0.0, np.zeros(MEMO_WIDTH))
+            place_people(st, 0, p, area, count)
     assert turns >= 12 and blocked_places > 0 and blocked_areas > 0

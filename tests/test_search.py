@@ -146,28 +146,35 @@ def _unchanged(st, snap):
     return np.array_equal(st.game, snap[0]) and np.array_equal(st.seat, snap[1])
 
 
-def _placement_turns(st, params, rng):
-    """Play one placement phase by hand: every turn asks ``search.place`` first, checks the
-    answer is legal and the real game untouched, then places greedy's choice."""
+def each_turn(st, lo, hi):
+    """Walk one placement phase of game 0: yield each seat at its turn, ``lo`` and ``hi`` filled
+    with its legal places; the caller places its people before asking for the next turn."""
     players = int(st.game[0, I_PLAYERS])
-    lo = np.zeros(N_AREAS, dtype=np.int64)
-    hi = np.zeros(N_AREAS, dtype=np.int64)
     done = [False] * players
     p = int(st.game[0, I_START_PLAYER])
-    asked = 0
     while not all(done):
         if not done[p]:
             if legal_places(st, 0, p, lo, hi) == 0:
                 done[p] = True
             else:
-                snap = _snapshot(st)
-                area, count = search.place(st, 0, p, params, rng, lo, hi, 1.5, np.zeros(MEMO_WIDTH))
-                assert _unchanged(st, snap)
-                assert 0 <= area < N_AREAS and hi[area] > 0 and lo[area] <= count <= hi[area]
-                asked += 1
-                area, count = greedy.place(st, 0, p, params, rng, lo, hi, 1.5, np.zeros(MEMO_WIDTH))
-                place_people(st, 0, p, area, count)
+                yield p
         p = (p + 1) % players
+
+
+def _placement_turns(st, params, rng):
+    """Play one placement phase by hand: every turn asks ``search.place`` first, checks the
+    answer is legal and the real game untouched, then places greedy's choice."""
+    lo = np.zeros(N_AREAS, dtype=np.int64)
+    hi = np.zeros(N_AREAS, dtype=np.int64)
+    asked = 0
+    for p in each_turn(st, lo, hi):
+        snap = _snapshot(st)
+        area, count = search.place(st, 0, p, params, rng, lo, hi, 1.5, np.zeros(MEMO_WIDTH))
+        assert _unchanged(st, snap)
+        assert 0 <= area < N_AREAS and hi[area] > 0 and lo[area] <= count <= hi[area]
+        asked += 1
+        area, count = greedy.place(st, 0, p, params, rng, lo, hi, 1.5, np.zeros(MEMO_WIDTH))
+        place_people(st, 0, p, area, count)
     return asked
 
 
@@ -217,19 +224,12 @@ def test_greedy_memo_changes_no_placement(players):
     for rounds in (0, 2, 5):
         st = _game_after(players, seed=10 + players, rounds=rounds)
         memos = np.zeros((players, MEMO_WIDTH))
-        done = [False] * players
-        p = int(st.game[0, I_START_PLAYER])
-        while not all(done):
-            if not done[p]:
-                if legal_places(st, 0, p, lo, hi) == 0:
-                    done[p] = True
-                else:
-                    kept = greedy.place(st, 0, p, params, rng, lo, hi, 1.5, memos[p])
-                    fresh = greedy.place(st, 0, p, params, rng, lo, hi, 1.5, np.zeros(MEMO_WIDTH))
-                    assert kept == fresh
-                    compared += 1
-                    place_people(st, 0, p, *kept)
-            p = (p + 1) % players
+        for p in each_turn(st, lo, hi):
+            kept = greedy.place(st, 0, p, params, rng, lo, hi, 1.5, memos[p])
+            fresh = greedy.place(st, 0, p, params, rng, lo, hi, 1.5, np.zeros(MEMO_WIDTH))
+            assert kept == fresh
+            compared += 1
+            place_people(st, 0, p, *kept)
     assert compared >= 3 * players
 
 
