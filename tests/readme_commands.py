@@ -203,12 +203,27 @@ def plays_search(args: list[str]) -> bool:
 
 def runs_long(args: list[str]) -> bool:
     """Whether a command runs for many seconds even at the test's sizes: the demo (the whole
-    suite), ``cache warm`` (every kernel entry, in processes of their own) and the commit file
-    at ``--scale`` (its solver tables at full size). They run in the ``heavy_kernel`` tier, with
-    the commands that play search, so the default run stays within its four minutes."""
-    if args[:1] == ["demo"] or args[:2] == ["cache", "warm"]:
+    suite), ``cache warm`` (every kernel entry, in processes of their own), the commit file at
+    ``--scale`` (its solver tables at full size), ``commit`` at every table size (hundreds of
+    arms, a chunk each), a ``compare`` league of more than four strategies (hundreds of
+    lineups, a chunk each) and ``train`` (its collecting entry compiles). They run in the
+    ``heavy_kernel`` tier, with the commands that play search, so the default run stays within
+    its four minutes."""
+    if args[:1] in (["demo"], ["train"]) or args[:2] == ["cache", "warm"]:
         return True
+    if args[:1] == ["commit"]:
+        return _values(args, "--players") == ["2", "3", "4"]
+    if args[:1] == ["compare"]:
+        return args.count("--strategy") > 4
     return args[:1] == ["run"] and any(a.endswith("commit.toml") for a in args)
+
+
+def _values(args: list[str], option: str) -> list[str]:
+    """The values following ``option`` in ``args`` (up to the next option)."""
+    if option not in args:
+        return []
+    rest = args[args.index(option) + 1 :]
+    return rest[: next((i for i, a in enumerate(rest) if a.startswith("--")), len(rest))]
 
 
 def parse(args: list[str]) -> None:

@@ -83,6 +83,10 @@ def test_the_search_commands_are_the_heavy_ones():
     assert not readme.plays_search(["simulate", "--strategy", "learned[model=selfplay]"])
     assert readme.runs_long(["demo", "--out", "out"]) and readme.runs_long(["cache", "warm"])
     assert not readme.runs_long(["run", "experiments/definitions/league.toml"])
+    assert readme.runs_long(["commit", "--players", "2", "3", "4", "--games", "2"])
+    assert not readme.runs_long(["commit", "--players", "4", "--games", "2"])
+    assert readme.runs_long(["compare"] + ["--strategy", "greedy"] * 5)
+    assert not readme.runs_long(["compare"] + ["--strategy", "greedy"] * 4)
 
 
 def test_the_python_snippets_run(tmp_path, monkeypatch):

@@ -3,13 +3,16 @@
 A cluster address (``tcp://SCHEDULER:8786``) is replaced by ``local:2``: the same code path on
 two local worker processes (see ``tests/readme_commands.py`` for every substitution and size).
 A test file of its own, so these, the slowest of the README's commands, run on another worker
-than tests/test_readme.py.
+than tests/test_readme.py; in the ``heavy_kernel`` tier, since each starts a cluster of processes
+that load the kernels again, so the default run stays within its four minutes.
 """
 
 from __future__ import annotations
 
 import pytest
 import readme_commands as readme
+
+pytestmark = pytest.mark.heavy_kernel
 
 DASK = [
     c for c in readme.commands() if readme.exception(c) is None and "--dask" in readme.runnable(c)
