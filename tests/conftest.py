@@ -108,9 +108,10 @@ EARLY = (
     "tests/test_registry_order.py",
     "tests/test_taming_model.py",
 )
-"""Files that play no game kernel (their own numba functions, or none): they run first, while
-the kernels compile in the background, so no worker waits idle for a kernel then. (Found by
-running the default tier with every kernel entry refused: these files passed.)"""
+"""Files that need none of the game kernels' entries (they compile their own numba functions, or
+call the kernel's functions from Python, or compile nothing): they run first, while the entries
+compile in the background, so no worker waits idle for one then. (Found by running the default
+tier with every kernel entry refused: these files passed.)"""
 
 LONG = (
     "tests/test_readme.py",

@@ -206,9 +206,9 @@ def runs_long(args: list[str]) -> bool:
     suite), ``cache warm`` (every kernel entry, in processes of their own), the commit file at
     ``--scale`` (its solver tables at full size), ``commit`` at every table size (hundreds of
     arms, a chunk each), a ``compare`` league of more than four strategies (hundreds of
-    lineups, a chunk each) and ``train`` (its collecting entry compiles). They run in the
-    ``heavy_kernel`` tier, with the commands that play search, so the default run stays within
-    its four minutes."""
+    lineups, a chunk each) and ``train`` (it plays round by round from Python, which compiles
+    the kernel's round function once more). They run in the ``heavy_kernel`` tier, with the
+    commands that play search, so the default run stays within its four minutes."""
     if args[:1] in (["demo"], ["train"]) or args[:2] == ["cache", "warm"]:
         return True
     if args[:1] == ["commit"]:
