@@ -51,12 +51,12 @@ def test() -> None:
     game kernels (one per kernel, light and heavy, side by side) into the run's cache, the
     workers load them from there, and the files that play the heavy kernel run last
     (``tests/conftest.py``). The compile-heavy checks (marked ``heavy_kernel``: those that play
-    the heavy kernel, ``search``, some 80 CPU s to compile, those that compile a kernel
-    function as an entry of their own, and the README's longest commands: leagues of hundreds
-    of chunks, training, local Dask clusters) are a tier of their own, ``python3 tasks.py test
-    --heavy``, which CI runs after the default tier; the checks of minutes (marked ``slow``: the
-    shipped models rebuilt from their recorded commands, the Dask runs of every kind, the bench
-    at a tiny size) are ``python3 tasks.py test --slow``, which CI runs last.
+    the heavy kernel, ``search``, some 80 CPU s to compile, those that compile a kernel function
+    as an entry of their own, the checks on a local Dask cluster, and the README's longest
+    commands: leagues of hundreds of chunks, training) are a tier of their own, ``python3
+    tasks.py test --heavy``, which CI runs after the default tier; the checks of minutes (marked
+    ``slow``: the shipped models rebuilt from their recorded commands, the Dask runs of every
+    kind, the bench at a tiny size) are ``python3 tasks.py test --slow``, which CI runs last.
     """
     _venv("[dev]")
     env = dict(os.environ)

@@ -5,7 +5,7 @@ One cluster of two worker processes (one thread each, on 127.0.0.1, no dashboard
 module (``--dist loadfile`` keeps the file on one test worker; the xdist group does the same for
 ``--dist loadgroup``). Its workers inherit this process's numba cache folder; the fixture loads
 the kernel here first, so they load it from the cache instead of compiling it again. The runs
-are a few dozen games: the whole file takes well under a minute.
+are a few dozen games: the whole file takes well under a minute, in the ``heavy_kernel`` tier.
 """
 
 from __future__ import annotations
@@ -29,7 +29,9 @@ from experiments.runner import run_experiment
 from sim.errors import InputError
 
 distributed = pytest.importorskip("distributed")
-pytestmark = pytest.mark.xdist_group("dask-cluster")  # one cluster per test run
+# one cluster per test run; in the second tier (a cluster of processes that load the kernels
+# again is long for the default run's four minutes)
+pytestmark = [pytest.mark.xdist_group("dask-cluster"), pytest.mark.heavy_kernel]
 
 TEXTS = {
     "compare": """
