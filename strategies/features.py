@@ -189,6 +189,12 @@ def culture_of(summary):
 def standing(summary):
     """Points the seat would score if the game ended now (the mammoth majority aside)."""
     culture, _ = culture_of(summary)
+    return standing_with(summary, culture)
+
+
+@hot(inline=True)
+def standing_with(summary, culture):
+    """:func:`standing` given the culture points of its green cards (:func:`culture_of`)."""
     resources = summary[1] + summary[2] + summary[3] + summary[4] + summary[S_TOKENS]
     return (
         summary[S_POINTS]
@@ -233,7 +239,7 @@ def seat_block(summary, rounds, out, at):
     out[at + 26] = people * rounds
     out[at + 27] = agriculture * rounds
     out[at + 28] = tools * rounds
-    out[at + 29] = standing(summary)
+    out[at + 29] = standing_with(summary, culture)
 
 
 @hot(inline=True)

@@ -95,6 +95,7 @@ from sim.state import (
 )
 from strategies import greedy
 from strategies.features import (
+    F_OWN,
     N_FEATURES,
     S_AGRICULTURE,
     S_BUILDINGS,
@@ -108,16 +109,24 @@ from strategies.features import (
     S_TILES,
     S_TOKENS,
     S_TOOLS,
+    SEAT_FEATURES,
     SUMMARY_WIDTH,
     best_other,
     fill_features,
-    fill_own,
     fill_table,
+    seat_block,
     seat_summary,
 )
 from strategies.greedy_values import HERD_W
 from strategies.params import Limit
-from strategies.value_model import extra_for_model, head_at, model_row, value
+from strategies.value_model import (
+    extra_for_model,
+    head_at,
+    model_row,
+    own_value,
+    table_value,
+    value,
+)
 
 DESCRIPTION = (
     "learned evaluation: each placement by the learned value of the position it leads to "
@@ -402,6 +411,7 @@ def _plan_block(st, g, seat, params, memo, hi):
     trials = stack_f64_2d(MAX_TRIALS, SUMMARY_WIDTH)
     areas = stack_i64(MAX_TRIALS)
     row = stack_f64(N_FEATURES)
+    weights = stack_f64(SEAT_FEATURES)
     pay = stack_i64(N_GOODS)
     worths = stack_f64(N_GOODS)
     seat_summary(st, g, them, own)
@@ -416,12 +426,13 @@ def _plan_block(st, g, seat, params, memo, hi):
     n = _place_trials(st, g, them, hi, people, own, trials, areas, pay)
     rounds = fill_table(st, g, other, other[S_TILES], own[S_TILES], row)
     at = head_at(MODEL_AT, st.game[g, I_PLAYERS], row)
+    table = table_value(params, at, row, rounds, weights)
     now = 0.0
     gathering = 0.0
     tools = tools_available(st, g, them)
     for t in range(n):  # the trials in order: now, each good, then the places
-        fill_own(trials[t], rounds, row)
-        worth = value(params, at, row)
+        seat_block(trials[t], rounds, row, F_OWN)
+        worth = own_value(table, weights, row)
         if t == TRIAL_NOW:
             now = worth
         elif t < TRIAL_PLACE:
@@ -443,13 +454,17 @@ def _plan(st, g, seat, params, memo, hi):
     Every trial's summary is written first and all are valued in one loop, so the learned
     evaluation is compiled once here (inlined) rather than called per trial. Called, it took
     more than half of a learned game once the game state had grown a fifth array (the advice's
-    log): the same 4-player games with the herd played at well under half the rate.
+    log): the same 4-player games with the herd played at well under half the rate. The trials
+    differ only in the seat's own block, so the table's part of the value is worked out once
+    (:func:`strategies.value_model.table_value`) and each trial adds its own
+    (:func:`strategies.value_model.own_value`).
     """
     own = stack_f64(SUMMARY_WIDTH)
     other = stack_f64(SUMMARY_WIDTH)
     trials = stack_f64_2d(MAX_TRIALS, SUMMARY_WIDTH)
     areas = stack_i64(MAX_TRIALS)  # the place of each place trial
     row = stack_f64(N_FEATURES)
+    weights = stack_f64(SEAT_FEATURES)
     pay = stack_i64(N_GOODS)
     seat_summary(st, g, seat, own)
     most = best_other(st, g, seat, other)
@@ -467,9 +482,10 @@ def _plan(st, g, seat, params, memo, hi):
     now = 0.0
     rounds = fill_table(st, g, other, most, own[S_TILES], row)  # the same for every trial
     at = head_at(MODEL_AT, st.game[g, I_PLAYERS], row)
+    table = table_value(params, at, row, rounds, weights)
     for t in range(n):
-        fill_own(trials[t], rounds, row)
-        worth = value(params, at, row)
+        seat_block(trials[t], rounds, row, F_OWN)
+        worth = own_value(table, weights, row)
         if t == TRIAL_NOW:
             now = worth
         elif t < TRIAL_PLACE:

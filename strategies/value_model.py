@@ -16,6 +16,11 @@ trained as (``{"replan": 1.0}``), which ``learned[model=...]`` then plays with (
 in the brackets still wins). Its provenance (command, seed, commit, data size, fit figures) is
 the run.json beside it.
 
+A player valuing several positions that differ only in its own board (the trials of one plan)
+splits the value: the table's part once (:func:`table_value`: the bias, the other seat's block,
+its share of the lead block and the game's features), then each position's own block
+(:func:`own_value`), 30 terms instead of 98.
+
 A player hands the model to the kernel as data: the heads are appended to its parameter row
 (:func:`model_row`), never a compiled-in global, so a refitted model needs no recompile.
 """
@@ -30,7 +35,15 @@ import numpy as np
 
 from sim.errors import InputError
 from sim.jit import hot
-from strategies.features import F_GAME, FEATURE_NAMES, N_FEATURES
+from strategies.features import (
+    F_GAME,
+    F_LEAD,
+    F_OTHER,
+    F_OWN,
+    FEATURE_NAMES,
+    N_FEATURES,
+    SEAT_FEATURES,
+)
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 MODEL_PATH = MODEL_DIR / "value.json"
@@ -225,6 +238,54 @@ def value(model, at, features):
     total = model[at]
     for k in range(N_FEATURES):
         total += model[at + 1 + k] * features[k]
+    return total
+
+
+@hot(inline=True)
+def table_value(model, at, features, rounds, weights):
+    """Split the value of positions that differ only in the seat's own block.
+
+    The lead block is ``(own - other) * rounds / 10``, so under one head the value is the
+    table's part (the bias, the other seat's block, its share of the lead and the game's
+    features) plus the own block times ``weights``: its weight plus ``rounds / 10`` times its
+    lead's. Equal to :func:`value` up to rounding (the terms are added in another order).
+
+    Parameters
+    ----------
+    model : numpy.ndarray
+        A parameter row holding the model; the head starts at ``model[at]`` (bias first).
+    at : int
+        Where the head starts (:func:`head_at`).
+    features : numpy.ndarray
+        A feature row whose other seat's block and game features are filled.
+    rounds : float
+        The rounds left the lead block is scaled by.
+    weights : numpy.ndarray
+        ``SEAT_FEATURES`` floats, filled with the own block's weights.
+
+    Returns
+    -------
+    float
+        The table's part of the value (:func:`own_value` adds the seat's).
+    """
+    scale = rounds / 10.0
+    total = model[at]
+    for k in range(SEAT_FEATURES):
+        lead = model[at + 1 + F_LEAD + k] * scale
+        weights[k] = model[at + 1 + F_OWN + k] + lead
+        total += (model[at + 1 + F_OTHER + k] - lead) * features[F_OTHER + k]
+    for k in range(F_GAME, N_FEATURES):
+        total += model[at + 1 + k] * features[k]
+    return total
+
+
+@hot(inline=True)
+def own_value(table, weights, features):
+    """The value of a feature row from its table's part and own-block weights
+    (:func:`table_value`) and its own block."""
+    total = table
+    for k in range(SEAT_FEATURES):
+        total += weights[k] * features[F_OWN + k]
     return total
 
 

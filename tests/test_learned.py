@@ -27,7 +27,16 @@ from experiments.outputs.train import write_model
 from experiments.training import train
 from sim.errors import InputError
 from sim.state import SCORE
-from strategies.features import F_GAME, N_FEATURES, position_features, reference_features
+from strategies.features import (
+    F_GAME,
+    F_LEAD,
+    F_OTHER,
+    F_OWN,
+    N_FEATURES,
+    SEAT_FEATURES,
+    position_features,
+    reference_features,
+)
 from strategies.play import play_games
 from strategies.value_model import (
     HEAD_WIDTH,
@@ -36,7 +45,9 @@ from strategies.value_model import (
     load_model,
     model_row,
     model_text,
+    own_value,
     reference_value,
+    table_value,
     value,
 )
 
@@ -66,6 +77,29 @@ def test_inference_matches_the_reference():
         features = rng.normal(size=(5, N_FEATURES)) * 10
         got = [value(params, at, f) for f in features]
         np.testing.assert_allclose(got, reference_value(model, features), rtol=1e-12)
+
+
+def test_the_value_split_into_the_table_and_the_seat_is_the_value():
+    """A plan values the table's part once (:func:`table_value`) and each trial's own block
+    (:func:`own_value`): the same value as :func:`value` up to rounding, for rows whose lead
+    block is the own block less the other seat's, times the rounds left over 10."""
+    rng = np.random.default_rng(8)
+    weights = np.zeros(SEAT_FEATURES)
+    for _ in range(20):
+        at = int(rng.integers(0, 30))
+        params = rng.normal(size=at + HEAD_WIDTH)
+        row = rng.normal(size=N_FEATURES) * 10
+        rounds = float(rng.uniform(1.0, 20.0))
+        row[F_GAME] = rounds
+        row[F_LEAD:F_GAME] = (row[F_OWN:F_OTHER] - row[F_OTHER:F_LEAD]) * rounds / 10.0
+        table = table_value(params, at, row, rounds, weights)
+        expected = value(params, at, row)
+        assert own_value(table, weights, row) == pytest.approx(expected, rel=1e-12, abs=1e-9)
+        row[F_OWN] += 1.0  # another trial: only its own block changes (and so its lead)
+        row[F_LEAD] += rounds / 10.0
+        assert own_value(table, weights, row) == pytest.approx(
+            value(params, at, row), rel=1e-12, abs=1e-9
+        )
 
 
 def test_shipped_model_values_real_positions_like_the_reference():
