@@ -281,8 +281,22 @@ def table_value(model, at, features, rounds, weights):
 
 @hot(inline=True)
 def own_value(table, weights, features):
-    """The value of a feature row from its table's part and own-block weights
-    (:func:`table_value`) and its own block."""
+    """The value of a feature row from its table's part and its own block.
+
+    Parameters
+    ----------
+    table : float
+        The table's part (:func:`table_value`, of a row with the same other seat's block and
+        game features).
+    weights : numpy.ndarray
+        The own block's weights :func:`table_value` filled.
+    features : numpy.ndarray
+        The feature row, its own block filled.
+
+    Returns
+    -------
+    float
+    """
     total = table
     for k in range(SEAT_FEATURES):
         total += weights[k] * features[F_OWN + k]
