@@ -52,8 +52,9 @@ def test() -> None:
     workers load them from there, and the files that play the heavy kernel run last
     (``tests/conftest.py``). The compile-heavy checks (marked ``heavy_kernel``: those that play
     the heavy kernel, ``search``, some 80 CPU s to compile, those that compile a kernel function
-    as an entry of their own, the checks on a local Dask cluster, and the README's longest
-    commands: leagues of hundreds of chunks, training) are a tier of their own, ``python3
+    as an entry of their own, the checks on a local Dask cluster, the notebooks in a Jupyter
+    kernel, trainings and the README's longest commands: leagues of hundreds of chunks, the
+    advice at every table size) are a tier of their own, ``python3
     tasks.py test --heavy``, which CI runs after the default tier; the checks of minutes (marked
     ``slow``: the shipped models rebuilt from their recorded commands, the Dask runs of every
     kind, the bench at a tiny size) are ``python3 tasks.py test --slow``, which CI runs last.

@@ -205,13 +205,14 @@ def runs_long(args: list[str]) -> bool:
     """Whether a command runs for many seconds even at the test's sizes: the demo (the whole
     suite), ``cache warm`` (every kernel entry, in processes of their own), the commit file at
     ``--scale`` (its solver tables at full size), ``commit`` at every table size (hundreds of
-    arms, a chunk each), a ``compare`` league of more than four strategies (hundreds of
-    lineups, a chunk each) and ``train`` (it plays round by round from Python, which compiles
-    the kernel's round function once more). They run in the ``heavy_kernel`` tier, with the
-    commands that play search, so the default run stays within its four minutes."""
+    arms, a chunk each), ``advise`` at every table size (each size's card checked by
+    play-outs), a ``compare`` league of more than four strategies (hundreds of lineups, a chunk
+    each) and ``train`` (it plays round by round from Python, which compiles the kernel's round
+    function once more). They run in the ``heavy_kernel`` tier, with the commands that play
+    search, so the default run stays within its four minutes."""
     if args[:1] in (["demo"], ["train"]) or args[:2] == ["cache", "warm"]:
         return True
-    if args[:1] == ["commit"]:
+    if args[:1] in (["commit"], ["advise"]):
         return _values(args, "--players") == ["2", "3", "4"]
     if args[:1] == ["compare"]:
         return args.count("--strategy") > 4

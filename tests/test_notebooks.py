@@ -17,20 +17,10 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.py"))
-OWN_KERNEL = {"your_own_player"}
-"""Notebooks that play a player registered in the notebook: a kernel of their own to compile
-(the ``heavy_kernel`` tier, tasks.py)."""
-
-
-def _marked(paths):
-    return [
-        pytest.param(p, marks=pytest.mark.heavy_kernel) if p.stem in OWN_KERNEL else p
-        for p in paths
-    ]
 
 
 def test_there_are_notebooks():
-    assert len(NOTEBOOKS) >= 3 and OWN_KERNEL <= {p.stem for p in NOTEBOOKS}
+    assert len(NOTEBOOKS) >= 3 and "your_own_player" in {p.stem for p in NOTEBOOKS}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -44,7 +34,10 @@ def test_notebook_starts_with_its_parameters_and_pairs_with_ipynb(path):
     assert formats == "ipynb,py:percent"  # `jupytext --sync` (tasks.py notebooks) pairs them
 
 
-@pytest.mark.parametrize("path", _marked(NOTEBOOKS), ids=lambda p: p.stem)
+# A Jupyter kernel per notebook, and your_own_player compiles a kernel of its own: the tier of the
+# long checks (tasks.py test --heavy), which CI runs after the default tier.
+@pytest.mark.heavy_kernel
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_runs_in_a_kernel_and_shows_a_figure(path):
     notebook = jupytext.read(path)
     env = {**os.environ, "MAMMOTH_SMALL": "1"}

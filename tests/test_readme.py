@@ -85,6 +85,7 @@ def test_the_search_commands_are_the_heavy_ones():
     assert not readme.runs_long(["run", "experiments/definitions/league.toml"])
     assert readme.runs_long(["commit", "--players", "2", "3", "4", "--games", "2"])
     assert not readme.runs_long(["commit", "--players", "4", "--games", "2"])
+    assert readme.runs_long(["advise", "--players", "2", "3", "4", "--games", "2"])
     assert readme.runs_long(["compare"] + ["--strategy", "greedy"] * 5)
     assert not readme.runs_long(["compare"] + ["--strategy", "greedy"] * 4)
 

@@ -22,6 +22,7 @@ def _file(tmp_path, text: str = SETTINGS, name: str = "small"):
     return path
 
 
+@pytest.mark.heavy_kernel  # trains three times: the tier of the long checks (tasks.py)
 def test_a_train_file_makes_the_train_commands_model(tmp_path):
     command = ("--games", 60, "--generations", 2, "--seed", 5, "--learner", "learned[replan=1]")
     assert invoke("train", *command, "--out", tmp_path / "by_command").exit_code == 0
@@ -36,6 +37,7 @@ def test_a_train_file_makes_the_train_commands_model(tmp_path):
         assert not (out / "small" / "chunks").exists()
 
 
+@pytest.mark.heavy_kernel  # trains three times: the tier of the long checks (tasks.py)
 def test_an_interrupted_train_run_continues_with_resume(tmp_path):
     """Stopped in its second generation, the run keeps the first generation's chunks; with
     ``resume`` it plays only the rest, and the model is the uninterrupted run's."""
