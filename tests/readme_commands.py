@@ -185,6 +185,48 @@ def exception(command: Command) -> str | None:
     return EXCEPTIONS.get(f"mammoth {command.path}") if command.path else None
 
 
+def plays_search(args: list[str]) -> bool:
+    """Whether a command's run needs the heavy kernel (the ``search`` strategies and the
+    ``model`` taming policy): it names a search or the ``model`` policy, runs the default ladder
+    (every player, ``search`` among them) or checks a card against the default policies
+    (``search`` taming among them)."""
+    words = " ".join(args)
+    if "search" in words or "--check-games" in words:
+        return True
+    policies = [v for option, v in zip(args, args[1:], strict=False) if option == "--policy"]
+    if any(p.split("[")[0] == "model" for p in policies) or "+model" in words:
+        return True
+    if args[:1] == ["check-card"]:  # its default policies include search
+        return "--policy" not in args
+    return args[:1] == ["ladder"] and "--strategy" not in args
+
+
+def runs_long(args: list[str]) -> bool:
+    """Whether a command runs for many seconds even at the test's sizes: the demo (the whole
+    suite), ``cache warm`` (every kernel entry, in processes of their own), the commit file at
+    ``--scale`` (its solver tables at full size), ``commit`` at every table size (hundreds of
+    arms, a chunk each), ``advise`` at every table size (each size's card checked by
+    play-outs), a ``compare`` league of more than four strategies (hundreds of lineups, a chunk
+    each) and ``train`` (it plays round by round from Python, which compiles the kernel's round
+    function once more). They run in the ``heavy_kernel`` tier, with the commands that play
+    search, so the default run stays within its four minutes."""
+    if args[:1] in (["demo"], ["train"]) or args[:2] == ["cache", "warm"]:
+        return True
+    if args[:1] in (["commit"], ["advise"]):
+        return _values(args, "--players") == ["2", "3", "4"]
+    if args[:1] == ["compare"]:
+        return args.count("--strategy") > 4
+    return args[:1] == ["run"] and any(a.endswith("commit.toml") for a in args)
+
+
+def _values(args: list[str], option: str) -> list[str]:
+    """The values following ``option`` in ``args`` (up to the next option)."""
+    if option not in args:
+        return []
+    rest = args[args.index(option) + 1 :]
+    return rest[: next((i for i, a in enumerate(rest) if a.startswith("--")), len(rest))]
+
+
 def parse(args: list[str]) -> None:
     """Have click parse ``mammoth ARGS`` (every option known, every value valid), run nothing."""
     path, cmd, rest = command_path(args)

@@ -128,7 +128,6 @@ def _csvs(folder) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.glob("*.csv"))}
 
 
-@pytest.mark.heavy_kernel  # whole runs of each kind: the tier of the long checks
 @pytest.mark.parametrize("kind", list(TEXTS))
 def test_chunking_does_not_change_results(tmp_path, kind):
     one = run_experiment(_config(tmp_path, kind, 12), tmp_path / "a", progress=False)
@@ -140,7 +139,6 @@ def test_chunking_does_not_change_results(tmp_path, kind):
     assert _csvs(tmp_path / "a") and _csvs(tmp_path / "a") == _csvs(tmp_path / "b")
 
 
-@pytest.mark.heavy_kernel  # whole runs of each kind: the tier of the long checks
 @pytest.mark.parametrize("kind", list(TEXTS))
 def test_process_workers_match_serial(tmp_path, kind):
     config = _config(tmp_path, kind, 5)
@@ -150,7 +148,6 @@ def test_process_workers_match_serial(tmp_path, kind):
     assert _csvs(tmp_path / "s") == _csvs(tmp_path / "p")
 
 
-@pytest.mark.heavy_kernel  # whole runs of each kind: the tier of the long checks
 @pytest.mark.parametrize("kind", list(TEXTS))
 def test_resume_recomputes_only_missing_chunks(tmp_path, monkeypatch, kind):
     module = MODULES[kind]
@@ -217,7 +214,6 @@ chunk_games = 4
 }
 
 
-@pytest.mark.heavy_kernel  # whole runs of each kind: the tier of the long checks
 @pytest.mark.parametrize("kind", list(COMMANDS))
 def test_kind_writes_what_the_command_writes(tmp_path, kind):
     text, args = COMMANDS[kind]

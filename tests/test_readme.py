@@ -6,10 +6,8 @@ shrunk (``--games`` at most 2, ``--scale`` 0.005, ``--iterations`` 1, ``--popula
 ``--mc`` 1,000...) and which commands cannot run here, each with its reason, is spelled out in
 ``tests/readme_commands.py``. Each command runs in-process (click's runner) in a fresh folder
 holding a copy of ``experiments/definitions/``, must exit with code 0 and must write the files
-its row of the README's command table names. The commands run in the tier of the long checks
-(``heavy_kernel``: ``python3 tasks.py test --heavy``, which CI runs), the ``--dask local:2``
-ones in ``tests/test_readme_cluster.py`` (a test file per worker: they take the longest); the
-collection, the snippets and the links are checked in the default tier.
+its row of the README's command table names. The ``--dask local:2`` commands run in
+``tests/test_readme_cluster.py`` (a test file per worker: they take the longest).
 """
 
 from __future__ import annotations
@@ -24,6 +22,13 @@ import readme_commands as readme
 
 COMMANDS = readme.commands()
 LOCAL = [c for c in COMMANDS if readme.exception(c) is None and "--dask" not in readme.runnable(c)]
+# the commands that play search need the heavy kernel, and a few run long: the heavy_kernel tier
+HEAVY = [
+    c
+    for c in LOCAL
+    if readme.plays_search(readme.runnable(c)) or readme.runs_long(readme.runnable(c))
+]
+LIGHT = [c for c in LOCAL if c not in HEAVY]
 
 
 def _ids(commands):
@@ -56,12 +61,33 @@ def test_the_excepted_mammoth_commands_still_parse():
     assert parsed >= 1  # bench
 
 
-# Each command runs through the CLI in a fresh folder (the search kernel's commands and the demo
-# among them): the tier of the long checks (tasks.py test --heavy), which CI runs.
-@pytest.mark.heavy_kernel
-@pytest.mark.parametrize("command", LOCAL, ids=_ids(LOCAL))
+@pytest.mark.parametrize("command", LIGHT, ids=_ids(LIGHT))
 def test_the_readme_command_runs_and_writes_what_it_says(command, tmp_path, monkeypatch):
     readme.run(command, tmp_path, monkeypatch)
+
+
+@pytest.mark.heavy_kernel
+@pytest.mark.parametrize("command", HEAVY, ids=_ids(HEAVY))
+def test_the_readme_search_command_runs_and_writes_what_it_says(command, tmp_path, monkeypatch):
+    readme.run(command, tmp_path, monkeypatch)
+
+
+def test_the_search_commands_are_the_heavy_ones():
+    assert HEAVY and LIGHT
+    assert readme.plays_search(["ladder"])  # the default ladder seats search
+    assert not readme.plays_search(["ladder", "--strategy", "greedy", "--strategy", "classic"])
+    assert readme.plays_search(["simulate", "--strategy", "search[rollouts=2]"])
+    assert not readme.plays_search(["simulate", "--strategy", "greedy"])
+    assert readme.plays_search(["commit", "--policy", "model"])  # compiled into the heavy kernel
+    assert readme.plays_search(["simulate", "--strategy", "learned+model[model=linear]"])
+    assert not readme.plays_search(["simulate", "--strategy", "learned[model=selfplay]"])
+    assert readme.runs_long(["demo", "--out", "out"]) and readme.runs_long(["cache", "warm"])
+    assert not readme.runs_long(["run", "experiments/definitions/league.toml"])
+    assert readme.runs_long(["commit", "--players", "2", "3", "4", "--games", "2"])
+    assert not readme.runs_long(["commit", "--players", "4", "--games", "2"])
+    assert readme.runs_long(["advise", "--players", "2", "3", "4", "--games", "2"])
+    assert readme.runs_long(["compare"] + ["--strategy", "greedy"] * 5)
+    assert not readme.runs_long(["compare"] + ["--strategy", "greedy"] * 4)
 
 
 def test_the_python_snippets_run(tmp_path, monkeypatch):
