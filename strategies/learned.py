@@ -13,7 +13,8 @@ units of a resource area (``(3.5 * people + tools / 2) / divisor``) times that w
 herd's area the taming policy's ``herd_value`` times ``herd`` as greedy adds it (at tables of 3
 and 4 players times ``herd_3_4`` as well); hunting the expected food (greedy's cap on hunters:
 the next feeding's shortfall plus one). The place with the best value per person wins, as in
-greedy.
+greedy, with all the people it takes; with ``gatherers`` a resource area takes at most that many
+(valued for them), and the seat keeps the rest for its later turns of the round.
 
 Heads-up, a place taken is a place the other seat cannot have: each resource area admits one
 player a round and the village two of its three places. With ``block`` or ``block_areas`` the
@@ -148,6 +149,9 @@ PARAMS = {
     # the weight on the herd's area at tables of 3 and 4 players, as a factor on ``herd`` (1: the
     # same weight as heads-up)
     "herd_3_4": 1.0,
+    # the most people it puts on a resource area (the forest, clay pit, quarry or river) in one
+    # placement, keeping the rest for later turns (0: all the area takes)
+    "gatherers": 0.0,
     # heads-up only (each resource area admits one player a round, the village two of its three
     # places): the weight on what a place the seat can take is worth to the other seat, above the
     # other seat's best gathering (0: not counted) ...
@@ -163,6 +167,7 @@ LIMITS = {
     "model_buys": Limit(0, 1, whole=True),
     "model_feeds": Limit(0, 1, whole=True),
     "herd_3_4": Limit(0),
+    "gatherers": Limit(0, whole=True),
     "block": Limit(0),
     "block_areas": Limit(0),
 }
@@ -171,7 +176,8 @@ REPLAN = BUY_FROM_ROUND + 1
 MODEL_BUYS = REPLAN + 1
 MODEL_FEEDS = MODEL_BUYS + 1
 HERD_3_4 = MODEL_FEEDS + 1
-BLOCK = HERD_3_4 + 1
+GATHERERS = HERD_3_4 + 1
+BLOCK = GATHERERS + 1
 BLOCK_AREAS = BLOCK + 1
 ENDGAME_BONUS = 1000.0  # points per person on a card or building it can pay, from buy_from_round
 N_PARAMS = len(PARAMS)
@@ -527,6 +533,8 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
         herd *= params[HERD_3_4]
     for a in range(FOREST, RIVER + 1):
         count = max(hi[a], 1)
+        if params[GATHERERS] > 0.0:
+            count = min(count, int(params[GATHERERS]))
         units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]
         worth = units * memo[M_WORTH + a]
         worth += herd if a == herd_area else 0.0
@@ -541,7 +549,10 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
         for a in range(FIRST_CARD_SPACE, N_AREAS):
             if rates[a] > SKIP:
                 rates[a] += ENDGAME_BONUS
-    return greedy.best_place(rates, hunters, lo, hi)
+    area, count = greedy.best_place(rates, hunters, lo, hi)
+    if FOREST <= area <= RIVER and params[GATHERERS] > 0.0:
+        count = max(min(count, int(params[GATHERERS])), lo[area])
+    return area, count
 
 
 @hot

@@ -3,8 +3,7 @@
 Registered into :data:`experiments.bench.core.SECTIONS` on import. The goals: issue 19's for a
 player without play-outs, 5,000 complete 4-player games per second on one core with the herd,
 every seat ``learned`` (the first model, valuing the places once a round); issue 36's for the
-strongest self-play player (``learned[model=selfplay2,herd_3_4=0.3,block=2,block_areas=6]``,
-valuing them again at every placement turn), 3,000.
+strongest self-play player (:data:`SELFPLAY`, valuing them again at every placement turn), 3,000.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from sim.rules import Rules
 
 LEARNED_GOAL = 5_000.0  # complete 4-player learned games with the herd per second per core
 SELFPLAY_GOAL = 3_000.0  # the same for the strongest self-play player
-SELFPLAY = "learned[model=selfplay2,herd_3_4=0.3,block=2,block_areas=6]"
+SELFPLAY = "learned[model=selfplay2,herd_3_4=0.3,block=2,block_areas=6,gatherers=4]"
 
 
 @section
