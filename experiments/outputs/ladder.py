@@ -78,11 +78,13 @@ def _player_counts(table: pd.DataFrame) -> list[int]:
     return sorted(int(c.split("_")[1][:-1]) for c in table.columns if c.startswith("rating_"))
 
 
-def _label_offsets(ax, speed, rating, shown, front, step: float = 8.0):
+def _label_offsets(ax, speed, rating, shown, step: float = 8.0):
     """Where each shown point's label goes: ``(index, points to move it down)``.
 
-    Frontier labels first, then the rest from the top; a label that would sit on one already
-    placed (within a sixth of the axes' width and one line) moves down a line at a time.
+    Points closer than a sixth of the axes' width along the cost axis share a column of labels:
+    from the top rating down, each label sits at its point or a line below the one above it,
+    and a column that would run out of the axes' bottom moves up as far as it must (its labels
+    then drawn with a line to their points).
     """
     if not shown.any():
         return []
@@ -90,16 +92,23 @@ def _label_offsets(ax, speed, rating, shown, front, step: float = 8.0):
     height = ax.get_position().height * figure.get_size_inches()[1] * 72.0  # axes, in points
     low, high = ax.get_ylim()
     left, right = np.log10(ax.get_xlim())  # the x axis is logarithmic when points are shown
-    placed: list[tuple[float, float]] = []
+    index = np.flatnonzero(shown)
+    x = (np.log10(speed[index]) - left) / max(right - left, 1e-9)
+    y = (rating[index] - low) / max(high - low, 1e-9) * height
+    columns: list[list[int]] = []
+    for k in np.argsort(x, kind="stable"):
+        if columns and x[k] - x[columns[-1][-1]] < 0.18:
+            columns[-1].append(int(k))
+        else:
+            columns.append([int(k)])
     out = []
-    for i in sorted(np.flatnonzero(shown), key=lambda i: (not front[i], -rating[i])):
-        x = (np.log10(speed[i]) - left) / max(right - left, 1e-9)
-        y = (rating[i] - low) / max(high - low, 1e-9) * height
-        lift = 0.0
-        while any(abs(x - px) < 0.18 and abs(y - lift - py) < step for px, py in placed):
-            lift += step
-        placed.append((x, y - lift))
-        out.append((i, lift))
+    for column in columns:
+        column.sort(key=lambda k: -y[k])
+        at: list[float] = []
+        for k in column:
+            at.append(y[k] if not at else min(y[k], at[-1] - step))
+        rise = max(0.0, -at[-1])
+        out.extend((int(index[k]), float(y[k] - a - rise)) for k, a in zip(column, at, strict=True))
     return out
 
 
@@ -147,7 +156,7 @@ def ladder_figure(table: pd.DataFrame, width: float = 6.4) -> Figure:
             ax.set_xscale("log")
         ax.margins(x=0.15)
         names = [short_name(str(p)) for p in table["player"]]
-        for i, lift in _label_offsets(ax, speed, rating, shown, front):
+        for i, lift in _label_offsets(ax, speed, rating, shown):
             ax.annotate(
                 names[i],
                 (speed[i], rating[i]),
@@ -258,11 +267,11 @@ def write_ladder(
     write_csv(folder / "ratings.csv", ratings)
     write_csv(folder / "costs.csv", costs)
     write_csv(folder / "ladder.csv", table)
-    save_figure(folder / "ladder.png", ladder_figure(table), dpi=110)
+    save_figure(folder / "ladder.png", ladder_figure(table), dpi=110, bbox_inches="tight")
     by_generation = generations_figure(table)
     files = list(FILES)
     if by_generation is not None:
-        save_figure(folder / "generations.png", by_generation, dpi=110)
+        save_figure(folder / "generations.png", by_generation, dpi=110, bbox_inches="tight")
         files.insert(-1, "generations.png")
     meta = run_metadata(
         command,
