@@ -51,12 +51,15 @@ MODELS = {
     "linear": "value.json",
     "selfplay": "selfplay/value.json",
     "selfplay2": "selfplay2/value.json",
+    "selfplay3": "selfplay3/value.json",
 }
 """The shipped models by name (``learned[model=NAME]``), each a file in :data:`MODEL_DIR` with its
 provenance (``run.json``) beside it. ``linear`` is the first model (one head, trained against
 ``greedy``); ``selfplay`` the self-play model, whose generations are ``selfplay-gK``
 (``selfplay/generations/generation-K.json``); ``selfplay2`` the same training with the pooled
-head for duels (``--heads mixed``), generations ``selfplay2-gK``."""
+head for duels (``--heads mixed``), generations ``selfplay2-gK``; ``selfplay3`` the same training
+with a learner that keeps people back (``gatherers``) and the strongest player of its time in
+the pool, generations ``selfplay3-gK``."""
 HEAD_WIDTH = 1 + N_FEATURES  # the bias, then one weight per feature
 TABLE_SIZES = (2, 3, 4)
 PHASES = ("late", "mid", "early")

@@ -460,8 +460,8 @@ def test_train_resumes_only_its_own_training(tmp_path):
     assert '"seed": 2' in (out / "run.json").read_text()
 
 
-@pytest.mark.slow  # some 6 minutes on one core each: the self-play models' own training runs
-@pytest.mark.parametrize("name", ["selfplay", "selfplay2"])
+@pytest.mark.slow  # minutes on one core each: the self-play models' own training runs
+@pytest.mark.parametrize("name", ["selfplay", "selfplay2", "selfplay3"])
 def test_the_shipped_model_is_what_its_command_makes(tmp_path, name):
     """``strategies/models/NAME/`` (the model and each generation's) is what the command its
     run.json records writes: the same bytes (the fit is exact and rounded, so on any machine).

@@ -94,7 +94,7 @@ def test_bad_overrides_are_one_clear_input_error(name, message):
         ("learned[model=]", "model needs a value"),
         (
             "learned[model=strong]",
-            "no model 'strong': name one of linear, selfplay, selfplay2, selfplay-gK",
+            "no model 'strong': name one of linear, selfplay, selfplay2, selfplay3, selfplay-gK",
         ),
         ("learned[model=selfplay-g99]", "selfplay has no such generation"),
         ("learned[model=/no/such.json]", "cannot read the value model '/no/such.json'"),

@@ -13,7 +13,7 @@ from sim.rules import Rules
 
 LEARNED_GOAL = 5_000.0  # complete 4-player learned games with the herd per second per core
 SELFPLAY_GOAL = 3_000.0  # the same for the strongest self-play player
-SELFPLAY = "learned[model=selfplay2,herd_3_4=0.3,block=2,block_areas=6,gatherers=4]"
+SELFPLAY = "learned[model=selfplay3,herd_3_4=0.3,block=2,block_areas=6,gatherers=3]"
 
 
 @section
