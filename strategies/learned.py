@@ -531,10 +531,9 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     herd = herd_value * params[HERD_W]
     if st.game[g, I_PLAYERS] >= 3:
         herd *= params[HERD_3_4]
+    cap = int(params[GATHERERS]) if params[GATHERERS] > 0.0 else MAX_PEOPLE  # per resource area
     for a in range(FOREST, RIVER + 1):
-        count = max(hi[a], 1)
-        if params[GATHERERS] > 0.0:
-            count = min(count, int(params[GATHERERS]))
+        count = max(min(hi[a], cap), 1)
         units = (3.5 * count + 0.5 * memo[M_TOOLS]) / DIVISOR[a]
         worth = units * memo[M_WORTH + a]
         worth += herd if a == herd_area else 0.0
@@ -550,8 +549,8 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
             if rates[a] > SKIP:
                 rates[a] += ENDGAME_BONUS
     area, count = greedy.best_place(rates, hunters, lo, hi)
-    if FOREST <= area <= RIVER and params[GATHERERS] > 0.0:
-        count = max(min(count, int(params[GATHERERS])), lo[area])
+    if FOREST <= area <= RIVER:
+        count = max(min(count, cap), lo[area])
     return area, count
 
 
