@@ -14,7 +14,9 @@ kernel. A preset file looks like::
     agriculture = 3.0
     farmer = 2.5
 
-Optional keys: ``name`` (default: the file's stem) and a ``[tuning]`` table (written by
+Optional keys: ``name`` (default: the file's stem), a ``[data]`` table naming the data its base
+strategy plays (the base's data parameters, such as ``model = "selfplay3"`` of ``learned``: the
+strongest player, ``champion``, is such a preset) and a ``[tuning]`` table (written by
 ``mammoth tune``: how the weights were found), which the registry ignores.
 
 Where presets come from: every ``*.toml`` in this package's ``presets/`` folder, then every
@@ -38,7 +40,7 @@ from sim.textfiles import read_toml
 PRESET_DIR = Path(__file__).resolve().parent / "presets"
 ENV_VAR = "MAMMOTH_PRESETS"
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_-]*$")
-_KEYS = {"name", "base", "taming", "description", "params", "tuning"}
+_KEYS = {"name", "base", "taming", "description", "params", "data", "tuning"}
 
 MAX_PRESET_BYTES = 100_000
 """Largest preset file read (a preset is a few hundred bytes)."""
@@ -54,6 +56,7 @@ class Preset:
     description: str
     params: dict[str, float] = field(hash=False)
     path: str = ""
+    data: dict[str, str] = field(default_factory=dict, hash=False)
 
 
 def preset_files() -> list[Path]:
@@ -111,6 +114,11 @@ def load_preset(path: str | Path) -> Preset:
         ):
             raise InputError(f"preset file {str(path)!r}: params.{key} must be a finite number")
         values[key] = float(value)
+    data_table = data.get("data", {})
+    if not isinstance(data_table, dict) or not all(
+        isinstance(v, str) and v.strip() for v in data_table.values()
+    ):
+        raise InputError(f"preset file {str(path)!r}: [data] must be a table of names")
     return Preset(
         name=name,
         base=data["base"],
@@ -118,6 +126,7 @@ def load_preset(path: str | Path) -> Preset:
         description=data.get("description", ""),
         params=values,
         path=str(path),
+        data={str(k): v.strip() for k, v in data_table.items()},
     )
 
 

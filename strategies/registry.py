@@ -154,6 +154,13 @@ def presets() -> dict[str, Preset]:
                 f"known: {', '.join(known)}"
             )
         _within(preset.params, getattr(module, "LIMITS", {}), where)
+        data = getattr(module, "DATA_PARAMS", {})
+        unknown = sorted(set(preset.data) - set(data))
+        if unknown:
+            raise InputError(
+                f"{where}: {preset.base} has no data parameter {', '.join(unknown)}; "
+                f"known: {', '.join(data) or 'none'}"
+            )
     return found
 
 
@@ -292,11 +299,16 @@ def resolve(name: str) -> SeatStrategy:
     base_limits = getattr(_module(base_module), "LIMITS", {})
     taming_limits = getattr(_module(taming_module), "LIMITS", {})
     base_set, base_data = _data_overrides(base_set, _module(base_module), base)
+    if preset and preset.data and not base_data:  # the name's own data choice goes first
+        base_data = dict(preset.data)
+        base_suffix_data = {}
+    else:
+        base_suffix_data = base_data
     taming_set, taming_data = _data_overrides(taming_set, _module(taming_module), taming)
     base_values = _overrides(base_set, base_known, base, base_limits)
     taming_values = _overrides(taming_set, taming_known, taming, taming_limits)
     _within({**(overrides or {}), **taming_values}, taming_limits, taming)
-    base = base + _suffix(base_values, base_known, base_data)
+    base = base + _suffix(base_values, base_known, base_suffix_data)
     taming = taming + _suffix(taming_values, taming_known, taming_data)
     return SeatStrategy(
         name=f"{base}+{taming}",
@@ -498,7 +510,7 @@ def describe() -> tuple[list[dict], list[str]]:
                 "origin": "preset",
                 "description": f"{preset.description} ({preset.base} with the params below; "
                 f"default taming: {preset.taming or BASE[preset.base][1]})",
-                "params": dict(preset.params),
+                "params": {**preset.params, **preset.data},
             }
         )
     for name, path in TAMING.items():

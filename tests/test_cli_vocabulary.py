@@ -56,7 +56,7 @@ def test_player_counts_are_several_where_the_readme_shows_it(name):
 
 def test_parallel_workers_have_one_name():
     parallel = {"simulate", "compare", "commit", "worth", "tune", "run", "demo", "ladder", "advise"}
-    parallel.update({"check-card", "train"})
+    parallel.update({"check-card", "train", "metagame"})
     for name, command in COMMANDS.items():
         visible = [o for p in command.params if not getattr(p, "hidden", False) for o in p.opts]
         assert "--threads" not in visible, name
@@ -78,6 +78,7 @@ COUNTS = {
     "advise": "per player count",
     "check-card": "per arm, field, tile set and player count",
     "train": "per generation",
+    "metagame": "per profile and player count",
 }
 
 
@@ -120,6 +121,7 @@ def test_no_command_writes_into_another_commands_default_folder():
         "simulate": "results/simulate",
         "train": "results/train",
         "worth": "results/worth",
+        "metagame": "results/metagame",
     }
     folders = [PurePosixPath(folder) for folder in defaults.values()]
     for folder in folders:  # none inside another: results/run/NAME is run's alone

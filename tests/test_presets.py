@@ -88,6 +88,28 @@ def test_a_preset_is_a_parameter_row_not_a_new_kernel(tmp_path, monkeypatch):
     pd.testing.assert_frame_equal(plain[columns], same[columns])
 
 
+CHAMPION = "learned[model=selfplay3,herd_3_4=0.3,block=2,block_areas=6,gatherers=3]"
+
+
+def test_the_champion_is_the_strongest_player_under_one_word():
+    named, spelt = resolve("champion"), resolve(CHAMPION)
+    assert named.name == "champion+ev" and named.family == "learned"
+    assert named.base_id == spelt.base_id and named.taming_id == spelt.taming_id
+    assert np.array_equal(named.base_params, spelt.base_params)
+    assert resolve("champion+card").taming == "card"
+    # its settings and model stay overridable, as a preset's weights do
+    eager = resolve("champion[herd_3_4=1]+majority")
+    assert eager.name == "champion[herd_3_4=1]+majority"
+    long = resolve(CHAMPION.replace("herd_3_4=0.3", "herd_3_4=1") + "+majority")
+    assert np.array_equal(eager.base_params, long.base_params)
+    other = resolve("champion[model=selfplay2]")
+    assert np.array_equal(
+        other.base_params, resolve(CHAMPION.replace("selfplay3", "selfplay2")).base_params
+    )
+    rows = {row["name"]: row for row in describe()[0]}
+    assert rows["champion"]["params"]["model"] == "selfplay3"
+
+
 def test_preset_text_round_trips(tmp_path):
     params = {"food": 2.5, "herd": 0.125, "starve": 0.0}
     text = preset_text(
@@ -110,6 +132,8 @@ def test_preset_text_round_trips(tmp_path):
         ("base = \n", "not valid TOML"),
         ('taming = "ev"\n', "needs base"),
         ('name = "Bad Name"\nbase = "greedy"\n', "lower-case"),
+        ('base = "greedy"\n[data]\nmodel = "selfplay3"\n', "no data parameter model"),
+        ('base = "learned"\n[data]\nmodel = 3\n', "table of names"),
     ],
 )
 def test_a_bad_preset_file_is_an_input_error(tmp_path, monkeypatch, text, message):

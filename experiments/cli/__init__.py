@@ -17,6 +17,7 @@ command                         module
 ``mammoth ladder``              :mod:`experiments.cli.ladder`
 ``mammoth advise``              :mod:`experiments.cli.advise`
 ``mammoth check-card``          :mod:`experiments.cli.check_card`
+``mammoth metagame``            :mod:`experiments.cli.metagame`
 ``mammoth run``                 :mod:`experiments.cli.run`
 ``mammoth demo``                :mod:`experiments.cli.demo`
 ``mammoth report``              :mod:`experiments.cli.report`
@@ -46,6 +47,7 @@ from experiments.cli.compare import compare
 from experiments.cli.contest import contest
 from experiments.cli.demo import demo
 from experiments.cli.ladder import ladder
+from experiments.cli.metagame import metagame
 from experiments.cli.report import report
 from experiments.cli.run import run
 from experiments.cli.simulate import simulate
@@ -116,4 +118,5 @@ for command in (
 main.add_command(ladder)
 main.add_command(advise)
 main.add_command(check_card)
+main.add_command(metagame)
 main.add_command(train_command)

@@ -15,6 +15,8 @@ kind        module                           runs, as the command
                                              policies (``mammoth check-card``)
 ``train``   :mod:`experiments.kinds.train`   self-play generations and the fit of the
                                              learned model (``mammoth train``)
+``metagame`` :mod:`experiments.kinds.metagame` every profile of some herd plays, the
+                                             game's equilibrium (``mammoth metagame``)
 =========== ================================ ======================================
 
 A kind is a module with three functions: ``chunks(config) -> list[dict]`` (independent pieces of
@@ -67,6 +69,7 @@ KINDS = {
     "advice": "experiments.kinds.advice",
     "card_check": "experiments.kinds.card_check",
     "train": "experiments.kinds.train",
+    "metagame": "experiments.kinds.metagame",
 }
 
 

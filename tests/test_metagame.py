@@ -1,0 +1,106 @@
+"""The ``metagame`` kind: exact statistics whatever the chunking or workers, the payoff table's
+identities, and bad input refused in one line."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from cli_contract import assert_refused, invoke, snapshot
+
+from experiments.analyses.metagame import bootstrap_weights, payoff_table
+from experiments.definition import experiment_from_settings
+from experiments.runner import run_experiment
+
+STRATEGIES = ["greedy+never", "greedy+ev", "greedy+majority"]
+
+
+def _config(chunk: int, games: int = 24) -> dict:
+    return experiment_from_settings(
+        {
+            "kind": "metagame",
+            "players": [2, 3],
+            "games": games,
+            "seed": 9,
+            "chunk_games": chunk,
+            "strategies": list(STRATEGIES),
+            "bootstrap": 20,
+        },
+        "test",
+    )
+
+
+def _same(a: dict, b: dict) -> None:
+    assert a.keys() == b.keys()
+    for key in a:
+        assert a[key].dtype == b[key].dtype and np.array_equal(a[key], b[key]), key
+
+
+def _files(folder) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.csv"))}
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("whole")
+    return folder, run_experiment(_config(24), folder, progress=False)
+
+
+def test_chunking_and_workers_do_not_change_the_table(tmp_path, whole):
+    folder, merged = whole
+    many = run_experiment(_config(7), tmp_path / "many", progress=False, workers=2)
+    assert len(list((tmp_path / "many" / "chunks").glob("*.npz"))) == 8
+    _same(merged, many)
+    assert _files(folder) and _files(folder) == _files(tmp_path / "many")
+
+
+def test_the_payoff_table_adds_up(whole):
+    folder, merged = whole
+    for seats in (2, 3):
+        stats = {k.split(".", 1)[1]: v for k, v in merged.items() if k.startswith(f"n{seats}.")}
+        payoff, se, reps = payoff_table(stats, seats)
+        from experiments.analyses.equilibrium import profiles
+
+        counts = profiles(len(STRATEGIES), seats)
+        # the seats' shares add up to one game won in every profile, and in every replicate
+        assert np.allclose((counts * payoff).sum(axis=1), 1.0)
+        assert np.allclose((counts[None] * reps).sum(axis=2), 1.0)
+        # a table of one strategy wins exactly its par share, with no error
+        for k in range(len(STRATEGIES)):
+            row = np.flatnonzero(counts[:, k] == seats)[0]
+            assert payoff[row, k] == pytest.approx(1 / seats) and se[row, k] == pytest.approx(0)
+    table = pd.read_csv(folder / "payoff.csv")
+    assert set(table["players"]) == {2, 3} and (table["games"] == 24).all()
+    eq = pd.read_csv(folder / "equilibrium.csv")
+    for _, part in eq.groupby("players"):
+        assert part["weight"].sum() == pytest.approx(100)
+        assert part["behind_best"].max() == pytest.approx(0, abs=1e-6)
+    for name in ("payoff.parquet", "deviations.csv", "equilibria.csv", "metagame.md", "run.json"):
+        assert (folder / name).is_file(), name
+    assert (folder / "figures" / "metagame_heatmap.png").is_file()
+
+
+def test_bootstrap_weights_belong_to_the_game_index():
+    whole = bootstrap_weights(3, 0, 30, 50)
+    parts = np.concatenate([bootstrap_weights(3, 0, 11, 50), bootstrap_weights(3, 11, 19, 50)], 1)
+    assert np.array_equal(whole, parts)
+    assert abs(whole.mean() - 1) < 4 * np.sqrt(1 / whole.size)  # Poisson(1): mean 1, var 1
+    assert not np.array_equal(whole, bootstrap_weights(4, 0, 30, 50))
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--strategy", "greedy+ev"], "at least two"),
+        (["--strategy", "greedy", "--strategy", "greedy+ev"], "named twice"),
+        (["--strategy", "nobody", "--strategy", "greedy"], "unknown strategy"),
+        (["--bootstrap", "5"], "bootstrap"),
+        (["--players", "5"], "5"),
+        (["--games", "0"], "games"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
+    before = snapshot(tmp_path)
+    result = invoke("metagame", "--out", tmp_path / "out", "--games", "2", *args)
+    line = assert_refused(result, tmp_path, before)
+    assert message in line
