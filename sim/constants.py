@@ -125,4 +125,7 @@ MAX_TILE_FIGURES = 10
 V_FIGURES = 0  # V_FIGURES + k: points the (k+1)-th figure costs; -1.0 if it cannot be paid
 V_FIRST = V_FIGURES + MAX_TILE_FIGURES  # points of this round's "1." bonus to the seat
 V_ALL = V_FIRST + 1  # points of this round's "all" bonus to the seat
-VALUES_WIDTH = V_ALL + 1
+# the weight the base strategy's placement puts on the taming policy's herd_value at this table
+# (the engine writes 1.0 before asking; a base that weighs it otherwise says so)
+V_HERD = V_ALL + 1
+VALUES_WIDTH = V_HERD + 1

@@ -61,6 +61,7 @@ from sim.constants import (
     TOOL_MAKER,
     V_ALL,
     V_FIRST,
+    V_HERD,
     VALUES_WIDTH,
     WOOD,
 )
@@ -561,6 +562,7 @@ def placement(st, g, first, sids, tids, pbase, ptame, streams, players, work, no
         if herd_area >= 0 and hi[herd_area] > 0:
             if active[p] == 1:
                 if taming_reads_values(tids[p]):
+                    values[V_HERD] = 1.0  # what a base that does not weigh it says
                     hook_value_goods(sids[p], st, g, p, pbase[p], rng, values, hi[herd_area])
                     t = _lap(work, T_VALUE_GOODS, t)
                 notes[p, 0] = hook_herd_value(tids[p], st, g, p, ptame[p], rng, values)

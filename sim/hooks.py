@@ -44,7 +44,9 @@ Base hooks (the base strategy of a seat answers them):
     valuation for the herd: ``values[V_FIGURES + k]`` the points the (k+1)-th figure on the tile
     would cost it, for ``k < most`` (the most figures it could move there now; -1.0 beyond, and
     where it cannot pay), ``values[V_FIRST]`` and ``values[V_ALL]`` the points this round's "1."
-    and "all" bonuses are worth to it. The engine asks it right before every
+    and "all" bonuses are worth to it, ``values[V_HERD]`` the weight its ``place`` puts on
+    the taming policy's ``herd_value`` at this table (the engine writes 1.0 first; a base that
+    weighs it otherwise writes its weight). The engine asks it right before every
     taming hook and hands the row over, so the base strategy and the taming policy value food and
     resources one way; not for a policy that never reads the row (``READS_VALUES`` below). It
     must draw nothing from ``rng``, so that skipping it leaves the seat's stream as it was.
@@ -84,6 +86,7 @@ from sim.constants import (
     V_ALL,
     V_FIGURES,
     V_FIRST,
+    V_HERD,
 )
 from sim.jit import hot
 from sim.state import GOODS, STACK_TAKEN, STACKS
@@ -179,6 +182,7 @@ def value_goods(st, g, seat, params, rng, values, most):
         values[V_FIGURES + k] = 1.0 if k < payable else -1.0
     values[V_FIRST] = 0.0
     values[V_ALL] = 0.0
+    values[V_HERD] = 1.0
 
 
 @hot

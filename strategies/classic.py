@@ -83,6 +83,7 @@ from sim.constants import (
     RIVER,
     STACK_SIZE,
     TOOL_MAKER,
+    V_HERD,
     WOOD,
 )
 from sim.jit import hot
@@ -474,3 +475,4 @@ def accept_starvation(st, g, seat, params, rng, shortfall):
 def value_goods(st, g, seat, params, rng, values, most):
     """The classic valuation of the figures and bonuses (see :mod:`strategies.herd_values`)."""
     classic_values(st, g, seat, values, most)
+    values[V_HERD] = params[HERD_W]  # place weighs the taming policy's herd_value by it

@@ -62,6 +62,7 @@ from sim.constants import (
     RIVER,
     STACK_SIZE,
     TOOL_MAKER,
+    V_HERD,
     WOOD,
 )
 from sim.jit import hot
@@ -444,6 +445,7 @@ def accept_starvation(st, g, seat, params, rng, shortfall):
 def value_goods(st, g, seat, params, rng, values, most):
     """The seat's own valuation of the figures on the tile and of this round's bonuses."""
     herd_values(st, g, seat, params, values, most, stack_f64(VIEW_WIDTH), stack_f64(COSTS_WIDTH))
+    values[V_HERD] = params[HERD_W]  # place weighs the taming policy's herd_value by it
 
 
 @hot(inline=True)

@@ -78,6 +78,7 @@ from sim.constants import (
     RIVER,
     STACK_SIZE,
     TOOL_MAKER,
+    V_HERD,
     WOOD,
 )
 from sim.jit import hot
@@ -206,7 +207,17 @@ use_tools = greedy.use_tools
 take_die = greedy.take_die
 choose_resources = greedy.choose_resources
 pay_resources = greedy.pay_resources
-value_goods = greedy.value_goods
+
+
+@hot
+def value_goods(st, g, seat, params, rng, values, most):
+    """Greedy's valuation; the herd's weight as :func:`place` applies it (``herd``, and
+    ``herd_3_4`` at tables of 3 and 4 players)."""
+    greedy.value_goods(st, g, seat, params, rng, values, most)
+    if st.game[g, I_PLAYERS] >= 3:
+        values[V_HERD] *= params[HERD_3_4]
+
+
 food_for_figures = greedy.food_for_figures
 
 

@@ -7,7 +7,11 @@ provenance names; the format is docs/card_format.md) has two parts, each a short
   few readable features of the seat's first placement turn with the area open to it
   (:data:`SEEK_FEATURES`) and an answer, seek or not; the first rule whose box holds the
   situation answers, else the part's ``default``. Seeking places as ``ev`` does (its estimate of
-  the contest, ``herd_value``); not seeking places as if there were no herd (as ``fixed-K``).
+  the contest, ``herd_value``), weighted as the base strategy weighs it; with the part's
+  ``weight`` (per player count) weighted so instead, whatever the base strategy's own herd
+  weight (``values[V_HERD]``, which the card divides out): how hard "go for the herd" goes is
+  then the card's, not the player's. Not seeking places as if there were no herd (as
+  ``fixed-K``).
 - **commit**: how many figures to commit. Each rule is a box over the taming decision's
   features (:data:`FEATURES`) and a commitment ``k``, capped at what the seat can move and pay;
   a situation no rule covers commits the ``default``.
@@ -32,7 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.constants import V_ALL, V_FIRST
+from sim.constants import V_ALL, V_FIRST, V_HERD
 from sim.errors import InputError
 from sim.jit import hot
 from sim.situation import (
@@ -51,6 +55,7 @@ from sim.situation import (
     prize_tile,
 )
 from sim.stack import stack_f64
+from sim.state import I_PLAYERS
 from strategies import taming_ev
 from strategies.greedy_values import CLOCK
 from strategies.params import Limit, Positions
@@ -97,6 +102,8 @@ SEEK_FEATURES = (
 """The readable features the card's seek rules test, in the order of the kernel's row."""
 N_SEEK_FEATURES = len(SEEK_FEATURES)
 OPEN = 1e9  # an open bound of a rule's box (the parameter row holds finite numbers)
+PLAYERS = (2, 3, 4)  # the player counts a seek part's weight names
+MAX_WEIGHT = 10.0
 MAX_RULES = 32  # rules per part of a card file
 
 
@@ -150,7 +157,9 @@ def card_row(card: dict) -> np.ndarray:
     rules``, then per rule ``k`` and ``lo, hi`` for each of :data:`FEATURES` (the box is
     ``lo <= feature < hi``; open bounds are ``-OPEN`` and ``OPEN``); the seek part: ``default
     (1 seek, 0 not), number of rules``, then per rule its answer and ``lo, hi`` for each of
-    :data:`SEEK_FEATURES`. A card without a seek part never seeks the herd.
+    :data:`SEEK_FEATURES`; then ``1, w2, w3, w4`` for a seek part with a ``weight`` (its
+    weight at 2, 3 and 4 players), else ``0, 0, 0, 0``. A card without a seek part never seeks
+    the herd.
 
     Parameters
     ----------
@@ -168,6 +177,8 @@ def card_row(card: dict) -> np.ndarray:
     seek = card.get("seek") or {"rules": [], "default": False}
     row += [float(bool(seek["default"])), float(len(seek["rules"]))]
     row += _rules_row(seek["rules"], "seek", SEEK_FEATURES)
+    weight = seek.get("weight")
+    row += [1.0, *(float(weight[str(p)]) for p in PLAYERS)] if weight else [0.0] * 4
     return np.array(row, dtype=np.float64)
 
 
@@ -182,6 +193,18 @@ def _fault(card) -> str | None:
             return "'seek' is an object with 'rules' and 'default'"
         if not isinstance(seek["default"], bool):
             return "seek.default must be true or false"
+        weight = seek.get("weight")
+        if weight is not None:
+            keys = {str(p) for p in PLAYERS}
+            if not isinstance(weight, dict) or set(weight) != keys:
+                return 'seek.weight is an object with a weight for each of "2", "3" and "4"'
+            for key, w in weight.items():
+                if (
+                    isinstance(w, bool)
+                    or not isinstance(w, int | float)
+                    or not 0 <= w <= MAX_WEIGHT
+                ):
+                    return f"seek.weight[{key}] must be a number from 0 to {MAX_WEIGHT:g}"
         parts.append(("seek.rules", seek["rules"], "seek", SEEK_FEATURES))
     default = card["default"]
     if isinstance(default, bool) or not isinstance(default, int) or not 0 <= default <= 10:
@@ -329,10 +352,19 @@ def commit_figures(st, g, seat, params, rng, available, values):
     return max(0, min(k, int(sit[S_KMAX])))
 
 
+@hot(inline=True)
+def seek_weight_at(params):
+    """Where the seek part's weight (``has weight, w2, w3, w4``) starts in the row."""
+    at = AT + 4 + int(params[AT + 3]) * RULE_WIDTH  # the seek part
+    return at + 2 + int(params[at + 1]) * SEEK_RULE_WIDTH
+
+
 @hot
 def herd_value(st, g, seat, params, rng, values):
     """``ev``'s estimate of being on the herd's area where the card's seek part says to seek
-    the herd (and ``seek`` is 1), else 0: placement as if there were no herd."""
+    the herd (and ``seek`` is 1), else 0: placement as if there were no herd. With the seek
+    part's ``weight``, the estimate times the card's weight at this table over the base
+    strategy's (``values[V_HERD]``), so that the placement weighs it by the card's."""
     if params[SEEK] == 0.0 or prize_tile(st, g) < 0:
         return 0.0
     sit = stack_f64(N_SITUATION)
@@ -341,7 +373,13 @@ def herd_value(st, g, seat, params, rng, values):
     _seek_features(sit, feats)
     if not card_seeks(params, feats):
         return 0.0
-    return taming_ev.herd_value(st, g, seat, params, rng, values)
+    estimate = taming_ev.herd_value(st, g, seat, params, rng, values)
+    at = seek_weight_at(params)
+    if params[at] == 0.0:
+        return estimate
+    if values[V_HERD] <= 0.0:
+        return 0.0  # the base strategy does not weigh the herd at placement
+    return estimate * params[at + st.game[g, I_PLAYERS] - 1] / values[V_HERD]
 
 
 @hot

@@ -136,4 +136,9 @@ def test_the_shipped_card_page_answers_what_the_card_says(browser_page, tmp_path
             break
     said = page.inner_text("#seek-answer")
     assert said.startswith("Seek the herd." if go else "Do not go out of your way for the herd.")
-    assert card["provenance"]["command"] in page.inner_text("#made-by")
+    assert "written by hand" in page.inner_text("#made-by")
+    assert card["provenance"]["check"]["command"] in page.inner_text("#made-by")
+    if go and seek.get("weight"):  # how hard to go: the card's own weight at this table
+        assert f"at {round(100 * seek['weight']['2'])}% of its expected points" in said
+    for head, lines in card.get("notes", {}).items():  # the equilibrium and the adjustments
+        assert head in page.inner_text("#notes") and lines[0] in page.inner_text("#notes")

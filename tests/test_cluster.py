@@ -85,6 +85,17 @@ check_games = 6
 check_policies = ["never", "fixed-1"]
 chunk_games = {chunk}
 """,
+    "metagame": """
+[experiment]
+kind = "metagame"
+name = "metagame"
+players = [2, 3]
+games = 12
+seed = 8
+strategies = ["greedy+never", "greedy+ev", "greedy+majority"]
+bootstrap = 20
+chunk_games = {chunk}
+""",
     "worth": """
 [experiment]
 kind = "worth"
@@ -154,6 +165,7 @@ def _one_error_line(result) -> str:
         ("compare", 6),
         ("commit", 6),
         ("worth", 12),
+        ("metagame", 5),
         pytest.param("ladder", 3, marks=pytest.mark.slow),
         pytest.param("advice", 3, marks=pytest.mark.slow),
     ],

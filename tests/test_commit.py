@@ -229,7 +229,7 @@ def test_commit_cli_writes_files(tmp_path):
     thumb = pd.read_csv(out / "rule_of_thumb.csv")
     assert thumb["caveat"].str.contains("assumed").all()
     meta = json.loads((out / "run.json").read_text())
-    assert meta["seed"] == 3 and meta["baseline"] == "greedy+never"
+    assert meta["seed"] == 3 and meta["baseline"] == "champion+never"  # the default base
     assert meta["tiles_label"] == "assumed"
     assert "assumed" in result.output
 

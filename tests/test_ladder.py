@@ -125,6 +125,7 @@ def test_default_rungs_are_the_full_ladder():
     at = list(search.PARAMS).index("rollouts")
     assert sorted(resolve(n).base_params[at] for n in budgets) == [1, 2, 4, 8, 16]
     assert len(set(resolve(n).name for n in rungs)) == len(rungs)
+    assert rungs[-1] == "champion"  # the strongest player, last: its neighbours are the strong
 
 
 def _config(chunk: int, games: int = 30) -> dict:

@@ -12,6 +12,11 @@ player count and policy, the card's win rate minus the policy's in percentage po
   goal is to be within :data:`CLOSE` (0.5 pp), point estimate;
 - **against never seeking** (the checked card with ``seek=0``, the policy named ``...seek=0]``):
   reported, no goal (what the seek part adds).
+
+Input of :func:`exploit_goals`: the exploitability check
+(:func:`experiments.kinds.card_check.exploit_check`): at a table where every seat plays the
+card, what one seat gains by each deviation. Per table the goal is that none gains more than
+:data:`EXPLOIT_LIMIT` (1 pp, point estimate).
 """
 
 from __future__ import annotations
@@ -24,6 +29,13 @@ NO_SEEK = "seek=0]"
 """How the checked card's never-seeking name ends (``card[seek=0]``, ``card[file=X,seek=0]``)."""
 LEVEL = -0.3
 CLOSE = -0.5
+DEVIATIONS = ["never", "fixed-1", "ev", "majority", "[herd_3_4=1]+ev"]
+"""The one-seat deviations from a table of card players (the card check's ``deviations``): the
+field's base with each taming policy, and with ``ev`` at the full herd weight at 3 and 4
+players (``[herd_3_4=1]``; a base without that weight skips it: its ``ev`` seeks at full weight
+already)."""
+EXPLOIT_LIMIT = 1.0
+"""The exploitability goal: no deviation gains more than this (pp, point estimate)."""
 GOAL_COLUMNS = (
     "field",
     "tiles",
@@ -84,4 +96,37 @@ def card_goals(check: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(GOAL_COLUMNS))
 
 
-__all__ = ["CLOSE", "COMPUTER", "FIXED", "LEVEL", "NO_SEEK", "card_goals"]
+def exploit_goals(exploit: pd.DataFrame) -> pd.DataFrame:
+    """Per table (field, tile set, player count): the deviation that gains most at a table of
+    card players, its gain with its interval, and whether the card holds (the gain at most
+    :data:`EXPLOIT_LIMIT`)."""
+    rows = []
+    for (field, tiles, players), part in exploit.groupby(["field", "tiles", "players"], sort=False):
+        best = part.loc[part["gain"].idxmax()]
+        rows.append(
+            {
+                "field": field,
+                "tiles": tiles,
+                "players": int(players),
+                "best_deviation": best["deviation"],
+                "gain": float(best["gain"]),
+                "gain_low": float(best["gain_low"]),
+                "gain_high": float(best["gain_high"]),
+                "holds": bool(best["gain"] <= EXPLOIT_LIMIT),
+                "games": int(part["games"].min()),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+__all__ = [
+    "CLOSE",
+    "COMPUTER",
+    "DEVIATIONS",
+    "EXPLOIT_LIMIT",
+    "FIXED",
+    "LEVEL",
+    "NO_SEEK",
+    "card_goals",
+    "exploit_goals",
+]

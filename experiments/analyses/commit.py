@@ -104,8 +104,8 @@ SWEEP_SCALE = {"dwin": SHARE, "win": SHARE, "win_base": SHARE}
 SWEEP_KEYS = ("condition", "players", "policy", "seat")
 DEFAULT_GAMES = 400
 """Games per arm of ``mammoth commit`` and of the ``commit`` experiment kind."""
-DEFAULT_BASE = "greedy"
-DEFAULT_FIELD = ("greedy+ev",)
+DEFAULT_BASE = "champion"
+DEFAULT_FIELD = ("champion+ev",)
 DEFAULT_MAX_FIGURES = 5
 
 
@@ -270,6 +270,11 @@ class Arm:
 def _slot_of(name: str) -> Slot:
     seat = resolve(name)
     return Slot(seat.name, seat.base_id, seat.taming_id, seat.base_params, seat.taming_params)
+
+
+def named_arm(label: str, name: str) -> Arm:
+    """An arm whose focal seat plays the strategy ``name``, labelled ``label``."""
+    return Arm(label, _slot_of(name))
 
 
 def arm_strategy(base: str, policy: str) -> str:

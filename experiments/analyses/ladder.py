@@ -1,12 +1,12 @@
 """The strength ladder: every player rated on one scale, and priced in games per second.
 
 The rungs
-    :func:`default_rungs`: ``random``, ``classic``, ``greedy``, every preset (``tuned`` last of
-    them), ``search-classic``, ``search`` at rollout budgets 1, 2, 4, 8 (its default) and 16
-    (``search[rollouts=N]``, :mod:`strategies.registry`) with the quick search
+    :func:`default_rungs`: ``random``, ``classic``, ``greedy``, every preset of greedy
+    (``tuned`` last of them), ``search-classic``, ``search`` at rollout budgets 1, 2, 4, 8 (its
+    default) and 16 (``search[rollouts=N]``, :mod:`strategies.registry`) with the quick search
     (:data:`strategies.search.QUICK`) between 4 and 8, then any base strategy registered
-    later. The list is in rough order of strength and cost, and the schedule leans on that
-    order.
+    later, then the presets of other bases (``champion``, the strongest player, last). The
+    list is in rough order of strength and cost, and the schedule leans on that order.
 
 The schedule (:func:`schedule`)
     Heads-up, every rung plays its neighbours in the list and the anchor (``greedy``); at ``p`` =
@@ -73,7 +73,8 @@ COST_PLAYERS = 4
 
 def default_rungs() -> list[str]:
     """The full ladder, in rough order of strength: see the module docstring."""
-    found = sorted(presets())
+    every = presets()
+    found = sorted(name for name, preset in every.items() if preset.base == "greedy")
     tail = ["tuned"] if "tuned" in found else []
     rungs = ["random", "classic", "greedy", *[p for p in found if p != "tuned"], *tail]
     rungs.append("search-classic")
@@ -81,6 +82,7 @@ def default_rungs() -> list[str]:
     rungs.append(QUICK_SEARCH)  # about as strong as search, at a tenth of its cost
     rungs += [("search" if n == 8 else f"search[rollouts={n}]") for n in SEARCH_BUDGETS[3:]]
     rungs += [name for name in BASE if name not in rungs]
+    rungs += sorted(name for name, preset in every.items() if preset.base != "greedy")
     return rungs
 
 

@@ -261,8 +261,8 @@ def metagame_tables(
                         "gain_high": 100 * g_hi[k, d],
                     }
                 )
+        game = SymmetricGame(payoff, seats)
         for e, mix in enumerate(solved["equilibria"]):
-            game = SymmetricGame(payoff, seats)
             all_rows.append(
                 {
                     "players": seats,

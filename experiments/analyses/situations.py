@@ -828,6 +828,13 @@ def seek_lines(seek: dict) -> list[str]:
         f"{'Otherwise' if seek['rules'] else 'Always'}: {SEEK_WORDS[bool(seek['default'])]}"
         f"{_effect_words(rest)}."
     )
+    weight = seek.get("weight")
+    if weight:
+        shares = ", ".join(f"{100 * float(weight[p]):.0f}% at {p} players" for p in ("2", "3", "4"))
+        lines.append(
+            f"Seeking the herd: count the contest at {shares} of its expected points when you "
+            "choose where to place."
+        )
     return lines
 
 

@@ -51,7 +51,13 @@ from sim.rules import TIE_RULES, Rules
 from strategies.play import play_games
 from strategies.registry import resolve
 
-DEFAULT_STRATEGIES = ("greedy+ev", "greedy+majority", "greedy+fixed-2", "greedy+never")
+DEFAULT_STRATEGIES = (
+    "greedy+ev",
+    "greedy+majority",
+    "greedy+fixed-2",
+    "greedy+never",
+    "champion+ev",
+)
 DEFAULT_GAMES = 300
 """Games per table and arm of ``mammoth worth`` and of the ``worth`` experiment kind."""
 VARIANT_TILES = ("rich", "food_backs")

@@ -34,6 +34,9 @@ from sim.advising import MAX_PLAYOUTS
 from sim.situation import MAX_DECISIONS
 
 DEFAULT_GAMES = 2_000
+DEFAULT_FIELDS = (("greedy",), ("champion",))
+"""The fields ``mammoth advise`` pools without ``--field`` or ``--fields``: greedy's and the
+strongest player's."""
 FILES = "decisions.parquet, agreement.csv, advice.csv, card.md, card.json and run.json"
 
 
@@ -51,7 +54,8 @@ FILES = "decisions.parquet, agreement.csv, advice.csv, card.md, card.json and ru
     "--field",
     "field",
     multiple=True,
-    help="The strategy of every seat (once), or of each seat in turn (repeat). [default: greedy]",
+    help="The strategy of every seat (once), or of each seat in turn (repeat). [default: the "
+    "fields greedy and champion, pooled]",
 )
 @click.option(
     "--fields",
@@ -101,7 +105,7 @@ FILES = "decisions.parquet, agreement.csv, advice.csv, card.md, card.json and ru
     "check_field",
     multiple=True,
     help="A field of the check (repeat): one strategy, or names separated by commas. "
-    "[default: greedy and balanced,cards,farmer]",
+    "[default: greedy, balanced,cards,farmer and champion]",
 )
 @click.option(
     "--check-tiles",
@@ -148,8 +152,10 @@ def advise(
         raise click.UsageError("give --field or --fields, not both")
     if fields:
         settings["fields"] = [field_names(f) for f in fields]
+    elif field:
+        settings["field"] = list(field)
     else:
-        settings["field"] = list(field) or ["greedy"]
+        settings["fields"] = [list(f) for f in DEFAULT_FIELDS]
     if check_field:
         settings["check_fields"] = [field_names(f) for f in check_field]
     if check_tiles:

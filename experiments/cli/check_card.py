@@ -2,7 +2,8 @@
 
 Runs the ``card_check`` experiment kind (:mod:`experiments.kinds.card_check`) through the runner,
 so it has chunks, checkpoints, ``--resume``, ``--workers`` and ``--dask``. Writes into ``--out``:
-``check.csv``, ``goals.csv``, ``check.md``, ``run.json``, ``experiment.json`` and ``chunks/``;
+``check.csv``, ``goals.csv``, ``exploit.csv``, ``exploit_goals.csv``, ``check.md``, ``run.json``,
+``experiment.json`` and ``chunks/``;
 prints ``check.md``.
 """
 
@@ -45,7 +46,7 @@ DEFAULT_GAMES = 10_000
     "field",
     multiple=True,
     help="A field (repeat): one strategy for every other seat, or names separated by commas "
-    "for the seats in turn. [default: greedy and balanced,cards,farmer]",
+    "for the seats in turn. [default: greedy, balanced,cards,farmer and champion]",
 )
 @click.option(
     "--tiles",
@@ -68,13 +69,26 @@ DEFAULT_GAMES = 10_000
     "(at a player count where seeking loses measurably in some field, stay away): card.json, "
     "card.md, card.html.",
 )
+@click.option(
+    "--deviation",
+    "deviation",
+    multiple=True,
+    help="A one-seat deviation from a table of card players (repeat): a taming policy, or "
+    "[param=value]+TAMING to set the base's parameters too. [default: never, fixed-1, ev, "
+    "majority, [herd_3_4=1]+ev]",
+)
+@click.option(
+    "--no-exploit",
+    is_flag=True,
+    help="Skip the exploitability check (a table of card players against each deviation).",
+)
 @chunk_size_option(CHUNK_GAMES)
 @workers_option("local processes, one chunk each")
 @resume_option()
 @dask_options
 def check_card(
-    card, player_counts, games, seed, out, field, tiles, policy, gate, chunk_size, workers,
-    resume, dask, numba_cache,
+    card, player_counts, games, seed, out, field, tiles, policy, gate, deviation, no_exploit,
+    chunk_size, workers, resume, dask, numba_cache,
 ):  # fmt: skip
     """Play CARD (default: the shipped card; card[file=PATH] plays a card file of your own,
     docs/card_format.md) against the other taming policies.
@@ -83,8 +97,9 @@ def check_card(
     the same game indices; the other seats play the field. Writes into OUT the card's win rate
     minus each policy's with its 95% interval (check.csv), and per table the card against the
     best fixed policy (never, fixed-1) and the best computer policy (ev, majority, search), goals
-    met or not (goals.csv, check.md), and prints check.md. Ctrl-C keeps the finished chunks
-    (rerun with --resume).
+    met or not (goals.csv, check.md); and, unless --no-exploit, at a table where every seat
+    plays the card, what one seat gains by each deviation (exploit.csv, exploit_goals.csv,
+    check.md). Prints check.md. Ctrl-C keeps the finished chunks (rerun with --resume).
     """
     settings = {
         "kind": "card_check",
@@ -96,7 +111,10 @@ def check_card(
         "rules": {},
         "card": card,
         "gate": bool(gate),
+        "exploit": not no_exploit,
     }
+    if deviation:
+        settings["deviations"] = list(deviation)
     if field:
         settings["fields"] = [field_names(f) for f in field]
     if tiles:
@@ -104,7 +122,8 @@ def check_card(
     if policy:
         settings["policies"] = list(policy)
     config = experiment_from_settings(settings, "mammoth check-card")
-    names = played_names(config["card"], config["fields"], config["policies"])
+    deviations = config["deviations"] if config["exploit"] else None
+    names = played_names(config["card"], config["fields"], config["policies"], deviations)
     folder = run_command(
         config, out, names, resume=resume, workers=workers, dask=dask, numba_cache=numba_cache
     )

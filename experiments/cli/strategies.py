@@ -18,7 +18,13 @@ def strategies_command():
     """
     rows, refused = describe()
     for row in rows:
-        params = ", ".join(f"{k}={v:g}" for k, v in row["params"].items()) or "-"
+        params = (
+            ", ".join(
+                f"{k}={v:g}" if isinstance(v, int | float) else f"{k}={v}"
+                for k, v in row["params"].items()
+            )
+            or "-"
+        )
         origin = "" if row["origin"] in ("built-in", "preset") else f" [{row['origin']}]"
         click.echo(f"{row['name']:10s} {row['role']:7s} {row['description']}{origin}")
         click.echo(f"{'':18s} params: {params}")

@@ -12,16 +12,21 @@ with its interval (:func:`card_check`) and writes ``check.csv``, ``check.md`` an
 (:mod:`experiments.outputs.card_check`).
 
 Settings of ``[experiment]``: ``card`` (default ``card``), ``fields`` (a list of fields, each a
-list of the other seats' strategies; default ``greedy`` and the preset field ``balanced, cards,
-farmer``; the checked seat plays the field's own base strategy when the field is one strategy,
-else ``greedy``: :func:`check_base`), ``tiles`` (the tile sets, each ``default`` or a tile
-file; default ``["default"]``), ``policies`` (default ``never``, ``fixed-1``, ``ev``,
+list of the other seats' strategies; default ``greedy``, the preset field ``balanced, cards,
+farmer`` and ``champion``; the checked seat plays the field's own base strategy when the field is
+one strategy, else ``greedy``: :func:`check_base`), ``tiles`` (the tile sets, each ``default`` or
+a tile file; default ``["default"]``), ``policies`` (default ``never``, ``fixed-1``, ``ev``,
 ``majority``, ``search`` and the checked card never seeking the herd, :func:`seek_off`), ``gate``
 (true: the checked card is a card file, ``card[file=PATH]``, and the run writes it back with
 its seek part gated by these whole games where the policies hold the card never seeking,
 :func:`experiments.analyses.seeking.gate_seek`, and its commitment rules where they hold the
 card always committing its default, :func:`~experiments.analyses.seeking.gate_commit`; default
-false), and the common ones (``games``: per arm, field, tile set and player count).
+false), ``exploit`` (default true: the exploitability check, a table where every seat plays the
+card with its own base strategy, against one seat, rotating, playing each of ``deviations``
+instead: :func:`exploit_block`, :func:`exploit_check`), ``deviations`` (default
+:data:`~experiments.analyses.card_goals.DEVIATIONS`; each a taming policy, or
+``[param=value]+TAMING`` to set parameters of the base too: :func:`deviation_strategy`), and the
+common ones (``games``: per arm, field, tile set and player count).
 ``[rules]``: ``mammoth_points``, ``tie``, ``resources_of_choice`` (the tile sets are the
 ``tiles`` setting).
 
@@ -31,11 +36,13 @@ The ``advice`` kind's check (``check_games``) plays the same chunks through thes
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import re
 from pathlib import Path
 
 import pandas as pd
 
+from experiments.analyses.card_goals import DEVIATIONS
 from experiments.analyses.commit import (
     SWEEP_KEYS,
     SWEEP_METRICS,
@@ -43,6 +50,7 @@ from experiments.analyses.commit import (
     field_for,
     field_slots_for,
     focal_arm,
+    named_arm,
     sweep_block,
 )
 from experiments.analyses.paired import Moments
@@ -60,14 +68,17 @@ POLICIES = ["never", "fixed-1", "ev", "majority", "search"]
 """The policies a card is checked against, besides itself never seeking (:func:`seek_off`)."""
 DEFAULTS = {
     "card": CARD,
-    "fields": [["greedy"], PRESET_FIELD],
+    "fields": [["greedy"], PRESET_FIELD, ["champion"]],
     "tiles": ["default"],
     "gate": False,
+    "exploit": True,
+    "deviations": list(DEVIATIONS),
 }
-SETTINGS = ("card", "fields", "tiles", "policies", "gate")
+SETTINGS = ("card", "fields", "tiles", "policies", "gate", "exploit", "deviations")
 RULES = ("mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per arm, field, tile set and player count"
 PREFIX = "c_"
+EXPLOIT_PREFIX = "x_"
 TILES_MARK = " @ "  # joins a field's label and its tile set's in the statistics
 COLUMNS = (
     "card",
@@ -124,6 +135,46 @@ def check_base(field: list[str]) -> str:
     if len(field) == 1:
         return resolve(field[0]).base
     return BASE
+
+
+def deviation_strategy(base: str, deviation: str) -> str | None:
+    """The strategy a deviating seat plays: ``BASE+deviation`` for a taming policy name;
+    ``[param=value,...]+TAMING`` sets parameters of the base too. None where the base has no
+    such parameter (``[herd_3_4=1]`` for a base outside the learned family)."""
+    deviation = deviation.strip()
+    if not deviation.startswith("["):
+        return f"{base}+{deviation}"
+    inner, _, taming = deviation[1:].partition("]")
+    taming = taming.lstrip("+").strip()
+    seat = resolve(f"{base}+ev")
+    known = getattr(importlib.import_module(seat.base_module), "PARAMS", {})
+    keys = [item.partition("=")[0].strip() for item in inner.split(",")]
+    if any(key not in known for key in keys):
+        return None
+    name, _, own = base.partition("[")
+    items = {}
+    for item in [*own.rstrip("]").split(","), *inner.split(",")]:
+        key, equals, value = (part.strip() for part in item.partition("="))
+        if key and equals:
+            items[key] = value  # the deviation's value replaces the base's own
+    settings = ",".join(f"{key}={value}" for key, value in items.items())
+    return f"{name}[{settings}]+{taming}"
+
+
+def card_table(field: list[str], card: str) -> list[str]:
+    """A field's seats all playing the card: each seat's base strategy with ``card``."""
+    return [f"{resolve(name).base}+{card}" for name in field]
+
+
+def field_deviations(field: list[str], deviations: list[str]) -> list[tuple[str, str]]:
+    """``(deviation, strategy)`` of each deviation that applies to the field's base."""
+    base = check_base(field)
+    out = []
+    for deviation in deviations:
+        name = deviation_strategy(base, deviation)
+        if name is not None:
+            out.append((deviation, name))
+    return out
 
 
 def tiles_label(tiles: str) -> str:
@@ -210,6 +261,28 @@ def check(config: dict) -> None:
     )
     config.setdefault("gate", False)
     bool_setting(config, "gate")
+    config.setdefault("exploit", True)
+    bool_setting(config, "exploit")
+    deviations = config.setdefault("deviations", list(DEVIATIONS))
+    names_setting({"deviations": deviations}, "deviations")
+    if len(set(deviations)) != len(deviations):
+        raise InputError("deviations: name each deviation once")
+    if config["exploit"]:
+        applied = set()
+        for field in config["fields"]:
+            for name in card_table(field, card):
+                resolve(name)
+            found = field_deviations(field, deviations)
+            if not found:
+                raise InputError(f"deviations: none applies to the field {field_label(field)}")
+            for deviation, name in found:
+                resolve(name)
+                applied.add(deviation)
+        for deviation in deviations:
+            if deviation not in applied and deviation not in DEVIATIONS:  # a default may skip
+                raise InputError(
+                    f"deviations: {deviation} sets a parameter no field's base strategy has"
+                )
     if config["gate"]:
         if card_file(card) is None:
             raise InputError("gate: check a card file, card[file=PATH], to write it back gated")
@@ -220,18 +293,23 @@ def check(config: dict) -> None:
             )
 
 
-def played_names(card: str, fields: list, policies: list) -> list[str]:
-    """Every strategy a card check seats."""
+def played_names(
+    card: str, fields: list, policies: list, deviations: list | None = None
+) -> list[str]:
+    """Every strategy a card check seats (with ``deviations``, its exploitability check's too)."""
     names = []
     for field in fields:
         base = check_base(field)
         names += [f"{base}+{p}" for p in [card, *policies]] + list(field)
+        if deviations:
+            names += card_table(field, card) + [n for _, n in field_deviations(field, deviations)]
     return names
 
 
 def played(config: dict) -> list:
     """Every strategy the check seats, resolved (the workers' kernel)."""
-    names = played_names(config["card"], config["fields"], config["policies"])
+    deviations = config["deviations"] if config.get("exploit") else None
+    names = played_names(config["card"], config["fields"], config["policies"], deviations)
     return [resolve(n) for n in names]
 
 
@@ -247,11 +325,19 @@ def check_chunks(fields: list, tiles: list, players: list, games: int, size: int
 
 
 def chunks(config: dict) -> list[dict]:
-    """One chunk per (field, tile set, player count, block of game indices)."""
+    """One chunk per (field, tile set, player count, block of game indices), and with
+    ``exploit`` as many again for the table of card players."""
     size = int(config.get("chunk_games", CHUNK_GAMES))
-    return check_chunks(
-        config["fields"], config["tiles"], config["players"], int(config["games"]), size
-    )
+    games = int(config["games"])
+    out = check_chunks(config["fields"], config["tiles"], config["players"], games, size)
+    if config.get("exploit"):
+        out += [
+            {**chunk, "exploit": 1}
+            for chunk in check_chunks(
+                config["fields"], config["tiles"], config["players"], games, size
+            )
+        ]
+    return out
 
 
 def check_block(
@@ -277,32 +363,60 @@ def check_block(
     return stats.to_arrays(PREFIX)
 
 
+def exploit_block(config: dict, card: str, fields: list, tiles: list, deviations: list, chunk):
+    """Play one block of the exploitability check: a table where every seat plays the card,
+    then, on the same game indices, one seat (rotating) playing each deviation; the statistics
+    as arrays (prefix ``x_``)."""
+    players = int(chunk["players"])
+    field = fields[int(chunk["check"])]
+    tile_set = tiles[int(chunk["tiles"])]
+    base = check_base(field)
+    arms = [named_arm(d, name) for d, name in field_deviations(field, deviations)]
+    stats = sweep_block(
+        focal_arm(base, card),
+        arms,
+        field_slots_for(card_table(field, card), players),
+        f"{field_label(field)}{TILES_MARK}{tiles_label(tile_set)}",
+        rules_with_tiles(config, tile_set),
+        players,
+        int(config["seed"]),
+        int(chunk["start"]),
+        int(chunk["n"]),
+    )
+    return stats.to_arrays(EXPLOIT_PREFIX)
+
+
 def run_chunk(config: dict, chunk: dict) -> dict:
-    """Play one block of the check."""
+    """Play one block of the check (or of its exploitability check)."""
+    if chunk.get("exploit"):
+        return exploit_block(
+            config, config["card"], config["fields"], config["tiles"], config["deviations"], chunk
+        )
     return check_block(
         config, config["card"], config["fields"], config["tiles"], config["policies"], chunk
     )
 
 
-def stats_of(arrays: dict) -> Moments:
-    """The check's statistics from a chunk's (or the merged) arrays."""
-    return Moments.from_arrays(arrays, PREFIX, SWEEP_KEYS, SWEEP_METRICS)
+def stats_of(arrays: dict, prefix: str = PREFIX) -> Moments:
+    """The check's statistics from a chunk's (or the merged) arrays (``prefix``: ``c_`` for
+    the check, ``x_`` for its exploitability check)."""
+    return Moments.from_arrays(arrays, prefix, SWEEP_KEYS, SWEEP_METRICS)
 
 
-def merge_checks(parts: list[dict]) -> dict:
+def merge_checks(parts: list[dict], prefix: str = PREFIX) -> dict:
     """The check chunks' statistics added exactly (their groups differ between chunks)."""
-    checks = [part for part in parts if any(k.startswith(PREFIX) for k in part)]
+    checks = [part for part in parts if any(k.startswith(prefix) for k in part)]
     if not checks:
         return {}
     total = Moments(SWEEP_KEYS, SWEEP_METRICS)
     for part in checks:
-        total = total + stats_of(part)
-    return total.to_arrays(PREFIX)
+        total = total + stats_of(part, prefix)
+    return total.to_arrays(prefix)
 
 
 def merge(parts: list[dict]) -> dict:
     """The chunks' statistics added exactly."""
-    return merge_checks(parts)
+    return {**merge_checks(parts), **merge_checks(parts, EXPLOIT_PREFIX)}
 
 
 def card_check(merged: dict, card: str) -> pd.DataFrame:
@@ -337,6 +451,53 @@ def card_check(merged: dict, card: str) -> pd.DataFrame:
     )[list(COLUMNS)]
 
 
+EXPLOIT_COLUMNS = (
+    "card",
+    "field",
+    "tiles",
+    "players",
+    "deviation",
+    "games",
+    "card_win",
+    "deviation_win",
+    "gain",
+    "gain_low",
+    "gain_high",
+)
+
+
+def exploit_check(merged: dict, card: str) -> pd.DataFrame:
+    """Per field, tile set, player count and deviation: what one seat gains by the deviation
+    at a table where every seat plays the card (the deviation's win rate minus the same seat's
+    as a card player on the same game indices), pp with its 95% interval clustered by game.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :data:`EXPLOIT_COLUMNS` (no rows without an exploitability check).
+    """
+    if f"{EXPLOIT_PREFIX}stat.clusters" not in merged:
+        return pd.DataFrame(columns=list(EXPLOIT_COLUMNS))
+    stats = stats_of(merged, EXPLOIT_PREFIX).collapse(["condition", "players", "policy"])
+    summary = stats.summary(SWEEP_SCALE)
+    condition = summary["condition"].astype(str).str.split(TILES_MARK, n=1, regex=False)
+    return pd.DataFrame(
+        {
+            "card": card,
+            "field": condition.str[0],
+            "tiles": condition.str[1],
+            "players": summary["players"].astype(int),
+            "deviation": summary["policy"],
+            "games": summary["clusters"].astype(int),
+            "card_win": 100 * summary["win_base"],
+            "deviation_win": 100 * summary["win"],
+            "gain": 100 * summary["dwin"],
+            "gain_low": 100 * summary["dwin_low"],
+            "gain_high": 100 * summary["dwin_high"],
+        }
+    )[list(EXPLOIT_COLUMNS)]
+
+
 def finish(
     config: dict,
     merged: dict,
@@ -359,4 +520,7 @@ def finish(
             gated = {**gated, "seek": gate_seek(seek, table, seek_off(config["card"]))}
         if commit_off(config["card"]) in config["policies"]:
             gated = gate_commit(gated, table, commit_off(config["card"]))
-    write_card_check(Path(folder), table, config, command, started, rules_of(config), gated)
+    exploit = exploit_check(merged, config["card"]) if config.get("exploit") else None
+    write_card_check(
+        Path(folder), table, config, command, started, rules_of(config), gated, exploit
+    )

@@ -167,7 +167,7 @@ def run_chunk(config: dict, chunk: dict) -> dict:
     return {f"n{players}.{key}": value for key, value in stats.items()}
 
 
-def merged_by_players(config: dict, merged: dict) -> dict[int, dict]:
+def merged_by_players(merged: dict) -> dict[int, dict]:
     """The merged statistics split by player count."""
     out: dict[int, dict] = {}
     for key, value in merged.items():
@@ -184,5 +184,5 @@ def finish(
     from experiments.outputs.metagame import write_metagame
 
     names = names_of(config)
-    tables = metagame_tables(names, merged_by_players(config, merged))
+    tables = metagame_tables(names, merged_by_players(merged))
     write_metagame(Path(folder), tables, names, config, command, started, rules_of(config))

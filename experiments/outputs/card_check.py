@@ -8,8 +8,14 @@
     Per table: the card against the best fixed policy (``never`` or ``fixed-1``) and the best
     computer policy (``ev``, ``majority``, ``search``), against never seeking, and whether each
     goal is met (:func:`experiments.analyses.card_goals.card_goals`).
+``exploit.csv``, ``exploit_goals.csv``
+    With ``exploit`` (the default): per field, tile set, player count and deviation, what one
+    seat gains by leaving the card at a table where every seat plays it (pp, 95% interval); per
+    table the best deviation and whether the card holds (it gains at most
+    :data:`~experiments.analyses.card_goals.EXPLOIT_LIMIT`, point estimate).
 ``check.md``
-    The goals as a table in words, one line per table.
+    The goals as a table in words, one line per table (and the exploitability, one line per
+    table).
 ``card.json``, ``card.md``, ``card.html``
     With ``gate``: the checked card file gated by this check
     (:func:`experiments.analyses.seeking.gate_seek`,
@@ -28,13 +34,32 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.analyses.card_goals import CLOSE, LEVEL, card_goals
+from experiments.analyses.card_goals import (
+    CLOSE,
+    DEVIATIONS,
+    EXPLOIT_LIMIT,
+    LEVEL,
+    card_goals,
+    exploit_goals,
+)
 from experiments.outputs.card_html import card_page
 from experiments.outputs.files import run_metadata, write_csv, write_json, write_text
 from experiments.outputs.situations import card_text
 
 FILES = ("check.csv", "goals.csv", "check.md", "run.json")
-SETTINGS = ("players", "games", "seed", "card", "fields", "tiles", "policies", "gate", "rules")
+SETTINGS = (
+    "players",
+    "games",
+    "seed",
+    "card",
+    "fields",
+    "tiles",
+    "policies",
+    "gate",
+    "exploit",
+    "deviations",
+    "rules",
+)
 
 
 def _signed(x: float) -> str:
@@ -82,6 +107,27 @@ def goals_text(goals: pd.DataFrame, card: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def exploit_text(goals: pd.DataFrame, card: str) -> str:
+    """The exploitability table of ``check.md``."""
+    lines = [
+        f"## A table of {card} players: what one seat gains by leaving it",
+        "",
+        "Every seat plays the card; one seat, rotating, plays each deviation instead, on the same "
+        "game indices. Its win rate minus its win rate as a card player, pp (95% interval); the "
+        f"card holds where no deviation gains more than {EXPLOIT_LIMIT:.1f} pp.",
+        "",
+        "| field | tiles | players | best deviation | its gain | holds | games |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for _, r in goals.iterrows():
+        lines.append(
+            f"| {r['field']} | {r['tiles']} | {r['players']} | {r['best_deviation']} | "
+            f"{_pp(r['gain'], r['gain_low'], r['gain_high'])} | "
+            f"{'yes' if r['holds'] else '**no**'} | {int(r['games']):,} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def reproducing_command(config: dict) -> str:
     """The ``mammoth check-card`` command that plays the same check."""
 
@@ -99,6 +145,11 @@ def reproducing_command(config: dict) -> str:
         words += ["--policy", quoted(policy)]
     if config.get("gate"):
         words.append("--gate")
+    if not config.get("exploit", True):
+        words.append("--no-exploit")
+    elif config.get("deviations") not in (None, DEVIATIONS):
+        for deviation in config["deviations"]:
+            words += ["--deviation", quoted(deviation)]
     return " ".join(words)
 
 
@@ -110,6 +161,7 @@ def write_card_check(
     started: float | None,
     rules,
     gated: dict | None = None,
+    exploit: pd.DataFrame | None = None,
 ) -> None:
     """Write the card check's files into ``folder``.
 
@@ -129,12 +181,21 @@ def write_card_check(
         The rules (the tile sets are the check's own).
     gated : dict, optional
         With ``gate``: the checked card with its seek part gated.
+    exploit : pandas.DataFrame, optional
+        With ``exploit``: :func:`experiments.kinds.card_check.exploit_check`.
     """
     goals = card_goals(check)
     write_csv(folder / "check.csv", check)
     write_csv(folder / "goals.csv", goals)
-    write_text(folder / "check.md", goals_text(goals, str(config["card"])))
+    text = goals_text(goals, str(config["card"]))
     files = list(FILES)
+    if exploit is not None:
+        held = exploit_goals(exploit)
+        write_csv(folder / "exploit.csv", exploit)
+        write_csv(folder / "exploit_goals.csv", held)
+        text += "\n" + exploit_text(held, str(config["card"]))
+        files[2:2] = ["exploit.csv", "exploit_goals.csv"]
+    write_text(folder / "check.md", text)
     if gated is not None:
         provenance = dict(gated.get("provenance", {}))
         provenance["gates"] = [*provenance.get("gates", []), reproducing_command(config)]

@@ -45,6 +45,17 @@ def _rules(rules: list[dict], answer: str) -> list[dict]:
     return [{**{k: r[k] for k in keep if k in r}, "text": rule_text(r)} for r in rules]
 
 
+def _made(provenance: dict) -> str:
+    """How the card was made, in a line: its command, or its check's for a card written by
+    hand."""
+    if provenance.get("command"):
+        return str(provenance["command"])
+    if provenance.get("written"):
+        check = provenance.get("check", {}).get("command", "")
+        return "written by hand" + (f"; checked by {check}" if check else "")
+    return ""
+
+
 def card_page(card: dict, tie_rule: str = "longer_wins", title: str = "Advice card") -> str:
     """The whole page as text.
 
@@ -75,11 +86,16 @@ def card_page(card: dict, tie_rule: str = "longer_wins", title: str = "Advice ca
             "rules": _rules(seek["rules"], "seek"),
             "default": bool(seek["default"]),
             "otherwise": dict(seek.get("otherwise", {})),
+            "weight": {str(k): float(v) for k, v in (seek.get("weight") or {}).items()},
         },
         "features": {"commit": list(FEATURES), "seek": list(SEEK_FEATURES)},
         "odds": odds_table(tie_rule),
         "max_count": MAX_COUNT,
-        "provenance": card.get("provenance", {}).get("command", ""),
+        "provenance": _made(card.get("provenance", {})),
+        "notes": [
+            [str(head), [str(line) for line in lines]]
+            for head, lines in (card.get("notes") or {}).items()
+        ],
     }
     payload = json.dumps(data, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
     return _PAGE.replace("__TITLE__", html.escape(title)).replace("__DATA__", payload)
@@ -140,6 +156,7 @@ max="3" step="1" value="0"></label>
 <table id="odds"><thead><tr><th>figures</th><th>chance to win the contest</th></tr></thead>
 <tbody></tbody></table>
 <p class="note" id="odds-note"></p>
+<div id="notes"></div>
 <p class="note" id="made-by"></p>
 <script id="card-data" type="application/json">__DATA__</script>
 <script>
@@ -182,9 +199,12 @@ function update() {
   const [sn, srule] = firstRule(D.seek, f);
   const go = srule ? srule.seek : D.seek.default;
   const sline = srule ? srule.text : "otherwise";
+  const w = D.seek.weight[String(f.players)];
+  const how = go && w !== undefined ? " Count the contest at " + Math.round(100 * w)
+    + "% of its expected points when you choose where to place." : "";
   document.getElementById("seek-answer").innerHTML =
     "<b>" + (go ? "Seek the herd." : "Do not go out of your way for the herd.") + "</b> Rule "
-    + sn + " (" + sline + ")." + effect(srule || D.seek.otherwise, "seeking");
+    + sn + " (" + sline + ")." + how + effect(srule || D.seek.otherwise, "seeking");
   const [cn, crule] = firstRule(D.commit, f);
   const want = crule ? crule.commit : D.commit.default;
   const k = Math.max(0, Math.min(want, f.kmax));
@@ -208,6 +228,20 @@ function update() {
 }
 document.getElementById("made-by").textContent = D.provenance ? "Card made by: "
   + D.provenance : "";
+for (const [head, lines] of D.notes) {
+  const box = document.getElementById("notes");
+  const h = document.createElement("h2");
+  h.textContent = head;
+  h.style.fontSize = "1rem";
+  box.appendChild(h);
+  const list = document.createElement("ul");
+  for (const line of lines) {
+    const item = document.createElement("li");
+    item.textContent = line;
+    list.appendChild(item);
+  }
+  box.appendChild(list);
+}
 document.getElementById("table").addEventListener("input", update);
 update();
 </script>

@@ -137,9 +137,9 @@ def heatmap_figure(tables: dict[str, pd.DataFrame], names: list[str]):
     import matplotlib.pyplot as plt
 
     sizes = sorted(tables["payoff"]["players"].unique())
-    width = 2.2 + 0.75 * len(names)
+    side = 1.2 + 0.42 * len(names)
     fig, axes = plt.subplots(
-        1, len(sizes), figsize=(width * len(sizes), 1.6 + 0.5 * len(names)), squeeze=False
+        1, len(sizes), figsize=(2.6 + side * len(sizes), 2.2 + 0.42 * len(names)), squeeze=False
     )
     for ax, players in zip(axes[0], sizes, strict=True):
         gain = one_seat_matrix(tables["payoff"], names, int(players)) - 100 / players
@@ -147,7 +147,10 @@ def heatmap_figure(tables: dict[str, pd.DataFrame], names: list[str]):
         ax.imshow(gain, cmap="RdBu_r", vmin=-bound, vmax=bound)
         for k in range(len(names)):
             for j in range(len(names)):
-                ax.text(j, k, f"{gain[k, j]:+.0f}", ha="center", va="center", fontsize=7)
+                colour = "white" if abs(gain[k, j]) > 0.6 * bound else "black"
+                ax.text(
+                    j, k, f"{gain[k, j]:+.0f}", ha="center", va="center", fontsize=7, color=colour
+                )
         ticks = range(len(names))
         ax.set_xticks(ticks, names, rotation=60, ha="right", fontsize=7)
         ax.set_yticks(ticks, names if players == sizes[0] else [""] * len(names), fontsize=7)
@@ -171,9 +174,10 @@ def mix_figure(tables: dict[str, pd.DataFrame], names: list[str]):
         y = np.arange(len(names)) + (i - (len(sizes) - 1) / 2) * height
         low = part["weight"] - part["weight_low"]
         high = part["weight_high"] - part["weight"]
-        ax.barh(
-            y, part["weight"], height=height, xerr=[low.clip(0), high.clip(0)],
-            label=f"{players} players", capsize=2,
+        ax.barh(y, part["weight"], height=height, label=f"{players} players")
+        ax.errorbar(
+            part["weight"], y, xerr=[low.clip(0), high.clip(0)], fmt="none", ecolor="0.55",
+            elinewidth=0.8, capsize=2,
         )  # fmt: skip
     ax.set_yticks(range(len(names)), names, fontsize=8)
     ax.invert_yaxis()
@@ -220,8 +224,18 @@ def write_metagame(
     write_csv(folder / "equilibria.csv", tables["equilibria"])
     write_text(folder / "metagame.md", metagame_text(tables, config))
     (folder / "figures").mkdir(exist_ok=True)
-    save_figure(folder / "figures" / "metagame_heatmap.png", heatmap_figure(tables, names), dpi=110)
-    save_figure(folder / "figures" / "metagame_mix.png", mix_figure(tables, names), dpi=110)
+    save_figure(
+        folder / "figures" / "metagame_heatmap.png",
+        heatmap_figure(tables, names),
+        dpi=110,
+        bbox_inches="tight",
+    )
+    save_figure(
+        folder / "figures" / "metagame_mix.png",
+        mix_figure(tables, names),
+        dpi=110,
+        bbox_inches="tight",
+    )
     extra = {"wall_seconds": round(time.perf_counter() - started, 1)} if started else {}
     meta = run_metadata(
         command,

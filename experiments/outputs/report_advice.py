@@ -136,19 +136,19 @@ def short_condition(feature: str, lo: float | None, hi: float | None) -> str:
         if low is not None and high is None:
             return f"≤ {-low} tile(s) behind" if low < 0 else f"≥ {low} tile(s) ahead"
         if low is None and high is not None:
-            return f"≥ {-high} tile(s) behind" if high < 0 else f"≤ {high} tile(s) ahead"
+            return f"{-high}+ tiles behind" if high < 0 else f"≤ {high} tile(s) ahead"
         return f"tiles vs leader {low} to {high}"
     if feature == "players":
         if low is None:
             return "2 players" if high == 2 else f"≤ {high} players"
-        if low == high:
-            return f"{high} players"
+        if low == (high or 4):
+            return f"{low} players"
         return f"{low}-{high or 4} players"
     if feature == "rivals" and low is not None and low >= 1 and high is None:
         return "someone there" if low == 1 else f"{low}+ others there"  # on the herd's area
     names = {
         "rivals": "there",
-        "committed_most": "committed before you",
+        "committed_most": "committed before",
         "kmax": "you can commit",
         "to_decide": "decide after you",
     }
@@ -171,10 +171,14 @@ report (:func:`experiments.outputs.report.write_report`)."""
 
 
 def _when(rule: dict, otherwise: str) -> str:
+    """A rule's conditions in the fewest words ("alone on the tile" for nobody committed
+    before you and nobody deciding after you)."""
     conds = rule.get("when") or []
-    return ", ".join(short_condition(c["feature"], c.get("lo"), c.get("hi")) for c in conds) or (
-        otherwise
-    )
+    words = [short_condition(c["feature"], c.get("lo"), c.get("hi")) for c in conds]
+    alone = {"nobody committed before", "you decide last"}
+    if alone <= set(words):
+        words = ["alone on the tile", *(w for w in words if w not in alone)]
+    return ", ".join(words) or otherwise
 
 
 def card_rows(card: dict) -> list[list[str]]:
@@ -219,16 +223,21 @@ def card_answer(folder: ResultFolder) -> list:
         Link("on your phone", CARD_PAGE),
         "): first rule that fits.",
     ]
+    notes = []  # the card's notes (its equilibrium, its adjustments) as one short paragraph
+    for head, lines in (card.get("notes") or {}).items():
+        notes += [Strong(f"{head}: "), " ".join(str(line) for line in lines), " "]
     return [
         Paragraph(lead, css="lead"),
         Table(["when (bonus: the better, to you)", "then"], card_rows(card), words=True),
-        Paragraph([agreement_words(agreement), " ", provenance_words(card)]),
+        Paragraph([*notes, agreement_words(agreement), " ", provenance_words(card)]),
     ]
 
 
 def provenance_words(card: dict) -> str:
     """Where the shipped card comes from, in one short sentence (its command: :func:`made_by`)."""
     made = card.get("provenance", {})
+    if made.get("written"):
+        return ""  # a card written by hand: its notes say what it is (docs/answers.md how)
     if not made.get("decisions"):
         return "Its making is not recorded."
     return f"(Made from {int(made['decisions']):,} decisions.)"
@@ -236,7 +245,8 @@ def provenance_words(card: dict) -> str:
 
 def made_by(card: dict) -> str:
     """The command that made the shipped card (its provenance), or a word that none is kept."""
-    return str(card.get("provenance", {}).get("command") or "not recorded")
+    made = card.get("provenance", {})
+    return str(made.get("command") or made.get("check", {}).get("command") or "not recorded")
 
 
 def agreement_table(folder: ResultFolder) -> Table:

@@ -118,7 +118,18 @@ hold numbers when present)}}``. Every one of them must have rows, and its ``play
 numbers from 2 to 4. The contest's section checks its own columns (it falls back to the short
 tables of any folder)."""
 
+TABLES["metagame"] = {
+    "equilibrium": (
+        ("players", "strategy", "weight", "weight_low", "weight_high", "against_equilibrium",
+         "behind_best", "exploitability", "exploitability_low", "exploitability_high",
+         "best_deviation", "equilibrium_regret"),
+        ("weight", "weight_low", "weight_high", "against_equilibrium", "behind_best",
+         "exploitability", "exploitability_low", "exploitability_high", "equilibrium_regret"),
+    ),
+}  # fmt: skip
+
 PRIMARY = {
+    "metagame": "equilibrium",
     "league": "league",
     "commit": "sweep",
     "worth": "games",
@@ -183,7 +194,10 @@ class ResultFolder:
 
     @property
     def kind(self) -> str:
-        """``league``, ``commit``, ``worth``, ``contest``, ``ladder``, ``advice`` or ``other``."""
+        """``league``, ``commit``, ``worth``, ``contest``, ``ladder``, ``advice``,
+        ``metagame`` or ``other``."""
+        if self.has("equilibrium", "deviations", "payoff"):
+            return "metagame"
         if self.has("league"):
             return "league"
         if self.has("sweep", "rule_of_thumb"):

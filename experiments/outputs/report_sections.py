@@ -34,6 +34,7 @@ from experiments.outputs.document import (
     whole,
 )
 from experiments.outputs.ladder import ladder_figure, short_name
+from experiments.outputs.metagame import equilibrium_sentence, mix_figure
 from experiments.outputs.report_advice import advice_section
 from experiments.outputs.report_folder import (
     MAX_ROWS,
@@ -63,6 +64,7 @@ TITLES = {
     "contest": "the taming contest's exact odds",
     "ladder": "strength ladder: rating against cost",
     "advice": "how many figures to commit, situation by situation",
+    "metagame": "the herd decision as a game between the seats",
     "other": "results",
 }
 
@@ -599,6 +601,61 @@ def ladder_section(folder: ResultFolder) -> list:
     return blocks
 
 
+# --------------------------------------------------------------------------------------------
+# Metagame: the herd decision as a game
+
+
+def metagame_section(folder: ResultFolder) -> list:
+    """The meta-game: the equilibrium per table size in words, then each herd play's weight in
+    it, its win rate against it and its exploitability."""
+    eq = folder.table("equilibrium")
+    names = list(dict.fromkeys(eq["strategy"].astype(str)))
+    blocks: list = [
+        Paragraph(equilibrium_sentence(part).replace("**", ""))
+        for _, part in eq.groupby("players", sort=True)
+    ]
+    blocks.append(
+        figure_block(
+            folder,
+            "mix",
+            mix_figure({"equilibrium": eq}, names),
+            "the equilibrium mix of herd plays per table size, as bars",
+            "The share of games a seat plays each herd play in the symmetric equilibrium, with "
+            "95% bootstrap intervals.",
+        )
+    )
+    rows = []
+    for r in eq.sort_values(["players", "weight"], ascending=[True, False]).to_dict("records"):
+        rows.append(
+            [
+                str(int(r["players"])),
+                short_name(str(r["strategy"])),
+                Cell(f"{r['weight']:.0f}%", f"[{r['weight_low']:.0f}, {r['weight_high']:.0f}]"),
+                f"{r['behind_best']:+.1f} pp",
+                Cell(
+                    f"{r['exploitability']:+.1f} pp",
+                    f"[{r['exploitability_low']:+.1f}, {r['exploitability_high']:+.1f}]",
+                ),
+            ]
+        )
+    blocks.append(
+        Table(
+            [
+                "players",
+                "herd play",
+                "in the equilibrium",
+                "behind the best against it",
+                "exploitability",
+            ],
+            rows,
+            caption="Exploitability: what one seat gains by its best other play at a table of "
+            "this play (0 or less: nobody gains by leaving it); 95% intervals from a bootstrap "
+            "over games",
+        )  # fmt: skip
+    )
+    return blocks
+
+
 BUILDERS = {
     "league": league_section,
     "commit": commit_section,
@@ -606,6 +663,7 @@ BUILDERS = {
     "contest": contest_section,
     "ladder": ladder_section,
     "advice": advice_section,
+    "metagame": metagame_section,
     "other": generic_section,
 }
 
