@@ -112,10 +112,12 @@ pd.DataFrame(classes[["situation", "decisions", "games", "best_k", "best_sure", 
 
 # %% [markdown]
 # ## The shipped card
-# The card the `card` taming policy plays (`strategies/models/card.json`), learnt from every
-# decision of the `mammoth advise` run its provenance names (the command makes it again).
+# The card the `card` taming policy plays (`strategies/models/card.json`): written at the
+# equilibrium of the herd meta-game (docs/answers.md, "The advice card"); its provenance names
+# the runs it was made from and the check that measures what it claims, which gives the same
+# digits when run again.
 
 # %%
 shipped = load_card()
 print("\n".join(card_lines(shipped)))
-shipped["provenance"]["command"]
+shipped["provenance"]["check"]

@@ -35,7 +35,8 @@ def test_advise_writes_the_decisions_the_table_and_the_card(tmp_path):
     check = pd.read_csv(out / "check.csv")
     policies = {"never", "fixed-1", "ev", "majority", "search", "card[seek=0]"}
     assert set(check["policy"]) == policies  # and the card itself never seeking
-    assert set(check["field"]) == {"greedy", "presets"} and (check["games"] == 4).all()
+    assert set(check["field"]) == {"greedy", "presets", "champion"}  # the default fields
+    assert (check["games"] == 4).all()
     assert set(check["tiles"]) == {"default"} and set(check["card"]) == {"card"}
 
 
