@@ -39,7 +39,7 @@ def test_demo_runs_the_default_suite_and_reports(demo_run):
     assert report.index("The advice card") < report.index("Over whole games, going out of your")
     opening = report[: report.index("Over whole games")]
     for head, lines in shipped["notes"].items():  # the equilibrium and the adjustments
-        assert f"**{head}: **" in opening and lines[0] in opening
+        assert f"**{head}:**" in opening and lines[0] in opening
     assert f"made by {shipped['provenance']['check']['command']})" in report  # advice section
     assert f"This run: of {len(shipped['rules'])} rules" in opening
     # the demo checks the shipped card instead of deriving a second one, and plays no search

@@ -225,7 +225,7 @@ def card_answer(folder: ResultFolder) -> list:
     ]
     notes = []  # the card's notes (its equilibrium, its adjustments) as one short paragraph
     for head, lines in (card.get("notes") or {}).items():
-        notes += [Strong(f"{head}: "), " ".join(str(line) for line in lines), " "]
+        notes += [Strong(f"{head}:"), " " + " ".join(str(line) for line in lines) + " "]
     return [
         Paragraph(lead, css="lead"),
         Table(["when (bonus: the better, to you)", "then"], card_rows(card), words=True),
