@@ -419,6 +419,31 @@ def merge(parts: list[dict]) -> dict:
     return {**merge_checks(parts), **merge_checks(parts, EXPLOIT_PREFIX)}
 
 
+def _paired_table(merged: dict, prefix: str) -> pd.DataFrame:
+    """The merged statistics of one part (``prefix``) per field, tile set, player count and arm:
+    the card seat's and the arm's win rates and the arm minus the card, pp with its 95% interval
+    clustered by game (empty without that part)."""
+    if f"{prefix}stat.clusters" not in merged:
+        return pd.DataFrame()
+    stats = stats_of(merged, prefix).collapse(["condition", "players", "policy"])
+    summary = stats.summary(SWEEP_SCALE)
+    condition = summary["condition"].astype(str).str.split(TILES_MARK, n=1, regex=False)
+    return pd.DataFrame(
+        {
+            "field": condition.str[0],
+            "tiles": condition.str[1],
+            "players": summary["players"].astype(int),
+            "arm": summary["policy"],
+            "games": summary["clusters"].astype(int),
+            "card_win": 100 * summary["win_base"],
+            "arm_win": 100 * summary["win"],
+            "dwin": 100 * summary["dwin"],
+            "dwin_low": 100 * summary["dwin_low"],
+            "dwin_high": 100 * summary["dwin_high"],
+        }
+    )
+
+
 def card_check(merged: dict, card: str) -> pd.DataFrame:
     """Per field, tile set, player count and policy: the card's win rate minus the policy's, in
     percentage points with its 95% interval (clustered by game index; the same game indices for
@@ -429,26 +454,16 @@ def card_check(merged: dict, card: str) -> pd.DataFrame:
     pandas.DataFrame
         :data:`COLUMNS` (no rows without a check).
     """
-    if f"{PREFIX}stat.clusters" not in merged:
+    table = _paired_table(merged, PREFIX)
+    if table.empty:
         return pd.DataFrame(columns=list(COLUMNS))
-    stats = stats_of(merged).collapse(["condition", "players", "policy"])
-    summary = stats.summary(SWEEP_SCALE)
-    condition = summary["condition"].astype(str).str.split(TILES_MARK, n=1, regex=False)
-    return pd.DataFrame(
-        {
-            "card": card,
-            "field": condition.str[0],
-            "tiles": condition.str[1],
-            "players": summary["players"].astype(int),
-            "policy": summary["policy"],
-            "games": summary["clusters"].astype(int),
-            "card_win": 100 * summary["win_base"],
-            "policy_win": 100 * summary["win"],
-            "card_minus": -100 * summary["dwin"],
-            "card_minus_low": -100 * summary["dwin_high"],
-            "card_minus_high": -100 * summary["dwin_low"],
-        }
-    )[list(COLUMNS)]
+    table = table.rename(columns={"arm": "policy", "arm_win": "policy_win"})
+    table["card_minus"] = -table.pop("dwin")
+    table["card_minus_low"], table["card_minus_high"] = (
+        -table.pop("dwin_high"),
+        -table.pop("dwin_low"),
+    )
+    return table.assign(card=card)[list(COLUMNS)]
 
 
 EXPLOIT_COLUMNS = (
@@ -476,26 +491,13 @@ def exploit_check(merged: dict, card: str) -> pd.DataFrame:
     pandas.DataFrame
         :data:`EXPLOIT_COLUMNS` (no rows without an exploitability check).
     """
-    if f"{EXPLOIT_PREFIX}stat.clusters" not in merged:
+    table = _paired_table(merged, EXPLOIT_PREFIX)
+    if table.empty:
         return pd.DataFrame(columns=list(EXPLOIT_COLUMNS))
-    stats = stats_of(merged, EXPLOIT_PREFIX).collapse(["condition", "players", "policy"])
-    summary = stats.summary(SWEEP_SCALE)
-    condition = summary["condition"].astype(str).str.split(TILES_MARK, n=1, regex=False)
-    return pd.DataFrame(
-        {
-            "card": card,
-            "field": condition.str[0],
-            "tiles": condition.str[1],
-            "players": summary["players"].astype(int),
-            "deviation": summary["policy"],
-            "games": summary["clusters"].astype(int),
-            "card_win": 100 * summary["win_base"],
-            "deviation_win": 100 * summary["win"],
-            "gain": 100 * summary["dwin"],
-            "gain_low": 100 * summary["dwin_low"],
-            "gain_high": 100 * summary["dwin_high"],
-        }
-    )[list(EXPLOIT_COLUMNS)]
+    table = table.rename(
+        columns={"arm": "deviation", "arm_win": "deviation_win", "dwin": "gain"}
+    ).rename(columns={"dwin_low": "gain_low", "dwin_high": "gain_high"})
+    return table.assign(card=card)[list(EXPLOIT_COLUMNS)]
 
 
 def finish(

@@ -33,8 +33,8 @@ from experiments.analyses.metagame import (
     metagame_tables,
     seat_shares,
 )
-from experiments.kinds import game_blocks
-from experiments.rules_setup import rules_from_options
+from experiments.kinds import compare, game_blocks
+from experiments.kinds.compare import names_of, rules_of
 from experiments.settings import check_keys, int_setting, names_setting, rule_types
 from sim.errors import InputError
 from sim.runner import Slot, play_state
@@ -63,26 +63,8 @@ RULES = ("tiles", "mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per profile and player count"
 
 
-def rules_of(config: dict):
-    """The meta-game's rules (the herd on; docs/rules.md defaults for what it leaves out)."""
-    r = config.get("rules", {})
-    return rules_from_options(
-        True,
-        None if r.get("tiles", "default") == "default" else r["tiles"],
-        int(r.get("mammoth_points", 10)),
-        r.get("tie", "longer_wins"),
-        r.get("resources_of_choice", "immediate"),
-    )
-
-
-def names_of(config: dict) -> list[str]:
-    """The meta-game's strategies, as resolved names."""
-    return [resolve(n).name for n in config["strategies"]]
-
-
-def played(config: dict) -> list:
-    """Every strategy the meta-game seats, resolved (the workers' kernel)."""
-    return [resolve(n) for n in config["strategies"]]
+played = compare.played
+"""Every strategy the meta-game seats, resolved (the workers' kernel): as a league's."""
 
 
 def check(config: dict) -> None:
