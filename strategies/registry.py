@@ -299,16 +299,13 @@ def resolve(name: str) -> SeatStrategy:
     base_limits = getattr(_module(base_module), "LIMITS", {})
     taming_limits = getattr(_module(taming_module), "LIMITS", {})
     base_set, base_data = _data_overrides(base_set, _module(base_module), base)
-    if preset and preset.data and not base_data:  # the name's own data choice goes first
-        base_data = dict(preset.data)
-        base_suffix_data = {}
-    else:
-        base_suffix_data = base_data
+    # the data the base plays: the name's own choice, else its preset's (which the name omits)
+    played_data = base_data or (dict(preset.data) if preset else {})
     taming_set, taming_data = _data_overrides(taming_set, _module(taming_module), taming)
     base_values = _overrides(base_set, base_known, base, base_limits)
     taming_values = _overrides(taming_set, taming_known, taming, taming_limits)
     _within({**(overrides or {}), **taming_values}, taming_limits, taming)
-    base = base + _suffix(base_values, base_known, base_suffix_data)
+    base = base + _suffix(base_values, base_known, base_data)
     taming = taming + _suffix(taming_values, taming_known, taming_data)
     return SeatStrategy(
         name=f"{base}+{taming}",
@@ -317,7 +314,7 @@ def resolve(name: str) -> SeatStrategy:
         base_id=base_id,
         taming_id=taming_id,
         base_params=_params(
-            base_module, {**(preset.params if preset else {}), **base_values}, base_data
+            base_module, {**(preset.params if preset else {}), **base_values}, played_data
         ),
         taming_params=_params(taming_module, {**(overrides or {}), **taming_values}, taming_data),
         family=family,

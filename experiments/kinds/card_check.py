@@ -340,58 +340,48 @@ def chunks(config: dict) -> list[dict]:
     return out
 
 
+def _play_block(config: dict, card: str, field: list, arms: list, others: list, chunk, prefix):
+    """Play one block of a check: the card's seat, then each arm's, on the same game indices,
+    ``others`` at the other seats; the statistics as arrays (``prefix``)."""
+    players = int(chunk["players"])
+    tile_set = config["tiles"][int(chunk["tiles"])]
+    stats = sweep_block(
+        focal_arm(check_base(field), card),
+        arms,
+        field_slots_for(others, players),
+        f"{field_label(field)}{TILES_MARK}{tiles_label(tile_set)}",
+        rules_with_tiles(config, tile_set),
+        players,
+        int(config["seed"]),
+        int(chunk["start"]),
+        int(chunk["n"]),
+    )
+    return stats.to_arrays(prefix)
+
+
 def check_block(
     config: dict, card: str, fields: list, tiles: list, policies: list, chunk: dict
 ) -> dict:
     """Play one block of a card check: the card's arm and every policy's on the same game
     indices; the statistics as arrays (prefix ``c_``)."""
-    players = int(chunk["players"])
     field = fields[int(chunk["check"])]
-    tile_set = tiles[int(chunk["tiles"])]
-    base = check_base(field)
-    stats = sweep_block(
-        focal_arm(base, card),
-        [focal_arm(base, p) for p in policies],
-        field_slots_for(field, players),
-        f"{field_label(field)}{TILES_MARK}{tiles_label(tile_set)}",
-        rules_with_tiles(config, tile_set),
-        players,
-        int(config["seed"]),
-        int(chunk["start"]),
-        int(chunk["n"]),
-    )
-    return stats.to_arrays(PREFIX)
+    arms = [focal_arm(check_base(field), p) for p in policies]
+    return _play_block({**config, "tiles": tiles}, card, field, arms, field, chunk, PREFIX)
 
 
-def exploit_block(config: dict, card: str, fields: list, tiles: list, deviations: list, chunk):
+def exploit_block(config: dict, card: str, fields: list, deviations: list, chunk: dict) -> dict:
     """Play one block of the exploitability check: a table where every seat plays the card,
     then, on the same game indices, one seat (rotating) playing each deviation; the statistics
     as arrays (prefix ``x_``)."""
-    players = int(chunk["players"])
     field = fields[int(chunk["check"])]
-    tile_set = tiles[int(chunk["tiles"])]
-    base = check_base(field)
     arms = [named_arm(d, name) for d, name in field_deviations(field, deviations)]
-    stats = sweep_block(
-        focal_arm(base, card),
-        arms,
-        field_slots_for(card_table(field, card), players),
-        f"{field_label(field)}{TILES_MARK}{tiles_label(tile_set)}",
-        rules_with_tiles(config, tile_set),
-        players,
-        int(config["seed"]),
-        int(chunk["start"]),
-        int(chunk["n"]),
-    )
-    return stats.to_arrays(EXPLOIT_PREFIX)
+    return _play_block(config, card, field, arms, card_table(field, card), chunk, EXPLOIT_PREFIX)
 
 
 def run_chunk(config: dict, chunk: dict) -> dict:
     """Play one block of the check (or of its exploitability check)."""
     if chunk.get("exploit"):
-        return exploit_block(
-            config, config["card"], config["fields"], config["tiles"], config["deviations"], chunk
-        )
+        return exploit_block(config, config["card"], config["fields"], config["deviations"], chunk)
     return check_block(
         config, config["card"], config["fields"], config["tiles"], config["policies"], chunk
     )
