@@ -322,8 +322,9 @@ def resolve(name: str) -> SeatStrategy:
     )
 
 
-_NAME = re.compile(r"^([^\[\]+]*)(?:\[([^\[\]]*)\])?(?:(\+)([^\[\]+]*)(?:\[([^\[\]]*)\])?)?$")
-"""``BASE[overrides]+TAMING[overrides]``, each ``[...]`` and the ``+TAMING`` part optional."""
+_NAME = re.compile(r"^([^\[\]+]*)(?:\[([^\[\]]*)\])?\s*(?:(\+)([^\[\]+]*)(?:\[([^\[\]]*)\])?)?$")
+"""``BASE[overrides]+TAMING[overrides]``, each ``[...]`` and the ``+TAMING`` part optional;
+whitespace may pad every part (:func:`tidy_name` removes it)."""
 
 
 def _split(name: str) -> tuple[str, str | None, str, str, str | None]:
@@ -335,6 +336,47 @@ def _split(name: str) -> tuple[str, str | None, str, str, str | None]:
         )
     base, base_set, plus, taming, taming_set = match.groups()
     return base.strip(), base_set, plus or "", (taming or "").strip(), taming_set
+
+
+def tidy_name(name: str) -> str:
+    """A strategy name as typed, without the whitespace around it and around each of its parts.
+
+    ``" greedy + ev "`` is ``"greedy+ev"`` and ``"learned[ model = x ]"`` is
+    ``"learned[model=x]"``: a padded name is the very name it pads, so a command's settings, its
+    experiment's fingerprint (the chunks' and ``--resume``'s key) and the kernel it compiles are
+    those of the unpadded name. Nothing else changes (no default taming is added, no value
+    rewritten: that is :func:`resolve`'s canonical ``name``), and nothing is checked: a name
+    :func:`resolve` refuses comes back stripped, to be refused there.
+
+    Parameters
+    ----------
+    name : str
+        ``BASE``, ``BASE+TAMING``, either with ``[param=value, ...]`` after it.
+
+    Returns
+    -------
+    str
+        The name without padding.
+    """
+    match = _NAME.match(name.strip())
+    if match is None:
+        return name.strip()
+    base, base_set, plus, taming, taming_set = match.groups()
+    tidy = base.strip() + _tidy_overrides(base_set)
+    if plus:
+        tidy += "+" + taming.strip() + _tidy_overrides(taming_set)
+    return tidy
+
+
+def _tidy_overrides(text: str | None) -> str:
+    """One ``[...]`` of a name without the whitespace around its items, keys and values."""
+    if text is None:
+        return ""
+    items = []
+    for item in text.split(","):
+        key, equals, value = (s.strip() for s in item.partition("="))
+        items.append(f"{key}{equals}{value}")
+    return "[" + ",".join(items) + "]"
 
 
 def _within(values: dict[str, float], limits: dict, part: str) -> None:

@@ -38,6 +38,41 @@ def test_one_variant_has_one_name(spelling):
     assert resolve(spelling).name == "search[rollouts=2]+search"
 
 
+PADDED = [
+    ("greedy", " greedy"),
+    ("greedy", "greedy\t"),
+    ("greedy+ev", " greedy + ev "),
+    ("champion", " champion "),
+    ("learned[model=selfplay3]", " learned [ model = selfplay3 ] "),
+    ("greedy[tools=1]+fixed-2", "greedy [ tools = 1 ] + fixed-2 "),
+    ("search[rollouts=2,horizon=1]+ev", "search[ rollouts=2 , horizon = 1 ]+ ev"),
+    ("greedy+ev[tile_far=0.2]", "greedy + ev [ tile_far = 0.2 ]"),
+]
+"""Names and the same names padded with whitespace around them and around their parts."""
+
+
+@pytest.mark.parametrize(("plain", "padded"), PADDED)
+def test_a_padded_name_is_the_name_it_pads(plain, padded):
+    """Padding changes nothing: the same canonical name, kernel ids and parameters (so the same
+    compiled kernel), and the CLI passes the name on as typed without the padding (so the same
+    settings and experiment fingerprint, the key of the chunks and of ``--resume``)."""
+    from experiments.cli.advise import advise
+    from experiments.cli.options import STRATEGY, field_names
+    from strategies.registry import needs_heavy, plugins_played, tidy_name
+
+    one, other = resolve(plain), resolve(padded)
+    assert other.name == one.name and (other.base, other.taming) == (one.base, one.taming)
+    assert (other.base_id, other.taming_id) == (one.base_id, one.taming_id)
+    assert (other.base_params == one.base_params).all()
+    assert (other.taming_params == one.taming_params).all()
+    assert needs_heavy([other]) == needs_heavy([one]) and plugins_played([other]) == []
+    assert tidy_name(padded) == tidy_name(plain) == plain
+    assert STRATEGY.convert(padded, None, None) == plain
+    assert field_names(f"{padded}, farmer ,{padded}") == [plain, "farmer", plain]
+    context = advise.make_context("advise", ["--field", padded, "--field", plain])
+    assert context.params["field"] == (plain, plain)
+
+
 def test_overrides_apply_to_the_taming_part_and_on_top_of_presets_and_variants():
     seat = resolve("greedy+search[rollouts=1,confidence=0]")
     assert seat.name == "greedy+search[rollouts=1,confidence=0]"

@@ -14,6 +14,7 @@ import click
 
 from experiments.cli.backend import dask_options
 from experiments.cli.options import (
+    STRATEGY,
     Whole,
     chunk_size_option,
     command,
@@ -54,6 +55,7 @@ FILES = "decisions.parquet, agreement.csv, advice.csv, card.md, card.json and ru
     "--field",
     "field",
     multiple=True,
+    type=STRATEGY,
     help="The strategy of every seat (once), or of each seat in turn (repeat). [default: the "
     "fields greedy and champion, pooled]",
 )

@@ -13,6 +13,7 @@ import click
 
 from experiments.cli.backend import dask_options
 from experiments.cli.options import (
+    STRATEGY,
     chunk_size_option,
     command,
     field_names,
@@ -59,6 +60,7 @@ DEFAULT_GAMES = 10_000
     "--policy",
     "policy",
     multiple=True,
+    type=STRATEGY,
     help="A taming policy to play against the card (repeat). "
     "[default: never, fixed-1, ev, majority, search, and CARD never seeking: CARD[seek=0]]",
 )

@@ -28,6 +28,7 @@ from experiments.analyses.commit import (
 )
 from experiments.cli.backend import dask_options
 from experiments.cli.options import (
+    STRATEGY,
     ManyOption,
     Real,
     Whole,
@@ -82,11 +83,16 @@ def prize_option(name: str, help: str):
 @out_option(f"Output folder: gets {FILES}.", default="results/commit")
 @workers_option(WORKERS_HELP)
 @click.option(
-    "--base", default=DEFAULT_BASE, show_default=True, help="The focal seat's base strategy."
+    "--base",
+    type=STRATEGY,
+    default=DEFAULT_BASE,
+    show_default=True,
+    help="The focal seat's base strategy.",
 )
 @click.option(
     "--field",
     multiple=True,
+    type=STRATEGY,
     default=DEFAULT_FIELD,
     show_default=True,
     help="The other seats: once for all, or once per seat.",
@@ -95,6 +101,7 @@ def prize_option(name: str, help: str):
     "--policy",
     "policies",
     multiple=True,
+    type=STRATEGY,
     default=DEFAULT_POLICIES,
     show_default=True,
     help="Taming policies of the focal seat (each paired against BASE+never); repeat.",

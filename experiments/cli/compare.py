@@ -12,6 +12,7 @@ import click
 
 from experiments.cli.backend import dask_options
 from experiments.cli.options import (
+    STRATEGY,
     chunk_size_option,
     command,
     games_option,
@@ -38,7 +39,12 @@ HERDS = {"on": (True,), "off": (False,), "both": (True, False)}
 
 @command()
 @click.option(
-    "--strategy", "names", multiple=True, required=True, help=f"Two to {MAX_STRATEGIES}; repeat."
+    "--strategy",
+    "names",
+    multiple=True,
+    type=STRATEGY,
+    required=True,
+    help=f"Two to {MAX_STRATEGIES}; repeat.",
 )
 @players_option()
 @games_option(

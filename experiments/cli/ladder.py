@@ -16,6 +16,7 @@ import click
 from experiments.analyses.ladder import ANCHOR, default_rungs
 from experiments.cli.backend import dask_options
 from experiments.cli.options import (
+    STRATEGY,
     Real,
     chunk_size_option,
     command,
@@ -44,6 +45,7 @@ FILES = (
     "--strategy",
     "names",
     multiple=True,
+    type=STRATEGY,
     help="A rung, in ladder order (weakest first); repeat. Default: the full ladder (random, "
     "classic, greedy, the presets, search-classic, search at 1, 2, 4, 8 and 16 rollouts and the "
     "quick search, any later player). Parameter variants are named like search[rollouts=2].",
@@ -61,6 +63,7 @@ FILES = (
 )
 @click.option(
     "--anchor",
+    type=STRATEGY,
     default=None,
     help=f"The rung every other plays heads-up, rated 0 (it must be on the ladder). "
     f"[default: {ANCHOR}, or the first rung when {ANCHOR} is not on the ladder]",

@@ -12,6 +12,7 @@ import click
 
 from experiments.cli.backend import dask_options
 from experiments.cli.options import (
+    STRATEGY,
     chunk_size_option,
     command,
     games_option,
@@ -43,6 +44,7 @@ DEFAULT_GAMES = 3_000
     "--strategy",
     "names",
     multiple=True,
+    type=STRATEGY,
     help=f"A herd play (repeat; two to {MAX_PLAYS}). [default: {', '.join(STRATEGIES)}]",
 )
 @players_option()

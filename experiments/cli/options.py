@@ -138,6 +138,27 @@ class InputFile(click.Path):
         return super().convert(value, param, ctx)
 
 
+class StrategyName(click.ParamType):
+    """A strategy name (``BASE``, ``BASE+TAMING``, either with ``[param=value, ...]``), without
+    the whitespace around it and its parts (:func:`strategies.registry.tidy_name`).
+
+    ``--field " greedy + ev"`` is ``--field greedy+ev``: the same settings, experiment
+    fingerprint and kernel. Whether the name is known is checked where it is resolved.
+    """
+
+    name = "text"
+
+    def convert(self, value, param, ctx):
+        """The name without padding."""
+        from strategies.registry import tidy_name
+
+        return tidy_name(str(value))
+
+
+STRATEGY = StrategyName()
+"""The type of every option that takes one strategy name."""
+
+
 class ManyOption(click.Option):
     """An option taking one or more values after one flag, or repeated.
 
@@ -394,15 +415,18 @@ def field_names(text: str) -> list[str]:
     Returns
     -------
     list of str
-        The names, stripped; ``[text]`` if none is left.
+        The names without padding (:func:`strategies.registry.tidy_name`); ``[text]`` if none
+        is left.
     """
+    from strategies.registry import tidy_name
+
     names, depth, part = [], 0, ""
     for char in text:
         depth += (char == "[") - (char == "]")
         if char == "," and depth == 0:
-            names.append(part.strip())
+            names.append(tidy_name(part))
             part = ""
         else:
             part += char
-    names.append(part.strip())
+    names.append(tidy_name(part))
     return [n for n in names if n] or [text]

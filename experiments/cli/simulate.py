@@ -8,6 +8,7 @@ import click
 
 from experiments.cli.backend import chunk_backend, dask_options
 from experiments.cli.options import (
+    STRATEGY,
     announce_compile,
     chunk_size_option,
     command,
@@ -37,6 +38,7 @@ from strategies.registry import resolve
     "--strategy",
     "strategy_names",
     multiple=True,
+    type=STRATEGY,
     default=("greedy",),
     show_default=True,
     help="BASE or BASE+TAMING; once for every seat or once per seat.",

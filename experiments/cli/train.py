@@ -18,6 +18,7 @@ import click
 from experiments.analyses.train import HEADS, HOLD_OUT, MAX_GAMES, MAX_GENERATIONS, MAX_WINDOW
 from experiments.cli.backend import dask_options
 from experiments.cli.options import (
+    STRATEGY,
     Real,
     Whole,
     out_option,
@@ -50,12 +51,14 @@ from experiments.definition import experiment_from_settings
     "--opponent",
     "opponents",
     multiple=True,
+    type=STRATEGY,
     default=("greedy",),
     show_default=True,
     help="A fixed opponent of the learner (any player name); repeat for more.",
 )
 @click.option(
     "--learner",
+    type=STRATEGY,
     default="learned",
     show_default=True,
     help="The learned player trained, with its settings (e.g. learned[replan=1]).",

@@ -22,6 +22,7 @@ from experiments.analyses.tune import (
     tuned_preset,
 )
 from experiments.cli.options import (
+    STRATEGY,
     InputFile,
     Real,
     Whole,
@@ -82,9 +83,13 @@ def _pct(x: float) -> str:
 
 
 @command()
-@click.argument("strategy")
+@click.argument("strategy", type=STRATEGY)
 @click.option(
-    "--against", multiple=True, required=True, help="Opponent (repeat: cycled over the seats)."
+    "--against",
+    multiple=True,
+    type=STRATEGY,
+    required=True,
+    help="Opponent (repeat: cycled over the seats).",
 )
 @games_option(
     400,

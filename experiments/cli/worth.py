@@ -16,6 +16,7 @@ import numpy as np
 from experiments.analyses.worth import DEFAULT_GAMES, DEFAULT_STRATEGIES, LONG_GAME, tiles_label
 from experiments.cli.backend import dask_options
 from experiments.cli.options import (
+    STRATEGY,
     chunk_size_option,
     command,
     games_option,
@@ -54,6 +55,7 @@ FILES = (
     "--strategy",
     "names",
     multiple=True,
+    type=STRATEGY,
     default=DEFAULT_STRATEGIES,
     show_default=True,
     help=f"Two to {MAX_STRATEGIES}; every combination that fills the seats is a table.",
