@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from cli_contract import assert_refused, invoke, snapshot
 from click.testing import CliRunner
 
 from experiments.cli import main
@@ -60,6 +63,48 @@ def test_demo_runs_the_default_suite_and_reports(demo_run):
 def test_demo_rejects_bad_sizes(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--out", str(tmp_path), "--scale", "-1"])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+@pytest.fixture
+def read_only(tmp_path, monkeypatch):
+    """A read-only folder under ``tmp_path``, for root too: its mode is 0o555 and making a
+    folder or opening a file below it fails as the system would (root ignores the mode)."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    real_mkdir, real_open = os.mkdir, os.open
+
+    def below(path) -> bool:
+        return folder in Path(os.path.abspath(os.fspath(path))).parents
+
+    def refused(path):
+        return PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+
+    def mkdir(path, *args, **kwargs):
+        if below(path):
+            raise refused(path)
+        return real_mkdir(path, *args, **kwargs)
+
+    def open_(path, flags, *args, **kwargs):
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT) and (
+            below(path) or Path(os.path.abspath(os.fspath(path))) == folder
+        ):
+            raise refused(path)
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "mkdir", mkdir)
+    monkeypatch.setattr(os, "open", open_)
+    yield folder
+    folder.chmod(0o755)
+
+
+def test_demo_into_a_read_only_folder_is_one_line_and_writes_nothing(tmp_path, read_only):
+    """An --out that cannot be written is refused before the demo says or compiles anything:
+    one ``mammoth: error:`` line on stderr, exit code 2, nothing on stdout, no file made."""
+    before = snapshot(tmp_path)
+    result = invoke("demo", "--out", read_only / "demo", "--games", "1")
+    line = assert_refused(result, tmp_path, before)
+    assert "cannot write into the output folder" in line and "Permission denied" in line
 
 
 @pytest.mark.slow  # the whole suite again; test_hostile_cli covers one game per arm cheaply

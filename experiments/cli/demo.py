@@ -17,7 +17,7 @@ from experiments.cli.options import (
 from experiments.cli.run import config_targets, experiment_folders, run_announced
 from experiments.definition import default_suite, load_experiment
 from experiments.limits import MAX_GAMES
-from experiments.outputs.files import writing_inside
+from experiments.outputs.files import writable_folder, writing_inside
 from experiments.outputs.report import write_report
 
 CONTEST = "contest"
@@ -55,6 +55,7 @@ def demo(out, scale, games, workers, resume) -> None:
     configs = [load_experiment(f, scale=scale, games=games) for f in default_suite()]
     folders = experiment_folders(configs, out, resume)
     runs = [(c, f, config_targets(c)) for c, f in zip(configs, folders, strict=True)]
+    writable_folder(out)  # before anything is said or compiles: a refused --out is one line
     warming = start_warming(t for _, _, targets in runs for t in targets)
     if warming.compiling:
         seconds = wait_estimate(warming.compiling)

@@ -76,6 +76,46 @@ def inside(path: str | os.PathLike, root: str | os.PathLike | None = None) -> Pa
     return path
 
 
+def writable_folder(folder: str | os.PathLike) -> Path:
+    """Make ``folder`` (and any missing parent) and prove a file can be written in it.
+
+    A command that prints or starts anything before its first write calls this first, so an
+    output folder it cannot write is refused in one line before anything else is said or run.
+    The probe is a nameless temporary file, gone when it closes; a refused folder leaves nothing
+    behind (the folders made for the probe are removed again).
+
+    Parameters
+    ----------
+    folder : path-like
+        The output folder (``--out``).
+
+    Returns
+    -------
+    pathlib.Path
+        ``folder``.
+
+    Raises
+    ------
+    InputError
+        When the folder cannot be made or written into (read-only, no permission, ...).
+    """
+    folder = Path(folder)
+    made = [p for p in (folder, *folder.parents) if not p.exists()]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        for path in made:  # deepest first: only the folders made here, and only if empty
+            try:
+                path.rmdir()
+            except OSError:
+                pass
+        reason = exc.strerror or type(exc).__name__
+        raise InputError(f"cannot write into the output folder {str(folder)!r}: {reason}") from None
+    return folder
+
+
 def atomic_write(path: str | os.PathLike, write: Callable[[Path], None]) -> Path:
     """Write a file atomically: ``write(temporary_path)``, then move it to ``path``.
 
