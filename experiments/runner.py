@@ -12,10 +12,10 @@ experiment goes through this one door: ``mammoth run`` with the experiments of i
 command of a kind (``mammoth commit``, ``worth``, ``compare``, ``train``...) with the one its
 options make (:func:`experiments.definition.experiment_from_settings`).
 
-Checkpoints defend themselves: a chunk file (:func:`save_chunk`) carries the experiment's
-:func:`fingerprint`, the chunk's key and a :func:`checksum` of its arrays, and
-:func:`load_chunk` checks all three, so a truncated, damaged, foreign or misplaced chunk is
-computed again (and said so), never merged. ``--resume`` needs the folder's intact
+Checkpoints defend themselves (:mod:`experiments.checkpoints`, the one checkpoint format): a
+chunk file carries the experiment's fingerprint, the chunk's key and a checksum of its arrays,
+and the loader checks all three, so a truncated, damaged, foreign or misplaced chunk is computed
+again (and said so), never merged. ``--resume`` needs the folder's intact
 ``experiment.json`` (:func:`check_resume`). Every path written is proven to lie inside the
 folder (:func:`experiments.outputs.files.inside`), and checked to be free for it before the run
 writes or deletes anything (:func:`check_paths`), so a refused run changes nothing.
@@ -26,7 +26,6 @@ A backend runs tasks somewhere else (:mod:`experiments.backends`: local processe
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from collections.abc import Callable
@@ -36,96 +35,17 @@ from pathlib import Path
 import numpy as np
 
 from experiments.backends import PoolBackend, executor, run_tasks
+from experiments.checkpoints import (
+    chunk_path,
+    fingerprint,
+    load_chunk,
+    save_chunk,
+)
 from experiments.kinds import kind_module
 from experiments.limits import MAX_EXPERIMENT_BYTES
 from experiments.outputs.files import atomic_write, inside
 from sim.errors import InputError
 from sim.textfiles import read_text
-
-CHUNK_FORMAT = 1
-"""Version of the chunk file layout (:func:`save_chunk`)."""
-
-CHUNK_META = "__chunk__"
-"""The array of a chunk file that says what it holds (JSON text): never a statistic's name."""
-
-
-def _canonical(document) -> str:
-    return json.dumps(document, sort_keys=True, separators=(",", ":"))
-
-
-def fingerprint(config: dict) -> str:
-    """A hash of the experiment (every setting, as JSON): what its chunk files must carry."""
-    return hashlib.sha256(_canonical(config).encode()).hexdigest()
-
-
-def _chunk_file(folder: Path, chunk: dict) -> Path:
-    key = hashlib.sha256(json.dumps(chunk, sort_keys=True).encode()).hexdigest()[:20]
-    return folder / "chunks" / f"{key}.npz"
-
-
-def checksum(stats: dict) -> str:
-    """A hash of a chunk's statistics: every array's name, dtype, shape and bytes, by name."""
-    digest = hashlib.sha256()
-    for key in sorted(stats):
-        array = np.ascontiguousarray(stats[key])
-        digest.update(_canonical([key, array.dtype.str, list(array.shape)]).encode())
-        digest.update(array.tobytes())
-    return digest.hexdigest()
-
-
-def save_chunk(path: Path, stats: dict, fingerprint: str, chunk: dict) -> None:
-    """Save a chunk's statistics atomically, with what identifies them.
-
-    The file is a plain ``.npz`` (no pickle): the statistics, and :data:`CHUNK_META`, a JSON
-    text of the format version, the experiment's :func:`fingerprint`, the chunk's key and the
-    :func:`checksum` of the statistics; :func:`load_chunk` checks them all.
-    """
-    if CHUNK_META in stats:
-        raise ValueError(f"{CHUNK_META} is reserved for the chunk's identity")
-    meta = {
-        "format": CHUNK_FORMAT,
-        "experiment": fingerprint,
-        "chunk": chunk,
-        "checksum": checksum(stats),
-    }
-
-    def write(tmp: Path) -> None:
-        with open(tmp, "wb") as handle:
-            np.savez(handle, **stats, **{CHUNK_META: np.array(_canonical(meta))})
-
-    atomic_write(path, write)
-
-
-def load_chunk(path: Path, fingerprint: str, chunk: dict) -> tuple[dict | None, str]:
-    """Load a saved chunk if it is intact and this experiment's and this chunk's.
-
-    Returns
-    -------
-    stats : dict or None
-        The statistics, or None when the file cannot be used.
-    problem : str
-        Why it cannot be used (empty when it can): unreadable, not a chunk file, another
-        experiment's, another chunk's, or damaged (the checksum differs).
-    """
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {k: data[k] for k in data.files}
-    except Exception as exc:  # any failure to read it means a damaged file
-        return None, f"unreadable ({type(exc).__name__})"
-    raw = arrays.pop(CHUNK_META, None)
-    try:
-        meta = json.loads(str(raw.item())) if raw is not None and raw.shape == () else None
-    except (ValueError, RecursionError):
-        meta = None
-    if not isinstance(meta, dict) or meta.get("format") != CHUNK_FORMAT:
-        return None, "not a chunk file of this version (no identity)"
-    if meta.get("experiment") != fingerprint:
-        return None, "saved by a different experiment"
-    if _canonical(meta.get("chunk")) != _canonical(chunk):
-        return None, "holds a different chunk"
-    if meta.get("checksum") != checksum(arrays):
-        return None, "damaged (its checksum does not match)"
-    return arrays, ""
 
 
 def read_saved_experiment(folder: Path) -> dict | None:
@@ -195,7 +115,7 @@ def check_paths(config: dict, folder: str | Path) -> None:
         if path.exists() and not path.is_dir():
             raise InputError(f"{path} is not a folder; move it away, then run again")
     chunks = kind_module(config).chunks(config)
-    paths = [folder / "experiment.json", *(_chunk_file(folder, chunk) for chunk in chunks)]
+    paths = [folder / "experiment.json", *(chunk_path(folder, chunk) for chunk in chunks)]
     if (folder / "chunks").is_dir():
         paths += sorted((folder / "chunks").glob("*.npz"))  # deleted without --resume
     for path in paths:
@@ -326,7 +246,7 @@ def run_experiment(
     results: dict[int, dict] = {}
     todo = []
     for i, chunk in enumerate(chunks):
-        path = _chunk_file(folder, chunk)
+        path = chunk_path(folder, chunk)
         if resume and path.exists():
             loaded, problem = load_chunk(path, mark, chunk)
             if loaded is not None:
@@ -338,7 +258,7 @@ def run_experiment(
 
     def keep(i: int, stats: dict) -> None:
         results[i] = stats
-        save_chunk(_chunk_file(folder, chunks[i]), stats, mark, chunks[i])
+        save_chunk(chunk_path(folder, chunks[i]), stats, mark, chunks[i])
 
     bar = tqdm(total=len(chunks), initial=len(results), unit="chunk", disable=not progress)
     try:

@@ -20,15 +20,9 @@ import numpy as np
 import pytest
 from cli_contract import assert_refused, copy_folder, invoke, snapshot
 
+from experiments.checkpoints import CHUNK_META, fingerprint, load_chunk, save_chunk
 from experiments.definition import load_experiment
-from experiments.runner import (
-    CHUNK_META,
-    check_resume,
-    fingerprint,
-    load_chunk,
-    run_experiment,
-    save_chunk,
-)
+from experiments.runner import check_resume, run_experiment
 from sim.errors import InputError
 
 
