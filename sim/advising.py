@@ -105,7 +105,8 @@ def advise_state(
     slots, seats, n_games, players, seed, rules, first_game, rotate, threads, dice_contest
         As for :func:`sim.runner.play_state`.
     playouts : int
-        Continuations per decision and commitment.
+        Continuations per decision and commitment; 0 notes the decisions and plays none out
+        (their results stay NaN: what writing positions of games needs).
     clock : tuple of float
         ``(cards_per_round, stack_rate)`` of the situation's rounds-left clock.
     seat : int
@@ -121,8 +122,8 @@ def advise_state(
     validate(n_games, players, seed)
     if len(seats) != players:
         raise InputError(f"{players} players need {players} seat strategies, not {len(seats)}")
-    if not 1 <= playouts <= MAX_PLAYOUTS:
-        raise InputError(f"play-outs per commitment must be 1 to {MAX_PLAYOUTS:,}, not {playouts}")
+    if not 0 <= playouts <= MAX_PLAYOUTS:
+        raise InputError(f"play-outs per commitment must be 0 to {MAX_PLAYOUTS:,}, not {playouts}")
     if not -1 <= seat < players:
         raise InputError(f"the seat followed must be -1 (every seat) or 0 to {players - 1}")
     tiles = load_tiles(rules.tiles)

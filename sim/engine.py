@@ -1237,6 +1237,171 @@ def advise_rows(
             )  # fmt: skip
 
 
+# --- analysis: every option of a position's decision played out (sim.analysing) -------------
+
+CHOICE_BRANCH = 1 << 40  # the play-out index whose streams ask the seat's own choice (never played)
+
+
+@hot
+def place_elsewhere(st, g, p, sids, tids, pbase, ptame, streams, players, work, notes):
+    """Seat ``p``'s placement turn away from the herd's area: its place hook is asked with that
+    area closed, valuing the herd as at a turn of its own (an illegal answer: the first legal
+    place elsewhere). Returns the area and the people placed, or ``(-1, 0)`` when it has no
+    other place (nothing is placed)."""
+    lo = work[W_LO]
+    hi = work[W_HI]
+    occ = work[W_OCCUPANCY]
+    occupancy(st, g, players, occ)
+    legal_places_from(st, g, p, players, occ, lo, hi)
+    herd_value = field_herd_value(st, g, p, sids, tids, pbase, ptame, streams, hi)
+    herd_area = st.game[g, I_HERD_AREA]
+    if herd_area >= 0:
+        lo[herd_area] = 0
+        hi[herd_area] = 0
+    notes[p, 1] = 0.0  # the place hook's memo: a phase of its own
+    rng = streams[Purpose.STRATEGY + p]
+    area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value, notes[p, 1:])
+    if area < 0 or area >= N_AREAS or hi[area] == 0 or count < lo[area] or count > hi[area]:
+        area = -1
+        for a in range(N_AREAS):
+            if hi[a] > 0:
+                area = a
+                count = hi[a]
+                break
+    if area < 0:
+        return -1, 0
+    place_people(st, g, p, area, count)
+    return area, count
+
+
+@hot(inline=True)
+def field_herd_value(st, g, p, sids, tids, pbase, ptame, streams, hi):
+    """The herd value seat ``p``'s taming policy gives this round at a placement turn (0 when
+    the herd's area is closed to it), asked as :func:`placement` asks it."""
+    herd_area = st.game[g, I_HERD_AREA]
+    if herd_area < 0 or hi[herd_area] == 0:
+        return 0.0
+    rng = streams[Purpose.STRATEGY + p]
+    values = stack_f64(VALUES_WIDTH)
+    if taming_reads_values(tids[p]):
+        values[V_HERD] = 1.0
+        hook_value_goods(sids[p], st, g, p, pbase[p], rng, values, hi[herd_area])
+    return hook_herd_value(tids[p], st, g, p, ptame[p], rng, values)
+
+
+@hot
+def field_choice(src, decision, key, sids, tids, pbase, ptame, copy, scratch):
+    """What seat ``decision[0]``'s own player does at the position's decision (its hooks asked
+    once, on a copy, with the streams of play-out :data:`CHOICE_BRANCH`): the figures it
+    commits, or at a placement turn the people it puts on the herd's area (0: elsewhere)."""
+    streams, buf, work, notes = scratch
+    p = decision[0]
+    fork(src, 0, copy, 0, key, CHOICE_BRANCH, False, scratch)
+    players = np.int64(copy.game[0, I_PLAYERS])
+    herd_area = copy.game[0, I_HERD_AREA]
+    rng = streams[Purpose.STRATEGY + p]
+    if decision[1] == PLACE_DECISION:
+        lo = work[W_LO]
+        hi = work[W_HI]
+        occ = work[W_OCCUPANCY]
+        occupancy(copy, 0, players, occ)
+        legal_places_from(copy, 0, p, players, occ, lo, hi)
+        herd_value = field_herd_value(copy, 0, p, sids, tids, pbase, ptame, streams, hi)
+        notes[p, 1] = 0.0
+        area, count = hook_place(
+            sids[p], copy, 0, p, pbase[p], rng, lo, hi, herd_value, notes[p, 1:]
+        )
+        legal = 0 <= area < N_AREAS and hi[area] > 0 and lo[area] <= count <= hi[area]
+        if legal and area == herd_area:
+            return count
+        if not legal and herd_area >= 0 and hi[herd_area] > 0:  # the engine's first legal place
+            first = -1
+            for a in range(N_AREAS):
+                if hi[a] > 0:
+                    first = a
+                    break
+            return hi[herd_area] if first == herd_area else 0
+        return 0
+    available = np.int64(copy.seat[0, p, PLACED + herd_area])
+    values = stack_f64(VALUES_WIDTH)
+    if taming_reads_values(tids[p]):
+        hook_value_goods(sids[p], copy, 0, p, pbase[p], rng, values, available)
+    want = hook_commit_figures(tids[p], copy, 0, p, ptame[p], rng, available, values)
+    move_onto_tile(copy, 0, p, sids[p], pbase[p], rng, max(0, min(want, available)), buf)
+    return np.int64(copy.seat[0, p, HERD + H_ON_TILE])
+
+
+@njit(cache=True, nogil=True)
+def analyse_rows(src, decision, options, key, lo, hi, seats, out, choice):
+    """Play out every option of a position's decision, play-outs ``lo``..``hi - 1``.
+
+    Parameters
+    ----------
+    src : GameState
+        One row: the game at the decision.
+    decision : numpy.ndarray
+        int64: the seat deciding, the kind (:data:`~sim.situation.COMMIT_DECISION` or
+        :data:`~sim.situation.PLACE_DECISION`), 1 to re-deal what the seats cannot see, then
+        a commitment's places still to resolve (1 per area).
+    options : numpy.ndarray
+        int64, one per option: the figures committed; at a placement, the people put on the
+        herd's area (0: elsewhere, :func:`place_elsewhere`).
+    key : uint64
+        The position's key: play-out ``i`` of every option meets the same re-deal and the same
+        random streams (:func:`fork`; common random numbers).
+    lo, hi : int
+        The play-outs to play.
+    seats : tuple
+        ``(sids, tids, pbase, ptame)``: each seat's strategy ids and parameter rows.
+    out : numpy.ndarray
+        float64 ``(options, 2, hi - lo)``: each play-out's win share and final margin of the
+        deciding seat.
+    choice : numpy.ndarray
+        int64, one entry: with ``lo == 0``, the option its own player takes
+        (:func:`field_choice`).
+    """
+    sids, tids, pbase, ptame = seats
+    scratch = new_scratch()
+    streams, buf, work, notes = scratch
+    copy = GameState(
+        np.zeros((1, N_GAME), dtype=np.int16),
+        np.zeros((1, MAX_PLAYERS, N_SEAT), dtype=np.int16),
+        src.data,
+        src.odds,
+        src.log[:0],
+    )
+    p = decision[0]
+    kind = decision[1]
+    redeal = decision[2] != 0
+    players = np.int64(src.game[0, I_PLAYERS])
+    following = p + 1 if p + 1 < players else 0
+    if lo == 0:
+        choice[0] = field_choice(src, decision, key, sids, tids, pbase, ptame, copy, scratch)
+    for j in range(options.shape[0]):
+        option = options[j]
+        for i in range(lo, hi):
+            fork(src, 0, copy, 0, key, i, redeal, scratch)
+            who = p
+            if kind == PLACE_DECISION:
+                who = following
+                if option > 0:
+                    place_people(copy, 0, p, copy.game[0, I_HERD_AREA], option)
+                else:
+                    place_elsewhere(copy, 0, p, sids, tids, pbase, ptame, streams, players,
+                                    work, notes)  # fmt: skip
+            else:
+                for a in range(N_AREAS):
+                    work[W_PENDING, a] = decision[3 + a]
+                rng = streams[Purpose.STRATEGY + p]
+                move_onto_tile(copy, 0, p, sids[p], pbase[p], rng, option, buf)
+            resume(copy, 0, who, kind, sids, tids, pbase, ptame, streams, players, buf, work,
+                   notes, MAX_ROUNDS)  # fmt: skip
+            score_game(copy, 0, work)
+            share, margin = share_and_margin(copy, 0, p, players)
+            out[j, 0, i - lo] = share
+            out[j, 1, i - lo] = margin
+
+
 @njit(cache=True, nogil=True)
 def play_rows_timed(
     st, lo, hi, first_game, words, lineups, sids, tids, pbase, ptame, debug, dice_contest, times

@@ -29,14 +29,17 @@ from dataclasses import dataclass
 from sim.kernel import compile_estimate, is_cached
 from strategies.registry import kernel, kernel_for, needs_heavy, plugins_played, resolve
 
-ENTRIES = {"play": "play_rows", "advise": "advise_rows"}
-"""The kernel entries a run plays, by short name: whole games, and games played out."""
+ENTRIES = {"play": "play_rows", "advise": "advise_rows", "analyse": "analyse_rows"}
+"""The kernel entries a run plays, by short name: whole games, games whose decisions are played
+out, and a position's options played out (``mammoth analyse``)."""
 
 COMPILE_SECONDS = {
     (False, "play"): 40.0,
     (False, "advise"): 25.0,
     (True, "play"): 80.0,
     (True, "advise"): 45.0,
+    (False, "analyse"): 25.0,
+    (True, "analyse"): 45.0,
 }
 """CPU seconds of a cold compile of each target (heavy, entry) on the reference machine (2 cores,
 shared), ``advise`` with the same kernel's ``play`` compiled before it (:func:`chains`), used
@@ -63,9 +66,15 @@ class Target:
 
 DEMO = (Target(False, "play"), Target(False, "advise"))
 """What ``mammoth demo`` plays: the light kernel's games and play-outs (no search)."""
-TESTS = (Target(False, "play"), Target(False, "advise"), Target(True, "play"))
-"""What the tests play: the default run the light kernel's entries, the ``heavy_kernel`` tier
-the heavy kernel's games (its play-outs only in ``slow`` tests)."""
+TESTS = (
+    Target(False, "play"),
+    Target(False, "advise"),
+    Target(False, "analyse"),
+    Target(True, "play"),
+)
+"""What the tests play: the default run the light kernel's entries (games, decisions played
+out, positions analysed), the ``heavy_kernel`` tier the heavy kernel's games (its play-outs
+only in ``slow`` tests)."""
 
 
 def is_ready(target: Target) -> bool:
@@ -97,10 +106,12 @@ def compile_target(target: Target) -> float | None:
         CPU seconds the compile took; None when it was compiled or cached already.
     """
     from sim.advising import compile_advice
+    from sim.analysing import compile_analysis
     from sim.runner import compile_kernel
 
     module = kernel(heavy=target.heavy)
-    return (compile_kernel if target.entry == "play" else compile_advice)(module)
+    compile_entry = {"play": compile_kernel, "advise": compile_advice, "analyse": compile_analysis}
+    return compile_entry[target.entry](module)
 
 
 _CHILD = "import sys\nfrom strategies.compiling import _child\n_child(sys.argv[1:])\n"
@@ -315,7 +326,7 @@ class KernelStatus:
     seconds: float  # expected CPU seconds of a cold compile on this machine
 
 
-def kernel_status(slots=None, heavy: bool | None = None, advise: bool = False) -> KernelStatus:
+def kernel_status(slots=None, heavy: bool | None = None, entry: str = "play") -> KernelStatus:
     """Say, before compiling anything, whether a run's kernel is ready and what a compile costs.
 
     Parameters
@@ -325,8 +336,8 @@ def kernel_status(slots=None, heavy: bool | None = None, advise: bool = False) -
         :func:`~strategies.registry.resolve`'s answers): the light kernel unless one is heavy.
     heavy : bool, optional
         Ask about the light (False) or heavy (True) kernel instead of giving ``slots``.
-    advise : bool
-        Ask about the ``advise`` entry (decisions played out) instead of ``play``.
+    entry : str
+        The entry the run plays (a key of :data:`ENTRIES`).
 
     Returns
     -------
@@ -335,7 +346,7 @@ def kernel_status(slots=None, heavy: bool | None = None, advise: bool = False) -
     slots = list(slots or [])
     if heavy is None:
         heavy = needs_heavy(slots)
-    target = Target(heavy, "advise" if advise else "play")
+    target = Target(heavy, entry)
     if slots and plugins_played(slots):  # a kernel of its own (registry.kernel_for)
         module, entry = kernel_for(slots), ENTRIES[target.entry]
         default = COMPILE_SECONDS[heavy, target.entry]
@@ -344,7 +355,7 @@ def kernel_status(slots=None, heavy: bool | None = None, advise: bool = False) -
     return KernelStatus(heavy, is_ready(target), estimate(target))
 
 
-def compile_notice(strategies=None, heavy: bool | None = None, advise: bool = False) -> str | None:
+def compile_notice(strategies=None, heavy: bool | None = None, entry: str = "play") -> str | None:
     """The line to print before a run whose game kernel is not compiled yet (else None).
 
     Parameters
@@ -354,8 +365,8 @@ def compile_notice(strategies=None, heavy: bool | None = None, advise: bool = Fa
         the light kernel.
     heavy : bool, optional
         Ask about the light (False) or heavy (True) kernel instead.
-    advise : bool
-        The run plays out decisions (the ``advise`` entry).
+    entry : str
+        The entry the run plays (a key of :data:`ENTRIES`).
 
     Returns
     -------
@@ -370,9 +381,9 @@ def compile_notice(strategies=None, heavy: bool | None = None, advise: bool = Fa
     """
     if heavy is None:
         names = [strategies] if isinstance(strategies, str) else list(strategies or [])
-        status = kernel_status([resolve(name) for name in names], advise=advise)
+        status = kernel_status([resolve(name) for name in names], entry=entry)
     else:
-        status = kernel_status(heavy=heavy, advise=advise)
+        status = kernel_status(heavy=heavy, entry=entry)
     if status.cached:
         return None
     seconds = max(5, int(5 * round(status.seconds / 5)))

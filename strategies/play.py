@@ -3,14 +3,20 @@ the notebooks."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pandas as pd
 
 from sim.advising import advise_state, decisions_frame, dropped_decisions
+from sim.constants import N_AREAS
 from sim.engine import N_TIMERS, TIMER_NAMES
 from sim.errors import InputError
+from sim.position import Position, position_of_snapshot
 from sim.rules import Rules
 from sim.runner import Slot, play_state, to_frame
+from sim.situation import D_KIND, D_PENDING, D_SEAT, LOG_DECISIONS, PLACE_DECISION, snapshot_row
+from sim.state import I_ROUND
 from strategies.greedy_values import CLOCK
 from strategies.registry import kernel_for, resolve
 
@@ -103,6 +109,74 @@ def play_games(
         dice_contest=dice_contest,
     )
     return to_frame(st, slots, seats, first_game, rotate)
+
+
+@dataclass(frozen=True)
+class GamePosition:
+    """A herd decision of a simulated game, as a position (:class:`sim.position.Position`)."""
+
+    game: int
+    round: int
+    seat: int
+    kind: str
+    position: Position
+
+    @property
+    def file_name(self) -> str:
+        """A file name that says where the decision was: ``game000012-round09-seat3-commitment``
+        (``.toml``)."""
+        return f"game{self.game:06d}-round{self.round:02d}-seat{self.seat + 1}-{self.kind}.toml"
+
+
+def game_positions(
+    n_games: int,
+    players: int,
+    strategies: list[str] | str,
+    seed: int = 0,
+    rules: Rules | None = None,
+    first_game: int = 0,
+    rotate: bool = False,
+    seat: int = -1,
+    threads: int = 1,
+) -> list[GamePosition]:
+    """The position of every herd decision of the games :func:`play_games` plays.
+
+    The games are played as :func:`play_games` plays them (noting a decision changes nothing
+    in them), and each seat's herd decisions are kept as positions: its placement turn when its
+    taming policy values the herd this round (the first turn with the herd's area open to it),
+    and its commitment right after it gathered on the herd's area. A position written with
+    :func:`sim.position.position_text` reads back to the same state (the same
+    :func:`~sim.position.position_digest`).
+
+    Parameters
+    ----------
+    n_games, players, strategies, seed, rules, first_game, rotate, threads
+        As for :func:`play_games`.
+    seat : int
+        Keep the decisions of this seat only (-1: every seat).
+
+    Returns
+    -------
+    list of GamePosition
+        In game order, then in the order the decisions were met.
+    """
+    rules = rules or Rules()
+    slots, seats = slots_for(seat_names(strategies, players))
+    st = advise_state(
+        kernel_for(slots), slots, seats, n_games, players, seed, rules, 0, CLOCK,
+        first_game=first_game, rotate=rotate, seat=seat, threads=threads, placements=True,
+    )  # fmt: skip
+    out = []
+    for g in range(n_games):
+        for j in range(int(st.log[g, 0, LOG_DECISIONS])):
+            row = st.log[g, 1 + j]
+            h = snapshot_row(st, g, j)
+            kind = "placement" if row[D_KIND] == PLACE_DECISION else "commitment"
+            p = int(row[D_SEAT])
+            pending = row[D_PENDING : D_PENDING + N_AREAS]
+            position = position_of_snapshot(st, h, kind, p, pending, rules)
+            out.append(GamePosition(first_game + g, int(st.game[h, I_ROUND]), p, kind, position))
+    return out
 
 
 def phase_cycles(
@@ -203,4 +277,13 @@ def advise_games(
     return frame
 
 
-__all__ = ["CLOCK", "advise_games", "phase_cycles", "play_games", "seat_names", "slots_for"]
+__all__ = [
+    "CLOCK",
+    "GamePosition",
+    "advise_games",
+    "game_positions",
+    "phase_cycles",
+    "play_games",
+    "seat_names",
+    "slots_for",
+]

@@ -167,7 +167,7 @@ def test_commands_say_so_before_they_play_when_the_kernel_is_not_cached(monkeypa
     asked = []
     line = "compiling the game kernel (first run on this machine, about 25 s; cached afterwards)"
 
-    def notice(strategies=None, heavy=None):
+    def notice(strategies=None, heavy=None, entry="play"):
         asked.append((list(strategies or []), heavy))
         return line
 
@@ -188,7 +188,7 @@ def test_commands_say_so_before_they_play_when_the_kernel_is_not_cached(monkeypa
         assert result.output.lstrip("\r ").startswith(line)  # before anything else
         assert asked and all(name for names, _ in asked for name in names)
     # a cached kernel: not a word
-    monkeypatch.setattr(compiling, "compile_notice", lambda strategies=None, heavy=None: None)
+    monkeypatch.setattr(compiling, "compile_notice", lambda strategies=None, **_: None)
     result = CliRunner().invoke(main, ["simulate", *runs["simulate"], "--out", str(tmp_path / "s")])
     assert result.exit_code == 0 and "compiling" not in result.output
 
@@ -229,7 +229,7 @@ def test_cache_warm_light_only_leaves_the_light_kernel_cached():
     assert "the light kernel, play:" in result.output and "heavy" not in result.output
     assert "the light kernel, advise:" in result.output
     assert compiling.kernel_status(heavy=False).cached
-    assert compiling.kernel_status(heavy=False, advise=True).cached
+    assert compiling.kernel_status(heavy=False, entry="advise").cached
 
 
 def test_kernels_compile_without_loop_vectorizer_and_the_setting_is_restored(monkeypatch):
