@@ -26,6 +26,10 @@ MAX_GAMES = 100_000_000
 """Games of a statistics run: per table (``compare``), per table and arm (``worth``), per arm
 (``commit``), after ``--scale``; chunked, so only time grows with it."""
 
+MAX_POSITION_GAMES = 1_000
+"""Games of ``mammoth simulate --positions`` whose herd decisions are written as position files
+(some 60 files of about 6 kB per game at 4 players)."""
+
 MAX_SIMULATE_GAMES = 10_000_000
 """Games of ``mammoth simulate``. Its table is written a chunk at a time and streamed into one
 file, so memory stays at about one chunk (about 400 MB of peak RSS at the default chunk size);
@@ -101,6 +105,7 @@ __all__ = [
     "MAX_SCALE",
     "MAX_SEED",
     "MAX_SIGMA",
+    "MAX_POSITION_GAMES",
     "MAX_SIMULATE_GAMES",
     "MAX_RUNGS",
     "MAX_STRATEGIES",

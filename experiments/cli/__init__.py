@@ -18,6 +18,7 @@ command                         module
 ``mammoth advise``              :mod:`experiments.cli.advise`
 ``mammoth check-card``          :mod:`experiments.cli.check_card`
 ``mammoth metagame``            :mod:`experiments.cli.metagame`
+``mammoth analyse``             :mod:`experiments.cli.analyse`
 ``mammoth run``                 :mod:`experiments.cli.run`
 ``mammoth demo``                :mod:`experiments.cli.demo`
 ``mammoth report``              :mod:`experiments.cli.report`
@@ -39,6 +40,7 @@ import sys
 import click
 
 from experiments.cli.advise import advise
+from experiments.cli.analyse import analyse
 from experiments.cli.bench import bench
 from experiments.cli.cache import cache
 from experiments.cli.check_card import check_card
@@ -117,6 +119,7 @@ for command in (
     main.add_command(command)
 main.add_command(ladder)
 main.add_command(advise)
+main.add_command(analyse)
 main.add_command(check_card)
 main.add_command(metagame)
 main.add_command(train_command)

@@ -382,7 +382,7 @@ def tiles_option():
     )
 
 
-def announce_compile(names=(), heavy: bool | None = None) -> None:
+def announce_compile(names=(), heavy: bool | None = None, entry: str = "play") -> None:
     """Say once, before any progress bar, that the run's game kernel compiles first.
 
     Prints ``compiling the game kernel (first run on this machine, about N s; cached
@@ -395,10 +395,15 @@ def announce_compile(names=(), heavy: bool | None = None) -> None:
         The run's strategy names (``BASE`` or ``BASE+TAMING``), already checked.
     heavy : bool, optional
         Ask about the heavy kernel (True) or the light one (False) instead of naming strategies.
+    entry : str
+        The kernel entry the run plays (:data:`strategies.compiling.ENTRIES`).
     """
     from strategies.compiling import compile_notice
 
-    line = compile_notice(list(names)) if heavy is None else compile_notice(heavy=heavy)
+    if heavy is None:
+        line = compile_notice(list(names), entry=entry)
+    else:
+        line = compile_notice(heavy=heavy, entry=entry)
     if line:
         click.echo(line, err=True)
 

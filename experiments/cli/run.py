@@ -106,16 +106,21 @@ def config_strategies(config: dict) -> list[str]:
         return [seat.name for seat in advice_played(config)]
     if config["kind"] == "train":
         return [config["learner"], *config["opponents"]]
+    if config["kind"] == "analyse":
+        return [config["field"]]
     return list(config["strategies"])
 
 
 def config_targets(config: dict) -> list:
     """The kernel entries an experiment plays (:class:`strategies.compiling.Target`): whole
-    games, and for the ``advice`` kind the play-outs of decisions too."""
+    games, and for the ``advice`` kind the play-outs of decisions too; a position's analysis
+    plays only its options' play-outs."""
     from strategies.compiling import Target
     from strategies.registry import needs_heavy, resolve
 
     heavy = needs_heavy([resolve(name) for name in config_strategies(config)])
+    if config["kind"] == "analyse":
+        return [Target(heavy, "analyse")]
     targets = [Target(heavy, "play")]
     if config["kind"] == "advice":
         targets.append(Target(heavy, "advise"))
@@ -169,7 +174,7 @@ def run_command(
     folder = Path(out)
     if resume:
         check_resume(config, folder)
-    announce_compile(names)
+    announce_compile(names, entry="analyse" if config["kind"] == "analyse" else "play")
     with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(folder):
         run_announced(
             config,

@@ -21,14 +21,19 @@ from experiments.cli.options import (
     workers_option,
 )
 from experiments.games import GameRun, run_games
-from experiments.limits import MAX_SIMULATE_GAMES, check_blocks
+from experiments.limits import MAX_POSITION_GAMES, MAX_SIMULATE_GAMES, check_blocks
 from experiments.outputs.files import run_metadata, write_json, writing_inside
 from experiments.outputs.games import PARTS, TABLE
+from experiments.outputs.positions import POSITIONS, write_positions
 from experiments.rules_setup import rules_from_options
 from sim.constants import MAX_ROUNDS
 from sim.errors import InputError
 from sim.rules import RESOURCES_OF_CHOICE, TIE_RULES
+from strategies.play import game_positions
 from strategies.registry import resolve
+
+POSITION_BLOCK = 100
+"""Games whose positions are made and written at a time (bounded memory)."""
 
 
 @command()
@@ -61,6 +66,14 @@ from strategies.registry import resolve
 @click.option("--rotate/--no-rotate", default=False, help="Rotate seats by one each game.")
 @workers_option("threads sharing each chunk")
 @chunk_size_option(50_000)
+@click.option(
+    "--positions",
+    type=click.IntRange(0, MAX_POSITION_GAMES),
+    default=0,
+    show_default=True,
+    help="Write the position of every herd decision of the first N games into OUT/positions/ "
+    "(position files, docs/positions.md).",
+)
 @click.option("--debug", is_flag=True, help="Check invariants after every phase.")
 @click.option("--dice-contest", is_flag=True, help="Roll taming dice instead of exact draws.")
 @click.option(
@@ -84,6 +97,7 @@ def simulate(
     rotate,
     workers,
     chunk_size,
+    positions,
     debug,
     dice_contest,
     resume,
@@ -97,7 +111,8 @@ def simulate(
     games, read as one table by pandas.read_parquet or pyarrow.dataset. While the run plays,
     each finished chunk is a file in OUT/games.parts (so memory does not grow with --games); an
     interrupted run keeps them and --resume with the same options plays only the rest, giving
-    the same table.
+    the same table. With --positions N, the position of every herd decision of the first N
+    games goes into OUT/positions/ as a position file (for ``mammoth analyse``).
     """
     check_blocks(games, chunk_size, "--chunk-size")
     names = list(strategy_names)
@@ -140,8 +155,19 @@ def simulate(
             kept = folder / PARTS
             click.echo(f"interrupted: finished games are kept in {kept}; rerun with --resume")
             raise
+        if positions:
+            written = 0
+            for start in range(0, min(positions, games), POSITION_BLOCK):
+                n = min(POSITION_BLOCK, min(positions, games) - start)
+                found = game_positions(n, players, seats, seed, rules, start, rotate)
+                written += write_positions(folder / POSITIONS, found)
+            meta["files"] = [TABLE, f"{POSITIONS}/"]
+            meta["positions"] = {"games": min(positions, games), "files": written}
         write_json(folder / "run.json", meta)
     click.echo(f"{games} games, {players} players, seed {seed} -> {folder}")
+    if positions:
+        click.echo(f"  {written} herd decisions of {min(positions, games)} games -> "
+                   f"{folder / POSITIONS}")  # fmt: skip
     for row in tally.summary().itertuples():
         click.echo(
             f"  {row.strategy:24s} win {row.win_rate:6.1%} [{row.win_low:.1%}, {row.win_high:.1%}]"

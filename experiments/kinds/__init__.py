@@ -17,6 +17,8 @@ kind        module                           runs, as the command
                                              learned model (``mammoth train``)
 ``metagame`` :mod:`experiments.kinds.metagame` every profile of some herd plays, the
                                              game's equilibrium (``mammoth metagame``)
+``analyse`` :mod:`experiments.kinds.analyse`  every option of a position's herd decision
+                                             played out (``mammoth analyse``)
 =========== ================================ ======================================
 
 A kind is a module with three functions: ``chunks(config) -> list[dict]`` (independent pieces of
@@ -70,6 +72,7 @@ KINDS = {
     "card_check": "experiments.kinds.card_check",
     "train": "experiments.kinds.train",
     "metagame": "experiments.kinds.metagame",
+    "analyse": "experiments.kinds.analyse",
 }
 
 
