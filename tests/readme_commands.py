@@ -116,6 +116,7 @@ PLACEHOLDERS = {
     ("--clip", "C"): "50",
     ("--check-games", "N"): str(SMALL_GAMES),
     ("--playouts", "K"): "2",
+    ("--playouts", "N"): "2",
     ("--field", "NAME"): "greedy",
     ("--fields", "NAME,NAME"): "balanced,cards,farmer,balanced",
     ("--tiles", "FILE"): "experiments/tiles/rich.csv",
@@ -132,6 +133,7 @@ POSITIONAL = {
     ("report", "DIR"): "result",
     ("tune", "STRATEGY"): "greedy",
     ("check-card", "CARD"): "card[seek=0]",
+    ("analyse", "POSITION"): "docs/positions/example.toml",
 }
 """(command, placeholder argument) -> value."""
 

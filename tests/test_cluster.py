@@ -182,6 +182,30 @@ def test_same_seed_same_numbers_on_any_workers_and_backend(tmp_path, backend, ki
     assert files and files == _csvs(tmp_path / "local") == _csvs(tmp_path / "dask")
 
 
+def test_a_position_s_analysis_is_the_same_on_the_cluster(tmp_path, backend):
+    """``mammoth analyse``'s kind on one process, two local processes and the Dask cluster:
+    the same files, early stop included (the rule reads the chunks in order)."""
+    from pathlib import Path
+
+    from experiments.definition import experiment_from_settings
+    from sim.position import read_document
+
+    example = Path(__file__).resolve().parents[1] / "docs" / "positions" / "example.toml"
+    config = experiment_from_settings(
+        {"kind": "analyse", "players": [4], "games": 240, "seed": 3, "chunk_games": 40,
+         "position": read_document(example), "field": "greedy"},
+        "test",
+    )  # fmt: skip
+    run_experiment(config, tmp_path / "serial", progress=False)
+    run_experiment(config, tmp_path / "local", progress=False, workers=2)
+    run_experiment(config, tmp_path / "dask", progress=False, backend=backend)
+    files = _csvs(tmp_path / "serial")
+    assert files and files == _csvs(tmp_path / "local") == _csvs(tmp_path / "dask")
+    for name in ("analysis.json", "analysis.md"):
+        first = (tmp_path / "serial" / name).read_bytes()
+        assert (tmp_path / "dask" / name).read_bytes() == first
+
+
 def test_killed_worker_costs_its_chunk_a_retry(tmp_path, backend):
     config = _config(tmp_path, "compare", 3)
     local = run_experiment(config, tmp_path / "local", progress=False)

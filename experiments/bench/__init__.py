@@ -22,6 +22,9 @@ module                            holds
                                   second (4 players, the herd, one core)
 :mod:`experiments.bench.advice`   section ``advice_playouts``: play-outs from taming
                                   decisions per second (4 players, greedy, one core)
+:mod:`experiments.bench.analyse`  section ``position_analysis``: ``mammoth analyse`` on the
+                                  documented example (1,000 play-outs per option, 4 players,
+                                  champion, 2 workers) against its 60 s budget
 :mod:`experiments.bench.cold_start` section ``cold_start``: from an empty cache, the CPU
                                   and wall seconds to make ready what the demo and the test
                                   run play, kernel entry by entry, side by side
@@ -38,5 +41,6 @@ from experiments.bench import cold_start, contest, engine, players  # noqa: F401
 from experiments.bench import breakdown, playouts  # noqa: F401
 from experiments.bench import learned  # noqa: F401
 from experiments.bench import advice  # noqa: F401
+from experiments.bench import analyse  # noqa: F401
 from experiments.bench import cluster  # noqa: F401  (the Dask section comes last)
 # isort: on
