@@ -8,17 +8,16 @@ group per part (itself written atomically), and the parts folder goes. Memory st
 part, however many games the run has; the file reads as one table with ``pandas.read_parquet``
 or ``pyarrow.dataset.dataset``.
 
-Parts defend themselves like the runner's chunk files (:mod:`experiments.runner`): each carries,
-under the schema metadata key :data:`PART_META`, the run's key (a hash of its settings), its
-index, its games and a :func:`checksum` of its columns. With ``--resume``, :func:`open_parts`
-keeps only the parts that :func:`check_part` finds intact and this run's; any other is played
-again (and said so). ``parts.json`` must be intact and name the same settings
+Parts defend themselves with the checkpoints' identity (:mod:`experiments.checkpoints`: the one
+fingerprint and checksum): each carries, under the schema metadata key :data:`PART_META`, the
+run's key (the fingerprint of its settings), its index, its games and the checksum of its
+columns (:func:`frame_checksum`). With ``--resume``, :func:`open_parts` keeps only the parts
+that :func:`check_part` finds intact and this run's; any other is played again (and said so). ``parts.json`` must be intact and name the same settings
 (:func:`check_parts`), else ``--resume`` is refused before anything changes.
 """
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import re
@@ -29,6 +28,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from experiments.checkpoints import canonical, checksum, fingerprint
 from experiments.outputs.files import atomic_write, inside, write_json
 from sim.errors import InputError
 from sim.textfiles import read_text
@@ -47,13 +47,10 @@ MAX_PART_BYTES = 1 << 30
 _PART_NAME = re.compile(r"^part-([0-9]{6})\.parquet$")
 
 
-def _canonical(document) -> str:
-    return json.dumps(document, sort_keys=True, separators=(",", ":"))
-
-
-def run_key(fingerprint: dict) -> str:
-    """A hash of a run's settings (:meth:`experiments.games.GameRun.fingerprint`)."""
-    return hashlib.sha256(_canonical(fingerprint).encode()).hexdigest()
+def run_key(settings: dict) -> str:
+    """A hash of a run's settings (:meth:`experiments.games.GameRun.fingerprint`): the
+    checkpoints' :func:`~experiments.checkpoints.fingerprint` of them."""
+    return fingerprint(settings)
 
 
 def parts_folder(out: str | Path) -> Path:
@@ -66,11 +63,10 @@ def part_path(folder: Path, index: int) -> Path:
     return Path(folder) / f"part-{index:06d}.parquet"
 
 
-def checksum(frame: pd.DataFrame) -> str:
-    """A hash of a table's columns: each column's name, dtype and values, in order.
-
-    A categorical column counts by its categories and codes, so the hash is the same before a
-    part is written and after it is read back.
+def frame_checksum(frame: pd.DataFrame) -> str:
+    """The checkpoints' checksum (:func:`experiments.checkpoints.checksum`) of a table's columns:
+    each column an array by its name, a categorical one as its codes beside its categories, so
+    the hash is the same before a part is written and after it is read back.
 
     Parameters
     ----------
@@ -82,18 +78,16 @@ def checksum(frame: pd.DataFrame) -> str:
     str
         A SHA-256 hex digest.
     """
-    digest = hashlib.sha256()
-    for name in frame.columns:
+    arrays = {}
+    for k, name in enumerate(frame.columns):
         column = frame[name]
+        key = f"{k:03d} {name}"  # the columns' order counts too
         if isinstance(column.dtype, pd.CategoricalDtype):
-            categories = [str(c) for c in column.cat.categories]
-            digest.update(_canonical([str(name), "category", categories]).encode())
-            values = column.cat.codes.to_numpy(dtype=np.int64)
+            arrays[key] = column.cat.codes.to_numpy(dtype=np.int64)
+            arrays[f"{key} categories"] = np.array([str(c) for c in column.cat.categories])
         else:
-            values = np.ascontiguousarray(column.to_numpy())
-            digest.update(_canonical([str(name), values.dtype.str]).encode())
-        digest.update(values.tobytes())
-    return digest.hexdigest()
+            arrays[key] = column.to_numpy()
+    return checksum(arrays)
 
 
 def part_bytes(frame: pd.DataFrame, key: str, index: int, first: int, games: int) -> bytes:
@@ -125,11 +119,11 @@ def part_bytes(frame: pd.DataFrame, key: str, index: int, first: int, games: int
         "first": int(first),
         "games": int(games),
         "rows": len(frame),
-        "checksum": checksum(frame),
+        "checksum": frame_checksum(frame),
     }
     table = pa.Table.from_pandas(frame, preserve_index=False)
     schema = dict(table.schema.metadata or {})
-    schema[PART_META] = _canonical(meta).encode()
+    schema[PART_META] = canonical(meta).encode()
     sink = io.BytesIO()
     pq.write_table(table.replace_schema_metadata(schema), sink)
     return sink.getvalue()
@@ -178,7 +172,7 @@ def check_part(path: Path, key: str, index: int, first: int, games: int) -> str:
         return "played by a run with other settings"
     if (meta.get("part"), meta.get("first"), meta.get("games")) != (index, first, games):
         return "holds a different part"
-    if meta.get("rows") != len(frame) or meta.get("checksum") != checksum(frame):
+    if meta.get("rows") != len(frame) or meta.get("checksum") != frame_checksum(frame):
         return "damaged (its checksum does not match)"
     if "game" not in frame or not np.array_equal(
         np.unique(frame["game"].to_numpy()), np.arange(first, first + games)
@@ -373,7 +367,7 @@ __all__ = [
     "TABLE",
     "check_part",
     "check_parts",
-    "checksum",
+    "frame_checksum",
     "merge_parts",
     "open_parts",
     "part_bytes",
