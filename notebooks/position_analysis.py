@@ -27,7 +27,7 @@
 import os
 
 SMALL = os.environ.get("MAMMOTH_SMALL") == "1"  # the test suite sets it: every size small
-POSITION = "../docs/positions/example.toml"
+POSITION = "docs/positions/example.toml"  # a position file (from the repository's top folder)
 FIELD = "greedy" if SMALL else "champion"  # every seat's player
 PLAYOUTS = 40 if SMALL else 1_000  # per option
 SEED = 0
@@ -43,7 +43,8 @@ from experiments.definition import experiment_from_settings
 from experiments.runner import run_experiment
 from sim.position import position_from_dict, read_document
 
-document = read_document(Path(POSITION))
+top = next(p for p in (Path.cwd(), *Path.cwd().parents) if (p / POSITION).exists())
+document = read_document(top / POSITION)
 position = position_from_dict(document)
 print(position.players, position.kind, "by", position.players[position.to_act])
 
