@@ -3,8 +3,9 @@
 The README and the pages of ``docs/`` it moved its details to (:data:`DOCUMENTS`) are read as one
 text, in that order. :func:`commands` collects every command of them: each line of their ``sh``
 blocks (a ``\\`` continuation joined, a ``#`` comment dropped), the first cell of every row of
-the command table ("What you can run"), and every inline code span of the prose that is a
-command with arguments (``mammoth X --option ...``, ``python3 tasks.py ...``, ``make ...``).
+the command table (:data:`COMMAND_TABLE`: docs/commands.md, "Every command"; the README's short
+table only links to its rows), and every inline code span of the prose that is a command with
+arguments (``mammoth X --option ...``, ``python3 tasks.py ...``, ``make ...``).
 :func:`snippets` collects the ``python`` blocks. A test runs each command as written, in a fresh
 folder, with only these changes, each spelled out below:
 
@@ -54,6 +55,12 @@ DOCUMENTS = [
 """What is tested as the README is: the README, then the answers, the command reference, the
 strategy guide and the card format (``docs/adding_a_strategy.md`` runs in
 tests/test_adding_a_strategy.py)."""
+
+COMMAND_TABLE = (ROOT / "docs" / "commands.md", "Every command")
+"""The page and heading of the command table: the first table under that heading, a row per
+command (its anchor, ``<a id="mammoth-NAME"></a>``, then its synopses as code spans) with what it
+does and writes. Its synopses are the commands run; the files a row names are checked. The
+README's table links to these rows and is kept short (tests/test_readme.py)."""
 
 SMALL_GAMES = 2
 """What ``--games`` shrinks to (and what commands without a size get)."""
@@ -236,7 +243,8 @@ def copy_repository_files(folder: Path) -> None:
 
 
 def run(command: Command, folder: Path, monkeypatch) -> None:
-    """Run ``command`` in ``folder`` (a fresh one) and check what the README says it writes.
+    """Run ``command`` in ``folder`` (a fresh one) and check what its row of the command table
+    says it writes.
 
     The folder gets :data:`COPIED`, then :data:`PREPARE`'s command; the command must exit with
     code 0 and write the files of its row of the command table (a row that prints only: no
@@ -272,7 +280,7 @@ def run(command: Command, folder: Path, monkeypatch) -> None:
     for path in expected:
         assert list(folder.glob(path.rstrip("/"))), f"{path} not written; {shown}"
     if row_files(command.path) is None:
-        assert snapshot(folder) == before, f"wrote files, the README says it prints only; {shown}"
+        assert snapshot(folder) == before, f"wrote files, its row says it prints only; {shown}"
 
 
 @dataclass
@@ -313,14 +321,39 @@ def _cells(line: str) -> list[str]:
     return [cell.strip().replace("\\|", "|") for cell in cells]
 
 
+@dataclass
+class Row:
+    """One row of the command table: its anchor, its synopses and what it does and writes."""
+
+    anchor: str
+    synopses: list[str]
+    description: str
+
+
+def command_table() -> list[Row]:
+    """The rows of the command table (:data:`COMMAND_TABLE`), in order."""
+    page, heading = COMMAND_TABLE
+    lines = page.read_text(encoding="utf-8").splitlines()
+    assert f"## {heading}" in lines, f"{page.name} has no heading {heading!r}"
+    table: list[str] = []
+    for line in lines[lines.index(f"## {heading}") + 1 :]:
+        if line.startswith("|"):
+            table.append(line)
+        elif table or line.startswith("#"):
+            break
+    rows = []
+    for line in table[2:]:  # after the header and its rule
+        first, description = _cells(line)[:2]
+        anchor = re.match(r'<a id="([\w-]+)"></a>', first)
+        assert anchor, f"a row of the command table without its anchor: {line[:80]}"
+        rows.append(Row(anchor.group(1), re.findall(r"`([^`]+)`", first), description))
+    assert rows, f"no command table under {heading!r} in {page.name}"
+    return rows
+
+
 def table_rows() -> list[tuple[str, str]]:
     """(synopsis, description) of every row of the command table (a synopsis per code span)."""
-    rows = []
-    for line in _text().splitlines():
-        if line.startswith("| `mammoth "):
-            cells = _cells(line)
-            rows += [(span, cells[1]) for span in re.findall(r"`([^`]+)`", cells[0])]
-    return rows
+    return [(span, row.description) for row in command_table() for span in row.synopses]
 
 
 def _prose() -> str:
@@ -496,7 +529,7 @@ def row_files(path: str) -> list[str] | None:
         text = re.sub(r"\([^()]*(default|while it runs)[^()]*\)", "", text)
         names = re.findall(r"`([^`\s]+)`", text)
         return [n for n in names if not n.startswith(".") and ("." in n or n.endswith("/"))]
-    raise AssertionError(f"no row of the README's command table for mammoth {path}")
+    raise AssertionError(f"no row of the command table (docs/commands.md) for mammoth {path}")
 
 
 def expected_files(path: str, args: list[str], names: list[str]) -> list[str]:

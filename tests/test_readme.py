@@ -6,7 +6,8 @@ shrunk (``--games`` at most 2, ``--scale`` 0.005, ``--iterations`` 1, ``--popula
 ``--mc`` 1,000...) and which commands cannot run here, each with its reason, is spelled out in
 ``tests/readme_commands.py``. Each command runs in-process (click's runner) in a fresh folder
 holding a copy of ``experiments/definitions/``, must exit with code 0 and must write the files
-its row of the README's command table names. The ``--dask local:2`` commands run in
+its row of the command table (docs/commands.md, "Every command") names; the README's own table
+has a short row per command, linking to its row there. The ``--dask local:2`` commands run in
 ``tests/test_readme_cluster.py`` (a test file per worker: they take the longest).
 """
 
@@ -139,7 +140,38 @@ def test_every_link_of_the_readme_and_its_pages_resolves():
             file = (page.parent / path).resolve() if path else page
             assert file.is_file(), f"{page.name}: {target}"
             if anchor:
-                headings = re.findall(r"^#+ (.+)$", file.read_text(encoding="utf-8"), re.M)
-                assert anchor in {_anchor(h) for h in headings}, f"{page.name}: {target}"
+                target_text = file.read_text(encoding="utf-8")
+                headings = re.findall(r"^#+ (.+)$", target_text, re.M)
+                anchors = {_anchor(h) for h in headings}
+                anchors |= set(re.findall(r'<a id="([\w-]+)"></a>', target_text))  # table rows
+                assert anchor in anchors, f"{page.name}: {target}"
             checked += 1
     assert checked >= 10
+
+
+def test_every_table_row_of_the_readme_is_at_most_200_characters():
+    """The README's tables stay readable (issue 53): each command's full synopsis and the files
+    it writes are in docs/commands.md, the README's row of it is short."""
+    lines = readme.README.read_text(encoding="utf-8").splitlines()
+    rows = [line for line in lines if line.startswith("|")]
+    assert len(rows) > 20  # the tables were found
+    long = {
+        n: len(line) for n, line in enumerate(lines, 1) if line.startswith("|") and len(line) > 200
+    }
+    assert not long, f"README rows over 200 characters (line: length): {long}"
+
+
+def test_the_readme_lists_every_command_of_the_command_table():
+    """A README row per row of the command table, in its order, naming its command and linking
+    to that row (``docs/commands.md#mammoth-NAME``), where its synopses are run."""
+    text = readme.README.read_text(encoding="utf-8")
+    short = re.findall(r"^\| \[`mammoth ([^`]+)`\]\(docs/commands\.md#([\w-]+)\) \|", text, re.M)
+    rows = readme.command_table()
+    assert len(rows) >= 20
+    assert [anchor for _, anchor in short] == [row.anchor for row in rows]
+    assert len({row.anchor for row in rows}) == len(rows)
+    for (name, _), row in zip(short, rows, strict=True):
+        words = ["mammoth", *name.split()]
+        assert row.synopses, name
+        for synopsis in row.synopses:
+            assert synopsis.split()[: len(words)] == words, (name, synopsis)
