@@ -12,8 +12,9 @@ Parts defend themselves with the checkpoints' identity (:mod:`experiments.checkp
 fingerprint and checksum): each carries, under the schema metadata key :data:`PART_META`, the
 run's key (the fingerprint of its settings), its index, its games and the checksum of its
 columns (:func:`frame_checksum`). With ``--resume``, :func:`open_parts` keeps only the parts
-that :func:`check_part` finds intact and this run's; any other is played again (and said so). ``parts.json`` must be intact and name the same settings
-(:func:`check_parts`), else ``--resume`` is refused before anything changes.
+that :func:`check_part` finds intact and this run's; any other is played again (and said so).
+``parts.json`` must be intact and name the same settings (:func:`check_parts`), else
+``--resume`` is refused before anything changes.
 """
 
 from __future__ import annotations
