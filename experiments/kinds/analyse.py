@@ -112,6 +112,8 @@ def run_chunk(config: dict, chunk: dict) -> dict:
 
 
 def _play(config: dict, chunk: dict) -> dict:
+    """The task a backend runs: :func:`run_chunk`, looked up when called (so a test can stand
+    in for it)."""
     return run_chunk(config, chunk)
 
 
