@@ -44,7 +44,8 @@ def seat_names(strategies: list[str] | str, players: int) -> list[str]:
         names = names * players
     if len(names) != players:
         raise InputError(
-            f"give one strategy for all seats or one per seat ({players}), not {len(names)}"
+            f"give one strategy for every seat or one per seat ({players}), not {len(names)} "
+            "(--strategy once or once per seat)"
         )
     return names
 

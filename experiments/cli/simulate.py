@@ -27,9 +27,8 @@ from experiments.outputs.games import PARTS, TABLE
 from experiments.outputs.positions import POSITIONS, write_positions
 from experiments.rules_setup import rules_from_options
 from sim.constants import MAX_ROUNDS
-from sim.errors import InputError
 from sim.rules import RESOURCES_OF_CHOICE, TIE_RULES
-from strategies.play import game_positions
+from strategies.play import game_positions, seat_names
 from strategies.registry import resolve
 
 POSITION_BLOCK = 100
@@ -115,10 +114,7 @@ def simulate(
     games goes into OUT/positions/ as a position file (for ``mammoth analyse``).
     """
     check_blocks(games, chunk_size, "--chunk-size")
-    names = list(strategy_names)
-    if len(names) not in (1, players):
-        raise InputError(f"give --strategy once or {players} times, not {len(names)}")
-    seats = [resolve(n).name for n in (names * players if len(names) == 1 else names)]
+    seats = [resolve(n).name for n in seat_names(list(strategy_names), players)]
     rules = rules_from_options(herd, tiles, mammoth_points, tie, resources_of_choice)
     announce_compile(seats)
     run = GameRun(
