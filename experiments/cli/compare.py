@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import click
 
+from experiments.analyses.league import herd_label
 from experiments.cli.backend import dask_options
 from experiments.cli.options import (
     STRATEGY,
@@ -28,7 +29,6 @@ from experiments.cli.run import WORKERS_HELP, run_command
 from experiments.definition import experiment_from_settings
 from experiments.kinds.compare import CHUNK_GAMES, names_of
 from experiments.limits import MAX_GAMES, MAX_STRATEGIES
-from experiments.outputs.league import herd_label
 from experiments.outputs.results import read_table
 from sim.errors import InputError
 from sim.rules import TIE_RULES

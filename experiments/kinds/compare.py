@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from experiments.analyses.league import LeagueStats, lineups_for
+from experiments.analyses.league import LeagueStats, herd_label, league_tables, lineups_for
 from experiments.analyses.profile import ProfileStats
 from experiments.kinds import game_blocks
-from experiments.outputs.league import herd_label, write_league
+from experiments.outputs.league import write_league
 from experiments.rules_setup import rules_from_options
 from experiments.settings import check_keys, herd_setting, names_setting, rule_types
 from sim.errors import InputError
@@ -154,12 +154,9 @@ def finish(
     ``command`` is what run.json records; ``started`` is taken for the contract of
     :mod:`experiments.kinds` only (a league's run.json records no time).
     """
+    rules = rules_of(config)
+    tables = league_tables(league_stats(config, merged), rules.herd, profile_stats(config, merged))
     write_league(
-        Path(folder),
-        league_stats(config, merged),
-        rules_of(config),
-        seed=int(config["seed"]),
-        games=config["games"],
+        Path(folder), tables, rules, seed=int(config["seed"]), games=config["games"],
         command=command,
-        profiles=profile_stats(config, merged),
-    )
+    )  # fmt: skip

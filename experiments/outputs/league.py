@@ -12,13 +12,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.analyses.profile import profile_table
+from experiments.analyses.league import LeagueTables
 from experiments.outputs.files import run_metadata, save_figure, write_csv, write_json
-
-
-def herd_label(herd: bool) -> str:
-    """``"on"`` or ``"off"``: how the tables name a herd setting."""
-    return "on" if herd else "off"
 
 
 def league_figure(table: pd.DataFrame):
@@ -73,23 +68,13 @@ def league_figure(table: pd.DataFrame):
     return fig
 
 
-def _keyed(leagues: dict, herd: bool) -> dict[tuple[int, bool], object]:
-    """Statistics keyed by ``(players, herd)``; a bare player count takes the rules' herd."""
-    return {k if isinstance(k, tuple) else (int(k), herd): v for k, v in leagues.items()}
-
-
-def _in_order(keyed: dict) -> list[tuple[int, bool]]:
-    return sorted(keyed, key=lambda k: (not k[1], k[0]))
-
-
 def write_league(
     folder: Path,
-    by_players: dict,
+    tables: LeagueTables,
     rules,
     seed: int,
     games: int,
     command: str,
-    profiles: dict | None = None,
 ) -> pd.DataFrame:
     """Write league.csv, pairwise.csv, ratings.csv, seats.csv, profile.csv, league.png, run.json.
 
@@ -97,52 +82,29 @@ def write_league(
     ----------
     folder : pathlib.Path
         Output folder.
-    by_players : dict
-        :class:`~experiments.analyses.league.LeagueStats` keyed by ``(players, herd)``, or by
-        the player count alone (then the herd setting is ``rules.herd``).
+    tables : LeagueTables
+        The league's tables (:func:`experiments.analyses.league.league_tables`); ``profile.csv``
+        is written when they hold the behaviour profile.
     rules : Rules
         The rules in force (with the herd, when a league was played both ways).
     seed, games : int
         The run's seed and games per table.
     command : str
         What produced the output, for run.json.
-    profiles : dict, optional
-        :class:`~experiments.analyses.profile.ProfileStats` keyed like ``by_players``
-        (``profile.csv`` is written when given).
 
     Returns
     -------
     pandas.DataFrame
         The league table (every player count and herd setting).
     """
-    leagues = _keyed(by_players, rules.herd)
-    tables, pairwise, ratings, seats = [], [], [], []
-    for players, herd in _in_order(leagues):
-        stats = leagues[(players, herd)]
-        label = herd_label(herd)
-        tables.append(stats.table().assign(herd=label))
-        frame = stats.pairwise()
-        frame.insert(0, "players", players)
-        frame.insert(1, "herd", label)
-        pairwise.append(frame.rename_axis("strategy").reset_index())
-        ratings.append(stats.ratings().assign(herd=label))
-        seats.append(stats.seat_table().assign(herd=label))
-
-    def herd_after_players(frame: pd.DataFrame) -> pd.DataFrame:
-        columns = [c for c in frame.columns if c != "herd"]
-        columns.insert(columns.index("players") + 1, "herd")
-        return frame[columns]
-
-    table = herd_after_players(pd.concat(tables, ignore_index=True))
-    herds = list(dict.fromkeys(herd_label(h) for _, h in _in_order(leagues)))
+    table = tables.league
     files = ["league.csv", "pairwise.csv", "ratings.csv", "seats.csv", "league.png"]
     write_csv(folder / "league.csv", table)
-    write_csv(folder / "pairwise.csv", pd.concat(pairwise, ignore_index=True))
-    write_csv(folder / "ratings.csv", herd_after_players(pd.concat(ratings, ignore_index=True)))
-    write_csv(folder / "seats.csv", herd_after_players(pd.concat(seats, ignore_index=True)))
-    if profiles is not None:
-        behaviour = _keyed(profiles, rules.herd)
-        write_csv(folder / "profile.csv", profile_table(behaviour[k] for k in _in_order(behaviour)))
+    write_csv(folder / "pairwise.csv", tables.pairwise)
+    write_csv(folder / "ratings.csv", tables.ratings)
+    write_csv(folder / "seats.csv", tables.seats)
+    if tables.profile is not None:
+        write_csv(folder / "profile.csv", tables.profile)
         files.insert(4, "profile.csv")
     save_figure(folder / "league.png", league_figure(table), dpi=110)
     meta = run_metadata(
@@ -150,8 +112,8 @@ def write_league(
         rules,
         seed=seed,
         games_per_table=games,
-        players=sorted({p for p, _ in leagues}),
-        herd=herds,
+        players=sorted({int(p) for p in table["players"]}),
+        herd=tables.herds,
         strategies=list(table["strategy"].unique()),
         tiles_label="assumed" if rules.tiles_assumed else "user file",
         ties="a game won by several tied players counts 1/k for each",
