@@ -1,8 +1,10 @@
-"""The taming contest's exact odds as tidy tables: every profile of figures, and 2-player grids."""
+"""The taming contest's exact odds as tidy tables (every profile of figures, 2-player grids) and
+the figures of the contest report (:func:`contest_report`)."""
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -12,6 +14,7 @@ from sim.contest_exact import (
     ContestOdds,
     check_commitments,
     check_figures,
+    odds,
     odds_fraction,
 )
 from sim.errors import InputError
@@ -138,3 +141,97 @@ def demo_frame(max_figures: int = 7):
     combined = combined[order]
     combined["tie_rule"] = combined["tie_rule"].astype("category")
     return combined
+
+
+DEMO_PROFILE = (3, 2, 2, 1)
+"""The figures of the contest report's dice-kernel check."""
+DEMO_PRIZES = {"first_bonus": 3.0, "all_bonus": 1.0, "tile_value": 2.5, "food_value": 1.0}
+"""The report's illustrative prizes (points) for its commitment example."""
+DEMO_FIGURES = (3, 2, 2)
+"""The report's commitment example: figures on the herd's area per seat."""
+
+
+@dataclass(frozen=True)
+class ContestReport:
+    """What the contest report says, computed: the words are the writer's
+    (:func:`experiments.outputs.contest_report.demo_report`).
+
+    Attributes
+    ----------
+    max_figures : int
+        Most figures per seat of the tables.
+    frame : pandas.DataFrame
+        :func:`demo_frame`.
+    wins : dict
+        Tie rule -> seat 0's 2-player win probability, ``k0 x k1`` from 1 figure.
+    one_one : ContestOdds
+        One figure each, 2 players.
+    equal : list of (int, float)
+        ``k`` and the draw chance of ``k`` against ``k`` figures.
+    gap_at : tuple of int
+        The (0-based) hand sizes where the tie rules differ most for seat 0.
+    uneven : tuple of int
+        A 4-player profile of uneven hands; ``four`` its odds under each tie rule.
+    four : dict
+    checks : list
+        Per tie rule ``(tie_rule, exact vector, Monte Carlo estimate)`` of the dice-kernel
+        check (empty when no contest was asked for).
+    mc_contests, seed : int
+        The check's size and seed.
+    sequential, simultaneous
+        The commitment example's sequential equilibrium and pure simultaneous equilibria.
+    """
+
+    max_figures: int
+    frame: object
+    wins: dict
+    one_one: ContestOdds
+    equal: list
+    gap_at: tuple
+    uneven: tuple
+    four: dict
+    checks: list
+    mc_contests: int
+    seed: int
+    sequential: object
+    simultaneous: list
+
+
+def contest_report(max_figures: int = 7, mc_contests: int = 1_000_000, seed: int = 0):
+    """Compute the contest report's figures (:class:`ContestReport`).
+
+    Raises
+    ------
+    InputError
+        Fewer than 1 or more than 10 figures per seat.
+    """
+    from sim.contest_mc import estimate_odds
+    from sim.contest_solver import sequential_equilibrium, simultaneous_equilibria
+
+    max_figures = check_figures(max_figures, "max figures")
+    if max_figures < 1:
+        raise InputError("the demo needs at least 1 figure per seat")
+    wins = {rule: two_player_wins(max_figures, rule) for rule in TIE_RULES}
+    gap = np.abs(wins["longer_wins"] - wins["prefix_draw"])
+    i, j = np.unravel_index(int(np.argmax(gap)), gap.shape)
+    uneven = tuple(max(max_figures - 2 * s, 1) for s in range(MAX_PLAYERS))
+    checks = [
+        (rule, odds(DEMO_PROFILE, rule).as_vector(),
+         estimate_odds(DEMO_PROFILE, mc_contests, seed, rule))
+        for rule in TIE_RULES
+    ] if mc_contests > 0 else []  # fmt: skip
+    return ContestReport(
+        max_figures=max_figures,
+        frame=demo_frame(max_figures),
+        wins=wins,
+        one_one=odds([1, 1]),
+        equal=[(k, odds([k, k]).draw) for k in range(1, max_figures + 1)],
+        gap_at=(int(i), int(j)),
+        uneven=uneven,
+        four={rule: odds(uneven, rule) for rule in TIE_RULES},
+        checks=checks,
+        mc_contests=mc_contests,
+        seed=seed,
+        sequential=sequential_equilibrium(DEMO_FIGURES, **DEMO_PRIZES),
+        simultaneous=simultaneous_equilibria(DEMO_FIGURES, **DEMO_PRIZES),
+    )

@@ -162,10 +162,13 @@ def table_command(players, max_figures, out, tie_rule) -> None:
 
     Writes contest_odds.parquet, contest_odds.csv, win_heatmap_2p.png and run.json into OUT.
     """
+    from experiments.analyses.contest import odds_frame, two_player_wins
     from experiments.outputs.contest_report import write_table
 
+    frame = odds_frame(players, max_figures, tie_rule)
+    wins = {tie_rule: two_player_wins(max(max_figures, 1), tie_rule)}
     with writing_inside(out):
-        for path in write_table(out, players, max_figures, tie_rule):
+        for path in write_table(out, frame, wins, players, max_figures, tie_rule):
             click.echo(f"wrote {path}")
 
 
@@ -271,8 +274,10 @@ def report_command(out, max_figures, mc, seed) -> None:
     Writes contest_odds.parquet, contest_odds.csv, win_heatmap_2p.png, report.md and run.json
     into OUT (by default results/contest; mammoth demo writes the same into its contest/).
     """
+    from experiments.analyses.contest import contest_report
     from experiments.outputs.contest_report import demo_report
 
+    report = contest_report(max_figures, mc, seed)
     with writing_inside(out):
-        for path in demo_report(out, max_figures, mc, seed, command="contest report"):
+        for path in demo_report(out, report, command="contest report"):
             click.echo(f"wrote {path}")

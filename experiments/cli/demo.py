@@ -48,6 +48,7 @@ def demo(out, scale, games, workers, resume) -> None:
     OUT/report.html (self-contained). On a first run the kernel entries the suite plays compile
     in the background (a process per kernel) while the contest odds are worked out.
     """
+    from experiments.analyses.contest import contest_report
     from experiments.outputs.contest_report import demo_report
     from strategies.compiling import start_warming, wait_estimate
 
@@ -67,7 +68,7 @@ def demo(out, scale, games, workers, resume) -> None:
     try:
         with writing_inside(out):
             click.echo("contest: exact odds table and dice-kernel check")
-            demo_report(out / CONTEST, 7, 200_000, 0)
+            demo_report(out / CONTEST, contest_report(7, 200_000, 0))
             # the experiments that play only whole games first: the play-outs' entry compiles
             # meanwhile (the report keeps the suite's order)
             for config, folder, targets in sorted(runs, key=lambda run: len(run[2])):

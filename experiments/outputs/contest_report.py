@@ -1,4 +1,5 @@
-"""The taming contest's files: the exact odds table, the 2-player heatmap and the demo report.
+"""The taming contest's files: the exact odds table, the 2-player heatmap and the demo report
+(words only: the figures come from :mod:`experiments.analyses.contest`).
 
 ``mammoth contest table`` writes :func:`write_table`'s files; ``mammoth contest report`` and
 ``mammoth demo`` write :func:`demo_report`'s (``contest_odds.parquet``, ``contest_odds.csv``,
@@ -9,9 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
-from experiments.analyses.contest import demo_frame, odds_frame, two_player_wins
+from experiments.analyses.contest import DEMO_FIGURES, DEMO_PRIZES, DEMO_PROFILE, ContestReport
 from experiments.outputs.files import (
     run_metadata,
     save_figure,
@@ -20,10 +19,6 @@ from experiments.outputs.files import (
     write_parquet,
 )
 from experiments.outputs.files import write_text as write_text_file
-from sim.contest_exact import MAX_PLAYERS, check_figures, odds
-from sim.contest_mc import estimate_odds
-from sim.contest_solver import sequential_equilibrium, simultaneous_equilibria
-from sim.errors import InputError
 from sim.rules import TIE_RULES, Rules
 
 ODDS_FILE = "contest_odds"
@@ -37,18 +32,20 @@ def _figure(panels: int):
     return figure, axes[0]
 
 
-def write_heatmap(path, max_figures: int, tie_rules, min_figures: int = 1) -> Path:
-    """Write a PNG of seat 0's 2-player win probability, one panel per tie rule."""
+def write_heatmap(path, wins: dict, sizes) -> Path:
+    """Write a PNG of seat 0's 2-player win probability, one panel per tie rule.
+
+    ``wins`` maps each tie rule to its ``k0 x k1`` grid
+    (:func:`experiments.analyses.contest.two_player_wins`) over the hand sizes ``sizes``.
+    """
     import matplotlib.pyplot as plt
 
     from experiments.outputs.plots import win_heatmap
 
-    min_figures = min(min_figures, max_figures)
-    sizes = list(range(min_figures, max_figures + 1))
-    figure, axes = _figure(len(tie_rules))
-    for ax, tie_rule in zip(axes, tie_rules, strict=True):
-        wins = two_player_wins(max_figures, tie_rule, min_figures)
-        win_heatmap(ax, wins, sizes, sizes, title=f"2 players, {tie_rule}")
+    sizes = list(sizes)
+    figure, axes = _figure(len(wins))
+    for ax, (tie_rule, grid) in zip(axes, wins.items(), strict=True):
+        win_heatmap(ax, grid, sizes, sizes, title=f"2 players, {tie_rule}")
     figure.tight_layout()
     try:
         return save_figure(path, figure, dpi=120)
@@ -56,19 +53,22 @@ def write_heatmap(path, max_figures: int, tie_rules, min_figures: int = 1) -> Pa
         plt.close(figure)
 
 
-def write_table(out, players: int, max_figures: int, tie_rule: str = "longer_wins") -> list[Path]:
+def write_table(
+    out, frame, wins: dict, players: int, max_figures: int, tie_rule: str = "longer_wins"
+) -> list[Path]:
     """Write the exact odds table (Parquet + CSV), the 2-player heatmap and ``run.json``.
 
     Parameters
     ----------
     out : path-like
         Output folder (created if missing).
-    players : int
-        Seats (1 to 4).
-    max_figures : int
-        Most figures per seat (0 to 10).
-    tie_rule : str
-        ``"longer_wins"`` (default) or ``"prefix_draw"``.
+    frame : pandas.DataFrame
+        The table (:func:`experiments.analyses.contest.odds_frame`).
+    wins : dict
+        The heatmap's grid under the tie rule, from 1 figure
+        (:func:`experiments.analyses.contest.two_player_wins`).
+    players, max_figures, tie_rule
+        What the table covers, for run.json.
 
     Returns
     -------
@@ -76,7 +76,6 @@ def write_table(out, players: int, max_figures: int, tie_rule: str = "longer_win
         The files written.
     """
     out = Path(out)
-    frame = odds_frame(players, max_figures, tie_rule)
     rules = Rules(tie_rule=tie_rule)
     meta = run_metadata(
         "contest table",
@@ -90,7 +89,7 @@ def write_table(out, players: int, max_figures: int, tie_rule: str = "longer_win
     return [
         write_parquet(out / f"{ODDS_FILE}.parquet", frame, meta),
         write_csv(out / f"{ODDS_FILE}.csv", frame),
-        write_heatmap(out / HEATMAP_FILE, max(max_figures, 1), [tie_rule]),
+        write_heatmap(out / HEATMAP_FILE, wins, range(1, max(max_figures, 1) + 1)),
         write_json(out / "run.json", meta),
     ]
 
@@ -98,17 +97,12 @@ def write_table(out, players: int, max_figures: int, tie_rule: str = "longer_win
 # --------------------------------------------------------------------------------------------
 # The demo report
 
-DEMO_PROFILE = (3, 2, 2, 1)
-DEMO_PRIZES = {"first_bonus": 3.0, "all_bonus": 1.0, "tile_value": 2.5, "food_value": 1.0}
-DEMO_FIGURES = (3, 2, 2)
-
 
 def _pct(p: float) -> str:
     return f"{100 * p:.1f} %"
 
 
-def _grid_markdown(max_figures: int, tie_rule: str) -> str:
-    wins = two_player_wins(max_figures, tie_rule)
+def _grid_markdown(wins, max_figures: int) -> str:
     header = "| seat 0 \\ seat 1 | " + " | ".join(str(k) for k in range(1, max_figures + 1)) + " |"
     lines = [header, "|---" * (max_figures + 1) + "|"]
     for i in range(max_figures):
@@ -117,21 +111,15 @@ def _grid_markdown(max_figures: int, tie_rule: str) -> str:
     return "\n".join(lines)
 
 
-def demo_report(
-    out, max_figures: int = 7, mc_contests: int = 1_000_000, seed: int = 0, command: str = "demo"
-):
+def demo_report(out, report: ContestReport, command: str = "demo"):
     """Write the contest report: odds table, heatmap, ``report.md`` and ``run.json``.
 
     Parameters
     ----------
     out : path-like
         Output folder (created if missing).
-    max_figures : int
-        Most figures per seat in the table (1 to 10).
-    mc_contests : int
-        Contests of the dice-kernel check against the exact odds.
-    seed : int
-        Seed of that check.
+    report : ContestReport
+        Its figures (:func:`experiments.analyses.contest.contest_report`).
     command : str
         What produced the report, for run.json (``demo`` or ``contest report``).
 
@@ -141,10 +129,6 @@ def demo_report(
         The files written.
     """
     out = Path(out)
-    max_figures = check_figures(max_figures, "max figures")
-    if max_figures < 1:
-        raise InputError("the demo needs at least 1 figure per seat")
-    frame = demo_frame(max_figures)
     files = {
         "table_parquet": f"{ODDS_FILE}.parquet",
         "table_csv": f"{ODDS_FILE}.csv",
@@ -156,34 +140,29 @@ def demo_report(
         Rules(),
         tie_rules_tabulated=list(TIE_RULES),
         players=[2, 3, 4],
-        figures=[1, max_figures],
-        rows=len(frame),
-        seed=seed,
-        mc_contests=mc_contests,
+        figures=[1, report.max_figures],
+        rows=len(report.frame),
+        seed=report.seed,
+        mc_contests=report.mc_contests,
         mc_profile=list(DEMO_PROFILE),
         solver_prizes_illustrative=DEMO_PRIZES,
         solver_figures=list(DEMO_FIGURES),
         files=files,
     )
     written = [
-        write_parquet(out / files["table_parquet"], frame, meta),
-        write_csv(out / files["table_csv"], frame),
-        write_heatmap(out / files["heatmap"], max_figures, list(TIE_RULES)),
+        write_parquet(out / files["table_parquet"], report.frame, meta),
+        write_csv(out / files["table_csv"], report.frame),
+        write_heatmap(out / files["heatmap"], report.wins, range(1, report.max_figures + 1)),
     ]
-    text = _report_text(max_figures, mc_contests, seed, meta)
-    written.append(write_text_file(out / files["report"], text))
+    written.append(write_text_file(out / files["report"], _report_text(report, meta)))
     written.append(write_json(out / "run.json", meta))
     return written
 
 
-def _report_text(max_figures: int, mc_contests: int, seed: int, meta: dict) -> str:
-    one_one = odds([1, 1])
-    equal = [(k, odds([k, k]).draw) for k in range(1, max_figures + 1)]
-    wins = {rule: two_player_wins(max_figures, rule) for rule in TIE_RULES}
-    gap = np.abs(wins["longer_wins"] - wins["prefix_draw"])
-    i, j = np.unravel_index(int(np.argmax(gap)), gap.shape)
-    uneven = tuple(max(max_figures - 2 * s, 1) for s in range(MAX_PLAYERS))
-    four = {rule: odds(uneven, rule) for rule in TIE_RULES}
+def _report_text(report: ContestReport, meta: dict) -> str:
+    max_figures = report.max_figures
+    one_one, wins, four, uneven = report.one_one, report.wins, report.four, report.uneven
+    i, j = report.gap_at
     lines = [
         "# The taming contest: exact odds",
         "",
@@ -198,7 +177,7 @@ def _report_text(max_figures: int, mc_contests: int, seed: int, meta: dict) -> s
         f"- One figure each (2 players): each wins {_pct(one_one.win[0])}, "
         f"draw {_pct(one_one.draw)} (exactly 5/12, 5/12, 1/6).",
         "- Equal hands draw only when identical: draw chance of k vs k figures: "
-        + ", ".join(f"{k}: {_pct(d)}" for k, d in equal)
+        + ", ".join(f"{k}: {_pct(d)}" for k, d in report.equal)
         + ".",
         f"- The tie rule matters most at {i + 1} vs {j + 1} figures: seat 0 wins "
         f"{_pct(wins['longer_wins'][i, j])} with `longer_wins`, "
@@ -212,31 +191,29 @@ def _report_text(max_figures: int, mc_contests: int, seed: int, meta: dict) -> s
         "",
         "## Seat 0's win chance in per cent, 2 players, `longer_wins`",
         "",
-        _grid_markdown(max_figures, "longer_wins"),
+        _grid_markdown(wins["longer_wins"], max_figures),
         "",
         "## Dice-kernel check",
         "",
     ]
-    lines += _mc_lines(mc_contests, seed)
+    lines += _mc_lines(report)
     lines += ["", "## Commitment example (illustrative values)", ""]
-    lines += _solver_lines()
+    lines += _solver_lines(report)
     lines.append("")
     return "\n".join(lines)
 
 
-def _mc_lines(mc_contests: int, seed: int) -> list[str]:
-    if mc_contests <= 0:
+def _mc_lines(report: ContestReport) -> list[str]:
+    if not report.checks:
         return ["Skipped (0 contests requested)."]
     lines = [
-        f"{mc_contests:,} contests of figures {list(DEMO_PROFILE)} rolled die by die "
-        f"(seed {seed}) against the exact odds; 95 % Wilson intervals.",
+        f"{report.mc_contests:,} contests of figures {list(DEMO_PROFILE)} rolled die by die "
+        f"(seed {report.seed}) against the exact odds; 95 % Wilson intervals.",
         "",
         "| tie rule | outcome | exact | Monte Carlo | 95 % interval | inside |",
         "|---|---|---|---|---|---|",
     ]
-    for tie_rule in TIE_RULES:
-        exact = odds(DEMO_PROFILE, tie_rule).as_vector()
-        estimate = estimate_odds(DEMO_PROFILE, mc_contests, seed, tie_rule)
+    for tie_rule, exact, estimate in report.checks:
         names = [f"seat {s} wins" for s in range(len(DEMO_PROFILE))] + ["draw", "nobody"]
         for col, name in enumerate(names):
             inside = estimate.low[col] <= exact[col] <= estimate.high[col]
@@ -248,10 +225,9 @@ def _mc_lines(mc_contests: int, seed: int) -> list[str]:
     return lines
 
 
-def _solver_lines() -> list[str]:
+def _solver_lines(report: ContestReport) -> list[str]:
     prizes = DEMO_PRIZES
-    sequential = sequential_equilibrium(DEMO_FIGURES, **prizes)
-    simultaneous = simultaneous_equilibria(DEMO_FIGURES, **prizes)
+    sequential, simultaneous = report.sequential, report.simultaneous
     lines = [
         f'Prizes (assumed tile "3 points / 1 point"): "1." {prizes["first_bonus"]:g}, '
         f'"all" {prizes["all_bonus"]:g}, keeping the tile {prizes["tile_value"]:g}, '
