@@ -106,6 +106,35 @@ def load_chunk(path: Path, fingerprint: str, chunk: dict) -> tuple[dict | None, 
     return arrays, ""
 
 
+def saved_chunks(folder: Path, mark: str, chunks: list[dict], say=None) -> dict[int, dict]:
+    """The chunks an interrupted run of the experiment saved in ``folder`` that
+    :func:`load_chunk` finds intact and its own, by index; ``say`` is told of every other one
+    (it is computed again).
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        The experiment's folder.
+    mark : str
+        The experiment's :func:`fingerprint`.
+    chunks : list of dict
+        Every chunk of the run, in order.
+    say : callable, optional
+        Called with a line for each saved chunk that cannot be used.
+    """
+    kept = {}
+    for i, chunk in enumerate(chunks):
+        path = chunk_path(folder, chunk)
+        if not path.exists():
+            continue
+        loaded, problem = load_chunk(path, mark, chunk)
+        if loaded is not None:
+            kept[i] = loaded
+        elif say is not None:
+            say(f"chunk {path.name} {problem}: computing it again")
+    return kept
+
+
 __all__ = [
     "CHUNK_FORMAT",
     "CHUNK_META",
@@ -115,4 +144,5 @@ __all__ = [
     "fingerprint",
     "load_chunk",
     "save_chunk",
+    "saved_chunks",
 ]

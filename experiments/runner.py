@@ -35,12 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from experiments.backends import PoolBackend, executor, run_tasks
-from experiments.checkpoints import (
-    chunk_path,
-    fingerprint,
-    load_chunk,
-    save_chunk,
-)
+from experiments.checkpoints import chunk_path, fingerprint, save_chunk, saved_chunks
 from experiments.kinds import kind_module
 from experiments.limits import MAX_EXPERIMENT_BYTES
 from experiments.outputs.files import atomic_write, inside
@@ -190,9 +185,9 @@ def run_experiment(
 ) -> dict:
     """Run every chunk of an experiment (reusing saved ones with ``resume``) and finish it.
 
-    With ``resume``, a saved chunk is used only if :func:`load_chunk` finds it intact and this
-    experiment's; any other is computed again, and ``notice`` (default: a line on stderr) says
-    so. ``resume`` needs the folder's ``experiment.json`` (:func:`check_resume`).
+    With ``resume``, a saved chunk is used only if :func:`~experiments.checkpoints.load_chunk`
+    finds it intact and this experiment's; any other is computed again, and ``notice`` (default:
+    a line on stderr) says so. ``resume`` needs the folder's ``experiment.json`` (:func:`check_resume`).
 
     Parameters
     ----------
@@ -243,17 +238,8 @@ def run_experiment(
         _run_passes(module, config, folder, len(chunks), workers, pool, backend, command, say)
         return {}
     mark = fingerprint(config)
-    results: dict[int, dict] = {}
-    todo = []
-    for i, chunk in enumerate(chunks):
-        path = chunk_path(folder, chunk)
-        if resume and path.exists():
-            loaded, problem = load_chunk(path, mark, chunk)
-            if loaded is not None:
-                results[i] = loaded
-                continue
-            say(f"chunk {path.name} {problem}: computing it again")
-        todo.append(i)
+    results = saved_chunks(folder, mark, chunks, say) if resume else {}
+    todo = [i for i in range(len(chunks)) if i not in results]
     backend, own = _backend(module, config, workers, pool, backend, len(todo))
 
     def keep(i: int, stats: dict) -> None:

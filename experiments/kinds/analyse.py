@@ -31,7 +31,7 @@ from experiments.analyses.analyse import (
     stop_at,
 )
 from experiments.backends import run_tasks
-from experiments.checkpoints import chunk_path, fingerprint, load_chunk, save_chunk
+from experiments.checkpoints import chunk_path, fingerprint, save_chunk, saved_chunks
 from experiments.kinds import game_blocks
 from experiments.outputs.analyse import write_analysis
 from experiments.settings import bool_setting, check_keys
@@ -133,39 +133,26 @@ def run(
     listed = chunks(config)
     looks = looks_of([c["n"] for c in listed])
     mark = fingerprint(config)
-    done: dict[int, dict] = {}
-    for i, chunk in enumerate(listed):  # what an interrupted run saved (any other is cleared)
-        path = chunk_path(folder, chunk)
-        if path.exists():
-            loaded, problem = load_chunk(path, mark, chunk)
-            if loaded is not None:
-                done[i] = loaded
-            elif progress is not None:
-                progress(f"chunk {path.name} {problem}: computing it again")
+    done = saved_chunks(folder, mark, listed, progress)  # an interrupted run's (else none)
     reused = bool(done)
     wave = max(1, getattr(backend, "slots", 1))
     stop = None
-    checked = 0  # chunks 0..checked-1 are done and did not stop the run
+    ready = 0  # chunks 0..ready-1 are done, in order
+
+    def keep(i: int, stats: dict) -> None:
+        done[i] = stats
+        save_chunk(chunk_path(folder, listed[i]), stats, mark, listed[i])
+
     while True:
-        prefix = []
-        for i in range(checked, len(listed)):
-            if i not in done:
+        while ready < len(listed) and ready in done:
+            ready += 1
+        if config["stop"] and ready:
+            stop = stop_at([done[i] for i in range(ready)], looks)
+            if stop is not None:
                 break
-            prefix.append(i)
-        if config["stop"] and prefix:
-            hit = stop_at([done[i] for i in range(prefix[-1] + 1)], looks)
-            if hit is not None:
-                stop = hit
-                break
-        checked = prefix[-1] + 1 if prefix else checked
-        if checked >= len(listed):
+        if ready == len(listed):
             break
-        todo = [i for i in range(checked, len(listed)) if i not in done][:wave]
-
-        def keep(i: int, stats: dict) -> None:
-            done[i] = stats
-            save_chunk(chunk_path(folder, listed[i]), stats, mark, listed[i])
-
+        todo = [i for i in range(ready, len(listed)) if i not in done][:wave]
         run_tasks(_play, {i: (config, listed[i]) for i in todo}, keep, backend)
     last = stop if stop is not None else len(listed) - 1
     stats = merge_stats([done[i] for i in range(last + 1)])
