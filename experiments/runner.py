@@ -187,7 +187,8 @@ def run_experiment(
 
     With ``resume``, a saved chunk is used only if :func:`~experiments.checkpoints.load_chunk`
     finds it intact and this experiment's; any other is computed again, and ``notice`` (default:
-    a line on stderr) says so. ``resume`` needs the folder's ``experiment.json`` (:func:`check_resume`).
+    a line on stderr) says so. ``resume`` needs the folder's ``experiment.json``
+    (:func:`check_resume`).
 
     Parameters
     ----------

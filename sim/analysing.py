@@ -33,8 +33,6 @@ from sim.state import (
     H_ON_TILE,
     HERD,
     I_HERD_AREA,
-    I_PLAYERS,
-    I_START_PLAYER,
     PLACED,
 )
 
@@ -106,7 +104,7 @@ def contest_odds(position: Position, figures: int) -> float:
     the advice card's page)."""
     if figures == 0:
         return 0.0
-    order = action_order(position)
+    order = position.order
     p = position.to_act
     area = int(position.game[I_HERD_AREA])
     on_tile = [int(position.seat[q, HERD + H_ON_TILE]) for q in range(position.n_players)]
@@ -130,11 +128,6 @@ def decision_row(position: Position) -> np.ndarray:
     for a in position.pending:
         row[3 + a] = 1
     return row
-
-
-def seat_arrays(slots: list[Slot]) -> tuple[np.ndarray, ...]:
-    """``(sids, tids, pbase, ptame)`` of the seats, one slot per seat in seat order."""
-    return pack_slots(slots)
 
 
 def play_out(
@@ -182,7 +175,7 @@ def play_out(
     codes = np.array([o.code for o in options], dtype=np.int64)
     out = np.zeros((len(options), 2, hi - lo), dtype=np.float64)
     choice = np.full(1, -1, dtype=np.int64)
-    seats = seat_arrays(slots)
+    seats = pack_slots(slots)
     compile_analysis(kernel)
     key = position_key(seed) if key is None else np.uint64(key)
     kernel.analyse_rows(st, decision_row(position), codes, key, lo, hi, seats, out, choice)
@@ -213,17 +206,9 @@ def compile_analysis(kernel) -> float | None:
     )
 
 
-def action_order(position: Position) -> list[int]:
-    """The seats in this round's order, from the start player."""
-    players = int(position.game[I_PLAYERS])
-    start = int(position.game[I_START_PLAYER])
-    return [(start + k) % players for k in range(players)]
-
-
 __all__ = [
     "ELSEWHERE",
     "Option",
-    "action_order",
     "can_pay",
     "compile_analysis",
     "contest_odds",

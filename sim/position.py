@@ -190,6 +190,11 @@ class Position:
         """The player count."""
         return len(self.players)
 
+    @property
+    def order(self) -> list[int]:
+        """The seats in this round's order, from the start player."""
+        return action_order(self.n_players, int(self.game[I_START_PLAYER]))
+
     def state(self) -> GameState:
         """A one-row :class:`~sim.state.GameState` holding the position, with its rules data."""
         st = new_state(1, self.n_players, data_of(self.rules), outcome_table(self.rules.tie_rule))
@@ -583,6 +588,11 @@ def _hidden(
     return known
 
 
+def action_order(players: int, start: int) -> list[int]:
+    """The seats in a round's order, from the start player."""
+    return [(start + k) % players for k in range(players)]
+
+
 def _turn_check(names, seat, players: int, start: int, p: int) -> None:
     """A placement turn: seat ``p`` has people at home, every seat has taken its turns."""
     turns = [(seat[q, PLACED : PLACED + N_AREAS] > 0).sum() for q in range(players)]
@@ -590,8 +600,7 @@ def _turn_check(names, seat, players: int, start: int, p: int) -> None:
     if home[p] <= 0:
         raise InputError(f"decision.seat: {names[p]} has placed every person; it is not their turn")
     before = True
-    for k in range(players):
-        q = (start + k) % players
+    for q in action_order(players, start):
         if q == p:
             before = False
             continue
@@ -633,7 +642,7 @@ def _decision(doc: dict, names, game, seat, players: int, start: int) -> tuple[s
         raise InputError(f"decision.kind must be one of {', '.join(KINDS)}, not {kind!r}")
     p = _seat_of(names, table.get("seat"), "decision.seat")
     area = int(game[I_HERD_AREA])
-    order = [(start + k) % players for k in range(players)]
+    order = action_order(players, start)
     if kind == "placement":
         if "pending" in table:
             raise InputError("decision.pending: only a commitment has places still to resolve")
@@ -983,9 +992,9 @@ def position_of_snapshot(
         ``"placement"`` or ``"commitment"``.
     p : int
         The seat deciding.
-    pending : sequence of int
-        A commitment's places still to resolve (1 per area), or the areas; ignored at a
-        placement.
+    pending : numpy.ndarray
+        A commitment's places still to resolve, 1 per area (the log's ``D_PENDING`` block);
+        ignored at a placement.
     rules : Rules
         The rules the game was played under.
     names : sequence of str, optional
@@ -997,10 +1006,7 @@ def position_of_snapshot(
     """
     players = int(st.game[h, I_PLAYERS])
     names = tuple(names) if names is not None else tuple(f"seat {q + 1}" for q in range(players))
-    pending = np.asarray(pending, dtype=np.int64)
-    if pending.shape == (N_AREAS,):
-        pending = np.flatnonzero(pending)
-    areas = tuple(int(a) for a in pending) if kind == "commitment" else ()
+    areas = tuple(int(a) for a in np.flatnonzero(pending)) if kind == "commitment" else ()
     return Position(rules, names, st.game[h].copy(), st.seat[h].copy(), kind, int(p), areas)
 
 
@@ -1065,6 +1071,7 @@ __all__ = [
     "FORMAT",
     "KINDS",
     "Position",
+    "action_order",
     "canonical_state",
     "data_of",
     "position_digest",
