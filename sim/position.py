@@ -783,11 +783,16 @@ def read_position(path: str | Path) -> Position:
         A file that cannot be read, is not TOML, or holds an impossible position: one line
         naming the file and the field.
     """
-    doc = read_document(path)
+    return position_of_document(read_document(path), f"position file {str(path)!r}")
+
+
+def position_of_document(doc: dict, where: str) -> Position:
+    """:func:`position_from_dict` of a file's document, ``where`` (the file) put before any
+    refusal."""
     try:
         return position_from_dict(doc)
     except InputError as exc:
-        raise InputError(f"position file {str(path)!r}: {exc}") from None
+        raise InputError(f"{where}: {exc}") from None
 
 
 # --- writing -----------------------------------------------------------------------------
@@ -1076,6 +1081,7 @@ __all__ = [
     "data_of",
     "position_digest",
     "position_from_dict",
+    "position_of_document",
     "position_of_snapshot",
     "position_text",
     "read_document",

@@ -25,8 +25,7 @@ from experiments.cli.run import WORKERS_HELP, run_command
 from experiments.definition import experiment_from_settings
 from experiments.kinds.analyse import CHUNK_GAMES, FIELD
 from experiments.limits import MAX_GAMES
-from sim.errors import InputError
-from sim.position import read_document
+from sim.position import position_of_document, read_document
 
 DEFAULT_PLAYOUTS = 1_000
 
@@ -70,12 +69,13 @@ def analyse(
     lead, and writes them into OUT as analysis.md, analysis.csv, analysis.json and
     analysis.html. Ctrl-C keeps the finished chunks (rerun with --resume).
     """
+    where = f"position file {position_file!r}"
     document = read_document(position_file)
-    players = document.get("player")
+    position = position_of_document(document, where)  # the loader's refusals, named
     settings = {
         "kind": "analyse",
         "name": "analyse",
-        "players": [len(players) if isinstance(players, list) and players else 0],
+        "players": [position.n_players],
         "games": playouts,
         "seed": seed,
         "chunk_games": chunk_size,
@@ -83,13 +83,7 @@ def analyse(
         "field": field,
         "stop": stop,
     }
-    if not 2 <= settings["players"][0] <= 4:
-        raise InputError(
-            f"position file {position_file!r}: player: Stone Age is played by 2 to 4 players"
-        )
-    config = experiment_from_settings(
-        settings, "mammoth analyse", where=f"position file {position_file!r}"
-    )
+    config = experiment_from_settings(settings, "mammoth analyse", where=where)
     folder = run_command(
         config, out, [field], resume=resume, workers=workers, dask=dask, numba_cache=numba_cache
     )
