@@ -1243,11 +1243,13 @@ CHOICE_BRANCH = 1 << 40  # the play-out index whose streams ask the seat's own c
 
 
 @hot
-def place_elsewhere(st, g, p, sids, tids, pbase, ptame, streams, players, work, notes):
-    """Seat ``p``'s placement turn away from the herd's area: its place hook is asked with that
-    area closed, valuing the herd as at a turn of its own (an illegal answer: the first legal
-    place elsewhere). Returns the area and the people placed, or ``(-1, 0)`` when it has no
-    other place (nothing is placed)."""
+def seat_place(st, g, p, sids, tids, pbase, ptame, scratch, close_herd):
+    """Where seat ``p``'s place hook puts people at its placement turn, valuing the herd as at a
+    turn of its own, the herd's area closed to it with ``close_herd``; an illegal answer is the
+    engine's first legal place, as in :func:`placement`. Returns the area and the people, or
+    ``(-1, 0)`` when no place is open; places nothing."""
+    streams, buf, work, notes = scratch
+    players = np.int64(st.game[g, I_PLAYERS])
     lo = work[W_LO]
     hi = work[W_HI]
     occ = work[W_OCCUPANCY]
@@ -1255,7 +1257,7 @@ def place_elsewhere(st, g, p, sids, tids, pbase, ptame, streams, players, work, 
     legal_places_from(st, g, p, players, occ, lo, hi)
     herd_value = field_herd_value(st, g, p, sids, tids, pbase, ptame, streams, hi)
     herd_area = st.game[g, I_HERD_AREA]
-    if herd_area >= 0:
+    if close_herd and herd_area >= 0:
         lo[herd_area] = 0
         hi[herd_area] = 0
     notes[p, 1] = 0.0  # the place hook's memo: a phase of its own
@@ -1263,15 +1265,22 @@ def place_elsewhere(st, g, p, sids, tids, pbase, ptame, streams, players, work, 
     area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value, notes[p, 1:])
     if area < 0 or area >= N_AREAS or hi[area] == 0 or count < lo[area] or count > hi[area]:
         area = -1
+        count = 0
         for a in range(N_AREAS):
             if hi[a] > 0:
                 area = a
                 count = hi[a]
                 break
-    if area < 0:
-        return -1, 0
-    place_people(st, g, p, area, count)
     return area, count
+
+
+@hot
+def place_elsewhere(st, g, p, sids, tids, pbase, ptame, scratch):
+    """Seat ``p``'s placement turn away from the herd's area (:func:`seat_place` with the area
+    closed); nothing is placed when it has no other place."""
+    area, count = seat_place(st, g, p, sids, tids, pbase, ptame, scratch, True)
+    if area >= 0:
+        place_people(st, g, p, area, count)
 
 
 @hot(inline=True)
@@ -1294,40 +1303,16 @@ def field_choice(src, decision, key, sids, tids, pbase, ptame, copy, scratch):
     """What seat ``decision[0]``'s own player does at the position's decision (its hooks asked
     once, on a copy, with the streams of play-out :data:`CHOICE_BRANCH`): the figures it
     commits, or at a placement turn the people it puts on the herd's area (0: elsewhere)."""
-    streams, buf, work, notes = scratch
+    streams, buf, work, _ = scratch
     p = decision[0]
     fork(src, 0, copy, 0, key, CHOICE_BRANCH, False, scratch)
-    players = np.int64(copy.game[0, I_PLAYERS])
     herd_area = copy.game[0, I_HERD_AREA]
-    rng = streams[Purpose.STRATEGY + p]
     if decision[1] == PLACE_DECISION:
-        lo = work[W_LO]
-        hi = work[W_HI]
-        occ = work[W_OCCUPANCY]
-        occupancy(copy, 0, players, occ)
-        legal_places_from(copy, 0, p, players, occ, lo, hi)
-        herd_value = field_herd_value(copy, 0, p, sids, tids, pbase, ptame, streams, hi)
-        notes[p, 1] = 0.0
-        area, count = hook_place(
-            sids[p], copy, 0, p, pbase[p], rng, lo, hi, herd_value, notes[p, 1:]
-        )
-        legal = 0 <= area < N_AREAS and hi[area] > 0 and lo[area] <= count <= hi[area]
-        if legal and area == herd_area:
-            return count
-        if not legal and herd_area >= 0 and hi[herd_area] > 0:  # the engine's first legal place
-            first = -1
-            for a in range(N_AREAS):
-                if hi[a] > 0:
-                    first = a
-                    break
-            return hi[herd_area] if first == herd_area else 0
-        return 0
+        area, count = seat_place(copy, 0, p, sids, tids, pbase, ptame, scratch, False)
+        return count if area == herd_area else 0
     available = np.int64(copy.seat[0, p, PLACED + herd_area])
     values = stack_f64(VALUES_WIDTH)
-    if taming_reads_values(tids[p]):
-        hook_value_goods(sids[p], copy, 0, p, pbase[p], rng, values, available)
-    want = hook_commit_figures(tids[p], copy, 0, p, ptame[p], rng, available, values)
-    move_onto_tile(copy, 0, p, sids[p], pbase[p], rng, max(0, min(want, available)), buf)
+    commit(copy, 0, p, sids[p], tids[p], pbase, ptame, streams, available, buf, values, work)
     return np.int64(copy.seat[0, p, HERD + H_ON_TILE])
 
 
@@ -1387,8 +1372,7 @@ def analyse_rows(src, decision, options, key, lo, hi, seats, out, choice):
                 if option > 0:
                     place_people(copy, 0, p, copy.game[0, I_HERD_AREA], option)
                 else:
-                    place_elsewhere(copy, 0, p, sids, tids, pbase, ptame, streams, players,
-                                    work, notes)  # fmt: skip
+                    place_elsewhere(copy, 0, p, sids, tids, pbase, ptame, scratch)
             else:
                 for a in range(N_AREAS):
                     work[W_PENDING, a] = decision[3 + a]
