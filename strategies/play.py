@@ -139,6 +139,7 @@ def game_positions(
     rotate: bool = False,
     seat: int = -1,
     threads: int = 1,
+    dice_contest: bool = False,
 ) -> list[GamePosition]:
     """The position of every herd decision of the games :func:`play_games` plays.
 
@@ -151,7 +152,7 @@ def game_positions(
 
     Parameters
     ----------
-    n_games, players, strategies, seed, rules, first_game, rotate, threads
+    n_games, players, strategies, seed, rules, first_game, rotate, threads, dice_contest
         As for :func:`play_games`.
     seat : int
         Keep the decisions of this seat only (-1: every seat).
@@ -165,7 +166,8 @@ def game_positions(
     slots, seats = slots_for(seat_names(strategies, players))
     st = advise_state(
         kernel_for(slots), slots, seats, n_games, players, seed, rules, 0, CLOCK,
-        first_game=first_game, rotate=rotate, seat=seat, threads=threads, placements=True,
+        first_game=first_game, rotate=rotate, seat=seat, threads=threads,
+        dice_contest=dice_contest, placements=True,
     )  # fmt: skip
     out = []
     for g in range(n_games):

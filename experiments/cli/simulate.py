@@ -151,18 +151,21 @@ def simulate(
             kept = folder / PARTS
             click.echo(f"interrupted: finished games are kept in {kept}; rerun with --resume")
             raise
+        positions = min(positions, games)
         if positions:
             written = 0
-            for start in range(0, min(positions, games), POSITION_BLOCK):
-                n = min(POSITION_BLOCK, min(positions, games) - start)
-                found = game_positions(n, players, seats, seed, rules, start, rotate)
+            for start in range(0, positions, POSITION_BLOCK):
+                n = min(POSITION_BLOCK, positions - start)
+                found = game_positions(
+                    n, players, seats, seed, rules, start, rotate, dice_contest=dice_contest
+                )
                 written += write_positions(folder / POSITIONS, found)
             meta["files"] = [TABLE, f"{POSITIONS}/"]
-            meta["positions"] = {"games": min(positions, games), "files": written}
+            meta["positions"] = {"games": positions, "files": written}
         write_json(folder / "run.json", meta)
     click.echo(f"{games} games, {players} players, seed {seed} -> {folder}")
     if positions:
-        click.echo(f"  {written} herd decisions of {min(positions, games)} games -> "
+        click.echo(f"  {written} herd decisions of {positions} games -> "
                    f"{folder / POSITIONS}")  # fmt: skip
     for row in tally.summary().itertuples():
         click.echo(

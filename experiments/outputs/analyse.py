@@ -30,6 +30,14 @@ def _signed(x: float, digits: int = 1) -> str:
     return f"{x:+.{digits}f}"
 
 
+def _win_cell(r) -> str:
+    return f"{_pct(r['win'])} [{_pct(r['win_low'])}, {_pct(r['win_high'])}]"
+
+
+def _margin_cell(r) -> str:
+    return f"{_signed(r['margin'])} [{_signed(r['margin_low'])}, {_signed(r['margin_high'])}]"
+
+
 def headline(position: Position) -> str:
     """The position in a line: round, players, who decides what, the herd's area, the tiles."""
     name = position.players[position.to_act]
@@ -85,11 +93,7 @@ def markdown(
     for _, r in table.iterrows():
         mark = " **best**" if r["best"] else ""
         own = " (own)" if r["own_choice"] else ""
-        row = (
-            f"| {r['option']}{mark}{own} | {_pct(r['win'])} [{_pct(r['win_low'])}, "
-            f"{_pct(r['win_high'])}] | {_signed(r['margin'])} [{_signed(r['margin_low'])}, "
-            f"{_signed(r['margin_high'])}] |"
-        )
+        row = f"| {r['option']}{mark}{own} | {_win_cell(r)} | {_margin_cell(r)} |"
         if odds:
             row += f" {_pct(r['contest_odds'])} |"
         rows.append(row)
@@ -124,9 +128,9 @@ def page(
             html.escape(r["option"])
             + (" <b>best</b>" if r["best"] else "")
             + (" <i>(own)</i>" if r["own_choice"] else ""),
-            f"{_pct(r['win'])} [{_pct(r['win_low'])}, {_pct(r['win_high'])}]",
+            _win_cell(r),
             bar,
-            f"{_signed(r['margin'])} [{_signed(r['margin_low'])}, {_signed(r['margin_high'])}]",
+            _margin_cell(r),
         ]
         if odds:
             cells.append(_pct(r["contest_odds"]))
