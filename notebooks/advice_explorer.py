@@ -41,7 +41,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from experiments.analyses.situations import (
+from experiments.advice.analysis import (
     advice_table,
     card_lines,
     derive_card,

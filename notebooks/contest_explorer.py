@@ -33,7 +33,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from experiments.outputs.plots import win_heatmap
+from experiments.shared.plots import win_heatmap
 from sim.contest_exact import odds
 from sim.contest_mc import estimate_odds
 from sim.contest_solver import sequential_equilibrium

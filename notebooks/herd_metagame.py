@@ -40,10 +40,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.analyses.equilibrium import SymmetricGame
-from experiments.definition import experiment_from_settings
-from experiments.outputs.metagame import heatmap_figure, mix_figure
-from experiments.runner import run_experiment
+from experiments.metagame.analysis_equilibrium import SymmetricGame
+from experiments.metagame.report import heatmap_figure, mix_figure
+from experiments.shared.definition import experiment_from_settings
+from experiments.shared.runner import run_experiment
 
 # %%
 config = experiment_from_settings(

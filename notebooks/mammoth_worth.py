@@ -33,8 +33,8 @@ POINTS = 10  # of the majority, in the "on" arm
 SEED = 1
 
 # %%
-from experiments.analyses.worth import sensitivity_conditions, worth_run, worth_tables
-from experiments.outputs.worth import worth_figure
+from experiments.worth.analysis import sensitivity_conditions, worth_run, worth_tables
+from experiments.worth.report import worth_figure
 from sim.rules import Rules
 
 # %%

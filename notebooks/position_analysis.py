@@ -39,8 +39,8 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 
-from experiments.definition import experiment_from_settings
-from experiments.runner import run_experiment
+from experiments.shared.definition import experiment_from_settings
+from experiments.shared.runner import run_experiment
 from sim.position import position_from_dict, read_document
 
 top = next(p for p in (Path.cwd(), *Path.cwd().parents) if (p / POSITION).exists())

@@ -31,9 +31,9 @@ STRATEGIES = ["greedy", "greedy+never", "greedy+majority", "random"]
 SEED = 1
 
 # %%
-from experiments.analyses.league import play_league_with_profile
-from experiments.analyses.profile import profile
-from experiments.outputs.league import league_figure
+from experiments.compare.analysis import play_league_with_profile
+from experiments.compare.analysis_profile import profile
+from experiments.compare.report import league_figure
 from sim.rules import Rules
 from strategies.play import play_games
 

@@ -61,10 +61,10 @@ register_strategy("no-tools", no_tools)
 # takes about half a minute; later runs of the same code load it.
 
 # %%
-from experiments.definition import experiment_from_settings
-from experiments.kinds import ladder
-from experiments.outputs.ladder import ladder_figure, ladder_table
-from experiments.runner import merge
+from experiments.ladder import kind as ladder
+from experiments.ladder.report import ladder_figure, ladder_table
+from experiments.shared.definition import experiment_from_settings
+from experiments.shared.runner import merge
 
 config = experiment_from_settings(
     {
@@ -91,7 +91,7 @@ ladder_figure(table)
 # Heads-up against `greedy` alone, with the behaviour profile: where the unused tools show.
 
 # %%
-from experiments.analyses.profile import profile
+from experiments.compare.analysis_profile import profile
 from strategies.play import play_games
 
 games = play_games(GAMES * 4, 2, ["no-tools", "greedy"], seed=SEED + 1, rotate=True)

@@ -2,7 +2,7 @@
 
 The value of a position to a seat is ``bias + weights . features`` over the row of
 :mod:`strategies.features`, in points of final margin over the best other seat (the target it was
-fitted to, by ``mammoth train``: :mod:`experiments.analyses.train`). A model has one *head* (a
+fitted to, by ``mammoth train``: :mod:`experiments.train.analysis`). A model has one *head* (a
 bias and its weights) per table size (2, 3 and 4 players) and phase of the game (the rounds left
 as the features read them: ``late`` up to 6, ``mid`` up to 12, ``early`` beyond): the head of the
 game's player count and phase values a position, so the worth of a good, a person or a point of

@@ -253,7 +253,7 @@ def run(command: Command, folder: Path, monkeypatch) -> None:
 
     from cli_contract import invoke, snapshot
 
-    from experiments.definition import load_experiment
+    from experiments.shared.definition import load_experiment
 
     copy_repository_files(folder)
     monkeypatch.chdir(folder)

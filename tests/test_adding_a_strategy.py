@@ -28,8 +28,8 @@ import pytest
 from click.testing import CliRunner
 from plugin_packages import PAGE, block, blocks, fresh_plugins, install, the_page_plugin  # noqa: F401
 
-from experiments.backends import PoolBackend
 from experiments.cli import main
+from experiments.shared.backends import PoolBackend
 from sim.errors import InputError
 from sim.jit import hot
 from sim.kernel import build

@@ -1,7 +1,7 @@
 """The rule of thumb is data; its words are written once (issue 23, part 3).
 
 ``rule_of_thumb.csv`` holds sentences for people and columns for programs. The report reads the
-columns only: renaming every sentence (the templates of :mod:`experiments.outputs.advice`)
+columns only: renaming every sentence (the templates of :mod:`experiments.commit.report_thumb`)
 leaves the report word for word the same, while the CSV's sentences change. (A verdict's own
 words, "worth it", are the report's words too, so renaming them would change both alike.)
 """
@@ -14,10 +14,10 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from experiments.analyses.commit import MIXED, REFERENCE_PRIZE, rule_of_thumb
 from experiments.cli import main
-from experiments.outputs import advice
-from experiments.outputs.advice import with_words
+from experiments.commit import report_thumb as advice
+from experiments.commit.analysis import MIXED, REFERENCE_PRIZE, rule_of_thumb
+from experiments.commit.report_thumb import with_words
 
 
 def _sweep() -> pd.DataFrame:
@@ -74,8 +74,8 @@ def _report(root) -> str:
 
 
 RENAMED = {
-    "FIXED_ADVICE": {
-        key: f"RENAMED {key}: put {{k}} figures on the tile" for key in advice.FIXED_ADVICE
+    "FIXED_RULES": {
+        key: f"RENAMED {key}: put {{k}} figures on the tile" for key in advice.FIXED_RULES
     },
     "SITUATIONS": {key: f"RENAMED {key} {{area}}{{others_commit}}" for key in advice.SITUATIONS},
     "MORE_DO_NOT_HELP": " (RENAMED: no more)",

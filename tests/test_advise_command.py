@@ -68,7 +68,7 @@ def test_advise_refuses_bad_input_in_one_line(tmp_path):
 
 
 def test_the_check_follows_the_games_of_a_run_or_demo():
-    from experiments.definition import DEFINITIONS, load_experiment
+    from experiments.shared.definition import DEFINITIONS, load_experiment
 
     path = DEFINITIONS / "advice.toml"
     full = load_experiment(path)
@@ -84,7 +84,7 @@ def test_decisions_not_played_out_are_counted_across_chunks_and_reported(tmp_pat
     the merge adds the counts (and keeps them out of the decision columns), run.json says so."""
     import numpy as np
 
-    from experiments.kinds import advice
+    from experiments.advice import kind as advice
 
     part = {"d_game": np.array([0, 1]), "d_win_0": np.array([0.5, 0.25])}
     merged = advice.merge(

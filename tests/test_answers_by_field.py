@@ -11,7 +11,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from experiments.outputs.plots import answers_by_field  # noqa: E402
+from experiments.shared.plots import answers_by_field  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "docs" / "answers_by_field.csv"
 

@@ -20,9 +20,9 @@ import numpy as np
 import pytest
 from cli_contract import assert_refused, copy_folder, invoke, snapshot
 
-from experiments.checkpoints import CHUNK_META, fingerprint, load_chunk, save_chunk
-from experiments.definition import load_experiment
-from experiments.runner import check_resume, run_experiment
+from experiments.shared.checkpoints import CHUNK_META, fingerprint, load_chunk, save_chunk
+from experiments.shared.definition import load_experiment
+from experiments.shared.runner import check_resume, run_experiment
 from sim.errors import InputError
 
 

@@ -159,8 +159,8 @@ def test_table_is_one_parquet_file_with_a_row_group_per_chunk(tmp_path):
 
 
 def test_interrupted_run_resumes_to_the_same_table(tmp_path, monkeypatch):
-    import experiments.games as games
-    from experiments.outputs.files import atomic_write
+    import experiments.simulate.kind_parts as games
+    from experiments.shared.files import atomic_write
 
     _run(*SMALL, "--out", str(tmp_path / "whole"))
     out = tmp_path / "cut"

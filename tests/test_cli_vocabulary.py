@@ -9,7 +9,7 @@ import pytest
 from cli_contract import invoke
 
 from experiments.cli import main
-from experiments.cli.options import ManyOption, spread_values
+from experiments.shared.command_options import ManyOption, spread_values
 
 
 def _commands(group=main, prefix=()):

@@ -22,10 +22,10 @@ import pytest
 from click.testing import CliRunner
 from plugin_packages import fresh_plugins, the_page_plugin  # noqa: F401
 
-import experiments.runner as runner
+import experiments.shared.runner as runner
 from experiments.cli import main
-from experiments.definition import load_experiment
-from experiments.runner import run_experiment
+from experiments.shared.definition import load_experiment
+from experiments.shared.runner import run_experiment
 from sim.errors import InputError
 
 distributed = pytest.importorskip("distributed")
@@ -113,7 +113,7 @@ chunk_games = {chunk}
 @pytest.fixture(scope="module")
 def cluster():
     """Two worker processes, one thread each, that load the kernel from this process's cache."""
-    from experiments.cluster import local_cluster
+    from experiments.shared.cluster import local_cluster
     from strategies.compiling import Target, warm
 
     warm([Target(False, "play")])  # compiled (or loaded) here once: the workers then load it
@@ -124,7 +124,7 @@ def cluster():
 @pytest.fixture
 def backend(cluster):
     """A backend on the module's cluster; the cluster outlives it."""
-    from experiments.cluster import DaskBackend
+    from experiments.shared.cluster import DaskBackend
 
     client = distributed.Client(cluster)
     client.wait_for_workers(2, timeout=120)
@@ -187,7 +187,7 @@ def test_a_position_s_analysis_is_the_same_on_the_cluster(tmp_path, backend):
     the same files, early stop included (the rule reads the chunks in order)."""
     from pathlib import Path
 
-    from experiments.definition import experiment_from_settings
+    from experiments.shared.definition import experiment_from_settings
     from sim.position import read_document
 
     example = Path(__file__).resolve().parents[1] / "docs" / "positions" / "example.toml"

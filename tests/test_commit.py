@@ -9,7 +9,8 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from experiments.analyses.commit import (
+from experiments.cli import main
+from experiments.commit.analysis import (
     COMMIT,
     FIXED_COUNT,
     MIXED,
@@ -26,9 +27,8 @@ from experiments.analyses.commit import (
     sweep,
     sweep_tables,
 )
-from experiments.analyses.paired import Moments
-from experiments.cli import main
-from experiments.outputs.advice import with_words
+from experiments.commit.report_thumb import with_words
+from experiments.shared.paired import Moments
 from sim.contest_solver import best_response, sequential_equilibrium
 from sim.data import load_tiles
 from sim.errors import InputError
@@ -183,12 +183,12 @@ def test_rule_of_thumb_from_numbers():
     assert fixed["dwin"] == pytest.approx(0.05) and fixed["dwin_low"] == pytest.approx(0.03)
     ev = thumb[(thumb["case"] == VALUE_POLICY) & (thumb["policy"] == "ev")].iloc[0]
     assert ev["verdict"] == WORTH_IT and ev["dwin_high"] == pytest.approx(0.12)
-    # in words (experiments.outputs.advice), as rule_of_thumb.csv writes them
+    # in words (experiments.commit.report_thumb), as rule_of_thumb.csv writes them
     worded = with_words(thumb, pd.DataFrame(rows), REFERENCE_PRIZE)
-    assert worded.loc[fixed.name, "advice"] == (
+    assert worded.loc[fixed.name, "rule"] == (
         "commit 1 when your people are on the herd's area (more figures do not measurably help)"
     )
-    assert worded.loc[ev.name, "advice"] == "worth it"
+    assert worded.loc[ev.name, "rule"] == "worth it"
     assert worded.loc[fixed.name, "evidence"].startswith("fixed-1 +5.0 pp win [+3.0, +7.0]")
 
 

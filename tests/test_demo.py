@@ -14,7 +14,7 @@ from cli_contract import assert_refused, invoke, snapshot
 from click.testing import CliRunner
 
 from experiments.cli import main
-from experiments.definition import default_suite
+from experiments.report.command_demo import default_suite
 
 
 def test_demo_runs_the_default_suite_and_reports(demo_run):

@@ -7,7 +7,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from experiments.analyses.equilibrium import SymmetricGame, profiles
+from experiments.metagame.analysis_equilibrium import SymmetricGame, profiles
 
 
 def _close(a, b, tol=1e-7):

@@ -20,11 +20,10 @@ from cli_contract import assert_refused, invoke, snapshot
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from experiments.analyses.train import HOLD_OUT, MAX_GENERATIONS
-from experiments.analyses.train import MAX_GAMES as MAX_TRAIN_GAMES
-from experiments.definition import check_name, load_experiment
-from experiments.kinds.ladder import MAX_COST_SECONDS
-from experiments.limits import (
+from experiments.ladder.kind import MAX_COST_SECONDS
+from experiments.shared.definition import check_name, load_experiment
+from experiments.shared.files import inside
+from experiments.shared.limits import (
     MAX_CHUNK_GAMES,
     MAX_GAMES,
     MAX_ITERATIONS,
@@ -39,7 +38,8 @@ from experiments.limits import (
     MAX_TUNE_GAMES,
     MAX_WORKERS,
 )
-from experiments.outputs.files import inside
+from experiments.train.analysis import HOLD_OUT, MAX_GENERATIONS
+from experiments.train.analysis import MAX_GAMES as MAX_TRAIN_GAMES
 from sim.advising import MAX_PLAYOUTS
 from sim.data import load_tiles
 from sim.errors import InputError

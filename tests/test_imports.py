@@ -1,4 +1,4 @@
-"""Imports point one way: ``experiments -> strategies -> sim``, and only the CLI uses the CLI.
+"""Imports point one way: ``experiments -> strategies -> sim``; inside ``experiments``, by room.
 
 Every ``.py`` file of ``sim/``, ``strategies/`` and ``experiments/`` is parsed with :mod:`ast`;
 every import counts, at the top of a module or inside a function, ``import x`` and
@@ -16,6 +16,32 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sim", "strategies", "experiments")
 CLI = "experiments.cli"
+ROOM_NAMES = ("command", "kind", "analysis", "report", "bench")
+"""The rooms of a question, which its modules' names start with."""
+SHARED_ROOMS = {"paired": "analysis", "files": "report", "plots": "report", "document": "report"}
+"""The rooms of the shared modules not named by room; the others are the machinery."""
+
+
+def room_of(module: str) -> str | None:
+    """The room of a module of ``experiments``: one of :data:`ROOM_NAMES`, ``"machinery"`` (the
+    shared modules that run experiments), ``"package"`` (a package's ``__init__``), or None for a
+    module of a question that is in no room."""
+    if module == CLI:
+        return "command"
+    parts = module.split(".")
+    if parts[0] != "experiments":
+        return None
+    if len(parts) < 3:
+        return "package"
+    question, name = parts[1], parts[2]
+    if question == "bench" and not name.startswith("command"):
+        return "bench"
+    for room in ROOM_NAMES:
+        if name == room or name.startswith(room + "_"):
+            return room
+    if question == "shared":
+        return SHARED_ROOMS.get(name, "machinery")
+    return None
 
 
 def module_name(path: Path) -> str:
@@ -57,8 +83,9 @@ def _within(name: str, package: str) -> bool:
     return name == package or name.startswith(package + ".")
 
 
-def _violations(importer, forbidden) -> list[str]:
-    """Imports of a ``forbidden`` package by a module for which ``importer(module)`` holds."""
+def _violations(importer, forbidden, refused=None) -> list[str]:
+    """Imports of a ``forbidden`` package (or of a module for which ``refused(name)`` holds) by a
+    module for which ``importer(module)`` holds."""
     bad = []
     for path in _sources():
         module = module_name(path)
@@ -66,14 +93,16 @@ def _violations(importer, forbidden) -> list[str]:
             continue
         source = path.read_text(encoding="utf-8")
         for line, name in imports_of(source, module, path.name == "__init__.py"):
-            if any(_within(name, package) for package in forbidden):
+            if any(_within(name, package) for package in forbidden) or (
+                refused is not None and refused(name)
+            ):
                 bad.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
     return bad
 
 
 def test_every_package_is_read():
     names = {module_name(path) for path in _sources()}
-    assert {"sim", "strategies.registry", CLI, "experiments.runner"} <= names
+    assert {"sim", "strategies.registry", CLI, "experiments.shared.runner"} <= names
 
 
 def test_imports_are_found_wherever_they_stand():
@@ -84,19 +113,19 @@ def test_imports_are_found_wherever_they_stand():
         "    from experiments.cli import main\n"
         "    class A:\n"
         "        def g(self):\n"
-        "            import experiments.cli.run\n"
+        "            import experiments.shared.command_run\n"
         "from experiments import cli\n"
         "from . import files\n"
         "from ..analyses import paired\n"
     )
-    found = set(imports_of(source, "experiments.outputs.report"))
+    found = set(imports_of(source, "experiments.report.report"))
     for expected in (
         (1, "numpy"),
         (2, "sim.rules"),
         (4, "experiments.cli"),
-        (7, "experiments.cli.run"),
+        (7, "experiments.shared.command_run"),
         (8, "experiments.cli"),
-        (9, "experiments.outputs.files"),
+        (9, "experiments.report.files"),
         (10, "experiments.analyses.paired"),
     ):
         assert expected in found
@@ -112,11 +141,6 @@ def test_imports_are_found_wherever_they_stand():
 def test_imports_point_one_way(rule, importer, forbidden):
     bad = _violations(lambda module: _within(module, importer), forbidden)
     assert not bad, rule + ":\n" + "\n".join(bad)
-
-
-def test_only_the_command_layer_imports_the_command_layer():
-    bad = _violations(lambda module: not _within(module, CLI), (CLI,))
-    assert not bad, "only experiments/cli/ may import experiments.cli:\n" + "\n".join(bad)
 
 
 def backend_switches(source: str) -> list[int]:
@@ -154,11 +178,11 @@ def test_only_the_command_layer_selects_a_matplotlib_backend():
 def import_graph() -> dict[str, set[str]]:
     """Module -> the modules of ``sim``, ``strategies`` and ``experiments`` it imports.
 
-    The experiment kinds' registry (``experiments.kinds.KINDS``) imports its kinds by name, so
-    those count as imports of ``experiments.kinds``. A module's import of its own package is left
-    out: Python runs the package first, whatever the module imports.
+    The experiment kinds' registry (``experiments.shared.kinds.KINDS``) imports its kinds by name,
+    so those count as imports of ``experiments.shared.kinds``. A module's import of its own package
+    is left out: Python runs the package first, whatever the module imports.
     """
-    from experiments.kinds import KINDS
+    from experiments.shared.kinds import KINDS
 
     paths = {module_name(path): path for path in _sources()}
     graph = {}
@@ -170,7 +194,7 @@ def import_graph() -> dict[str, set[str]]:
             for name in found
             if name in paths and name != module and not module.startswith(name + ".")
         }
-    graph["experiments.kinds"] |= set(KINDS.values())
+    graph["experiments.shared.kinds"] |= set(KINDS.values())
     return graph
 
 
@@ -204,25 +228,74 @@ def test_cycles_are_found():
 
 
 def test_no_module_imports_itself_through_others():
-    """``experiments.definition`` and the kinds once imported each other (issue 23)."""
+    """``experiments.shared.definition`` and the kinds once imported each other (issue 23)."""
     cycle = cycle_in(import_graph())
     assert not cycle, "an import cycle: " + " -> ".join(cycle)
 
 
-ROOMS = "experiments.kinds", "experiments.analyses", "experiments.outputs"
+def test_rooms_are_read_from_names():
+    assert room_of("experiments.advice.analysis_seeking") == "analysis"
+    assert room_of("experiments.shared.command_run") == "command"
+    assert room_of("experiments.shared.runner") == "machinery"
+    assert room_of("experiments.shared.plots") == "report"
+    assert room_of("experiments.bench.core") == "bench"
+    assert room_of("experiments.bench.command") == "command"
+    assert room_of("experiments.advice") == "package"
+    assert room_of("experiments.advice.helpers") is None
 
 
-@pytest.mark.parametrize(
-    "rule, importer, forbidden",
-    [
-        ("analyses compute: they use neither outputs nor kinds", ROOMS[1], (ROOMS[2], ROOMS[0])),
-        ("outputs word and write: they use no kind", ROOMS[2], (ROOMS[0],)),
-    ],
-)
-def test_the_experiment_rooms_point_one_way(rule, importer, forbidden):
-    """kinds -> analyses -> (nothing of the rooms); kinds -> outputs -> analyses (for words)."""
-    bad = _violations(lambda module: _within(module, importer), forbidden)
-    assert not bad, rule + ":\n" + "\n".join(bad)
+def test_every_module_of_a_question_is_in_a_room():
+    homeless = [
+        m
+        for m in map(module_name, _sources())
+        if m.startswith("experiments") and room_of(m) is None
+    ]
+    assert homeless == []
+
+
+FORBIDDEN = {
+    "analysis": ("report", "kind", "command", "bench"),
+    "report": ("kind", "command", "bench"),
+    "kind": ("command", "bench"),
+    "machinery": ("command", "bench"),
+}
+"""What each room may not import: analyses compute and write nothing, reports word and write
+what they are given, kinds run chunks; only the command layer (and the benchmark, which times
+it) imports commands."""
+
+
+@pytest.mark.parametrize("room", sorted(FORBIDDEN))
+def test_the_rooms_point_one_way(room):
+    bad = _violations(
+        lambda module: room_of(module) == room,
+        (),
+        lambda name: room_of(name) in FORBIDDEN[room],
+    )
+    assert not bad, f"a module of the {room} room imports a forbidden room:\n" + "\n".join(bad)
+
+
+def test_only_the_command_layer_imports_the_command_layer():
+    bad = _violations(
+        lambda module: room_of(module) not in ("command", "bench"),
+        (),
+        lambda name: room_of(name) == "command",
+    )
+    assert not bad, "only command modules may import command modules:\n" + "\n".join(bad)
+
+
+def test_the_shared_machinery_imports_no_question():
+    """The shared modules are below every question: they find a question's modules by looking
+    (:mod:`experiments.shared.questions`), never by importing one by name."""
+    bad = _violations(
+        lambda module: _within(module, "experiments.shared") and room_of(module) != "command",
+        (),
+        lambda name: (
+            _within(name, "experiments")
+            and not _within(name, "experiments.shared")
+            and name != "experiments"
+        ),
+    )
+    assert not bad, "\n".join(bad)
 
 
 WRITES = re.compile(
@@ -233,10 +306,12 @@ WRITES = re.compile(
 
 
 def test_analyses_write_no_file():
-    """Analyses compute; the outputs write (``experiments.outputs``)."""
+    """Analyses compute; the reports write."""
     assert WRITES.search("path.write_text(text)") and WRITES.search('open(p, "w")')
     bad = []
-    for path in sorted((ROOT / "experiments" / "analyses").rglob("*.py")):
+    for path in _sources():
+        if room_of(module_name(path)) != "analysis":
+            continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if WRITES.search(line):
                 bad.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")

@@ -9,13 +9,13 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-import experiments.kinds.commit as commit_kind
-import experiments.kinds.worth as worth_kind
-from experiments.analyses.commit import PRIZE_GRID
-from experiments.analyses.paired import Moments
+import experiments.commit.kind as commit_kind
+import experiments.worth.kind as worth_kind
 from experiments.cli import main
-from experiments.definition import DEFINITIONS, load_experiment
-from experiments.runner import run_experiment
+from experiments.commit.analysis import PRIZE_GRID
+from experiments.shared.definition import DEFINITIONS, load_experiment
+from experiments.shared.paired import Moments
+from experiments.shared.runner import run_experiment
 
 
 def _saved_and_loaded(arrays: dict, path) -> dict:

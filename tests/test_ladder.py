@@ -13,16 +13,16 @@ import pandas as pd
 import pytest
 from cli_contract import assert_refused, invoke, snapshot
 
-from experiments.analyses.ladder import (
+from experiments.ladder.analysis import (
     clusters_for,
     default_rungs,
     fit_ladder,
     pareto_frontier,
     schedule,
 )
-from experiments.kinds import kind_module
-from experiments.outputs.report import write_report
-from experiments.runner import run_experiment
+from experiments.report.report import write_report
+from experiments.shared.kinds import kind_module
+from experiments.shared.runner import run_experiment
 from sim.errors import InputError
 from strategies import search
 from strategies.registry import BASE, presets, resolve
@@ -224,7 +224,7 @@ def test_resume_refuses_another_ladders_folder(ladder_runs, tmp_path):
 
 
 def test_an_experiment_file_turns_the_costs_off_with_false_not_zero():
-    from experiments.kinds.ladder import check, cost_seconds
+    from experiments.ladder.kind import check, cost_seconds
 
     config = {"kind": "ladder", "players": [2], "games": 4, "seed": 1, "rules": {}}
     off = {**config, "strategies": ["random", "greedy"], "cost_seconds": False}
@@ -240,7 +240,7 @@ def test_generations_of_a_model_get_their_own_chart():
     generation played with other settings; a model's lone generation is drawn as a level."""
     import pandas as pd
 
-    from experiments.outputs.ladder import generations, generations_figure
+    from experiments.ladder.report import generations, generations_figure
     from strategies.value_model import generation_of
 
     last = generation_of("selfplay")[1]

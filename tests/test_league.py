@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 from click.testing import CliRunner
 
-from experiments.analyses.league import LeagueStats, lineups_for, play_league
 from experiments.cli import main
+from experiments.compare.analysis import LeagueStats, lineups_for, play_league
 from strategies.play import play_games
 
 

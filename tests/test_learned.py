@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from experiments.analyses.train import (
+from experiments.shared.backends import PoolBackend, executor
+from experiments.train.analysis import (
     DIGITS,
     PAST,
     SELF,
@@ -22,9 +23,8 @@ from experiments.analyses.train import (
     round_model,
     round_starts,
 )
-from experiments.backends import PoolBackend, executor
-from experiments.outputs.train import write_model
-from experiments.training import train
+from experiments.train.kind_generations import train
+from experiments.train.report import write_model
 from sim.errors import InputError
 from sim.state import SCORE
 from strategies.features import (
@@ -196,7 +196,7 @@ def test_a_stalled_training_game_stops_where_the_engine_stops_it():
     """Hoarders (a model that never wants to spend, no endgame guard) stall the game: round by
     round, the training still cuts it off at the engine's safety stop instead of running on (a
     small training run once did, until memory ran out)."""
-    from experiments.analyses.train import Lineup, _slot
+    from experiments.train.analysis import Lineup, _slot
     from sim.constants import MAX_ROUNDS
     from strategies.features import FEATURE_NAMES
 
@@ -347,7 +347,7 @@ def test_a_bad_training_spec_is_refused(change, said):
 def test_old_positions_age_out(tmp_path):
     """With a window of one generation, the last model is fitted on its own generation's
     positions only (its chunks, as saved), not on generation 0's."""
-    from experiments.outputs.train import load_training_chunk
+    from experiments.train.report import load_training_chunk
 
     spec = TrainSpec(games=20, generations=2, seed=4, window=1)
     model, info = train(spec, tmp_path)

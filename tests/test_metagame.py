@@ -8,9 +8,9 @@ import pandas as pd
 import pytest
 from cli_contract import assert_refused, invoke, snapshot
 
-from experiments.analyses.metagame import bootstrap_weights, payoff_table
-from experiments.definition import experiment_from_settings
-from experiments.runner import run_experiment
+from experiments.metagame.analysis import bootstrap_weights, payoff_table
+from experiments.shared.definition import experiment_from_settings
+from experiments.shared.runner import run_experiment
 
 STRATEGIES = ["greedy+never", "greedy+ev", "greedy+majority"]
 
@@ -59,7 +59,7 @@ def test_the_payoff_table_adds_up(whole):
     for seats in (2, 3):
         stats = {k.split(".", 1)[1]: v for k, v in merged.items() if k.startswith(f"n{seats}.")}
         payoff, se, reps = payoff_table(stats, seats)
-        from experiments.analyses.equilibrium import profiles
+        from experiments.metagame.analysis_equilibrium import profiles
 
         counts = profiles(len(STRATEGIES), seats)
         # the seats' shares add up to one game won in every profile, and in every replicate

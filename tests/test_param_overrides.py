@@ -56,8 +56,8 @@ def test_a_padded_name_is_the_name_it_pads(plain, padded):
     """Padding changes nothing: the same canonical name, kernel ids and parameters (so the same
     compiled kernel), and the CLI passes the name on as typed without the padding (so the same
     settings and experiment fingerprint, the key of the chunks and of ``--resume``)."""
-    from experiments.cli.advise import advise
-    from experiments.cli.options import STRATEGY, field_names
+    from experiments.advice.command import advise
+    from experiments.shared.command_options import STRATEGY, field_names
     from strategies.registry import needs_heavy, plugins_played, tidy_name
 
     one, other = resolve(plain), resolve(padded)

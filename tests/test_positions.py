@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from cli_contract import assert_refused, invoke, snapshot
 
-from experiments.analyses.analyse import confident, merge_stats, stop_at, wilson
-from experiments.kinds.analyse import slots_of
+from experiments.analyse.analysis import confident, merge_stats, stop_at, wilson
+from experiments.analyse.kind import slots_of
 from sim.advising import advise_state
 from sim.analysing import contest_odds, options_of, play_out
 from sim.constants import N_AREAS
@@ -283,7 +283,7 @@ def test_the_same_numbers_on_one_and_two_workers_and_any_chunking(tmp_path):
 
 
 def test_resume_keeps_the_chunks_and_gives_the_same_files(tmp_path, monkeypatch):
-    from experiments.kinds import analyse as kind
+    from experiments.analyse import kind
 
     args = ["analyse", EXAMPLE, "--playouts", 300, "--no-stop", "--chunk-size", 100]
     full = invoke(*args, "--out", tmp_path / "full")
@@ -309,7 +309,7 @@ def test_resume_keeps_the_chunks_and_gives_the_same_files(tmp_path, monkeypatch)
 
 def test_the_stopping_rule_reads_only_the_chunks_before_it():
     rng = np.random.default_rng(3)
-    from experiments.analyses.analyse import chunk_stats
+    from experiments.analyse.analysis import chunk_stats
 
     parts = []
     for _ in range(10):

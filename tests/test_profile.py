@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from experiments.analyses.profile import (
+from experiments.compare.analysis_profile import (
     COLUMNS,
     ROUND_BINS,
     ProfileStats,

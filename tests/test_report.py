@@ -13,7 +13,7 @@ from cli_contract import assert_refused, copy_folder, invoke, snapshot
 from click.testing import CliRunner
 
 from experiments.cli import main
-from experiments.outputs.document import Cell, Table, count, interval, one, percent, pp, whole
+from experiments.shared.document import Cell, Table, count, interval, one, percent, pp, whole
 
 
 def test_numbers_for_people():
@@ -149,26 +149,26 @@ def test_a_folder_of_another_kind_gets_short_tables(tmp_path):
 
 
 def test_the_rule_of_thumb_in_short_words():
-    from experiments.analyses.commit import COMMIT, NO_COUNT, NO_DIFFERENCE, WORTH_IT
-    from experiments.outputs.advice import short_advice, solver_advice
+    from experiments.commit.analysis import COMMIT, NO_COUNT, NO_DIFFERENCE, WORTH_IT
+    from experiments.commit.report_thumb import short_rule, solver_rule
 
     one = {"verdict": COMMIT, "k": 1, "more_do_not_help": True, "seek_verdict": ""}
-    assert short_advice(one) == "commit 1; more do not measurably help"
-    assert short_advice(one, brief=True) == "commit 1"
+    assert short_rule(one) == "commit 1; more do not measurably help"
+    assert short_rule(one, brief=True) == "commit 1"
     both = {"verdict": NO_COUNT, "k": None, "more_do_not_help": None, "seek_verdict": WORTH_IT}
-    assert short_advice(both) == "no count beats never committing; seeking it: worth it"
-    assert short_advice(both, brief=True) == "none; seek: worth it"
+    assert short_rule(both) == "no count beats never committing; seeking it: worth it"
+    assert short_rule(both, brief=True) == "none; seek: worth it"
     same = {**both, "seek_verdict": NO_DIFFERENCE}
-    assert short_advice(same, brief=True) == "none; seek: no difference"
+    assert short_rule(same, brief=True) == "none; seek: no difference"
     pairs = {"commitments": "[[1, 1], [2, 1], [3, 1], [4, 1], [5, 1]]"}
-    assert solver_advice(pairs) == "commit 1 with 1 to 5 figures available"
-    assert solver_advice({"commitments": "[[1, 1], [2, 2]]"}) == (
+    assert solver_rule(pairs) == "commit 1 with 1 to 5 figures available"
+    assert solver_rule({"commitments": "[[1, 1], [2, 2]]"}) == (
         "commit 1 with 1, 2 with 2 figures available"
     )
 
 
 def test_the_card_table_joins_neighbouring_player_counts_of_one_answer():
-    from experiments.outputs.report_advice import card_rows
+    from experiments.advice.report_section import card_rows
 
     def players(lo, hi, commit):
         return {"when": [{"feature": "players", "lo": lo, "hi": hi}], "commit": commit}
@@ -183,7 +183,7 @@ def test_the_card_table_joins_neighbouring_player_counts_of_one_answer():
 
 @pytest.mark.parametrize("herds", [["on"], ["on", "off"]])
 def test_the_league_chart_draws_the_fair_share_in_per_cent(herds):
-    from experiments.outputs.report_charts import league_chart
+    from experiments.report.report_charts import league_chart
 
     rows = [
         {"strategy": s, "players": p, "herd": h, "win_rate": w, "win_low": w - 0.05,

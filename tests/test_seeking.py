@@ -1,5 +1,5 @@
 """Whether to seek the herd: the seek table and the card's seek part
-(experiments.analyses.seeking), on made-up placement decisions with known effects, and on a
+(experiments.advice.analysis_seeking), on made-up placement decisions with known effects, and on a
 small advice run whatever its chunking."""
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from experiments.analyses.seeking import (
+from experiments.advice.analysis_seeking import (
     MIN_GAMES,
     cell_answers,
     derive_seek,
     seek_lines,
     seek_table,
 )
-from experiments.definition import experiment_from_settings
-from experiments.runner import run_experiment
+from experiments.shared.definition import experiment_from_settings
+from experiments.shared.runner import run_experiment
 from strategies.taming_card import card_row, load_card
 
 
@@ -213,7 +213,7 @@ def test_the_gate_stays_away_where_seeking_loses_a_field_or_gains_in_none_over_w
             (4, "b"): (-2.0, -3.0, -1.0),
         }
     )
-    from experiments.analyses.seeking import gate_seek
+    from experiments.advice.analysis_seeking import gate_seek
 
     gated = gate_seek(seek, check, "card[file=x.json,seek=0]")
     assert gated["gated"] == [3, 4]
@@ -240,7 +240,7 @@ def test_the_gate_stays_away_where_seeking_loses_a_field_or_gains_in_none_over_w
 
 
 def test_the_goals_read_the_best_fixed_and_computer_policy_of_each_table():
-    from experiments.analyses.card_goals import card_goals
+    from experiments.card_check.analysis import card_goals
 
     rows = []
     for policy, minus, low, high in (

@@ -18,8 +18,8 @@ import pyarrow.parquet as pq
 import pytest
 from cli_contract import assert_refused, invoke, snapshot
 
-import experiments.games as games
-from experiments.outputs.games import PART_META
+import experiments.simulate.kind_parts as games
+from experiments.simulate.report import PART_META
 
 ARGS = ["simulate", "--games", 12, "--players", 2, "--seed", 7, "--chunk-size", 4]
 ARGS += ["--strategy", "classic", "--strategy", "random"]

@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from experiments.analyses import situations as sit
-from experiments.analyses.situations import (
+from experiments.advice import analysis as sit
+from experiments.advice.analysis import (
     Card,
     Condition,
     advice_table,

@@ -7,10 +7,10 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-import experiments.kinds.compare as compare_kind
+import experiments.compare.kind as compare_kind
 from experiments.cli import main
-from experiments.definition import load_experiment
-from experiments.runner import run_experiment
+from experiments.shared.definition import load_experiment
+from experiments.shared.runner import run_experiment
 
 EXPERIMENT = """
 [experiment]
@@ -187,7 +187,7 @@ class _FlakyBackend:
     def __init__(self, losses):
         from concurrent.futures import ThreadPoolExecutor
 
-        from experiments.backends import PoolBackend
+        from experiments.shared.backends import PoolBackend
 
         self.pool = PoolBackend(ThreadPoolExecutor(2), 2, own=True)
         self.slots = 2
@@ -212,7 +212,7 @@ class _FlakyBackend:
 
 
 def test_a_task_whose_worker_died_runs_again():
-    from experiments.backends import RETRIES, run_tasks
+    from experiments.shared.backends import RETRIES, run_tasks
 
     backend = _FlakyBackend({3: 1, 5: RETRIES})
     results = {}
@@ -230,7 +230,7 @@ def test_a_task_whose_worker_died_runs_again():
 
 
 def test_a_task_that_fails_is_not_retried():
-    from experiments.backends import run_tasks
+    from experiments.shared.backends import run_tasks
 
     backend = _FlakyBackend({})
     with pytest.raises(ZeroDivisionError):

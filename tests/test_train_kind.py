@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from cli_contract import assert_refused, invoke, snapshot
 
-from experiments.definition import load_experiment
-from experiments.runner import run_experiment
+from experiments.shared.definition import load_experiment
+from experiments.shared.runner import run_experiment
 
 SETTINGS = 'kind = "train"\ngames = 60\ngenerations = 2\nseed = 5\nlearner = "learned[replan=1]"\n'
 

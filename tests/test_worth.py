@@ -9,8 +9,9 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from experiments.analyses.paired import Moments, histogram_quantiles, win_twelfths
-from experiments.analyses.worth import (
+from experiments.cli import main
+from experiments.shared.paired import Moments, histogram_quantiles, win_twelfths
+from experiments.worth.analysis import (
     WorthStats,
     paired_chunk,
     sensitivity_conditions,
@@ -20,7 +21,6 @@ from experiments.analyses.worth import (
     worth_run,
     worth_tables,
 )
-from experiments.cli import main
 from sim.rules import Rules
 from strategies.play import play_games
 

@@ -2,7 +2,7 @@
 
 One ``compare`` experiment (greedy against random, four players) is cut into
 ``BenchSize.chunks`` chunks of ``BenchSize.chunk_games`` games. Its chunks are timed through
-:func:`experiments.backends.run_tasks` (the runner's own loop, without the experiment's final
+:func:`experiments.shared.backends.run_tasks` (the runner's own loop, without the experiment's final
 files) in this process, on local processes (``--workers 2``) and on a LocalCluster of one and of
 two workers. Every backend first plays one chunk per worker, so loading the kernel is not timed.
 """
@@ -33,13 +33,13 @@ strategies = ["greedy", "random"]
 
 def _chunk(config: dict, chunk: dict) -> None:
     """Play one chunk (the statistics are thrown away: only the time counts)."""
-    from experiments.kinds import kind_module
+    from experiments.shared.kinds import kind_module
 
     kind_module(config).run_chunk(config, chunk)
 
 
 def _config(size: BenchSize) -> dict:
-    from experiments.definition import load_experiment
+    from experiments.shared.definition import load_experiment
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.toml"
@@ -50,8 +50,8 @@ def _config(size: BenchSize) -> dict:
 
 def _chunks_per_second(config: dict, backend) -> float:
     """Time every chunk of ``config`` on ``backend``."""
-    from experiments.backends import run_tasks
-    from experiments.kinds import kind_module
+    from experiments.shared.backends import run_tasks
+    from experiments.shared.kinds import kind_module
 
     chunks = kind_module(config).chunks(config)
     started = time.perf_counter()
@@ -65,8 +65,8 @@ def _ignore(key, result) -> None:
 
 def _warm_up(config: dict, backend, workers: int) -> None:
     """Play one chunk per worker, untimed: every worker then has the kernel loaded."""
-    from experiments.backends import run_tasks
-    from experiments.kinds import kind_module
+    from experiments.shared.backends import run_tasks
+    from experiments.shared.kinds import kind_module
 
     chunks = kind_module(config).chunks(config)[:workers]
     run_tasks(_chunk, {i: (config, c) for i, c in enumerate(chunks)}, _ignore, backend)
@@ -75,8 +75,8 @@ def _warm_up(config: dict, backend, workers: int) -> None:
 def _local_cluster(stack: ExitStack, config: dict, workers: int):
     import distributed
 
-    from experiments.cluster import DaskBackend, local_cluster
-    from experiments.kinds import kind_module
+    from experiments.shared.cluster import DaskBackend, local_cluster
+    from experiments.shared.kinds import kind_module
 
     cluster = stack.enter_context(local_cluster(workers))
     backend = stack.enter_context(DaskBackend(distributed.Client(cluster)))
@@ -99,7 +99,7 @@ def dask_chunks(size: BenchSize) -> list[BenchRow]:
         import distributed  # noqa: F401
     except ImportError:
         return [BenchRow("dask", "skipped: dask and distributed are not installed", 0.0, "")]
-    from experiments.backends import PoolBackend, executor
+    from experiments.shared.backends import PoolBackend, executor
 
     config = _config(size)
     with ExitStack() as stack:

@@ -37,7 +37,7 @@ def _rows(run: str, measured) -> list[BenchRow]:
 
 _SUMS = (
     "import time, numpy as np\n"
-    "from experiments.analyses.train import _sums\n"
+    "from experiments.train.analysis import _sums\n"
     "cpu = time.process_time()\n"
     "_sums(np.zeros((2, 3)), np.zeros(2), np.zeros(2, dtype=np.int64), 3)\n"
     "print(time.process_time() - cpu)\n"

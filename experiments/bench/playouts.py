@@ -1,7 +1,7 @@
 """Benchmark section ``playouts``: play-outs per second beside whole games per second.
 
 Registered into :data:`experiments.bench.core.SECTIONS` on import. A play-out is what the
-search and the advice pay for each continuation: the branch primitive
+search and a decision's play-outs pay for each continuation: the branch primitive
 (:func:`sim.engine.branch_placement`, compiled into the search's rollout kernel) copies a game,
 re-deals what the seats cannot see, applies one placement and plays the game on to its end; the
 bench adds the final scoring, as the search's evaluator does. Every play-out here starts at the

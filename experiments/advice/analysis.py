@@ -1,0 +1,1008 @@
+"""How many figures to commit, situation by situation: the advice table and the advice card.
+
+Input: the per-decision table of the advice runs (:func:`strategies.play.advise_games`; one row per
+real taming decision with its situation and ``win_k``, the mean win share of the play-outs with
+``k`` figures committed, common random numbers across ``k``). Pure pandas and numpy, no I/O.
+
+**Commitments are capped.** Advice "commit k" means "commit k, or all you can move and pay if
+fewer" (the ``card`` policy plays it so). A decision's value of advice ``k`` is therefore
+``win_min(k, kmax)``; its *effect* is that minus ``win_0``. Every decision has an effect for every
+``k`` in 0..10, and a class's effects are means over all its decisions.
+
+**Situation classes, chosen from the data** (:func:`grow_classes`): a shallow tree over the
+readable features of :data:`strategies.taming_card.FEATURES` (the most an earlier seat committed,
+the most the seat can commit, the worth of the better bonus, the seat's tiles against the
+leader's, rounds left, later seats still to decide, players). The thresholds come from fixed,
+readable grids (:data:`GRIDS`: whole figures, points, rounds), so a class reads as "nobody
+committed before you, better bonus worth >= 6 points". Growth is best-first: the
+class and split that most raise the total value of following each class's best ``k`` (the summed
+effects) is taken, while
+
+- each side keeps at least :data:`MIN_CLUSTERS` games (cluster-robust intervals need that many),
+- the gain is at least ``z_split`` (3) cluster-robust standard errors of the gain: a split the
+  noise of the play-outs could produce is not taken (a class has 33 thresholds to try, and 3
+  is about the one-sided 5% point with a Bonferroni correction for 33), and
+- there are at most ``max_classes`` (8) classes.
+
+Sibling classes with the same best ``k`` are merged back. Rows are sorted first, so the classes,
+the table and the card do not depend on row order or chunking.
+
+**Intervals are clustered by game** (the decisions of one game share its history): the variance
+of a class mean is ``G / (G - 1) * sum_g (S_g - n_g * mean)^2 / n^2`` over the class's games
+``g`` (``S_g`` the game's summed effects). How sure the best ``k`` is: the share of
+:data:`BOOTSTRAP` game-bootstrap draws (resampling whole games, fixed seed) in which it is best,
+and the clustered interval of its effect minus the runner-up's.
+
+**Too few decisions**: a class is flagged (the card gives it its default answer, and says so)
+when it has fewer than :data:`MIN_CLUSTERS` games, or when the 95% half-width of its best
+effect exceeds the pooled best effect: its noise is then larger than the effect the card is
+about, so any ranking of its ``k`` would be a guess.
+
+**The solver's answer** (:func:`solver_commitment`) for each decision: the sequential contest of
+:mod:`sim.contest_solver` with the earlier seats' commitments as they stand (one at
+``committed_most``, the others at one figure), the seat with ``kmax`` figures, each later seat
+still to decide with ``later_figures`` (2) figures answering in turn; the bonuses worth
+``first_worth`` and ``all_worth`` to every seat, the tile worth ``ev``'s share of the mammoth
+points for the seat's tile gap (:mod:`strategies.taming_ev`), a figure costing ``food_value`` (2,
+the classic valuation of spare food). A class's solver answer is the majority of its decisions'
+answers; it *disagrees* when it differs from the class's best ``k`` and the clustered interval of
+best minus solver's ``k`` excludes 0.
+
+**The card** (:func:`derive_card`, :func:`card_lines`): each class answers its best ``k``; the
+answer of the most decisions becomes the default, every class answering something else is a
+rule, and a last catch-all rule ("otherwise") commits the default; it names the classes it
+covers, among them the classes with too few decisions.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from sim.constants import MAX_TILE_FIGURES
+from sim.contest_solver import best_response, sequential_equilibrium
+from strategies import taming_ev
+from strategies.taming_card import FEATURES, feature_columns
+
+K_RANGE = tuple(range(MAX_TILE_FIGURES + 1))
+Z95 = 1.959963984540054
+MIN_CLUSTERS = 20
+"""Fewest games in a class: below some 20 clusters the cluster-robust variance runs small."""
+BOOTSTRAP = 400
+"""Game-bootstrap draws for the share of draws in which a class's best ``k`` is best."""
+BOOTSTRAP_SEED = 20
+GRIDS: dict[str, tuple[float, ...]] = {
+    "committed_most": (0.5, 1.5, 2.5, 3.5),
+    "kmax": (1.5, 2.5, 3.5, 4.5),
+    "prize": (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 15.0),
+    "tile_gap": (-1.5, -0.5, 0.5, 1.5),
+    "rounds_left": (2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0),
+    "to_decide": (0.5, 1.5),
+    "players": (2.5, 3.5),
+}
+"""Candidate thresholds per feature (a class is ``lo <= feature < hi``)."""
+
+
+# --------------------------------------------------------------------------------------------
+# the data
+
+
+def _sorted(decisions: pd.DataFrame) -> pd.DataFrame:
+    """The decisions in a fixed order (so nothing depends on row order or chunking)."""
+    keys = ["field"] if "field" in decisions.columns else []
+    keys += [c for c in ("players", "game", "seat", "round", "strategy") if c in decisions.columns]
+    return decisions.sort_values(keys, kind="mergesort").reset_index(drop=True)
+
+
+def capped_wins(decisions: pd.DataFrame) -> np.ndarray:
+    """Win share of advice ``k`` per decision: ``win_min(k, kmax)``, shape ``(n, 11)``."""
+    wins = decisions[[f"win_{k}" for k in K_RANGE]].to_numpy(dtype=np.float64)
+    kmax = decisions["kmax"].to_numpy(dtype=np.int64).clip(0, MAX_TILE_FIGURES)
+    cap = np.minimum(np.arange(len(K_RANGE))[None, :], kmax[:, None])
+    return np.take_along_axis(wins, cap, axis=1)
+
+
+def effects(decisions: pd.DataFrame) -> np.ndarray:
+    """Effect on win share of advice ``k`` against ``k = 0`` per decision, shape ``(n, 11)``."""
+    wins = capped_wins(decisions)
+    return wins - wins[:, :1]
+
+
+def game_codes(decisions: pd.DataFrame) -> np.ndarray:
+    """One cluster code per game (games of different tables or fields are different clusters)."""
+    keys = [c for c in ("field", "players", "game") if c in decisions.columns]
+    return decisions.groupby(keys, sort=True).ngroup().to_numpy()
+
+
+def features_frame(decisions: pd.DataFrame) -> pd.DataFrame:
+    """The card's readable features (:data:`strategies.taming_card.FEATURES`) per decision."""
+    return pd.DataFrame(feature_columns(decisions), index=decisions.index)
+
+
+# --------------------------------------------------------------------------------------------
+# clustered means
+
+
+@dataclass(frozen=True)
+class _Sums:
+    """Per-game sums of a class's effects: enough for means and clustered variances."""
+
+    n: int
+    games: int
+    sums: np.ndarray  # (games, K): per game summed effects
+    counts: np.ndarray  # (games,): decisions per game
+
+    @property
+    def mean(self) -> np.ndarray:
+        return self.sums.sum(axis=0) / max(self.n, 1)
+
+    def se(self, weights: np.ndarray | None = None) -> np.ndarray:
+        """Clustered standard error of the mean of each column (or of ``sums @ weights``)."""
+        sums = self.sums if weights is None else self.sums @ weights
+        if self.games < 2:
+            return np.full(sums.shape[1:], np.inf)
+        mean = sums.sum(axis=0) / self.n
+        resid = sums - np.multiply.outer(self.counts, mean)
+        var = self.games / (self.games - 1) * (resid**2).sum(axis=0) / self.n**2
+        return np.sqrt(var)
+
+
+def _sums(d: np.ndarray, codes: np.ndarray) -> _Sums:
+    """Per-game sums of the rows of ``d`` (codes: game codes, any values)."""
+    uniq, inv = np.unique(codes, return_inverse=True)
+    sums = np.zeros((uniq.shape[0], d.shape[1]))
+    np.add.at(sums, inv, d)
+    counts = np.bincount(inv, minlength=uniq.shape[0]).astype(np.float64)
+    return _Sums(int(d.shape[0]), int(uniq.shape[0]), sums, counts)
+
+
+def _best(mean: np.ndarray) -> int:
+    """The best ``k`` (fewest figures among equal means)."""
+    return int(np.flatnonzero(mean >= mean.max() - 1e-12)[0])
+
+
+# --------------------------------------------------------------------------------------------
+# the classes
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``lo <= feature < hi`` (None: open)."""
+
+    feature: str
+    lo: float | None = None
+    hi: float | None = None
+
+    def holds(self, x: np.ndarray) -> np.ndarray:
+        ok = np.ones(x.shape[0], dtype=bool)
+        if self.lo is not None:
+            ok &= x >= self.lo
+        if self.hi is not None:
+            ok &= x < self.hi
+        return ok
+
+
+def _merge_conditions(conditions: list[Condition]) -> list[Condition]:
+    """One condition per feature (the intersection), in :data:`FEATURES` order."""
+    out = []
+    for name in FEATURES:
+        lo = None
+        hi = None
+        for c in conditions:
+            if c.feature != name:
+                continue
+            if c.lo is not None:
+                lo = c.lo if lo is None else max(lo, c.lo)
+            if c.hi is not None:
+                hi = c.hi if hi is None else min(hi, c.hi)
+        if lo is not None or hi is not None:
+            out.append(Condition(name, lo, hi))
+    return out
+
+
+@dataclass
+class _Node:
+    rows: np.ndarray  # indices into the sorted decisions
+    conditions: list[Condition]
+    children: list[_Node] = field(default_factory=list)
+    split: tuple[str, float] | None = None
+
+    def leaves(self) -> list[_Node]:
+        if not self.children:
+            return [self]
+        return [leaf for child in self.children for leaf in child.leaves()]
+
+
+def _value(d: np.ndarray) -> tuple[float, int]:
+    total = d.sum(axis=0)
+    k = _best(total)
+    return float(total[k]), k
+
+
+def _best_split(node, d, codes, feats, z_split, min_games):
+    """The best admissible split of a node: (gain, feature, threshold) or None."""
+    rows = node.rows
+    if np.unique(codes[rows]).shape[0] < 2 * min_games:
+        return None
+    parent_value, parent_k = _value(d[rows])
+    best = None
+    for name in FEATURES:
+        x = feats[name][rows]
+        for t in GRIDS[name]:
+            left = x < t
+            n_left = int(left.sum())
+            if n_left == 0 or n_left == rows.shape[0]:
+                continue
+            if (
+                np.unique(codes[rows[left]]).shape[0] < min_games
+                or np.unique(codes[rows[~left]]).shape[0] < min_games
+            ):
+                continue
+            lv, lk = _value(d[rows[left]])
+            rv, rk = _value(d[rows[~left]])
+            gain = lv + rv - parent_value
+            if lk == rk or gain <= 0:
+                continue
+            # the gain as a sum over decisions: each side's best k against the parent's
+            contrib = np.where(
+                left, d[rows, lk] - d[rows, parent_k], d[rows, rk] - d[rows, parent_k]
+            )
+            s = _sums(contrib[:, None], codes[rows])
+            se_total = float(s.se()[0]) * s.n
+            if gain < z_split * se_total:
+                continue
+            if best is None or gain > best[0] + 1e-12:
+                best = (gain, name, float(t))
+    return best
+
+
+def grow_classes(
+    decisions: pd.DataFrame,
+    max_classes: int = 8,
+    z_split: float = 3.0,
+    min_games: int = MIN_CLUSTERS,
+) -> list[list[Condition]]:
+    """Situation classes chosen from the data (see the module notes).
+
+    Parameters
+    ----------
+    decisions : pandas.DataFrame
+        The per-decision table of the advice runs.
+    max_classes : int
+        The most classes.
+    z_split : float
+        A split must gain at least this many clustered standard errors of its gain.
+    min_games : int
+        Fewest games on each side of a split.
+
+    Returns
+    -------
+    list of list of Condition
+        Each class's conditions (boxes over :data:`FEATURES`; together they cover every
+        situation, none overlaps).
+    """
+    decisions = _sorted(decisions)
+    d = effects(decisions)
+    codes = game_codes(decisions)
+    feats = {k: np.asarray(v) for k, v in feature_columns(decisions).items()}
+    root = _Node(np.arange(len(decisions)), [])
+    candidates = {id(root): _best_split(root, d, codes, feats, z_split, min_games)}
+    nodes = {id(root): root}
+    while len(root.leaves()) < max_classes:
+        open_ = [(c, i) for i, c in candidates.items() if c is not None]
+        if not open_:
+            break
+        (gain, name, t), key = max(open_, key=lambda item: item[0][0])
+        node = nodes[key]
+        x = feats[name][node.rows]
+        node.split = (name, t)
+        node.children = [
+            _Node(node.rows[x < t], node.conditions + [Condition(name, None, t)]),
+            _Node(node.rows[x >= t], node.conditions + [Condition(name, t, None)]),
+        ]
+        candidates[key] = None
+        for child in node.children:
+            nodes[id(child)] = child
+            candidates[id(child)] = _best_split(child, d, codes, feats, z_split, min_games)
+    _prune(root, d)
+    return [_merge_conditions(leaf.conditions) for leaf in root.leaves()]
+
+
+def _prune(node: _Node, d: np.ndarray) -> None:
+    """Merge sibling leaves whose best ``k`` is the same (their split says nothing)."""
+    for child in node.children:
+        _prune(child, d)
+    if node.children and all(not c.children for c in node.children):
+        ks = {_value(d[c.rows])[1] for c in node.children}
+        if len(ks) == 1:
+            node.children = []
+            node.split = None
+
+
+def class_labels(
+    decisions: pd.DataFrame, classes: list[list[Condition]], features: tuple[str, ...] = FEATURES
+) -> np.ndarray:
+    """Each decision's class index (-1: none covers it); the classes are boxes over
+    ``features`` (the commitment's, or :data:`strategies.taming_card.SEEK_FEATURES`)."""
+    feats = feature_columns(decisions, features)
+    label = np.full(len(decisions), -1, dtype=np.int64)
+    for i, conds in enumerate(classes):
+        inside = np.ones(len(decisions), dtype=bool)
+        for c in conds:
+            inside &= c.holds(np.asarray(feats[c.feature]))
+        label[(label < 0) & inside] = i
+    return label
+
+
+# --------------------------------------------------------------------------------------------
+# words
+
+
+_LABELS = {
+    "committed_most": "most committed before you",
+    "kmax": "figures you can commit",
+    "prize": "better bonus worth (points)",
+    "tile_gap": "your tiles minus the leader's",
+    "rounds_left": "rounds left",
+    "to_decide": "seats still to decide after you",
+    "players": "players",
+    "rivals": "other seats on the herd's area",
+}
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def condition_text(c: Condition) -> str:
+    """A condition in words ("nobody committed before you", "better bonus worth >= 6 points")."""
+    integer = c.feature != "prize" and c.feature != "rounds_left"
+    if integer:
+        lo = None if c.lo is None else math.ceil(c.lo)
+        hi = None if c.hi is None else math.ceil(c.hi) - 1  # inclusive
+        if c.feature == "committed_most" and lo is None and hi == 0:
+            return "nobody committed before you"
+        if c.feature == "to_decide" and lo is None and hi == 0:
+            return "nobody decides after you"
+        if c.feature == "to_decide" and lo is not None and hi is None:
+            return f"{lo}+ seat(s) still to decide after you"
+        if c.feature == "rivals" and lo is None and hi == 0:
+            return "nobody on the herd's area yet"
+        if c.feature == "rivals" and lo == 1 and hi is None:
+            return "someone on the herd's area already"
+        if c.feature == "players":
+            if lo is None:
+                return "2 players" if hi == 2 else f"{hi} players or fewer"
+            hi = 4 if hi is None else hi
+            return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+        if c.feature == "tile_gap":
+            if lo is not None and lo >= 1 and hi is None:
+                return f"you lead the tiles by {lo}+"
+            if lo is None and hi is not None and hi <= -1:
+                return f"you trail the tiles by {-hi}+"
+        label = _LABELS[c.feature]
+        if lo is not None and hi is not None:
+            return f"{label} {lo}" if lo == hi else f"{label} {lo} to {hi}"
+        if lo is not None:
+            return f"{label} >= {lo}"
+        return f"{label} <= {hi}"
+    label = _LABELS[c.feature]
+    if c.feature == "prize":
+        label = "better bonus worth"
+        if c.lo is not None and c.hi is not None:
+            return f"{label} {_num(c.lo)} to <{_num(c.hi)} points"
+        if c.lo is not None:
+            return f"{label} >= {_num(c.lo)} points"
+        return f"{label} < {_num(c.hi)} points"
+    if c.lo is not None and c.hi is not None:
+        return f"{label} {_num(c.lo)} to under {_num(c.hi)}"
+    if c.lo is not None:
+        return f"{label} >= {_num(c.lo)}"
+    return f"{label} < {_num(c.hi)}"
+
+
+def class_text(conditions: list[Condition]) -> str:
+    """A class in words."""
+    if not conditions:
+        return "any situation"
+    return ", ".join(condition_text(c) for c in conditions)
+
+
+# --------------------------------------------------------------------------------------------
+# the solver
+
+
+def tile_worth(tiles_mine, tiles_leader, mammoth_points) -> np.ndarray:
+    """``ev``'s worth of keeping the tile: its share of the mammoth points for the tile gap."""
+    gap = np.asarray(tiles_mine, dtype=np.float64) - np.asarray(tiles_leader, dtype=np.float64)
+    p = taming_ev.PARAMS
+    share = np.select(
+        [gap > 0, gap == 0, gap == -1],
+        [p["tile_ahead"], p["tile_level"], p["tile_behind"]],
+        p["tile_far"],
+    )
+    return share * np.asarray(mammoth_points, dtype=np.float64)
+
+
+def solver_commitment(
+    committed_most: int,
+    committed_seats: int,
+    kmax: int,
+    to_decide: int,
+    first_worth: float,
+    all_worth: float,
+    tile_value: float,
+    food_value: float = 2.0,
+    later_figures: int = 2,
+    tie_rule: str = "longer_wins",
+) -> int:
+    """The solver's commitment for one decision (see the module notes).
+
+    Parameters
+    ----------
+    committed_most, committed_seats : int
+        The most an earlier seat committed, and how many earlier seats committed.
+    kmax : int
+        The most the seat can commit.
+    to_decide : int
+        Later seats still to decide.
+    first_worth, all_worth, tile_value, food_value : float
+        Points of the "1." bonus, the "all" bonus, the tile and one figure's cost.
+    later_figures : int
+        Figures assumed for each later seat.
+    tie_rule : str
+        The contest's tie rule.
+
+    Returns
+    -------
+    int
+        The seat's best commitment (fewest among equals).
+    """
+    kmax = int(kmax)
+    if kmax <= 0:
+        return 0
+    earlier = []
+    if committed_seats > 0 and committed_most > 0:
+        earlier = [int(committed_most)] + [1] * (int(committed_seats) - 1)
+    later = [int(later_figures)] * int(to_decide)
+    earlier = earlier[: 3 - len(later)] if len(earlier) + len(later) > 3 else earlier
+    prizes = {
+        "first_bonus": max(0.0, float(first_worth)),
+        "all_bonus": max(0.0, float(all_worth)),
+        "tile_value": max(0.0, float(tile_value)),
+        "food_value": max(0.0, float(food_value)),
+        "tie_rule": tie_rule,
+    }
+    if not later:
+        return best_response(len(earlier), earlier, earlier + [kmax], **prizes).commitment
+    figures = earlier + [kmax] + later
+    eq = sequential_equilibrium(figures, **prizes)
+    return int(eq.policy[len(earlier)][tuple(earlier)])
+
+
+def solver_answers(decisions: pd.DataFrame, food_value: float = 2.0, later_figures: int = 2):
+    """:func:`solver_commitment` per decision (worths rounded to 0.05 points to share solves)."""
+    tile = tile_worth(
+        decisions["tiles_mine"], decisions["tiles_leader"], decisions["mammoth_points"]
+    )
+    keys = np.column_stack(
+        [
+            decisions["committed_most"].to_numpy(dtype=np.float64),
+            decisions["committed_seats"].to_numpy(dtype=np.float64),
+            decisions["kmax"].to_numpy(dtype=np.float64),
+            decisions["to_decide"].to_numpy(dtype=np.float64),
+            np.round(decisions["first_worth"].to_numpy(dtype=np.float64) * 20) / 20,
+            np.round(decisions["all_worth"].to_numpy(dtype=np.float64) * 20) / 20,
+            np.round(tile * 20) / 20,
+        ]
+    )
+    memo: dict[tuple, int] = {}
+    out = np.empty(len(decisions), dtype=np.int64)
+    for i, key in enumerate(map(tuple, keys)):
+        if key not in memo:
+            cm, cs, km, td, fw, aw, tv = key
+            memo[key] = solver_commitment(
+                int(cm), int(cs), int(km), int(td), fw, aw, tv, food_value, later_figures
+            )
+        out[i] = memo[key]
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# the advice table
+
+
+def advice_table(
+    decisions: pd.DataFrame,
+    classes: list[list[Condition]] | None = None,
+    food_value: float = 2.0,
+    later_figures: int = 2,
+    max_classes: int = 8,
+) -> pd.DataFrame:
+    """Per situation class and advice ``k``: the effect on win share against ``k = 0``.
+
+    Parameters
+    ----------
+    decisions : pandas.DataFrame
+        The per-decision table (:func:`strategies.play.advise_games`; chunks concatenated).
+    classes : list of list of Condition, optional
+        The classes; by default chosen from the data (:func:`grow_classes`).
+    food_value, later_figures : float, int
+        The solver's cost of a figure and figures of each later seat (module notes).
+    max_classes : int
+        The most classes chosen from the data.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per class and ``k`` (0 to the class's largest ``kmax``): ``class``, ``situation``
+        (in words), ``when`` (the class's conditions, JSON), ``k``, ``effect``, ``lo``, ``hi``
+        (95%, clustered by game), ``share_can`` (share of its decisions that can commit ``k``),
+        ``decisions``, ``games``, ``best_k``, ``best_sure`` (share of game-bootstrap draws in which
+        ``best_k`` is best), ``best_lead_lo``/``best_lead_hi`` (interval of best minus runner-up),
+        ``too_few``, ``solver_k``, ``solver_share`` (share of its decisions whose solver answer is
+        ``solver_k``), ``disagree``, ``pooled_k`` (the best ``k`` over all decisions).
+    """
+    if decisions.empty:
+        return pd.DataFrame(columns=list(TABLE_COLUMNS))
+    decisions = _sorted(decisions)
+    if classes is None:
+        classes = grow_classes(decisions, max_classes=max_classes)
+    d = effects(decisions)
+    codes = game_codes(decisions)
+    labels = class_labels(decisions, classes)
+    solver = solver_answers(decisions, food_value, later_figures) if len(decisions) else None
+    pooled = _sums(d, codes)
+    pooled_k = _best(pooled.mean)
+    resolution = abs(float(pooled.mean[pooled_k]))
+    rng = np.random.default_rng(BOOTSTRAP_SEED)
+    rows = []
+    for c, conds in enumerate(classes):
+        idx = np.flatnonzero(labels == c)
+        text = class_text(conds)
+        when = json.dumps([asdict(x) for x in conds])
+        if idx.shape[0] == 0:
+            rows.append(
+                {"class": c, "situation": text, "when": when, "k": 0, "decisions": 0, "games": 0}
+            )
+            continue
+        s = _sums(d[idx], codes[idx])
+        mean = s.mean
+        se = s.se()
+        top = int(decisions["kmax"].to_numpy()[idx].max())
+        best = _best(mean[: top + 1])
+        order = np.argsort(-mean[: top + 1], kind="stable")
+        runner = int(order[1]) if top >= 1 and int(order[0]) == best else int(order[0])
+        if top >= 1:
+            w = np.zeros(len(K_RANGE))
+            w[best] = 1.0
+            w[runner] -= 1.0
+            lead = float(mean[best] - mean[runner])
+            lead_se = float(s.se(w[:, None])[0])
+        else:
+            lead, lead_se = 0.0, np.inf
+        sure = _bootstrap_sure(s, best, top, rng)
+        half = Z95 * float(se[best]) if best > 0 else Z95 * float(np.nanmax(se[: top + 1]))
+        too_few = bool(s.games < MIN_CLUSTERS or half > max(resolution, 1e-12))
+        solver_k = _majority(solver[idx])
+        solver_share = float(np.mean(solver[idx] == solver_k))
+        disagree = False
+        sk = min(solver_k, top)
+        if sk != best and not too_few:
+            w = np.zeros(len(K_RANGE))
+            w[best] = 1.0
+            w[sk] -= 1.0
+            diff = float(mean[best] - mean[sk])
+            disagree = bool(diff - Z95 * float(s.se(w[:, None])[0]) > 0)
+        kmax = decisions["kmax"].to_numpy()[idx]
+        for k in range(top + 1):
+            rows.append(
+                {
+                    "class": c,
+                    "situation": text,
+                    "when": when,
+                    "k": k,
+                    "effect": float(mean[k]),
+                    "lo": float(mean[k] - Z95 * se[k]),
+                    "hi": float(mean[k] + Z95 * se[k]),
+                    "share_can": float(np.mean(kmax >= k)),
+                    "decisions": s.n,
+                    "games": s.games,
+                    "best_k": best,
+                    "best_sure": sure,
+                    "best_lead_lo": lead - Z95 * lead_se,
+                    "best_lead_hi": lead + Z95 * lead_se,
+                    "too_few": too_few,
+                    "solver_k": solver_k,
+                    "solver_share": solver_share,
+                    "disagree": disagree,
+                    "pooled_k": pooled_k,
+                }
+            )
+    return pd.DataFrame(rows, columns=TABLE_COLUMNS)
+
+
+TABLE_COLUMNS = (
+    "class",
+    "situation",
+    "when",
+    "k",
+    "effect",
+    "lo",
+    "hi",
+    "share_can",
+    "decisions",
+    "games",
+    "best_k",
+    "best_sure",
+    "best_lead_lo",
+    "best_lead_hi",
+    "too_few",
+    "solver_k",
+    "solver_share",
+    "disagree",
+    "pooled_k",
+)
+
+
+def _majority(values: np.ndarray) -> int:
+    """The most frequent value (the smallest among equally frequent)."""
+    counts = np.bincount(values.astype(np.int64))
+    return int(np.argmax(counts))
+
+
+def _bootstrap_sure(s: _Sums, best: int, top: int, rng: np.random.Generator) -> float:
+    """Share of game-bootstrap draws in which ``best`` has the largest mean effect."""
+    if top < 1:
+        return 1.0
+    weights = rng.multinomial(s.games, np.full(s.games, 1.0 / s.games), size=BOOTSTRAP)
+    totals = weights @ s.sums[:, : top + 1]  # the draw's summed effects per k
+    n = weights @ s.counts
+    means = totals / n[:, None]
+    winners = np.argmax(means >= means.max(axis=1, keepdims=True) - 1e-12, axis=1)
+    return float(np.mean(winners == best))
+
+
+# --------------------------------------------------------------------------------------------
+# the card
+
+
+@dataclass
+class Card:
+    """The advice card: rules a person can read at the table, and the numbers the policy reads.
+
+    Attributes
+    ----------
+    rules : list of dict
+        In order; the first whose box holds the situation applies. One rule per class whose best
+        ``k`` is not the default, ``{"when": [{"feature", "lo", "hi"}], "commit": k, "text",
+        "sure", "effect", "lo", "hi", "over_default", "decisions", "solver_k", "disagree"}``
+        (``effect``, ``lo``, ``hi``: against committing none; ``over_default``: that minus the
+        default's effect in the class), then the catch-all ``{"when": [], "commit": default,
+        "text": "otherwise", "decisions", "covers", "too_few"}``: the classes answering the
+        default, and those with too few decisions to tell (which take it rather than a guess).
+    default : int
+        The catch-all's commitment: the answer of the most decisions.
+    provenance : dict
+        How the card was made (command, seeds, games); filled by its maker.
+    seek : dict or None
+        Whether to seek the herd (:func:`experiments.advice.analysis_seeking.derive_seek`); None:
+        the card says nothing about it (the ``card`` policy then never seeks).
+    """
+
+    rules: list[dict]
+    default: int
+    provenance: dict = field(default_factory=dict)
+    seek: dict | None = None
+
+    def to_dict(self) -> dict:
+        """JSON-ready."""
+        data = {"rules": self.rules, "default": self.default}
+        if self.seek is not None:
+            data["seek"] = self.seek
+        data["provenance"] = self.provenance
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Card:
+        """From :meth:`to_dict`'s answer."""
+        return cls(
+            list(data["rules"]),
+            int(data["default"]),
+            dict(data.get("provenance", {})),
+            data.get("seek"),
+        )
+
+
+def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None) -> Card:
+    """Compress the advice table into the card.
+
+    Each class's answer is its best ``k`` (a class with too few decisions has none). The
+    default is the answer of the most decisions (the pooled best ``k`` when no class answers);
+    every class answering something else is a rule, ordered by commitment, then by class; the
+    catch-all rule (the default) comes last and names the classes it covers.
+
+    Parameters
+    ----------
+    table_or_decisions : pandas.DataFrame
+        An :func:`advice_table` or the per-decision table (then the table is made first).
+    provenance : dict, optional
+        How the data was made, kept in the card.
+
+    Returns
+    -------
+    Card
+        No rules when there are no decisions.
+    """
+    table = table_or_decisions
+    if "win_0" in table.columns:
+        table = advice_table(table)
+    provenance = dict(provenance or {})
+    if table.empty:
+        return Card([], 0, provenance)
+    first = table.sort_values(["class", "k"]).groupby("class", sort=True).first()
+    first = first[first["decisions"] > 0]
+    if first.empty:
+        return Card([], 0, provenance)
+    answering = first[~first["too_few"].astype(bool)]
+    if answering.empty:
+        default = int(first["pooled_k"].iloc[0])
+    else:
+        weight = answering.groupby("best_k")["decisions"].sum()
+        default = int(weight.idxmax())  # the fewest figures among equal weights
+    rules = []
+    rest = {"when": [], "commit": default, "text": "otherwise", "decisions": 0}
+    rest.update(covers=[], too_few=[])
+    for c, row in first.iterrows():
+        if bool(row["too_few"]) or int(row["best_k"]) == default:
+            rest["decisions"] += int(row["decisions"])
+            rest["too_few" if bool(row["too_few"]) else "covers"].append(row["situation"])
+            continue
+        k = int(row["best_k"])
+        part = table[table["class"] == c].set_index("k")
+        hit = part.loc[k]
+        at_default = part["effect"].get(default, part["effect"].iloc[-1])  # capped as played
+        rules.append(
+            {
+                "when": json.loads(row["when"]),
+                "commit": k,
+                "text": row["situation"],
+                "sure": float(row["best_sure"]),
+                "effect": float(hit["effect"]),
+                "lo": float(hit["lo"]),
+                "hi": float(hit["hi"]),
+                "over_default": float(hit["effect"] - at_default),
+                "decisions": int(row["decisions"]),
+                "solver_k": int(row["solver_k"]),
+                "disagree": bool(row["disagree"]),
+            }
+        )
+    rules.sort(key=lambda r: r["commit"])  # stable: classes in order within a commitment
+    return Card(rules + [rest], default, provenance)
+
+
+def _commit_words(k: int) -> str:
+    return "commit none" if k == 0 else f"commit {k}"
+
+
+SEEK_WORDS = {True: "seek the herd", False: "do not go out of your way for the herd"}
+
+
+def _effect_words(rule: dict) -> str:
+    if "gate" in rule:  # a whole-game gate: where the card lost most over whole games
+        name, (effect, lo, hi) = min(rule["gate"].items(), key=lambda item: item[1][2])
+        part = "seeking as the card says" if "seek" in rule else "the card's commitments"
+        return f" (whole games, {part}: {effect:+.2f} pp [{lo:+.2f}, {hi:+.2f}] at {name})"
+    if "effect" not in rule or not np.isfinite(rule["effect"]):
+        return ""
+    return (
+        f" (seeking: {100 * rule['effect']:+.1f} pp win share per decision "
+        f"[{100 * rule['lo']:+.1f}, {100 * rule['hi']:+.1f}], worst field "
+        f"{100 * rule['worst']:+.1f})"
+    )
+
+
+def rule_text(rule: dict) -> str:
+    """A rule's situation in words: its ``text``, or its conditions worded (a hand-written
+    card need not give any)."""
+    if rule.get("text"):
+        return str(rule["text"])
+    conds = [Condition(c["feature"], c.get("lo"), c.get("hi")) for c in rule.get("when", [])]
+    return class_text(conds)
+
+
+def seek_lines(seek: dict) -> list[str]:
+    """The seek part in words: a line per rule, then the default (with the play-outs' effect of
+    seeking where the part carries it)."""
+    lines = []
+    for n, rule in enumerate(seek["rules"], 1):
+        lines.append(
+            f"{n}. {rule_text(rule)}: {SEEK_WORDS[bool(rule['seek'])]}{_effect_words(rule)}"
+        )
+    rest = seek.get("otherwise", {})
+    lines.append(
+        f"{'Otherwise' if seek['rules'] else 'Always'}: {SEEK_WORDS[bool(seek['default'])]}"
+        f"{_effect_words(rest)}."
+    )
+    weight = seek.get("weight")
+    if weight:
+        shares = ", ".join(f"{100 * float(weight[p]):.0f}% at {p} players" for p in ("2", "3", "4"))
+        lines.append(
+            f"Seeking the herd: count the contest at {shares} of its expected points when you "
+            "choose where to place."
+        )
+    return lines
+
+
+def card_lines(card: Card | dict) -> list[str]:
+    """The card as text: at most one screen (a line per rule, with its gain over the default).
+
+    Parameters
+    ----------
+    card : Card or dict
+        From :func:`derive_card` (or its :meth:`Card.to_dict`).
+
+    Returns
+    -------
+    list of str
+    """
+    if isinstance(card, dict):
+        card = Card.from_dict(card)
+    lines = []
+    if card.seek is not None:
+        lines.append(
+            "Whether to go to the herd's area for the herd (at your first placement with the "
+            "area open to you): the first rule that fits."
+        )
+        lines += seek_lines(card.seek)
+    lines.append(
+        "How many figures to commit: the first rule that fits "
+        "(commit all you can move and pay if that is fewer)."
+    )
+    if not card.rules:
+        return lines + ["No decisions were played out: no advice."]
+    numbered = [rule for rule in card.rules if rule["when"]]
+    for i, rule in enumerate(numbered, 1):
+        if "gate" in rule or "sure" not in rule:  # a whole-game gate, or a hand-written rule
+            lines.append(
+                f"{i}. {rule_text(rule)}: {_commit_words(rule['commit'])}{_effect_words(rule)}"
+            )
+            continue
+        note = (
+            f"{100 * rule.get('over_default', 0.0):+.1f} pp win share over {card.default}, "
+            f"best in {100 * rule['sure']:.0f}% of resamples"
+        )
+        if rule.get("disagree"):
+            note += f"; the solver says {rule['solver_k']}"
+        lines.append(f"{i}. {rule['text']}: {_commit_words(rule['commit'])} ({note})")
+    rest = [rule for rule in card.rules if not rule["when"]]
+    commit = rest[0]["commit"] if rest else card.default
+    lines.append(f"{'Otherwise' if numbered else 'Always'}: {_commit_words(commit)}.")
+    too_few = rest[0].get("too_few", []) if rest else []
+    if too_few:
+        lines.append(
+            f"({len(too_few)} situation class(es) had too few decisions to tell; they take this "
+            "answer: " + "; ".join(too_few) + ")"
+        )
+    return lines
+
+
+# --------------------------------------------------------------------------------------------
+# a card checked on a run's decisions
+
+
+AGREEMENT_COLUMNS = (
+    "rule",
+    "situation",
+    "card_k",
+    "decisions",
+    "games",
+    "best_k",
+    "card_minus_best",
+    "lo",
+    "hi",
+    "verdict",
+)
+"""The columns of :func:`card_agreement`."""
+
+
+def card_classes(card: Card | dict) -> list[list[Condition]]:
+    """A card's rules as situation classes, in the card's order (the first that holds applies;
+    the catch-all is the class with no condition)."""
+    if isinstance(card, dict):
+        card = Card.from_dict(card)
+    classes = [
+        [Condition(str(c["feature"]), c.get("lo"), c.get("hi")) for c in rule["when"]]
+        for rule in card.rules
+    ]
+    if not any(not conds for conds in classes):
+        classes.append([])  # a card without its catch-all still answers its default
+    return classes
+
+
+def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
+    """Check a card against a run's play-outs: for each rule, is its commitment the best here?
+
+    Each decision falls under the card's first rule whose situation holds (as the ``card``
+    policy plays it). For the decisions of a rule: the mean win share of each advice ``k``
+    (capped at what the seat can commit), the best ``k`` of this run, and the card's ``k``
+    minus that best with its 95% interval clustered by game.
+
+    Parameters
+    ----------
+    decisions : pandas.DataFrame
+        The per-decision table (:func:`strategies.play.advise_games`).
+    card : Card or dict
+        The card checked (the shipped ``strategies/models/card.json`` as a dict, say).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per rule (:data:`AGREEMENT_COLUMNS`): ``rule`` (1, 2, ... or ``otherwise``),
+        ``situation``, ``card_k``, ``decisions``, ``games``, ``best_k``, ``card_minus_best``,
+        ``lo``, ``hi`` (win share, 95% interval), and ``verdict``: ``agrees`` (the card's ``k``
+        is this run's best), ``level`` (another ``k`` is best, but not measurably: the interval
+        holds 0), ``disagrees`` (the card's ``k`` is measurably worse), ``too few decisions``
+        (fewer than :data:`MIN_CLUSTERS` games) or ``not met`` (no decision).
+    """
+    if isinstance(card, dict):
+        card = Card.from_dict(card)
+    classes = card_classes(card)
+    commits = [int(rule["commit"]) for rule in card.rules]
+    commits += [int(card.default)] * (len(classes) - len(commits))
+    texts = [str(rule.get("text") or "otherwise") for rule in card.rules]
+    texts += ["otherwise"] * (len(classes) - len(texts))
+    decisions = _sorted(decisions) if len(decisions) else decisions
+    labels = class_labels(decisions, classes) if len(decisions) else np.zeros(0, np.int64)
+    wins = capped_wins(decisions) if len(decisions) else np.zeros((0, len(K_RANGE)))
+    codes = game_codes(decisions) if len(decisions) else np.zeros(0, np.int64)
+    rows = []
+    numbered = 0
+    for c, conds in enumerate(classes):
+        if conds:
+            numbered += 1
+        idx = np.flatnonzero(labels == c)
+        row = {
+            "rule": str(numbered) if conds else "otherwise",
+            "situation": texts[c],
+            "card_k": commits[c],
+            "decisions": int(idx.shape[0]),
+            "games": 0,
+            "best_k": -1,
+            "card_minus_best": np.nan,
+            "lo": np.nan,
+            "hi": np.nan,
+            "verdict": "not met",
+        }
+        if idx.shape[0]:
+            s = _sums(wins[idx], codes[idx])
+            top = int(decisions["kmax"].to_numpy()[idx].max())
+            best = _best(s.mean[: top + 1])
+            card_k = min(commits[c], top)  # beyond the most anyone here can commit: capped
+            w = np.zeros(len(K_RANGE))
+            w[card_k] += 1.0
+            w[best] -= 1.0
+            diff = float(s.mean[card_k] - s.mean[best])
+            half = Z95 * float(s.se(w[:, None])[0]) if card_k != best else 0.0
+            if s.games < MIN_CLUSTERS:
+                verdict = "too few decisions"
+            elif card_k == best:
+                verdict = "agrees"
+            elif diff + half >= 0:
+                verdict = "level"
+            else:
+                verdict = "disagrees"
+            row.update(
+                games=s.games,
+                best_k=best,
+                card_minus_best=diff,
+                lo=diff - half,
+                hi=diff + half,
+                verdict=verdict,
+            )
+        rows.append(row)
+    return pd.DataFrame(rows, columns=list(AGREEMENT_COLUMNS))

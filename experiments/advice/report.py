@@ -1,0 +1,197 @@
+"""The files of an advice run (``mammoth advise`` and the ``advice`` kind).
+
+``decisions.parquet``
+    One row per decision played out (:func:`sim.advising.decisions_frame`): where it was
+    (``field``, ``game``, ``seat``, ``strategy``), its ``kind`` (``commit``: how many figures;
+    ``place``: whether to seek the herd this round), its situation, the field's own choice
+    ``k_field`` and each option's mean win share ``win_K`` and final margin ``margin_K`` over
+    the play-outs (a commitment's ``K`` figures, NaN beyond ``kmax``; a placement's ``0``
+    staying away and ``1`` seeking). Written in full, for slicing; the same bytes whatever the
+    chunking, workers or backend.
+``seek.csv``
+    With placement decisions: per cell of the seek grid and field, the decisions, games and the
+    effect of seeking the herd on the win share with its 95% interval clustered by game
+    (:func:`experiments.advice.analysis_seeking.seek_table`).
+``advice.csv``
+    The advice table (:func:`experiments.advice.analysis.advice_table`): per situation class
+    and commitment, the effect on the win share against committing none, with its 95% interval
+    clustered by game, the best commitment and how sure it is, the solver's answer beside it.
+``card.md``, ``card.json``, ``card.html``
+    This run's advice card: the table as a few rules a person can follow at the table, in words
+    and as data (:func:`~experiments.advice.analysis.derive_card`; its seek part, with
+    placement decisions, :func:`~experiments.advice.analysis_seeking.derive_seek`), and as a
+    self-contained page for a phone (:mod:`experiments.advice.report_card`). Written when the run
+    derives its own card (``derive_card``; the demo only checks the shipped one).
+``agreement.csv``
+    The shipped card (``strategies/models/card.json``) checked on this run's decisions
+    (:func:`~experiments.advice.analysis.card_agreement`): per rule, its commitment, this
+    run's best, the card's win share minus the best's with its 95% interval, and whether they
+    agree.
+``check.csv``
+    The check of the shipped card (``strategies/models/card.json``, the one the ``card`` policy
+    plays; not necessarily this run's; column ``card``: the checked policy, ``card`` or a
+    variant such as ``card[file=PATH]``; the checked seat plays it with the field's base
+    strategy): per field, tile set, player count and policy, the card's win rate minus the
+    policy's in percentage points, 95% interval clustered by game, games per arm.
+    Written when the run checks the card (``check_games`` above 0).
+``run.json``
+    The run's settings, the decisions played out and ``decisions_dropped``: those met after a
+    game's log was full (:data:`sim.situation.MAX_DECISIONS` per game), not played out.
+
+This module words and writes; the tables and cards come computed from the kind
+(:func:`experiments.advice.kind.finish`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pandas as pd
+
+from experiments.advice.analysis import card_lines
+from experiments.advice.report_card import card_page
+from experiments.shared.files import run_metadata, write_csv, write_json, write_parquet, write_text
+
+FILES = ("decisions.parquet", "agreement.csv", "run.json")
+DERIVED = ("advice.csv", "card.md", "card.json", "card.html")
+"""The files of a run that derives its own card, written after the decisions."""
+SETTINGS = (
+    "players",
+    "games",
+    "seed",
+    "field",
+    "fields",
+    "placements",
+    "playouts",
+    "seat",
+    "check_games",
+    "check_card",
+    "check_fields",
+    "check_tiles",
+    "check_policies",
+    "derive_card",
+    "rules",
+)
+
+
+def game_keys(decisions: pd.DataFrame) -> list[str]:
+    """The columns that name one real game of a decision table (its field, if several)."""
+    return [c for c in ("field", "players", "game") if c in decisions.columns]
+
+
+def card_data(card) -> dict:
+    """The card as JSON-ready data (a dataclass or a mapping)."""
+    return dataclasses.asdict(card) if dataclasses.is_dataclass(card) else dict(card)
+
+
+def reproducing_command(config: dict) -> str:
+    """The ``mammoth advise`` command that plays the same decisions and derives the same card."""
+    words = ["mammoth advise", "--players", *map(str, sorted(config["players"]))]
+    words += ["--games", str(config["games"]), "--playouts", str(config["playouts"])]
+    words += ["--seed", str(config["seed"])]
+    if config.get("placements"):
+        words.append("--placements")
+    fields = config.get("fields") or [config["field"]]
+    option = "--fields" if "fields" in config else "--field"
+    for field in fields:
+        name = ",".join(field) if option == "--fields" else None
+        for part in [name] if name else field:
+            words += [option, f'"{part}"' if any(c in part for c in "[] ,+") else part]
+    if int(config.get("seat", -1)) >= 0:
+        words += ["--seat", str(config["seat"])]
+    return " ".join(words)
+
+
+def card_text(card, title: str = "Advice card") -> str:
+    """``card.md``: the card's lines (:func:`~experiments.advice.analysis.card_lines`)
+    under a title, one paragraph or list item each."""
+    return f"# {title}\n\n" + "\n\n".join(card_lines(card)) + "\n"
+
+
+def write_advice(
+    folder: Path,
+    decisions: pd.DataFrame,
+    table: pd.DataFrame | None,
+    card,
+    agreement: pd.DataFrame,
+    check: pd.DataFrame,
+    config: dict,
+    command: str,
+    started: float | None,
+    rules,
+    dropped: int = 0,
+    seek: pd.DataFrame | None = None,
+) -> None:
+    """Write the advice run's files into ``folder``.
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        Output folder.
+    decisions : pandas.DataFrame
+        The decision table (:func:`experiments.advice.kind.decisions_of`).
+    table : pandas.DataFrame or None
+        The advice table (:func:`~experiments.advice.analysis.advice_table`); None when the
+        run derives no card of its own.
+    card : Card or None
+        This run's card (:func:`~experiments.advice.analysis.derive_card`), or None.
+    agreement : pandas.DataFrame
+        The shipped card checked on the decisions
+        (:func:`~experiments.advice.analysis.card_agreement`).
+    check : pandas.DataFrame
+        The shipped card's check (:func:`experiments.card_check.kind.card_check`); no rows: none.
+    config : dict
+        The experiment.
+    command : str
+        What produced the output, for run.json.
+    started : float, optional
+        ``time.perf_counter()`` when the run started (for the wall time in run.json).
+    rules : sim.rules.Rules
+        The rules the games were played under (for run.json).
+    dropped : int
+        Decisions not played out (met after a game's log was full): run.json says how many.
+    seek : pandas.DataFrame, optional
+        The seek table (:func:`~experiments.advice.analysis_seeking.seek_table`), with placement
+        decisions.
+    """
+    import time
+
+    settings = {key: config[key] for key in SETTINGS if key in config}
+    write_parquet(folder / "decisions.parquet", decisions, {"settings": settings})
+    write_csv(folder / "agreement.csv", agreement)
+    files = list(FILES)
+    if seek is not None:
+        write_csv(folder / "seek.csv", seek)
+        files.insert(1, "seek.csv")
+    if card is not None:
+        write_csv(folder / "advice.csv", table)
+        data = card_data(card)
+        data["provenance"] = {
+            "command": reproducing_command(config),
+            "decisions": len(decisions),
+            "games": len(decisions[game_keys(decisions)].drop_duplicates()),
+        }
+        write_json(folder / "card.json", data)
+        write_text(folder / "card.md", card_text(card))
+        write_text(folder / "card.html", card_page(data, rules.tie_rule))
+        files[1:1] = DERIVED
+    if len(check):
+        write_csv(folder / "check.csv", check)
+        files.insert(-1, "check.csv")
+    extra = {"wall_seconds": round(time.perf_counter() - started, 1)} if started else {}
+    meta = run_metadata(
+        command,
+        rules,
+        kind="advice",
+        settings=settings,
+        players=[int(p) for p in config["players"]],
+        games_per_player_count=int(config["games"]),
+        seed=int(config["seed"]),
+        field=[list(f) for f in config["fields"]] if "fields" in config else list(config["field"]),
+        decisions=len(decisions),
+        decisions_dropped=int(dropped),
+        files=files,
+        **extra,
+    )
+    write_json(folder / "run.json", meta)

@@ -1,0 +1,252 @@
+"""``card.html``: the advice card at the table, one self-contained page for a phone.
+
+The page carries the card (both parts, with each rule's play-out effect and interval) and the
+exact odds of the taming contest as data, and a few lines of script that apply the card to what
+the player enters: the players, the worth of the better bonus, the tile standing, the rounds
+left, who is on the herd's area, what the earlier seats committed and how many figures the
+player could commit. It shows the card's line for the placement and for the commitment, the
+play-out effect of that line's class with its 95% interval, and the odds of winning the contest
+for each count. No network, no library: it works saved on a phone.
+
+The odds come from :func:`sim.contest_exact.odds` (exact, for the tie rule of the run): the
+player with ``k`` figures against the earlier seats' commitments and, for each later seat still
+to decide, one figure (the assumption of ``ev``'s ``later_figures``, shown on the page).
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import json
+
+from experiments.advice.analysis import rule_text
+from sim.contest_exact import odds
+from strategies.taming_card import FEATURES, SEEK_FEATURES
+
+MAX_COUNT = 6
+"""Figures tabulated per seat (the player's 1 to this; each other seat 0 to this)."""
+
+
+def odds_table(tie_rule: str = "longer_wins") -> dict[str, float]:
+    """The player's chance to win the contest, keyed ``"k|a,b,c"``: ``k`` figures (1 to
+    :data:`MAX_COUNT`) against other seats with ``a, b, c`` figures (sorted, descending; zeros
+    left out, at most three seats)."""
+    table = {}
+    for others in range(4):
+        for combo in itertools.combinations_with_replacement(range(MAX_COUNT, 0, -1), others):
+            for k in range(1, MAX_COUNT + 1):
+                key = f"{k}|{','.join(map(str, combo))}"
+                table[key] = round(float(odds((k, *combo), tie_rule).win[0]), 6)
+    return table
+
+
+def _rules(rules: list[dict], answer: str) -> list[dict]:
+    keep = ("when", answer, "effect", "lo", "hi", "worst", "decisions", "over_default")
+    return [{**{k: r[k] for k in keep if k in r}, "text": rule_text(r)} for r in rules]
+
+
+def _made(provenance: dict) -> str:
+    """How the card was made, in a line: its command, or its check's for a card written by
+    hand."""
+    if provenance.get("command"):
+        return str(provenance["command"])
+    if provenance.get("written"):
+        check = provenance.get("check", {}).get("command", "")
+        return "written by hand" + (f"; checked by {check}" if check else "")
+    return ""
+
+
+def card_page(card: dict, tie_rule: str = "longer_wins", title: str = "Advice card") -> str:
+    """The whole page as text.
+
+    Parameters
+    ----------
+    card : dict
+        A card (:func:`strategies.taming_card.load_card`, or a run's ``card.json``).
+    tie_rule : str
+        The contest's tie rule, for the odds.
+    title : str
+        The page's title.
+
+    Returns
+    -------
+    str
+        HTML with its style, script and data inline.
+    """
+    commit_rules = [r for r in card["rules"] if r.get("when")]
+    rest = [r for r in card["rules"] if not r.get("when")]
+    seek = card.get("seek") or {"rules": [], "default": False}
+    data = {
+        "commit": {
+            "rules": _rules(commit_rules, "commit"),
+            "default": int(card["default"]),
+            "otherwise": _rules(rest, "commit")[0] if rest else {},
+        },
+        "seek": {
+            "rules": _rules(seek["rules"], "seek"),
+            "default": bool(seek["default"]),
+            "otherwise": dict(seek.get("otherwise", {})),
+            "weight": {str(k): float(v) for k, v in (seek.get("weight") or {}).items()},
+        },
+        "features": {"commit": list(FEATURES), "seek": list(SEEK_FEATURES)},
+        "odds": odds_table(tie_rule),
+        "max_count": MAX_COUNT,
+        "provenance": _made(card.get("provenance", {})),
+        "notes": [
+            [str(head), [str(line) for line in lines]]
+            for head, lines in (card.get("notes") or {}).items()
+        ],
+    }
+    payload = json.dumps(data, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
+    return _PAGE.replace("__TITLE__", html.escape(title)).replace("__DATA__", payload)
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>__TITLE__</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 40rem; padding: 0.8rem;
+       line-height: 1.4; color: #222; }
+h1 { font-size: 1.3rem; margin: 0.2rem 0 0.6rem; }
+fieldset { border: 1px solid #ccc; border-radius: 0.4rem; margin: 0 0 0.8rem; padding: 0.5rem; }
+legend { font-weight: 600; }
+label { display: flex; justify-content: space-between; align-items: center; gap: 0.5rem;
+        margin: 0.3rem 0; }
+input, select { font-size: 1rem; width: 6.5rem; padding: 0.2rem; }
+.answer { background: #f3f7ee; border-left: 0.3rem solid #5a8a2f; padding: 0.5rem;
+          margin: 0.5rem 0; }
+.answer b { font-size: 1.1rem; }
+table { border-collapse: collapse; width: 100%; }
+td, th { border-bottom: 1px solid #ddd; padding: 0.2rem 0.4rem; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+.note { color: #555; font-size: 0.85rem; }
+</style>
+</head>
+<body>
+<h1>__TITLE__</h1>
+<form id="table" autocomplete="off">
+<fieldset><legend>The table</legend>
+<label>Players <select id="players"><option>2</option><option>3</option>
+<option selected>4</option></select></label>
+<label>Better bonus worth (points to you) <input id="prize" type="number" step="0.5" value="6">
+</label>
+<label>Your tiles minus the leader's <input id="tile_gap" type="number" step="1" value="0">
+</label>
+<label>Rounds left (this one included) <input id="rounds_left" type="number" step="1" min="1"
+value="6"></label>
+</fieldset>
+<fieldset><legend>Placement: go to the herd's area?</legend>
+<label>Other players on the herd's area already <input id="rivals" type="number" min="0" max="3"
+step="1" value="0"></label>
+</fieldset>
+<fieldset><legend>Taming: how many figures?</legend>
+<label>Figures you can move and pay for <input id="kmax" type="number" min="0" max="10" step="1"
+value="3"></label>
+<label>What earlier players committed (e.g. 2,1) <input id="earlier" type="text" value="">
+</label>
+<label>Later players on the area, still to decide <input id="to_decide" type="number" min="0"
+max="3" step="1" value="0"></label>
+</fieldset>
+</form>
+<div class="answer" id="seek-answer"></div>
+<div class="answer" id="commit-answer"></div>
+<table id="odds"><thead><tr><th>figures</th><th>chance to win the contest</th></tr></thead>
+<tbody></tbody></table>
+<p class="note" id="odds-note"></p>
+<div id="notes"></div>
+<p class="note" id="made-by"></p>
+<script id="card-data" type="application/json">__DATA__</script>
+<script>
+"use strict";
+const D = JSON.parse(document.getElementById("card-data").textContent);
+const num = (id) => Number(document.getElementById(id).value);
+function fits(rule, f) {
+  return rule.when.every((c) => (c.lo === null || c.lo === undefined || f[c.feature] >= c.lo)
+    && (c.hi === null || c.hi === undefined || f[c.feature] < c.hi));
+}
+function firstRule(part, f) {
+  for (let i = 0; i < part.rules.length; i++) {
+    if (fits(part.rules[i], f)) { return [i + 1, part.rules[i]]; }
+  }
+  return [part.rules.length + 1, null];
+}
+function pp(x) { return (x >= 0 ? "+" : "\\u2212") + Math.abs(100 * x).toFixed(1); }
+function effect(rule, what) {
+  if (!rule || rule.effect === undefined) { return ""; }
+  let text = " Play-outs: " + what + " " + pp(rule.effect) + " pp win share per decision";
+  if (rule.lo !== undefined) { text += " [" + pp(rule.lo) + ", " + pp(rule.hi) + "]"; }
+  return text + ".";
+}
+function earlier() {
+  const text = document.getElementById("earlier").value;
+  return text.split(/[ ,;]+/).filter((s) => s !== "").map(Number)
+    .filter((x) => Number.isFinite(x) && x > 0).map((x) => Math.min(Math.round(x), D.max_count));
+}
+function chance(k, others) {
+  const sorted = others.filter((x) => x > 0).sort((a, b) => b - a).slice(0, 3);
+  return D.odds[Math.min(k, D.max_count) + "|" + sorted.join(",")];
+}
+function update() {
+  const before = earlier();
+  const f = {
+    players: num("players"), prize: num("prize"), tile_gap: num("tile_gap"),
+    rounds_left: num("rounds_left"), rivals: num("rivals"), kmax: num("kmax"),
+    committed_most: before.length ? Math.max(...before) : 0, to_decide: num("to_decide"),
+  };
+  const [sn, srule] = firstRule(D.seek, f);
+  const go = srule ? srule.seek : D.seek.default;
+  const sline = srule ? srule.text : "otherwise";
+  const w = D.seek.weight[String(f.players)];
+  const how = go && w !== undefined ? " Count the contest at " + Math.round(100 * w)
+    + "% of its expected points when you choose where to place." : "";
+  document.getElementById("seek-answer").innerHTML =
+    "<b>" + (go ? "Seek the herd." : "Do not go out of your way for the herd.") + "</b> Rule "
+    + sn + " (" + sline + ")." + how + effect(srule || D.seek.otherwise, "seeking");
+  const [cn, crule] = firstRule(D.commit, f);
+  const want = crule ? crule.commit : D.commit.default;
+  const k = Math.max(0, Math.min(want, f.kmax));
+  document.getElementById("commit-answer").innerHTML =
+    "<b>Commit " + (k === 0 ? "none" : k) + ".</b> Rule " + cn + " ("
+    + (crule ? crule.text : "otherwise") + (want > f.kmax ? "; all you can" : "") + ")."
+    + effect(crule || D.commit.otherwise, "committing " + want + " against none");
+  const body = document.querySelector("#odds tbody");
+  body.innerHTML = "";
+  const others = before.concat(Array(Math.max(0, Math.min(3 - before.length, f.to_decide)))
+    .fill(1));
+  for (let j = 1; j <= Math.min(Math.max(f.kmax, 1), D.max_count); j++) {
+    const row = document.createElement("tr");
+    row.innerHTML = "<td>" + j + (j === k ? " (the card)" : "") + "</td><td>"
+      + (100 * chance(j, others)).toFixed(1) + "%</td>";
+    body.appendChild(row);
+  }
+  document.getElementById("odds-note").textContent = "Exact odds of the contest against "
+    + (others.length ? others.join(", ") + " figure(s)" : "nobody")
+    + (f.to_decide ? " (each later player counted as committing 1)" : "") + ".";
+}
+document.getElementById("made-by").textContent = D.provenance ? "Card made by: "
+  + D.provenance : "";
+for (const [head, lines] of D.notes) {
+  const box = document.getElementById("notes");
+  const h = document.createElement("h2");
+  h.textContent = head;
+  h.style.fontSize = "1rem";
+  box.appendChild(h);
+  const list = document.createElement("ul");
+  for (const line of lines) {
+    const item = document.createElement("li");
+    item.textContent = line;
+    list.appendChild(item);
+  }
+  box.appendChild(list);
+}
+document.getElementById("table").addEventListener("input", update);
+update();
+</script>
+</body>
+</html>
+"""
+
+__all__ = ["MAX_COUNT", "card_page", "odds_table"]

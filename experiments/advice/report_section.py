@@ -1,0 +1,433 @@
+"""What the report says about an advice run: the shipped card that opens the commit answer
+(with its provenance and this run's verdict on each rule), and its section (the shipped card
+checked on the run's play-outs; this run's own card, the advice table by situation class with the
+solver's answer and the effect of each commitment by class as a chart, when the run derived one;
+the check of the shipped card against the other taming policies).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from experiments.report.report_charts import WIDTH
+from experiments.report.report_folder import (
+    MAX_ROWS,
+    ResultFolder,
+    figure_block,
+    players_header,
+)
+from experiments.shared.document import (
+    Bullets,
+    Cell,
+    Link,
+    Paragraph,
+    Strong,
+    Table,
+    interval,
+    pp,
+)
+from experiments.shared.plots import grouped_intervals
+from sim.errors import InputError
+from strategies.taming_card import CARD_PATH, load_card
+
+CHART_K = 4
+"""The chart shows the effect of committing 1 to this many figures."""
+
+
+def card_blocks(folder: ResultFolder) -> list:
+    """The card as ``card.md`` has it: its numbered rules as a list, its other lines as
+    paragraphs (the title left out)."""
+    lines = (folder.path / "card.md").read_text(encoding="utf-8").splitlines()
+    blocks: list = []
+    rules: list = []
+    for line in lines[1:]:
+        rule = re.match(r"^\d+\.\s+(.*)$", line)
+        if rule:
+            rules.append([rule.group(1)])
+        elif line.strip():
+            if rules:
+                blocks.append(Bullets(rules))
+                rules = []
+            blocks.append(Paragraph([line.strip()]))
+    if rules:
+        blocks.append(Bullets(rules))
+    return blocks
+
+
+def shipped_card() -> dict:
+    """The card the ``card`` policy plays (``strategies/models/card.json``).
+
+    Raises
+    ------
+    InputError
+        If the file is missing or not a card.
+    """
+    try:
+        card = load_card()
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{CARD_PATH}: not a card as mammoth advise writes it ({exc})") from None
+    if not isinstance(card, dict) or not isinstance(card.get("rules"), list):
+        raise InputError(f"{CARD_PATH}: not a card as mammoth advise writes it (no rules)")
+    return card
+
+
+def agreement_words(agreement: pd.DataFrame) -> str:
+    """One sentence: how this run's play-outs judge the shipped card's rules."""
+    counts = agreement["verdict"].value_counts()
+    parts = [
+        f"{int(counts[verdict])} {word}"
+        for verdict, word in (
+            ("agrees", "agree"),
+            ("level", "level"),
+            ("disagrees", "worse than another count"),
+            ("too few decisions", "too rare to tell"),
+            ("not met", "not met"),
+        )
+        if counts.get(verdict, 0)
+    ]
+    worse = agreement[agreement["verdict"] == "disagrees"]
+    where = "; ".join(
+        f"rule {r}: commit {int(b)} did better ({pp(d)} {interval(lo, hi)} for the card)"
+        for r, b, d, lo, hi in zip(
+            worse["rule"], worse["best_k"], worse["card_minus_best"], worse["lo"], worse["hi"],
+            strict=True,
+        )
+    )  # fmt: skip
+    said = f"This run: of {len(agreement)} rules " + ", ".join(parts)
+    return said + (f" ({where})." if where else ".")
+
+
+def _whole(x: float) -> int:
+    """The first whole number at or above a bound (integer features' bounds sit at halves)."""
+    return int(math.ceil(x))
+
+
+def short_condition(feature: str, lo: float | None, hi: float | None) -> str:
+    """A card condition ``lo <= feature < hi`` in the fewest words (for a phone's first screen).
+
+    Parameters
+    ----------
+    feature : str
+        One of :data:`strategies.taming_card.FEATURES` or
+        :data:`~strategies.taming_card.SEEK_FEATURES`.
+    lo, hi : float or None
+        The bounds (None: open).
+
+    Returns
+    -------
+    str
+    """
+    if feature == "prize":
+        if lo is not None and hi is not None:
+            return f"bonus {lo:g} to <{hi:g}"
+        return f"bonus ≥ {lo:g}" if lo is not None else f"bonus < {hi:g}"
+    if feature == "rounds_left":
+        if lo is not None and hi is not None:
+            return f"{lo:g} to <{hi:g} rounds left"
+        return f"≥ {lo:g} rounds left" if lo is not None else f"< {hi:g} rounds left"
+    low = None if lo is None else _whole(lo)
+    high = None if hi is None else _whole(hi) - 1  # inclusive
+    if feature == "tile_gap":
+        if low is not None and high is None:
+            return f"≤ {-low} tile(s) behind" if low < 0 else f"≥ {low} tile(s) ahead"
+        if low is None and high is not None:
+            return f"{-high}+ tiles behind" if high < 0 else f"≤ {high} tile(s) ahead"
+        return f"tiles vs leader {low} to {high}"
+    if feature == "players":
+        if low is None:
+            return "2 players" if high == 2 else f"≤ {high} players"
+        if low == (high or 4):
+            return f"{low} players"
+        return f"{low}-{high or 4} players"
+    if feature == "rivals" and low is not None and low >= 1 and high is None:
+        return "someone there" if low == 1 else f"{low}+ others there"  # on the herd's area
+    names = {
+        "rivals": "there",
+        "committed_most": "committed before",
+        "kmax": "you can commit",
+        "to_decide": "decide after you",
+    }
+    if feature == "to_decide" and low is None and high == 0:
+        return "you decide last"
+    if feature == "to_decide" and low == 1 and high is None:
+        return "others to decide"
+    if feature == "committed_most" and low == 1 and high is None:
+        return "someone committed"
+    if low is None and high == 0 and feature != "kmax":
+        return f"nobody {names[feature]}"
+    if low is not None and high is not None:
+        return f"{low} to {high} {names[feature]}"
+    return f"{low}+ {names[feature]}" if low is not None else f"≤ {high} {names[feature]}"
+
+
+CARD_PAGE = "card.html"
+"""The shipped card at the table (:mod:`experiments.advice.report_card`), written beside the
+report (:func:`experiments.report.report.write_report`)."""
+
+
+def _when(rule: dict, otherwise: str) -> str:
+    """A rule's conditions in the fewest words ("alone on the tile" for nobody committed
+    before you and nobody deciding after you)."""
+    conds = rule.get("when") or []
+    words = [short_condition(c["feature"], c.get("lo"), c.get("hi")) for c in conds]
+    alone = {"nobody committed before", "you decide last"}
+    if alone <= set(words):
+        words = ["alone on the tile", *(w for w in words if w not in alone)]
+    return ", ".join(words) or otherwise
+
+
+def card_rows(card: dict) -> list[list[str]]:
+    """The whole card as table rows, its seek part first: when, and what to do (go for the herd
+    or stay away; then commit k)."""
+    seek = card.get("seek") or {"rules": [], "default": False}
+    words = {True: "seek", False: "stay\u00a0away"}  # no break: the column stays narrow
+    rows = [[_when(rule, "always"), words[bool(rule["seek"])]] for rule in seek["rules"]]
+    rows.append(["otherwise" if rows else "always", words[bool(seek["default"])]])
+    commits = [
+        [_when(rule, "otherwise"), f"commit\u00a0{int(rule['commit'])}"] for rule in card["rules"]
+    ]
+    return rows + (_merged(commits) or [["always", f"commit\u00a0{int(card.get('default', 0))}"]])
+
+
+def _merged(rows: list[list[str]]) -> list[list[str]]:
+    """Neighbouring rows of the same answer that test the player count alone, as one row (the
+    first rule that fits answers the same whichever of them fits): "2 players" and "4 players"
+    read "2 or 4 players"."""
+    players = " players"
+    out: list[list[str]] = []
+    for when, then in rows:
+        last = out[-1][0] if out else ""
+        alone = all(w.endswith(players) and "," not in w for w in (last, when))
+        if out and out[-1][1] == then and alone:
+            out[-1][0] = f"{last.removesuffix(players)} or {when}"
+        else:
+            out.append([when, then])
+    return out
+
+
+def card_answer(folder: ResultFolder) -> list:
+    """The shipped card that opens the commit answer, short enough for a phone's first screens:
+    whether to go for the herd, then how many figures to commit (each part's first rule that
+    fits), how this run's play-outs judge the commitments (rule by rule in the advice section),
+    the card's provenance, and a link to the card at the table (``card.html``)."""
+    card = shipped_card()
+    agreement = folder.table("agreement")
+    lead = [
+        Strong("How many figures to commit?"),
+        " The advice card (",
+        Link("on your phone", CARD_PAGE),
+        "): first rule that fits.",
+    ]
+    notes = []  # the card's notes (its equilibrium, its adjustments) as one short paragraph
+    for head, lines in (card.get("notes") or {}).items():
+        notes += [Strong(f"{head}:"), " " + " ".join(str(line) for line in lines) + " "]
+    return [
+        Paragraph(lead, css="lead"),
+        Table(["when (bonus: the better, to you)", "then"], card_rows(card), words=True),
+        Paragraph([*notes, agreement_words(agreement), " ", provenance_words(card)]),
+    ]
+
+
+def provenance_words(card: dict) -> str:
+    """Where the shipped card comes from, in one short sentence (its command: :func:`made_by`)."""
+    made = card.get("provenance", {})
+    if made.get("written"):
+        return ""  # a card written by hand: its notes say what it is (docs/answers.md how)
+    if not made.get("decisions"):
+        return "Its making is not recorded."
+    return f"(Made from {int(made['decisions']):,} decisions.)"
+
+
+def made_by(card: dict) -> str:
+    """The command that made the shipped card (its provenance), or a word that none is kept."""
+    made = card.get("provenance", {})
+    return str(made.get("command") or made.get("check", {}).get("command") or "not recorded")
+
+
+def agreement_table(folder: ResultFolder) -> Table:
+    """The shipped card's rules checked on the run's play-outs."""
+    rows = []
+    for record in folder.table("agreement").to_dict("records"):
+        best = int(record["best_k"])
+        rows.append(
+            [
+                str(record["rule"]),
+                str(record["situation"]),
+                str(int(record["card_k"])),
+                str(best) if best >= 0 else "",
+                Cell(pp(record["card_minus_best"]), interval(record["lo"], record["hi"])),
+                str(record["verdict"]),
+                f"{int(record['decisions']):,}",
+            ]
+        )
+    return Table(
+        ["rule", "situation", "card", "best here", "card minus best", "verdict", "decisions"],
+        rows,
+        "The shipped card (strategies/models/card.json, made by "
+        f"{made_by(shipped_card())}) checked on this run's play-outs: per rule, its commitment "
+        "against the best commitment of these decisions, win share difference (95% interval "
+        "clustered by game)",
+        words=True,
+    )
+
+
+def advice_chart(table: pd.DataFrame) -> Figure:
+    """Each class's effect of committing 1..:data:`CHART_K` figures against none, with 95%
+    intervals; one row per class."""
+    classes = table.drop_duplicates("class")
+    labels = [
+        f"{int(c)}: {s}"[:40] for c, s in zip(classes["class"], classes["situation"], strict=True)
+    ]
+    series = {}
+    for k in range(1, CHART_K + 1):
+        rows = table[table["k"] == k].set_index("class").reindex(classes["class"])
+        series[f"commit {k}"] = (rows["effect"], rows["lo"], rows["hi"])
+    xlabel = "win share minus committing none (pp, 95% CI)"
+    return _interval_chart(labels, series, 0.16 * (CHART_K + 1), xlabel)
+
+
+def _interval_chart(labels: list[str], series: dict, row_height: float, xlabel: str) -> Figure:
+    """Win-share differences with their 95% intervals, a row per label, in percentage points."""
+    fig = Figure(figsize=(WIDTH, row_height * len(labels) + 1.2))
+    ax = fig.subplots()
+    grouped_intervals(ax, labels, series, reference=0.0, scale=100.0, xlabel=xlabel)
+    fig.tight_layout()
+    return fig
+
+
+def _class_rows(table: pd.DataFrame) -> list[list]:
+    rows = []
+    for record in table.drop_duplicates("class").head(MAX_ROWS).to_dict("records"):
+        best = table[(table["class"] == record["class"]) & (table["k"] == record["best_k"])]
+        effect = best.iloc[0] if len(best) else None
+        if record["too_few"]:
+            answer: str | Cell = "too few decisions"
+        else:
+            answer = Cell(
+                f"{int(record['best_k'])} ({pp(effect['effect'])})",
+                interval(effect["lo"], effect["hi"]),
+            )
+        solver = f"{int(record['solver_k'])}" + (" (differs)" if record["disagree"] else "")
+        rows.append(
+            [
+                str(record["situation"]),
+                answer,
+                f"{100 * float(record['best_sure']):.0f}%",
+                solver,
+                f"{int(record['decisions']):,}",
+            ]
+        )
+    return rows
+
+
+def _check_rows(check: pd.DataFrame) -> tuple[list[str], list[list]]:
+    counts = sorted(int(p) for p in check["players"].unique())
+    several = "tiles" in check.columns and check["tiles"].nunique() > 1
+    keys = ["field", "tiles", "policy"] if "tiles" in check.columns else ["field", "policy"]
+    rows = []
+    for key, part in check.groupby(keys, sort=False):
+        field, policy = key[0], key[-1]
+        if several:
+            field = f"{field} ({key[1]} tiles)"
+        part = part.set_index("players")
+        cells = [
+            Cell(
+                pp(part.loc[p, "card_minus"] / 100),
+                interval(part.loc[p, "card_minus_low"] / 100, part.loc[p, "card_minus_high"] / 100),
+            )
+            if p in part.index
+            else ""
+            for p in counts
+        ]
+        rows.append([f"{field}: vs {policy}", *cells])
+    return players_header(counts), rows
+
+
+def agreement_chart(agreement: pd.DataFrame) -> Figure:
+    """Each rule of the shipped card: its commitment's win share minus this run's best, with
+    95% intervals (0: the card's commitment is the best here)."""
+    labels = [
+        f"{r}: commit {int(k)} ({s})"[:44]
+        for r, k, s in zip(
+            agreement["rule"], agreement["card_k"], agreement["situation"], strict=True
+        )
+    ]
+    series = {"card minus best": (agreement["card_minus_best"], agreement["lo"], agreement["hi"])}
+    xlabel = "win share, card's commitment minus this run's best (pp, 95% CI)"
+    return _interval_chart(labels, series, 0.35, xlabel)
+
+
+def advice_section(folder: ResultFolder) -> list:
+    """The advice section: the shipped card checked on the play-outs; this run's card, chart and
+    table by class (when it derived one); the check of the card against the other policies."""
+    blocks: list = [
+        figure_block(
+            folder,
+            "agreement",
+            agreement_chart(folder.table("agreement")),
+            "the shipped card's commitment against this run's best, rule by rule",
+            "Per rule of the shipped card, over this run's decisions that fall under it: the "
+            "play-outs' win share with the card's commitment minus with the best commitment; "
+            "95% intervals clustered by game.",
+        ),
+        agreement_table(folder),
+    ]
+    if folder.has("advice") and (folder.path / "card.md").is_file():
+        table = folder.table("advice")
+        blocks += [
+            Paragraph([Strong("The advice card of this run"), " (card.md):"]),
+            *card_blocks(folder),
+            figure_block(
+                folder,
+                "effects",
+                advice_chart(table),
+                "win-share effect of committing 1 to 4 figures against none, by situation class",
+                "Mean over the class's decisions of the play-outs' win share with k figures "
+                "minus with none (capped at what the seat can pay); 95% intervals clustered "
+                "by game.",
+            ),
+            Table(
+                ["situation", "best k (effect)", "sure", "solver", "decisions"],
+                _class_rows(table),
+                "By situation class: the best commitment and its effect on the win share "
+                "against none, how often it is best in game resamples, the solver's answer for "
+                "the same contest",
+                words=True,
+            ),
+        ]
+    if folder.has("check"):
+        check = folder.table("check")
+        header, rows = _check_rows(check)
+        games = int(np.min(check["games"])) if len(check) else 0
+        blocks.append(
+            Table(
+                ["card minus", *header],
+                rows,
+                f"The shipped card ({check['card'].iloc[0]}) against each taming policy, one seat "
+                "rotating, "
+                f"the same {games:,} game indices per arm: win rate difference, percentage "
+                "points (95% interval)",
+            )
+        )
+    return blocks
+
+
+__all__ = [
+    "CARD_PAGE",
+    "advice_chart",
+    "advice_section",
+    "agreement_chart",
+    "agreement_table",
+    "agreement_words",
+    "card_answer",
+    "card_blocks",
+    "made_by",
+    "provenance_words",
+    "card_rows",
+    "shipped_card",
+]

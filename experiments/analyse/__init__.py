@@ -1,0 +1,1 @@
+"""``mammoth analyse``: every option of a position's herd decision played out."""

@@ -1,0 +1,210 @@
+"""The files of a position's analysis: ``analysis.md`` (the short table ``mammoth analyse``
+prints), ``analysis.csv``, ``analysis.json``, ``analysis.html`` (one self-contained page) and
+``run.json``. Words only: the figures come from :mod:`experiments.analyse.analysis`.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from pathlib import Path
+
+import pandas as pd
+
+from experiments.analyse.analysis import STOP_RULE
+from experiments.shared.files import run_metadata, write_csv, write_json, write_text
+from sim.names import AREA_NAMES
+from sim.position import Position
+from sim.state import H_TILES_WON, HERD, I_HERD_AREA, I_ROUND
+
+FIGURES = 6
+"""Decimals of the figures written (the same bytes on any machine)."""
+FILES = ("analysis.md", "analysis.csv", "analysis.json", "analysis.html", "run.json")
+
+
+def _pct(x: float) -> str:
+    return "" if math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def _signed(x: float, digits: int = 1) -> str:
+    return f"{x:+.{digits}f}"
+
+
+def _win_cell(r) -> str:
+    return f"{_pct(r['win'])} [{_pct(r['win_low'])}, {_pct(r['win_high'])}]"
+
+
+def _margin_cell(r) -> str:
+    return f"{_signed(r['margin'])} [{_signed(r['margin_low'])}, {_signed(r['margin_high'])}]"
+
+
+def headline(position: Position) -> str:
+    """The position in a line: round, players, who decides what, the herd's area, the tiles."""
+    name = position.players[position.to_act]
+    area = int(position.game[I_HERD_AREA])
+    where = AREA_NAMES[area] if area >= 0 else "no area"
+    tiles = ", ".join(
+        f"{n} {int(position.seat[q, HERD + H_TILES_WON])}" for q, n in enumerate(position.players)
+    )
+    what = "places" if position.kind == "placement" else "commits"
+    return (
+        f"Round {int(position.game[I_ROUND])}, {position.n_players} players: {name} {what} "
+        f"(the herd on the {where}); tiles {tiles}."
+    )
+
+
+def summary(table: pd.DataFrame, best: dict, stopped: bool, stop: bool = True) -> list[str]:
+    """The lines under the table: the best option, its lead over the runner-up, how it ended."""
+    top = table["option"][best["best"]]
+    second = table["option"][best["second"]]
+    n = int(table["playouts"].iloc[0])
+    lines = [
+        f"Best: {top}. Lead over {second}: {_signed(100 * best['lead'])} pp win share "
+        f"[{_signed(100 * best['lead_low'])}, {_signed(100 * best['lead_high'])}], "
+        f"{_signed(best['margin_lead'])} points of margin "
+        f"[{_signed(best['margin_lead_low'])}, {_signed(best['margin_lead_high'])}].",
+    ]
+    if stopped:
+        lines.append(f"Stopped early after {n:,} play-outs per option: {STOP_RULE}.")
+    elif stop:
+        lines.append(f"{n:,} play-outs per option: no option led every other with confidence "
+                     "sooner (the stopping rule, docs/positions.md).")  # fmt: skip
+    else:
+        lines.append(f"{n:,} play-outs per option (no early stop asked).")
+    own = table.index[table["own_choice"]]
+    if len(own):
+        lines.append(f"The field's own player would take: {table['option'][own[0]]}.")
+    return lines
+
+
+def markdown(
+    position: Position,
+    table: pd.DataFrame,
+    best: dict,
+    stopped: bool,
+    field: str,
+    stop: bool = True,
+) -> str:
+    """``analysis.md``: the headline, the table, the summary."""
+    odds = table["contest_odds"].notna().any()
+    head = "| option | win share [95%] | final margin [95%] |" + (" contest odds |" if odds else "")
+    rule = "|---|---|---|" + ("---|" if odds else "")
+    rows = []
+    for _, r in table.iterrows():
+        mark = " **best**" if r["best"] else ""
+        own = " (own)" if r["own_choice"] else ""
+        row = f"| {r['option']}{mark}{own} | {_win_cell(r)} | {_margin_cell(r)} |"
+        if odds:
+            row += f" {_pct(r['contest_odds'])} |"
+        rows.append(row)
+    lines = [headline(position), f"Every seat played by {field}.", "", head, rule, *rows, ""]
+    if odds:
+        lines.append(
+            "Contest odds: the exact chance to win the tile against the figures on it now and "
+            "one figure of each later seat on the herd's area (still to decide)."
+        )
+    lines += summary(table, best, stopped, stop)
+    return "\n".join(lines) + "\n"
+
+
+def page(
+    position: Position,
+    table: pd.DataFrame,
+    best: dict,
+    stopped: bool,
+    field: str,
+    stop: bool = True,
+) -> str:
+    """``analysis.html``: the table with a bar per option's win share and interval."""
+    odds = table["contest_odds"].notna().any()
+    rows = []
+    for _, r in table.iterrows():
+        left, width = 100 * r["win_low"], 100 * (r["win_high"] - r["win_low"])
+        bar = (
+            f'<div class="bar"><div class="ci" style="left:{left:.1f}%;width:{width:.1f}%"></div>'
+            f'<div class="mean" style="left:{100 * r["win"]:.1f}%"></div></div>'
+        )
+        cells = [
+            html.escape(r["option"])
+            + (" <b>best</b>" if r["best"] else "")
+            + (" <i>(own)</i>" if r["own_choice"] else ""),
+            _win_cell(r),
+            bar,
+            _margin_cell(r),
+        ]
+        if odds:
+            cells.append(_pct(r["contest_odds"]))
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    heads = ["option", "win share [95%]", "", "final margin [95%]"] + (
+        ["contest odds"] if odds else []
+    )
+    notes = "".join(f"<p>{html.escape(line)}</p>" for line in summary(table, best, stopped, stop))
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Position analysis</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 1rem; max-width: 52rem; }}
+table {{ border-collapse: collapse; width: 100%; }}
+td, th {{ padding: .3rem .5rem; border-bottom: 1px solid #ddd; text-align: left; }}
+.bar {{ position: relative; width: 10rem; height: .8rem; background: #eee; }}
+.ci {{ position: absolute; top: 0; height: 100%; background: #9ab; }}
+.mean {{ position: absolute; top: -.15rem; width: 2px; height: 1.1rem; background: #123; }}
+</style></head><body>
+<h1>Position analysis</h1>
+<p>{html.escape(headline(position))} Every seat played by {html.escape(field)}.</p>
+<table><tr>{"".join(f"<th>{h}</th>" for h in heads)}</tr>
+{chr(10).join(rows)}
+</table>
+{notes}
+</body></html>
+"""
+
+
+def write_analysis(
+    folder: Path,
+    config: dict,
+    position: Position,
+    table: pd.DataFrame,
+    best: dict,
+    *,
+    stopped: bool,
+    command: str,
+    seconds: float | None,
+) -> None:
+    """Write the analysis's files into ``folder`` (:data:`FILES`)."""
+    folder = Path(folder)
+    field = config["field"]
+    table = table.round(FIGURES)
+    best = {k: round(v, FIGURES) if isinstance(v, float) else v for k, v in best.items()}
+    write_text(
+        folder / "analysis.md", markdown(position, table, best, stopped, field, config["stop"])
+    )
+    write_csv(folder / "analysis.csv", table)
+    document = {
+        "position": headline(position),
+        "field": field,
+        "seed": config["seed"],
+        "playouts": int(table["playouts"].iloc[0]),
+        "stopped_early": stopped,
+        "stop_rule": STOP_RULE if config["stop"] else None,
+        "best": table["option"][best["best"]],
+        "lead": {
+            k: (table["option"][v] if k in ("best", "second") else v) for k, v in best.items()
+        },
+        "options": [
+            {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in row.items()}
+            for row in table.astype(object).to_dict(orient="records")
+        ],
+    }
+    write_json(folder / "analysis.json", document)
+    write_text(
+        folder / "analysis.html", page(position, table, best, stopped, field, config["stop"])
+    )
+    extra = {"seed": config["seed"], "field": field, "files": list(FILES)}
+    if seconds is not None:
+        extra["seconds"] = round(seconds, 3)
+    write_json(folder / "run.json", run_metadata(command, position.rules, **extra))
+
+
+__all__ = ["FILES", "headline", "markdown", "page", "summary", "write_analysis"]

@@ -1,0 +1,1 @@
+"""``mammoth check-card``: a card against the other taming policies and one-seat deviations."""

@@ -1,0 +1,223 @@
+"""The files of a card check (``mammoth check-card`` and the ``card_check`` kind).
+
+``check.csv``
+    Per field, tile set, player count and policy: the card's win rate minus the policy's, in
+    percentage points, 95% interval clustered by game index, games per arm
+    (:func:`experiments.card_check.kind.card_check`).
+``goals.csv``
+    Per table: the card against the best fixed policy (``never`` or ``fixed-1``) and the best
+    computer policy (``ev``, ``majority``, ``search``), against never seeking, and whether each
+    goal is met (:func:`experiments.card_check.analysis.card_goals`).
+``exploit.csv``, ``exploit_goals.csv``
+    With ``exploit`` (the default): per field, tile set, player count and deviation, what one
+    seat gains by leaving the card at a table where every seat plays it (pp, 95% interval); per
+    table the best deviation and whether the card holds (it gains at most
+    :data:`~experiments.card_check.analysis.EXPLOIT_LIMIT`, point estimate).
+``check.md``
+    The goals as a table in words, one line per table (and the exploitability, one line per
+    table).
+``card.json``, ``card.md``, ``card.html``
+    With ``gate``: the checked card file gated by this check
+    (:func:`experiments.advice.analysis_seeking.gate_seek`,
+    :func:`~experiments.advice.analysis_seeking.gate_commit`), its provenance's ``gates`` extended
+    by the command that gated it; in words, and as the page for a phone.
+``run.json``
+    The run's settings and files.
+
+This module words and writes; the tables come computed from the kind.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from experiments.advice.report import card_text
+from experiments.advice.report_card import card_page
+from experiments.card_check.analysis import (
+    CLOSE,
+    DEVIATIONS,
+    EXPLOIT_LIMIT,
+    LEVEL,
+    card_goals,
+    exploit_goals,
+)
+from experiments.shared.files import run_metadata, write_csv, write_json, write_text
+
+FILES = ("check.csv", "goals.csv", "check.md", "run.json")
+SETTINGS = (
+    "players",
+    "games",
+    "seed",
+    "card",
+    "fields",
+    "tiles",
+    "policies",
+    "gate",
+    "exploit",
+    "deviations",
+    "rules",
+)
+
+
+def _signed(x: float) -> str:
+    """One decimal, or two where one would round a non-zero value to 0 (an interval's end just
+    short of 0 must not read as reaching it)."""
+    text = f"{x:+.1f}"
+    if text in ("+0.0", "-0.0"):
+        text = f"{x:+.2f}" if x != 0 else "0.0"
+        text = "0.0" if text in ("+0.00", "-0.00") else text
+    return text.replace("-", "\u2212")
+
+
+def _pp(value, low, high) -> str:
+    if value is None or pd.isna(value):
+        return "-"
+    return f"{_signed(value)} [{_signed(low)}, {_signed(high)}]"
+
+
+def _met(goal) -> str:
+    return "-" if goal is None or pd.isna(goal) else ("yes" if goal else "**no**")
+
+
+def goals_text(goals: pd.DataFrame, card: str) -> str:
+    """``check.md``: the card against the best fixed and the best computer policy, per table."""
+    lines = [
+        f"# {card}: the card against the best fixed and the best computer policy",
+        "",
+        f"Win rate of the card minus the policy's, percentage points (95% interval). Goals: level "
+        f"with the best fixed policy (at least {LEVEL:+.1f} pp and the interval reaching 0), "
+        f"within {-CLOSE:.1f} pp of the best computer policy.",
+        "",
+        "| field | tiles | players | vs best fixed | goal | vs best computer | goal | "
+        "vs never seeking | games |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for _, r in goals.iterrows():
+        fixed = f"{_pp(r['vs_fixed'], r['vs_fixed_low'], r['vs_fixed_high'])} ({r['best_fixed']})"
+        computer = _pp(r["vs_computer"], r["vs_computer_low"], r["vs_computer_high"])
+        computer += f" ({r['best_computer']})"
+        no_seek = _pp(r["vs_no_seek"], r["vs_no_seek_low"], r["vs_no_seek_high"])
+        lines.append(
+            f"| {r['field']} | {r['tiles']} | {r['players']} | {fixed} | {_met(r['fixed_goal'])} "
+            f"| {computer} | {_met(r['computer_goal'])} | {no_seek} | {int(r['games']):,} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def exploit_text(goals: pd.DataFrame, card: str) -> str:
+    """The exploitability table of ``check.md``."""
+    lines = [
+        f"## A table of {card} players: what one seat gains by leaving it",
+        "",
+        "Every seat plays the card; one seat, rotating, plays each deviation instead, on the same "
+        "game indices. Its win rate minus its win rate as a card player, pp (95% interval); the "
+        f"card holds where no deviation gains more than {EXPLOIT_LIMIT:.1f} pp.",
+        "",
+        "| field | tiles | players | best deviation | its gain | holds | games |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for _, r in goals.iterrows():
+        lines.append(
+            f"| {r['field']} | {r['tiles']} | {r['players']} | {r['best_deviation']} | "
+            f"{_pp(r['gain'], r['gain_low'], r['gain_high'])} | "
+            f"{'yes' if r['holds'] else '**no**'} | {int(r['games']):,} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def reproducing_command(config: dict) -> str:
+    """The ``mammoth check-card`` command that plays the same check."""
+
+    def quoted(word: str) -> str:
+        return f'"{word}"' if any(c in word for c in "[] ,+") else word
+
+    words = ["mammoth check-card", quoted(str(config["card"]))]
+    words += ["--players", *map(str, sorted(int(p) for p in config["players"]))]
+    words += ["--games", str(config["games"]), "--seed", str(config["seed"])]
+    for field in config["fields"]:
+        words += ["--field", quoted(",".join(field))]
+    for tiles in config["tiles"]:
+        words += ["--tiles", quoted(tiles)]
+    for policy in config["policies"]:
+        words += ["--policy", quoted(policy)]
+    if config.get("gate"):
+        words.append("--gate")
+    if not config.get("exploit", True):
+        words.append("--no-exploit")
+    elif config.get("deviations") not in (None, DEVIATIONS):
+        for deviation in config["deviations"]:
+            words += ["--deviation", quoted(deviation)]
+    return " ".join(words)
+
+
+def write_card_check(
+    folder: Path,
+    check: pd.DataFrame,
+    config: dict,
+    command: str,
+    started: float | None,
+    rules,
+    gated: dict | None = None,
+    exploit: pd.DataFrame | None = None,
+) -> None:
+    """Write the card check's files into ``folder``.
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        Output folder.
+    check : pandas.DataFrame
+        :func:`experiments.card_check.kind.card_check`.
+    config : dict
+        The experiment.
+    command : str
+        What produced the output, for run.json.
+    started : float, optional
+        ``time.perf_counter()`` when the run started.
+    rules : sim.rules.Rules
+        The rules (the tile sets are the check's own).
+    gated : dict, optional
+        With ``gate``: the checked card with its seek part gated.
+    exploit : pandas.DataFrame, optional
+        With ``exploit``: :func:`experiments.card_check.kind.exploit_check`.
+    """
+    goals = card_goals(check)
+    write_csv(folder / "check.csv", check)
+    write_csv(folder / "goals.csv", goals)
+    text = goals_text(goals, str(config["card"]))
+    files = list(FILES)
+    if exploit is not None:
+        held = exploit_goals(exploit)
+        write_csv(folder / "exploit.csv", exploit)
+        write_csv(folder / "exploit_goals.csv", held)
+        text += "\n" + exploit_text(held, str(config["card"]))
+        files[2:2] = ["exploit.csv", "exploit_goals.csv"]
+    write_text(folder / "check.md", text)
+    if gated is not None:
+        provenance = dict(gated.get("provenance", {}))
+        provenance["gates"] = [*provenance.get("gates", []), reproducing_command(config)]
+        card = {**gated, "provenance": provenance}
+        write_json(folder / "card.json", card)
+        write_text(folder / "card.md", card_text(card))
+        write_text(folder / "card.html", card_page(card, rules.tie_rule))
+        files[-1:-1] = ["card.json", "card.md", "card.html"]
+    settings = {key: config[key] for key in SETTINGS if key in config}
+    extra = {"wall_seconds": round(time.perf_counter() - started, 1)} if started else {}
+    meta = run_metadata(
+        command,
+        rules,
+        kind="card_check",
+        settings=settings,
+        players=[int(p) for p in config["players"]],
+        games_per_arm=int(config["games"]),
+        seed=int(config["seed"]),
+        files=files,
+        **extra,
+    )
+    write_json(folder / "run.json", meta)
+
+
+__all__ = ["FILES", "goals_text", "reproducing_command", "write_card_check"]

@@ -1,0 +1,192 @@
+"""The files of a commit run (the ``commit`` kind, which ``mammoth commit`` runs).
+
+``equilibrium.csv`` and ``best_response.csv`` (solver tables), ``commit_heatmap.png``,
+``sweep.csv`` and ``sweep_seats.csv`` (paired in-game sweep), ``commit_sweep.png``,
+``commit_herd_areas.png`` (when the herd areas were swept), ``rule_of_thumb.csv`` and
+``run.json``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from experiments.commit.analysis import BASELINE, MIXED, field_for, heatmap_grid, tiles_label
+from experiments.commit.report_thumb import with_words
+from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
+from sim.rules import Rules
+
+ASSUMED = "tile fronts assumed (docs/rules.md B3)"
+
+
+def heatmap_figure(table: pd.DataFrame, all_bonus: float, food_value: float):
+    """Sequential-equilibrium commitment by figures available x winner's prize, per seat."""
+    import matplotlib.pyplot as plt
+
+    from experiments.shared.plots import commitment_heatmap
+
+    counts = sorted(table["players"].unique())
+    width = max(counts)
+    fig, axes = plt.subplots(
+        len(counts), width, figsize=(3.6 * width, 3.0 * len(counts)), squeeze=False
+    )
+    top = int(table["figures"].max())
+    for row, players in zip(axes, counts, strict=True):
+        for seat, ax in enumerate(row):
+            if seat >= players:
+                ax.axis("off")
+                continue
+            grid, figures, prizes = heatmap_grid(table, players, seat, all_bonus, food_value)
+            commitment_heatmap(
+                ax, grid, figures, prizes, vmax=top, title=f"{players} players, seat {seat}"
+            )
+    fig.suptitle(
+        f"Sequential-equilibrium commitment (exact odds); 'all' bonus {all_bonus:g}, "
+        f"food {food_value:g} points per figure; every seat has the same figures",
+        fontsize=10,
+    )
+    fig.tight_layout()
+    return fig
+
+
+def sweep_figure(by_policy: pd.DataFrame, base: str, field: list[str], conditions: list[str]):
+    """Paired win-rate difference vs ``BASE+never`` per policy, one panel per player count."""
+    import matplotlib.pyplot as plt
+
+    from experiments.shared.plots import grouped_intervals
+
+    counts = sorted(by_policy["players"].unique())
+    policies = list(dict.fromkeys(by_policy["policy"]))
+    height = 0.3 * len(policies) * max(1.5, len(conditions) * 0.7) + 2
+    fig, axes = plt.subplots(1, len(counts), figsize=(5.2 * len(counts), height), squeeze=False)
+    for ax, players in zip(axes[0], counts, strict=True):
+        part = by_policy[by_policy["players"] == players]
+        series = {}
+        for cond in conditions:
+            rows = part[part["condition"] == cond].set_index("policy").reindex(policies)
+            series[cond] = (rows["dwin"], rows["dwin_low"], rows["dwin_high"])
+        grouped_intervals(
+            ax,
+            policies,
+            series,
+            reference=0.0,
+            scale=100.0,
+            title=f"{players} players; field {', '.join(field_for(field, players))}",
+            xlabel=f"win rate minus {base}+{BASELINE}'s (pp, 95% CI)",
+        )
+        ax.title.set_fontsize(9)
+    fig.suptitle(
+        f"Paired in-game sweep (same seeds, seats rotated); {ASSUMED}\n"
+        f"tile sets: {', '.join(conditions)}",
+        fontsize=10,
+    )
+    fig.tight_layout(rect=(0, 0, 1, 0.94))
+    return fig
+
+
+def write_commit(
+    folder: Path,
+    tables: dict,
+    conditions: dict[str, Rules],
+    rules: Rules,
+    *,
+    seed: int,
+    games: int,
+    players: list[int],
+    base: str,
+    field: list[str],
+    policies: list[str],
+    prizes: dict[str, tuple[float, ...]],
+    herd_areas: bool,
+    command: str = "commit",
+    started: float | None = None,
+) -> None:
+    """Write the solver tables, the sweep's tables, the plots and run.json of a commit run.
+
+    The ``commit`` experiment kind (:mod:`experiments.commit.kind`), which ``mammoth commit``
+    and ``mammoth run`` both go through, writes its folder here. The rule of thumb gets its words
+    (:func:`experiments.commit.report_thumb.with_words`) and the caveat; nothing else is computed
+    here.
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        Output folder.
+    tables : dict
+        :func:`experiments.commit.analysis.commit_tables`.
+    conditions : dict of str to Rules
+        The sweep's conditions (:func:`experiments.commit.analysis.commit_conditions`).
+    rules : Rules
+        The rules in force (the :data:`~experiments.commit.analysis.MIXED` condition).
+    seed, games : int
+        The run's seed and games per arm.
+    players : list of int
+        Player counts.
+    base, field, policies
+        The focal seat's base strategy, the other seats and the focal seat's policies.
+    prizes : dict of str to tuple of float
+        The solver's prize grid (keys of :data:`~experiments.commit.analysis.PRIZE_GRID`).
+    herd_areas : bool
+        Whether the herd-area conditions were swept (``commit_herd_areas.png``).
+    command : str
+        What produced the output, for run.json.
+    started : float, optional
+        :func:`time.perf_counter` at the start of the run: run.json records the seconds since
+        (None when the time is not one number, e.g. a resumed run).
+    """
+    equilibria, responses = tables["equilibrium"], tables["best_response"]
+    by_policy, reference = tables["sweep"], tables["reference"]
+    thumb = with_words(tables["rule_of_thumb"], by_policy, reference)
+    thumb.insert(4, "caveat", ASSUMED)
+
+    write_csv(folder / "equilibrium.csv", equilibria)
+    write_csv(folder / "best_response.csv", responses)
+    write_csv(folder / "sweep.csv", by_policy)
+    write_csv(folder / "sweep_seats.csv", tables["sweep_seats"])
+    write_csv(folder / "rule_of_thumb.csv", thumb)
+    save_figure(
+        folder / "commit_heatmap.png",
+        heatmap_figure(equilibria, reference["all_bonus"], reference["food_value"]),
+        dpi=110,
+    )
+    save_figure(
+        folder / "commit_sweep.png", sweep_figure(by_policy, base, list(field), [MIXED]), dpi=110
+    )
+    if herd_areas:
+        save_figure(
+            folder / "commit_herd_areas.png",
+            sweep_figure(by_policy, base, list(field), list(conditions)),
+            dpi=110,
+        )
+    meta = run_metadata(
+        command,
+        rules,
+        seed=seed,
+        games_per_arm=games,
+        players=players,
+        base=base,
+        field=list(field),
+        baseline=f"{base}+{BASELINE}",
+        policies=list(policies),
+        conditions={
+            k: {"tiles": v.tiles, "tiles_label": tiles_label(v)} for k, v in conditions.items()
+        },
+        tiles_label="assumed" if rules.tiles_assumed else "user file",
+        pairing="every arm plays the same seed and game indices; focal seat = game % players",
+        intervals="mean of per-game paired differences +- 1.96 SE; win shares split on ties",
+        solver={"prizes": {k: list(v) for k, v in prizes.items()}, "reference": reference},
+        seconds=None if started is None else round(time.perf_counter() - started, 1),
+        files=[
+            "equilibrium.csv",
+            "best_response.csv",
+            "sweep.csv",
+            "sweep_seats.csv",
+            "rule_of_thumb.csv",
+            "commit_heatmap.png",
+            "commit_sweep.png",
+        ]
+        + (["commit_herd_areas.png"] if herd_areas else []),
+    )
+    write_json(folder / "run.json", meta)

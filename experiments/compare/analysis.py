@@ -1,0 +1,393 @@
+"""A league of strategies: rotated seats, common random numbers, mergeable statistics.
+
+For each player count, every combination of strategies that fills the table plays the same game
+indices of the same seed (common random numbers: the card order, stacks and tiles of game ``i``
+are the same in every pairing), with the seats rotated by one every game so that every strategy
+sits in every seat equally often. Each chunk of games is reduced to sufficient statistics
+(:class:`LeagueStats`: counts, sums and sums of squares) that merge exactly, so the figures do
+not depend on how a run was chunked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from experiments.compare.analysis_profile import ProfileStats, profile_table
+from sim.errors import InputError
+from sim.rules import Rules
+from sim.stats import mean_se_from_moments, wilson_interval
+from strategies.play import play_games
+from strategies.registry import resolve
+
+
+def lineups_for(names: list[str], players: int) -> list[tuple[str, ...]]:
+    """The tables a league plays: every combination of ``players`` strategies.
+
+    With fewer strategies than seats, each table cycles through all of them (so a 2-strategy
+    league at 4 players seats each strategy twice).
+    """
+    if len(names) < 2:
+        raise InputError("a league needs at least two strategies")
+    if len(set(names)) != len(names):
+        raise InputError("name each strategy once")
+    if len(names) >= players:
+        return [tuple(c) for c in combinations(names, players)]
+    return [tuple(names[i % len(names)] for i in range(players))]
+
+
+@dataclass
+class LeagueStats:
+    """Sufficient statistics of a league; ``+`` merges two exactly.
+
+    ``seats[s]`` seats played by strategy ``s``; ``wins[s]`` wins with ties shared (a game won by
+    two tied players gives each 1/2); ``score[s]``/``score_sq[s]`` sums of scores and squares;
+    ``ahead[a, b]`` games in which ``a`` finished ahead of ``b`` (1/2 for a tie), ``met[a, b]``
+    games in which both sat at the table; ``seat_wins[p]``/``seat_games[p]`` wins (shared) by
+    seat position, seat 0 being the start player.
+    """
+
+    names: list[str]
+    players: int
+    seats: np.ndarray = field(default=None)
+    wins: np.ndarray = field(default=None)
+    score: np.ndarray = field(default=None)
+    score_sq: np.ndarray = field(default=None)
+    ahead: np.ndarray = field(default=None)
+    met: np.ndarray = field(default=None)
+    seat_wins: np.ndarray = field(default=None)
+    seat_games: np.ndarray = field(default=None)
+
+    def __post_init__(self) -> None:
+        k = len(self.names)
+        for name, shape in (
+            ("seats", k),
+            ("wins", k),
+            ("score", k),
+            ("score_sq", k),
+            ("ahead", (k, k)),
+            ("met", (k, k)),
+            ("seat_wins", self.players),
+            ("seat_games", self.players),
+        ):
+            if getattr(self, name) is None:
+                setattr(self, name, np.zeros(shape, dtype=np.float64))
+
+    def __add__(self, other: LeagueStats) -> LeagueStats:
+        if other.names != self.names or other.players != self.players:
+            raise ValueError("only statistics of the same league merge")
+        return LeagueStats(
+            self.names,
+            self.players,
+            *(
+                getattr(self, f) + getattr(other, f)
+                for f in (
+                    "seats",
+                    "wins",
+                    "score",
+                    "score_sq",
+                    "ahead",
+                    "met",
+                    "seat_wins",
+                    "seat_games",
+                )
+            ),
+        )
+
+    @classmethod
+    def from_games(cls, frame: pd.DataFrame, names: list[str], players: int) -> LeagueStats:
+        """Reduce a per-(game, seat) table of :func:`strategies.play.play_games` to statistics."""
+        stats = cls(list(names), players)
+        index = {name: i for i, name in enumerate(names)}
+        strategy = frame["strategy"].astype(str).map(index).to_numpy()
+        n_games = len(frame) // players
+        strat = strategy.reshape(n_games, players)
+        score = frame["score"].to_numpy(dtype=np.float64).reshape(n_games, players)
+        winner = frame["winner"].to_numpy().reshape(n_games, players)
+        share = winner / winner.sum(axis=1, keepdims=True)
+        np.add.at(stats.seats, strat.ravel(), 1.0)
+        np.add.at(stats.wins, strat.ravel(), share.ravel())
+        np.add.at(stats.score, strat.ravel(), score.ravel())
+        np.add.at(stats.score_sq, strat.ravel(), (score**2).ravel())
+        stats.seat_wins += share.sum(axis=0)
+        stats.seat_games += n_games
+        for p in range(players):
+            for q in range(players):
+                if p == q:
+                    continue
+                a, b = strat[:, p], strat[:, q]
+                differ = a != b
+                result = np.where(score[:, p] > score[:, q], 1.0, 0.0)
+                result = np.where(score[:, p] == score[:, q], 0.5, result)
+                np.add.at(stats.ahead, (a[differ], b[differ]), result[differ])
+                np.add.at(stats.met, (a[differ], b[differ]), 1.0)
+        return stats
+
+    def table(self, z: float = 1.96) -> pd.DataFrame:
+        """Per strategy: seats, win rate (ties shared) with its Wilson interval, mean score ± SE."""
+        low, high = wilson_interval(self.wins, self.seats, z)
+        mean, se = mean_se_from_moments(self.seats, self.score, self.score_sq)
+        return pd.DataFrame(
+            {
+                "strategy": self.names,
+                "players": self.players,
+                "seats": self.seats.astype(int),
+                "win_rate": self.wins / np.maximum(self.seats, 1),
+                "win_low": low,
+                "win_high": high,
+                "fair_share": 1.0 / self.players,
+                "mean_score": mean,
+                "score_se": se,
+            }
+        )
+
+    def pairwise(self) -> pd.DataFrame:
+        """``P(row finishes ahead of column)`` over the games both played (ties count 1/2)."""
+        with np.errstate(invalid="ignore", divide="ignore"):
+            rate = np.where(self.met > 0, self.ahead / self.met, np.nan)
+        return pd.DataFrame(rate, index=self.names, columns=self.names)
+
+    def seat_table(self, z: float = 1.96) -> pd.DataFrame:
+        """Win rate by seat (seat 0 starts the first round) against the fair share."""
+        low, high = wilson_interval(self.seat_wins, self.seat_games, z)
+        return pd.DataFrame(
+            {
+                "players": self.players,
+                "seat": np.arange(self.players),
+                "games": self.seat_games.astype(int),
+                "win_rate": self.seat_wins / np.maximum(self.seat_games, 1),
+                "win_low": low,
+                "win_high": high,
+                "fair_share": 1.0 / self.players,
+            }
+        )
+
+    def ratings(self, iterations: int = 2000, prior: float = 1.0) -> pd.DataFrame:
+        """Bradley-Terry strengths from the pairwise results, with standard errors.
+
+        Fitted by the MM algorithm (Hunter 2004) on "finished ahead" counts, each pair given
+        ``prior`` virtual games split evenly (so a strategy that never finishes ahead still gets
+        a finite rating); reported as ``rating = 400 log10(strength)`` centred on 0 (Elo-like),
+        the standard error from the Fisher information of the log-strengths.
+        """
+        k = len(self.names)
+        virtual = prior * (1.0 - np.eye(k))
+        wins = self.ahead + virtual / 2.0
+        games = (self.met + self.met.T) / 2.0 + virtual  # met counts each side of a pair
+        theta = bradley_terry(wins, games, iterations)
+        info = bradley_terry_information(theta, games)
+        # fix the mean of theta at 0: invert on the subspace orthogonal to the ones vector
+        centre = np.eye(k) - 1.0 / k
+        cov = centre @ np.linalg.pinv(info) @ centre
+        se = np.sqrt(np.clip(np.diag(cov), 0, None))
+        scale = 400.0 / np.log(10.0)
+        return pd.DataFrame(
+            {
+                "strategy": self.names,
+                "players": self.players,
+                "rating": scale * (theta - theta.mean()),
+                "rating_se": scale * se,
+            }
+        )
+
+
+def bradley_terry(wins: np.ndarray, games: np.ndarray, iterations: int = 2000) -> np.ndarray:
+    """Bradley-Terry log-strengths by the MM algorithm (Hunter 2004), normalised to mean 0.
+
+    ``P(a beats b) = s_a / (s_a + s_b)`` with ``s = exp(theta)``.
+
+    Parameters
+    ----------
+    wins : numpy.ndarray
+        ``wins[a, b]``: games ``a`` won against ``b`` (a tie counts 1/2 to each).
+    games : numpy.ndarray
+        ``games[a, b]``: games between ``a`` and ``b`` (symmetric, 0 on the diagonal); the
+        comparison graph must be connected and every player must win something for a finite
+        answer (give a prior: a few virtual games split evenly).
+    iterations : int
+        Most MM steps (it stops earlier at a relative change below 1e-10).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``theta``, one log-strength per player.
+    """
+    k = len(games)
+    total_wins = wins.sum(axis=1)
+    strength = np.ones(k)
+    for _ in range(iterations):
+        pair = strength[:, None] + strength[None, :]
+        denom = (games / pair).sum(axis=1)  # the diagonal of ``games`` is 0
+        new = np.where(denom > 0, np.maximum(total_wins, 1e-9) / np.maximum(denom, 1e-300), 1)
+        new /= np.exp(np.mean(np.log(new)))
+        if np.allclose(new, strength, rtol=1e-10, atol=0):
+            strength = new
+            break
+        strength = new
+    return np.log(strength)
+
+
+def bradley_terry_information(theta: np.ndarray, games: np.ndarray) -> np.ndarray:
+    """The Fisher information of Bradley-Terry log-strengths ``theta`` given ``games[a, b]``.
+
+    Singular (its rows sum to 0: only differences of ``theta`` are identified); invert it on the
+    differences, e.g. with a pseudo-inverse.
+    """
+    p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[a, b] = P(a beats b)
+    w = games * p * (1.0 - p)
+    np.fill_diagonal(w, 0.0)
+    return np.diag(w.sum(axis=1)) - w
+
+
+def play_league(
+    names: list[str],
+    players: int,
+    games: int,
+    seed: int,
+    rules: Rules | None = None,
+    chunk: int = 20_000,
+    threads: int = 1,
+    first_game: int = 0,
+) -> LeagueStats:
+    """Play ``games`` games for every table of the league and return the merged statistics.
+
+    Every table plays game indices ``first_game .. first_game + games - 1`` of the same seed
+    (common random numbers) with seats rotated each game. :func:`play_league_with_profile`
+    returns the behaviour profile of the same games as well.
+    """
+    return play_league_with_profile(names, players, games, seed, rules, chunk, threads, first_game)[
+        0
+    ]
+
+
+def play_league_with_profile(
+    names: list[str],
+    players: int,
+    games: int,
+    seed: int,
+    rules: Rules | None = None,
+    chunk: int = 20_000,
+    threads: int = 1,
+    first_game: int = 0,
+) -> tuple[LeagueStats, ProfileStats]:
+    """Play the league (as :func:`play_league`) and return its statistics and behaviour profile.
+
+    Returns
+    -------
+    league : LeagueStats
+        Win rates, scores, pairwise results, seats.
+    profile : ProfileStats
+        The behaviour profile of the same games (:mod:`experiments.compare.analysis_profile`),
+        labelled with the rules' herd setting.
+    """
+    rules = rules or Rules()
+    names = [resolve(n).name for n in names]
+    stats = LeagueStats(names, players)
+    behaviour = ProfileStats(names, players, rules.herd)
+    for table in lineups_for(names, players):
+        for start in range(first_game, first_game + games, chunk):
+            n = min(chunk, first_game + games - start)
+            frame = play_games(
+                n,
+                players,
+                list(table),
+                seed=seed,
+                rules=rules,
+                first_game=start,
+                rotate=True,
+                threads=threads,
+            )
+            stats = stats + LeagueStats.from_games(frame, names, players)
+            behaviour = behaviour + ProfileStats.from_games(frame, names, players, rules.herd)
+    return stats, behaviour
+
+
+def herd_label(herd: bool) -> str:
+    """``"on"`` or ``"off"``: how the tables name a herd setting."""
+    return "on" if herd else "off"
+
+
+def keyed(leagues: dict, herd: bool) -> dict[tuple[int, bool], object]:
+    """Statistics keyed by ``(players, herd)``; a bare player count takes the rules' herd."""
+    return {k if isinstance(k, tuple) else (int(k), herd): v for k, v in leagues.items()}
+
+
+def table_order(keyed_stats: dict) -> list[tuple[int, bool]]:
+    """The ``(players, herd)`` keys in table order: herd on first, then by player count."""
+    return sorted(keyed_stats, key=lambda k: (not k[1], k[0]))
+
+
+@dataclass(frozen=True)
+class LeagueTables:
+    """A league's tables, every player count and herd setting in one frame each.
+
+    Attributes
+    ----------
+    league, pairwise, ratings, seats : pandas.DataFrame
+        Win rates and scores; the pairwise matrix; the Bradley-Terry ratings; the seats. Each
+        has a ``players`` and a ``herd`` column (:func:`herd_label`).
+    profile : pandas.DataFrame or None
+        The behaviour profile (:func:`experiments.compare.analysis_profile.profile_table`), when its
+        statistics were given.
+    herds : list of str
+        The herd settings played, in table order.
+    """
+
+    league: pd.DataFrame
+    pairwise: pd.DataFrame
+    ratings: pd.DataFrame
+    seats: pd.DataFrame
+    profile: pd.DataFrame | None
+    herds: list
+
+
+def league_tables(by_players: dict, herd: bool, profiles: dict | None = None) -> LeagueTables:
+    """The tables of a league's statistics (they compute; the writer only writes).
+
+    Parameters
+    ----------
+    by_players : dict
+        :class:`LeagueStats` keyed by ``(players, herd)``, or by the player count alone (then
+        the herd setting is ``herd``).
+    herd : bool
+        The rules' herd setting, for keys without one.
+    profiles : dict, optional
+        :class:`~experiments.compare.analysis_profile.ProfileStats` keyed like ``by_players``.
+
+    Returns
+    -------
+    LeagueTables
+    """
+    leagues = keyed(by_players, herd)
+    tables, pairwise, ratings, seats = [], [], [], []
+    for players, setting in table_order(leagues):
+        stats = leagues[(players, setting)]
+        label = herd_label(setting)
+        tables.append(stats.table().assign(herd=label))
+        frame = stats.pairwise()
+        frame.insert(0, "players", players)
+        frame.insert(1, "herd", label)
+        pairwise.append(frame.rename_axis("strategy").reset_index())
+        ratings.append(stats.ratings().assign(herd=label))
+        seats.append(stats.seat_table().assign(herd=label))
+
+    def herd_after_players(frame: pd.DataFrame) -> pd.DataFrame:
+        columns = [c for c in frame.columns if c != "herd"]
+        columns.insert(columns.index("players") + 1, "herd")
+        return frame[columns]
+
+    profile = None
+    if profiles is not None:
+        behaviour = keyed(profiles, herd)
+        profile = profile_table(behaviour[k] for k in table_order(behaviour))
+    return LeagueTables(
+        league=herd_after_players(pd.concat(tables, ignore_index=True)),
+        pairwise=pd.concat(pairwise, ignore_index=True),
+        ratings=herd_after_players(pd.concat(ratings, ignore_index=True)),
+        seats=herd_after_players(pd.concat(seats, ignore_index=True)),
+        profile=profile,
+        herds=list(dict.fromkeys(herd_label(h) for _, h in table_order(leagues))),
+    )

@@ -1,0 +1,1 @@
+"""``mammoth contest``: the taming contest alone, exact odds and Monte Carlo."""

@@ -1,0 +1,1 @@
+"""``mammoth metagame``: the herd decision as a game between the seats, and its equilibrium."""

@@ -1,0 +1,115 @@
+"""``mammoth metagame``: the herd decision as a game between the seats.
+
+The options make an experiment of kind ``metagame`` (:mod:`experiments.metagame.kind`), run
+through :func:`experiments.shared.command_run.run_command`: chunks, ``--resume``, ``--workers`` and
+``--dask``; the folder also holds the run's checkpoints (``experiment.json``, ``chunks/``).
+Prints ``metagame.md``.
+"""
+
+from __future__ import annotations
+
+import click
+
+from experiments.metagame.kind import (
+    CHUNK_GAMES,
+    MAX_BOOTSTRAP,
+    MAX_PLAYS,
+    STRATEGIES,
+    names_of,
+)
+from experiments.shared.command_backend import dask_options
+from experiments.shared.command_options import (
+    STRATEGY,
+    chunk_size_option,
+    command,
+    games_option,
+    mammoth_points_option,
+    out_option,
+    players_option,
+    resume_option,
+    seed_option,
+    tiles_option,
+    workers_option,
+)
+from experiments.shared.command_run import WORKERS_HELP, run_command
+from experiments.shared.definition import experiment_from_settings
+from experiments.shared.limits import MAX_GAMES
+from sim.rules import TIE_RULES
+
+DEFAULT_GAMES = 3_000
+
+
+@command()
+@click.option(
+    "--strategy",
+    "names",
+    multiple=True,
+    type=STRATEGY,
+    help=f"A herd play (repeat; two to {MAX_PLAYS}). [default: {', '.join(STRATEGIES)}]",
+)
+@players_option()
+@games_option(DEFAULT_GAMES, MAX_GAMES, "Games per profile and player count.")
+@seed_option()
+@out_option(
+    "Output folder: gets payoff.parquet, payoff.csv, equilibrium.csv, deviations.csv, "
+    "equilibria.csv, metagame.md, figures/ and run.json.",
+    default="results/metagame",
+)
+@click.option(
+    "--bootstrap",
+    type=click.IntRange(10, MAX_BOOTSTRAP),
+    default=200,
+    show_default=True,
+    help="Bootstrap replicates over games for the intervals.",
+)
+@tiles_option()
+@mammoth_points_option()
+@click.option("--tie", type=click.Choice(TIE_RULES), default="longer_wins", show_default=True)
+@workers_option(WORKERS_HELP)
+@chunk_size_option(CHUNK_GAMES)
+@resume_option()
+@dask_options
+def metagame(
+    names, player_counts, games, seed, out, bootstrap, tiles, mammoth_points, tie, workers,
+    chunk_size, resume, dask, numba_cache,
+):  # fmt: skip
+    """Play every profile of the herd plays over the seats and solve the game.
+
+    At each player count every way of seating the plays (seats rotated, the same game indices
+    for every profile) is played; a play's payoff is its seats' mean win share. Writes the
+    payoff table, the symmetric equilibrium (replicator dynamics and support enumeration),
+    each play's win rate against it and its exploitability (what the best one-seat deviation
+    gains at a table of it), with 95% intervals from a bootstrap over games. Writes into OUT
+    payoff.parquet, payoff.csv, equilibrium.csv, deviations.csv, equilibria.csv, metagame.md,
+    figures/metagame_heatmap.png, figures/metagame_mix.png and run.json, and prints
+    metagame.md. Ctrl-C keeps the finished chunks (rerun with --resume).
+    """
+    settings = {
+        "kind": "metagame",
+        "players": sorted(set(player_counts)),
+        "games": games,
+        "seed": seed,
+        "chunk_games": chunk_size,
+        "bootstrap": bootstrap,
+        "rules": {
+            "tiles": "default" if tiles is None else str(tiles),
+            "mammoth_points": mammoth_points,
+            "tie": tie,
+        },
+    }
+    if names:
+        settings["strategies"] = list(names)
+    config = experiment_from_settings(settings, "mammoth metagame")
+    folder = run_command(
+        config, out, names_of(config), resume=resume, workers=workers, dask=dask,
+        numba_cache=numba_cache,
+    )  # fmt: skip
+    click.echo((folder / "metagame.md").read_text(encoding="utf-8").rstrip())
+    click.echo(f"wrote {folder}")
+
+
+__all__ = ["metagame"]
+
+
+COMMAND = metagame
+"""The command this module adds to ``mammoth`` (:mod:`experiments.cli` finds it)."""

@@ -1,0 +1,171 @@
+"""The ``metagame`` experiment kind: the herd decision as a game between the seats
+(``mammoth metagame``).
+
+Given herd plays of one base player (``strategies``; default :data:`STRATEGIES`, the champion
+with every taming policy and seeking weight worth asking about), every profile of them over the
+seats (``C(K + N - 1, N)`` at ``N`` seats) is played at each player count on the same game
+indices, the seats rotated by the game index. A chunk is one player count and one block of game
+indices, every profile of it (:func:`experiments.metagame.analysis.block_stats`: integers, and
+the exact bootstrap's weighted sums), so the table is the same whatever the chunking, workers
+or backend. ``finish`` solves each table size's symmetric game
+(:func:`experiments.metagame.analysis.metagame_tables`) and writes ``payoff.parquet``,
+``payoff.csv``, ``equilibrium.csv``, ``deviations.csv``, ``equilibria.csv``, ``metagame.md``,
+the heatmap and the mix's bars, and ``run.json`` (:mod:`experiments.metagame.report`).
+
+Settings of ``[experiment]``: ``strategies`` (two to :data:`MAX_PLAYS` strategy names, each once),
+``bootstrap`` (replicates, default :data:`~experiments.metagame.analysis.REPLICATES`), and the
+common ones (``games``: per profile and player count). ``[rules]``: ``tiles``,
+``mammoth_points``, ``tie``, ``resources_of_choice``.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from pathlib import Path
+
+import numpy as np
+
+from experiments.compare import kind as compare
+from experiments.compare.kind import names_of, rules_of
+from experiments.metagame.analysis import (
+    REPLICATES,
+    block_stats,
+    bootstrap_weights,
+    metagame_tables,
+    seat_shares,
+)
+from experiments.metagame.analysis_equilibrium import profile_seats, profiles
+from experiments.shared.limits import game_blocks
+from experiments.shared.settings import check_keys, int_setting, names_setting, rule_types
+from sim.errors import InputError
+from sim.runner import Slot, play_state
+from sim.state import RANK
+from strategies.registry import kernel_for, resolve
+
+STRATEGIES = [
+    "champion+never",
+    "champion+fixed-1",
+    "champion+card",
+    "champion+ev",
+    "champion[herd_3_4=0.6]+ev",
+    "champion[herd_3_4=1]+ev",
+    "champion+majority",
+]
+"""The herd plays of the default meta-game: the champion never committing, committing one, by
+the card, by ``ev`` at its own seeking weight (0.3 at 3-4 players), at 0.6 and at 1 (as
+heads-up), and by ``majority``."""
+MAX_PLAYS = 10
+"""The most strategies of one meta-game (10 over 4 seats: 715 profiles)."""
+MAX_BOOTSTRAP = 2_000
+CHUNK_GAMES = 1_000
+DEFAULTS = {"strategies": list(STRATEGIES), "bootstrap": REPLICATES}
+SETTINGS = ("strategies", "bootstrap")
+RULES = ("tiles", "mammoth_points", "tie", "resources_of_choice")
+GAMES = "games per profile and player count"
+
+
+played = compare.played
+"""Every strategy the meta-game seats, resolved (the workers' kernel): as a league's."""
+
+
+def check(config: dict) -> None:
+    """Check the settings before anything runs.
+
+    Raises
+    ------
+    InputError
+        Unknown or mistyped settings, fewer than two or more than :data:`MAX_PLAYS`
+        strategies, an unknown strategy, one named twice (under any spelling), bad rules or a
+        bootstrap outside 10 to :data:`MAX_BOOTSTRAP`.
+    """
+    check_keys(config, SETTINGS, RULES)
+    rule_types(config)
+    rules_of(config)
+    names = names_setting(config, "strategies", limit=MAX_PLAYS)
+    if len(names) < 2:
+        raise InputError("strategies: a meta-game needs at least two strategies")
+    resolved = names_of(config)
+    for name, full in zip(names, resolved, strict=True):
+        if resolved.count(full) > 1:
+            raise InputError(f"strategies: {name!r} is {full}, named twice")
+    int_setting(config, "bootstrap", low=10, high=MAX_BOOTSTRAP)
+
+
+def chunks(config: dict) -> list[dict]:
+    """One chunk per (player count, block of game indices), every profile of it."""
+    size = int(config.get("chunk_games", CHUNK_GAMES))
+    return [
+        {"players": int(p), "start": start, "n": n}
+        for p in sorted(int(p) for p in config["players"])
+        for start, n in game_blocks(int(config["games"]), size)
+    ]
+
+
+def profile_count(config: dict, players: int) -> int:
+    """Profiles at one player count: ``C(K + N - 1, N)``."""
+    k = len(config["strategies"])
+    return comb(k + players - 1, players)
+
+
+def _slot(name: str) -> Slot:
+    seat = resolve(name)
+    return Slot(seat.name, seat.base_id, seat.taming_id, seat.base_params, seat.taming_params)
+
+
+def play_profile(
+    names: list[str], counts, rules, seed: int, start: int, n: int, threads: int = 1
+) -> np.ndarray:
+    """Play one profile on game indices ``start ..`` with the seats rotated; return
+    :func:`~experiments.metagame.analysis.seat_shares` of its games, ``(n, K)``."""
+    seats_of = profile_seats(counts)  # meta-game index of each seat in game 0
+    players = len(seats_of)
+    used = sorted(set(seats_of))
+    slots = [_slot(names[k]) for k in used]
+    seats = [used.index(k) for k in seats_of]
+    st = play_state(
+        kernel_for(slots), slots, seats, n, players, seed, rules, first_game=start,
+        rotate=True, threads=threads,
+    )  # fmt: skip
+    winner = st.seat[:, :players, RANK] == 1
+    games = np.arange(start, start + n)
+    lineup = np.empty((n, players), dtype=np.int64)
+    order = np.asarray(seats_of, dtype=np.int64)
+    for p in range(players):
+        lineup[:, p] = order[(p - games) % players]  # sim.runner.lineups' rotation
+    return seat_shares(winner, lineup, len(names))
+
+
+def run_chunk(config: dict, chunk: dict) -> dict:
+    """Play every profile of one block of games; the statistics as arrays (``n{N}.``...)."""
+    players = int(chunk["players"])
+    names = list(config["strategies"])
+    rules = rules_of(config)
+    seed, start, n = int(config["seed"]), int(chunk["start"]), int(chunk["n"])
+    values = [
+        play_profile(names, counts, rules, seed, start, n)
+        for counts in profiles(len(names), players)
+    ]
+    weights = bootstrap_weights(seed, start, n, int(config["bootstrap"]))
+    stats = block_stats(values, weights)
+    return {f"n{players}.{key}": value for key, value in stats.items()}
+
+
+def merged_by_players(merged: dict) -> dict[int, dict]:
+    """The merged statistics split by player count."""
+    out: dict[int, dict] = {}
+    for key, value in merged.items():
+        head, _, name = key.partition(".")
+        if head.startswith("n") and head[1:].isdigit():
+            out.setdefault(int(head[1:]), {})[name] = value
+    return out
+
+
+def finish(
+    config: dict, merged: dict, folder: Path, command: str = "metagame", started=None
+) -> None:
+    """Solve every table size and write the meta-game's files."""
+    from experiments.metagame.report import write_metagame
+
+    names = names_of(config)
+    tables = metagame_tables(names, merged_by_players(merged))
+    write_metagame(Path(folder), tables, names, config, command, started, rules_of(config))

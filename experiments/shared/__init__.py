@@ -1,0 +1,1 @@
+"""The machinery every question shares (see :mod:`experiments`)."""

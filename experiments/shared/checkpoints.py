@@ -1,0 +1,148 @@
+"""Checkpoints: the one format of a saved chunk of an experiment, and its identity.
+
+A chunk file (:func:`save_chunk`) is a plain ``.npz`` (no pickle) of the chunk's statistics and
+:data:`CHUNK_META`, a JSON text of the format version, the experiment's :func:`fingerprint`, the
+chunk's key and a :func:`checksum` of the statistics; :func:`load_chunk` checks them all, so a
+truncated, damaged, foreign or misplaced chunk is never merged. It lives at
+:func:`chunk_path` in the experiment's folder. The runner (:mod:`experiments.shared.runner`) saves
+and loads every kind's chunks through these; a kind with passes of its own (``analyse``) too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+
+from experiments.shared.files import atomic_write
+
+CHUNK_FORMAT = 1
+"""Version of the chunk file layout (:func:`save_chunk`)."""
+
+CHUNK_META = "__chunk__"
+"""The array of a chunk file that says what it holds (JSON text): never a statistic's name."""
+
+
+def canonical(document) -> str:
+    """A document as one canonical JSON text (keys sorted, no spaces): what is hashed."""
+    return json.dumps(document, sort_keys=True, separators=(",", ":"))
+
+
+def fingerprint(config: dict) -> str:
+    """A hash of the experiment (every setting, as JSON): what its chunk files must carry."""
+    return hashlib.sha256(canonical(config).encode()).hexdigest()
+
+
+def chunk_path(folder: Path, chunk: dict) -> Path:
+    """Where the chunk's file goes in the experiment's folder (named by a hash of its key)."""
+    key = hashlib.sha256(json.dumps(chunk, sort_keys=True).encode()).hexdigest()[:20]
+    return Path(folder) / "chunks" / f"{key}.npz"
+
+
+def checksum(stats: dict) -> str:
+    """A hash of a chunk's statistics: every array's name, dtype, shape and bytes, by name."""
+    digest = hashlib.sha256()
+    for key in sorted(stats):
+        array = np.ascontiguousarray(stats[key])
+        digest.update(canonical([key, array.dtype.str, list(array.shape)]).encode())
+        digest.update(array.tobytes())
+    return digest.hexdigest()
+
+
+def save_chunk(path: Path, stats: dict, fingerprint: str, chunk: dict) -> None:
+    """Save a chunk's statistics atomically, with what identifies them.
+
+    The file is a plain ``.npz`` (no pickle): the statistics, and :data:`CHUNK_META`, a JSON
+    text of the format version, the experiment's :func:`fingerprint`, the chunk's key and the
+    :func:`checksum` of the statistics; :func:`load_chunk` checks them all.
+    """
+    if CHUNK_META in stats:
+        raise ValueError(f"{CHUNK_META} is reserved for the chunk's identity")
+    meta = {
+        "format": CHUNK_FORMAT,
+        "experiment": fingerprint,
+        "chunk": chunk,
+        "checksum": checksum(stats),
+    }
+
+    def write(tmp: Path) -> None:
+        with open(tmp, "wb") as handle:
+            np.savez(handle, **stats, **{CHUNK_META: np.array(canonical(meta))})
+
+    atomic_write(path, write)
+
+
+def load_chunk(path: Path, fingerprint: str, chunk: dict) -> tuple[dict | None, str]:
+    """Load a saved chunk if it is intact and this experiment's and this chunk's.
+
+    Returns
+    -------
+    stats : dict or None
+        The statistics, or None when the file cannot be used.
+    problem : str
+        Why it cannot be used (empty when it can): unreadable, not a chunk file, another
+        experiment's, another chunk's, or damaged (the checksum differs).
+    """
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in data.files}
+    except Exception as exc:  # any failure to read it means a damaged file
+        return None, f"unreadable ({type(exc).__name__})"
+    raw = arrays.pop(CHUNK_META, None)
+    try:
+        meta = json.loads(str(raw.item())) if raw is not None and raw.shape == () else None
+    except (ValueError, RecursionError):
+        meta = None
+    if not isinstance(meta, dict) or meta.get("format") != CHUNK_FORMAT:
+        return None, "not a chunk file of this version (no identity)"
+    if meta.get("experiment") != fingerprint:
+        return None, "saved by a different experiment"
+    if canonical(meta.get("chunk")) != canonical(chunk):
+        return None, "holds a different chunk"
+    if meta.get("checksum") != checksum(arrays):
+        return None, "damaged (its checksum does not match)"
+    return arrays, ""
+
+
+def saved_chunks(folder: Path, mark: str, chunks: list[dict], say=None) -> dict[int, dict]:
+    """The chunks an interrupted run of the experiment saved in ``folder`` that
+    :func:`load_chunk` finds intact and its own, by index; ``say`` is told of every other one
+    (it is computed again).
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        The experiment's folder.
+    mark : str
+        The experiment's :func:`fingerprint`.
+    chunks : list of dict
+        Every chunk of the run, in order.
+    say : callable, optional
+        Called with a line for each saved chunk that cannot be used.
+    """
+    kept = {}
+    for i, chunk in enumerate(chunks):
+        path = chunk_path(folder, chunk)
+        if not path.exists():
+            continue
+        loaded, problem = load_chunk(path, mark, chunk)
+        if loaded is not None:
+            kept[i] = loaded
+        elif say is not None:
+            say(f"chunk {path.name} {problem}: computing it again")
+    return kept
+
+
+__all__ = [
+    "CHUNK_FORMAT",
+    "CHUNK_META",
+    "canonical",
+    "checksum",
+    "chunk_path",
+    "fingerprint",
+    "load_chunk",
+    "save_chunk",
+    "saved_chunks",
+]

@@ -1,0 +1,212 @@
+"""Experiment files (TOML): reading them, checking their settings, and the default suite.
+
+An experiment file names a ``kind`` and its settings::
+
+    [experiment]
+    kind = "compare"
+    name = "league"
+    players = [2, 3, 4]
+    games = 2000
+    seed = 1
+    strategies = ["greedy", "greedy+never", "random"]
+
+    [rules]            # optional: herd, mammoth_points, tie, tiles
+    mammoth_points = 10
+
+The kinds are ``compare`` (:mod:`experiments.compare.kind`, a league), ``worth``
+(:mod:`experiments.worth.kind`) and ``commit`` (:mod:`experiments.commit.kind`); the contract
+of a kind is in :mod:`experiments.shared.kinds`, and :mod:`experiments.shared.runner` runs a checked
+experiment. :func:`load_experiment` reads a file and :func:`experiment_from_settings` (which
+``mammoth commit``, ``worth`` and ``compare`` call with the settings their options make) fills
+the common settings and the kind's ``DEFAULTS`` and has the kind check the rest, with the setting
+readers of :mod:`experiments.shared.settings`. Every size is bounded by
+:mod:`experiments.shared.limits`, and the ``name`` is a folder name (:func:`check_name`), never a
+path. :data:`DEFINITIONS` holds the default suite's files.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+from pathlib import Path
+
+from experiments.shared.kinds import KINDS, kind_module
+from experiments.shared.limits import (
+    MAX_CHUNK_GAMES,
+    MAX_CHUNKS,
+    MAX_EXPERIMENT_BYTES,
+    MAX_GAMES,
+    MAX_NAME_LENGTH,
+    MAX_SCALE,
+    MAX_SEED,
+    check_blocks,
+)
+from experiments.shared.settings import at_most, int_setting, integer, short
+from sim.errors import InputError
+from sim.textfiles import read_toml
+
+DEFINITIONS = Path(__file__).resolve().parent.parent / "definitions"
+"""The default suite's experiment files (``mammoth demo`` runs them all)."""
+
+NAME_PATTERN = re.compile(rf"^[A-Za-z0-9][A-Za-z0-9_.-]{{0,{MAX_NAME_LENGTH - 1}}}$")
+"""An experiment's ``name``: it names the run's folder under ``--out``, so it is a plain folder
+name: ASCII letters, digits, ``_``, ``-`` and ``.``, starting with a letter or digit (so never
+``.`` or ``..``), at most :data:`~experiments.shared.limits.MAX_NAME_LENGTH` characters."""
+
+
+def check_name(name) -> str:
+    """An experiment's ``name``, checked against :data:`NAME_PATTERN`: never a path.
+
+    Raises
+    ------
+    InputError
+        For anything but a plain folder name.
+    """
+    if not isinstance(name, str) or not NAME_PATTERN.match(name):
+        shown = repr(name) if not isinstance(name, str) or len(name) <= 80 else repr(name[:77])
+        raise InputError(
+            f"name must be a folder name of at most {MAX_NAME_LENGTH} ASCII letters, digits, "
+            f"'_', '-' and '.', starting with a letter or digit; not {shown}"
+        )
+    return name
+
+
+def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = None) -> dict:
+    """Read and check an experiment file; ``scale`` multiplies its games, ``games`` replaces them.
+
+    The file is read only if it is a regular UTF-8 file of at most
+    :data:`~experiments.shared.limits.MAX_EXPERIMENT_BYTES`, nested at most
+    :data:`~sim.textfiles.MAX_TOML_DEPTH` deep; then :func:`experiment_from_settings` fills and
+    checks its settings (the name defaults to the file's stem).
+
+    Raises
+    ------
+    InputError
+        A missing or malformed file, an unknown kind, a name that is not a folder name,
+        impossible sizes, or settings the kind's ``check`` rejects.
+    """
+    path = Path(path)
+    document = read_toml(path, "experiment file", MAX_EXPERIMENT_BYTES)
+    unknown = sorted(set(document) - {"experiment", "rules"})
+    if unknown:
+        raise InputError(f"{path}: unknown table [{unknown[0]}]; use [experiment] and [rules]")
+    if not all(isinstance(document.get(t, {}), dict) for t in ("experiment", "rules")):
+        raise InputError(f"{path}: [experiment] and [rules] must be tables")
+    settings = dict(document.get("experiment", {}))
+    settings["rules"] = dict(document.get("rules", {}))
+    settings.setdefault("name", path.stem)
+    return experiment_from_settings(settings, str(path), scale=scale, games=games, where=str(path))
+
+
+def experiment_from_settings(
+    settings: dict,
+    source: str,
+    scale: float = 1.0,
+    games: int | None = None,
+    where: str | None = None,
+) -> dict:
+    """The checked experiment of some settings: a file's, or those a command built from options.
+
+    Fills the common settings and the kind's ``DEFAULTS``, checks every size against
+    :mod:`experiments.shared.limits` (the games after scaling, the chunks of the run) and has the
+    kind check the rest, before anything runs. ``mammoth run`` (through :func:`load_experiment`) and
+    ``mammoth commit``, ``worth`` and ``compare`` all build their experiment here, so one object
+    goes through :func:`experiments.shared.runner.run_experiment`.
+
+    Parameters
+    ----------
+    settings : dict
+        ``kind``, ``name`` and the other settings of ``[experiment]``, with ``rules`` (a dict).
+    source : str
+        Where the settings come from (a file's path, or ``mammoth KIND``): the ``source``
+        setting, which run.json's ``command`` names for a file.
+    scale : float
+        Multiplies the games (``--scale``).
+    games : int, optional
+        Replaces the games (``--games`` of ``mammoth run``).
+    where : str, optional
+        Put before every error message (a file's path); None: nothing.
+
+    Returns
+    -------
+    dict
+        The experiment (JSON-ready): what its kind's ``chunks``, ``run_chunk`` and ``finish``
+        take.
+
+    Raises
+    ------
+    InputError
+        An unknown kind, a name that is not a folder name, impossible sizes, or settings the
+        kind's ``check`` rejects.
+    """
+    at = f"{where}: " if where else ""
+    config = dict(settings)
+    config["rules"] = dict(config.get("rules", {}))
+    kind = config.get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise InputError(f"{at}kind must be one of {', '.join(KINDS)}, not {short(kind)}")
+    module = kind_module(config)
+    for key, value in getattr(module, "DEFAULTS", {}).items():
+        config.setdefault(key, copy.deepcopy(value))
+    config.setdefault("name", kind)
+    config.setdefault("seed", 0)
+    config.setdefault("players", [4])
+    config.setdefault("games", 1000)
+    try:
+        check_name(config["name"])
+        if isinstance(config["players"], int) and not isinstance(config["players"], bool):
+            config["players"] = [config["players"]]
+        if not isinstance(config["players"], list) or not config["players"]:
+            raise InputError(f"players must be a number or a list, not {short(config['players'])}")
+        config["players"] = [integer(p, "players") for p in config["players"]]
+        if len(set(config["players"])) != len(config["players"]):
+            raise InputError(f"players must not repeat: {short(config['players'])}")
+        base_games = int_setting(config, "games", low=1)
+        at_most(config, "games", MAX_GAMES)
+        int_setting(config, "seed", low=0)
+        at_most(config, "seed", MAX_SEED)
+        if "chunk_games" in config:
+            int_setting(config, "chunk_games", low=1)
+            at_most(config, "chunk_games", MAX_CHUNK_GAMES)
+    except InputError as exc:
+        raise InputError(f"{at}{exc}") from None
+    if not (math.isfinite(scale) and 0 < scale <= MAX_SCALE):
+        raise InputError(f"--scale must be above 0 and at most {MAX_SCALE:g}, not {scale}")
+    if games is not None and not 1 <= games <= MAX_GAMES:
+        raise InputError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
+    config["games"] = int(games) if games is not None else max(1, round(base_games * scale))
+    if config["games"] > MAX_GAMES:
+        raise InputError(
+            f"{at}--scale {scale:g} makes {config['games']:,} games; at most {MAX_GAMES:,}"
+        )
+    ratio = config["games"] / base_games
+    for key in getattr(module, "SCALED", ()):  # other sizes that follow the games
+        value = config.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            config[key] = max(1, round(value * ratio))
+    for players in config["players"]:
+        if not 2 <= int(players) <= 4:
+            raise InputError(f"{at}Stone Age is played by 2 to 4 players, not {players}")
+    config["source"] = source
+    check = getattr(module, "check", None)
+    try:
+        if check is not None:
+            check(config)
+        _check_chunks(module, config)
+    except InputError as exc:
+        raise InputError(f"{at}{exc}") from None
+    return config
+
+
+def _check_chunks(module, config: dict) -> None:
+    """At most :data:`~experiments.shared.limits.MAX_CHUNKS` chunks, counted without making them."""
+    size = int(config.get("chunk_games", getattr(module, "CHUNK_GAMES", MAX_CHUNK_GAMES)))
+    blocks = check_blocks(config["games"], size, "chunk_games")
+    per_block = len(module.chunks({**config, "games": 1}))
+    if per_block * blocks > MAX_CHUNKS:
+        raise InputError(
+            f"the run makes {per_block * blocks:,} chunks ({per_block:,} tables and conditions "
+            f"x {blocks:,} blocks of games); at most {MAX_CHUNKS:,}: raise chunk_games or run "
+            "fewer strategies"
+        )

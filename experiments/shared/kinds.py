@@ -1,0 +1,101 @@
+"""Experiment kinds: what an experiment file's ``kind`` runs, in chunks.
+
+A kind is the ``kind.py`` of a question's folder (``experiments/<name>/kind.py``), and its name
+is the folder's: :data:`KINDS` is found by looking (:func:`experiments.shared.questions.kinds`),
+and ``mammoth run`` names them when a file's ``kind`` is wrong.
+
+A kind is a module with three functions: ``chunks(config) -> list[dict]`` (independent pieces of
+work, each a JSON-ready dict), ``run_chunk(config, chunk) -> dict[str, numpy.ndarray]``
+(sufficient statistics: counts, sums, sums of squares; plain arrays, saved without pickle) and
+``finish(config, merged, folder, command, started)`` (the tables computed by
+ the question's ``analysis`` from the merged statistics, then written by its ``report``;
+``command`` and ``started`` are what ``run.json`` records). The
+runner (:mod:`experiments.shared.runner`) sums the statistics key by key in chunk order.
+
+Every experiment goes through one door, :func:`experiments.shared.runner.run_experiment`: ``mammoth
+run`` with the experiments of its files, and the kind's own command (``mammoth compare``,
+``worth``, ``commit``) with the experiment its options make
+(:func:`experiments.shared.definition.experiment_from_settings`), so each command has chunks,
+``--resume`` and ``--dask``. A new kind is a question's ``kind.py`` and (if it wants its own
+command) a ``command.py`` beside it that builds its settings and calls
+:func:`experiments.shared.command_run.run_command`.
+
+Optional parts of a kind: ``DEFAULTS`` (settings a file may leave out), ``check(config)``
+(raises :class:`~sim.errors.InputError` for bad settings;
+:func:`~experiments.shared.definition.load_experiment` calls it, so nothing runs with a bad file),
+``merge(parts) -> dict`` (replaces the key-by-key sum, for statistics whose groups differ between
+chunks; it gets the chunks in chunk order), ``GAMES`` (what ``games`` counts, for messages;
+default "games per table"), ``SCALED`` (other sizes that ``--scale`` and ``--games`` change in
+proportion to ``games``) and ``played(config) -> list`` (every strategy the experiment seats, as
+resolved strategies or kernel slots: a backend has the kernel that plays them compiled on every
+worker before it hands out chunks).
+
+A kind whose chunks depend on earlier ones (``train``: each generation is played with the model
+fitted on the generations before) defines ``run(config, folder, command, backend=None,
+progress=None)`` instead of ``run_chunk`` and ``finish``: the runner checks the folder, writes
+``experiment.json``, deletes the old chunks without ``--resume``, prepares the backend (or
+``--workers`` local processes) and hands it over; the kind saves its chunks under ``chunks/``,
+resumes from them, runs each pass through :func:`experiments.shared.backends.run_tasks` and writes
+its files. Its ``chunks(config)`` still lists every chunk it plays, for the run's limits.
+
+A kind checks its settings with the readers of :mod:`experiments.shared.settings` and builds its
+rules with :func:`experiments.shared.rules_setup.rules_from_options`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from experiments.shared.questions import kinds
+
+KINDS = kinds()
+"""Kind name -> its module (:func:`experiments.shared.questions.kinds`): a question with a
+``kind.py``."""
+
+
+def kind_module(config: dict):
+    """The module implementing the experiment's kind."""
+    return importlib.import_module(KINDS[config["kind"]])
+
+
+def seated_names(config: dict) -> list[str]:
+    """The strategy names an experiment's games seat (for the compile notice).
+
+    Parameters
+    ----------
+    config : dict
+        A checked experiment.
+
+    Returns
+    -------
+    list of str
+        The kind's ``seated_names(config)`` where it defines one, else its ``strategies``.
+    """
+    own = getattr(kind_module(config), "seated_names", None)
+    return list(own(config)) if own is not None else list(config["strategies"])
+
+
+def kernel_targets(config: dict) -> list:
+    """The kernel entries an experiment plays (:class:`strategies.compiling.Target`).
+
+    Parameters
+    ----------
+    config : dict
+        A checked experiment.
+
+    Returns
+    -------
+    list of strategies.compiling.Target
+        Whole games (``"play"``) of the strategies it seats, and the entries the kind names in
+        its ``ENTRIES`` (default ``("play",)``): a kind that plays decisions out names theirs.
+    """
+    from strategies.compiling import Target
+    from strategies.registry import needs_heavy, resolve
+
+    heavy = needs_heavy([resolve(name) for name in seated_names(config)])
+    return [Target(heavy, entry) for entry in getattr(kind_module(config), "ENTRIES", ("play",))]
+
+
+def games_label(config: dict) -> str:
+    """What the experiment's ``games`` counts (e.g. "games per table"), for messages."""
+    return getattr(kind_module(config), "GAMES", "games per table")

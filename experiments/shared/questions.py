@@ -1,0 +1,80 @@
+"""The questions of :mod:`experiments`: one package each, found by looking, never listed.
+
+A question is a package of :mod:`experiments` other than ``shared``; its modules are named by
+their room (``command*``, ``kind*``, ``analysis*``, ``report*``, ``bench*``). The command line,
+the kinds' registry and the benchmark find a question's parts here by those names, so adding a
+question is adding a folder: nothing else names it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+HOME = Path(__file__).resolve().parent.parent
+"""The folder of :mod:`experiments`."""
+
+SHARED = "shared"
+"""The package of the machinery every question shares."""
+
+
+def questions() -> list[str]:
+    """Every question's package name, sorted.
+
+    Returns
+    -------
+    list of str
+        The names of the packages of :mod:`experiments` that hold an ``__init__.py``, ``shared``
+        left out.
+    """
+    return sorted(
+        path.parent.name for path in HOME.glob("*/__init__.py") if path.parent.name != SHARED
+    )
+
+
+def room_modules(room: str, packages: list[str] | None = None) -> list[str]:
+    """The dotted names of the modules of one room, question by question.
+
+    Parameters
+    ----------
+    room : str
+        The room's name, which the modules' names start with (``"command"``, ``"kind"``...).
+    packages : list of str, optional
+        The packages to look in (default: every question, then ``shared``).
+
+    Returns
+    -------
+    list of str
+        ``experiments.<package>.<module>`` for every module named ``<room>.py`` or
+        ``<room>_*.py``, packages in the given order and modules sorted within one.
+    """
+    found = []
+    for package in packages if packages is not None else [*questions(), SHARED]:
+        folder = HOME / package
+        names = sorted(p.stem for p in folder.glob(f"{room}*.py"))
+        found += [
+            f"experiments.{package}.{name}"
+            for name in names
+            if name == room or name.startswith(room + "_")
+        ]
+    return found
+
+
+def kinds() -> dict[str, str]:
+    """The experiment kinds: a question with a ``kind.py`` is a kind of its own name.
+
+    Returns
+    -------
+    dict
+        Kind name -> the dotted name of its module, sorted by name.
+    """
+    return {
+        name: f"experiments.{name}.kind"
+        for name in questions()
+        if (HOME / name / "kind.py").exists()
+    }
+
+
+def import_all(names: list[str]) -> list:
+    """The modules of ``names``, imported in order."""
+    return [importlib.import_module(name) for name in names]

@@ -1,0 +1,267 @@
+"""Running an experiment: its chunks, their checkpoints, ``--resume`` and parallel workers.
+
+:func:`run_experiment` asks the experiment's kind (:mod:`experiments.shared.kinds`) for its chunks,
+runs each (serially, or on a backend: :func:`run_tasks` is the one seam for parallel chunks) and
+saves every finished chunk atomically under ``folder/chunks/``; a rerun with ``--resume`` loads
+those and computes only the rest, so an interrupted run loses at most the chunks in flight and never
+counts one twice. Statistics are summed key by key in chunk order (or by the kind's ``merge``),
+so chunking, workers, backends and resuming never change a figure. The kind's ``finish`` then
+writes the files. A kind whose chunks depend on earlier ones (``train``) runs its own passes
+(``run``) on the backend the runner prepares, after the same checks of the folder. Every
+experiment goes through this one door: ``mammoth run`` with the experiments of its files, each
+command of a kind (``mammoth commit``, ``worth``, ``compare``, ``train``...) with the one its
+options make (:func:`experiments.shared.definition.experiment_from_settings`).
+
+Checkpoints defend themselves (:mod:`experiments.shared.checkpoints`, the one checkpoint format): a
+chunk file carries the experiment's fingerprint, the chunk's key and a checksum of its arrays,
+and the loader checks all three, so a truncated, damaged, foreign or misplaced chunk is computed
+again (and said so), never merged. ``--resume`` needs the folder's intact
+``experiment.json`` (:func:`check_resume`). Every path written is proven to lie inside the
+folder (:func:`experiments.shared.files.inside`), and checked to be free for it before the run
+writes or deletes anything (:func:`check_paths`), so a refused run changes nothing.
+
+A backend runs tasks somewhere else (:mod:`experiments.shared.backends`: local processes, or
+:class:`experiments.shared.cluster.DaskBackend` on a Dask cluster).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from concurrent.futures import Executor
+from pathlib import Path
+
+import numpy as np
+
+from experiments.shared.backends import PoolBackend, executor, run_tasks
+from experiments.shared.checkpoints import chunk_path, fingerprint, save_chunk, saved_chunks
+from experiments.shared.files import atomic_write, inside
+from experiments.shared.kinds import kind_module
+from experiments.shared.limits import MAX_EXPERIMENT_BYTES
+from sim.errors import InputError
+from sim.textfiles import read_text
+
+
+def read_saved_experiment(folder: Path) -> dict | None:
+    """The experiment saved in ``folder/experiment.json``, None when there is none.
+
+    Raises
+    ------
+    InputError
+        When the file is damaged: not a small UTF-8 JSON object.
+    """
+    path = Path(folder) / "experiment.json"
+    if not path.exists():
+        return None
+    damaged = f"{path} is damaged, so the chunks beside it cannot be trusted"
+    try:
+        saved = json.loads(read_text(path, "experiment.json", 4 * MAX_EXPERIMENT_BYTES))
+    except InputError as exc:
+        raise InputError(f"{damaged} ({exc}); rerun without --resume to start over") from None
+    except (ValueError, RecursionError):
+        raise InputError(f"{damaged} (not JSON); rerun without --resume to start over") from None
+    if not isinstance(saved, dict):
+        raise InputError(f"{damaged} (not an experiment); rerun without --resume to start over")
+    return saved
+
+
+def check_resume(config: dict, folder: str | Path) -> None:
+    """Refuse ``--resume`` unless ``folder`` holds this experiment's intact ``experiment.json``.
+
+    A folder with nothing to resume (no ``experiment.json`` and no chunk) is fine: the run starts
+    from the beginning.
+
+    Raises
+    ------
+    InputError
+        Chunks without ``experiment.json``, a damaged one, or a different experiment's.
+    """
+    folder = Path(folder)
+    saved = read_saved_experiment(folder)
+    if saved is None:
+        chunks = folder / "chunks"
+        if chunks.is_dir() and any(chunks.glob("*.npz")):
+            raise InputError(
+                f"{folder} holds chunks but no experiment.json, so nothing says which experiment "
+                "they belong to; rerun without --resume to start over"
+            )
+        return
+    if saved != json.loads(json.dumps(config)):
+        raise InputError(f"{folder} holds a different experiment; resume needs the same one")
+
+
+def check_paths(config: dict, folder: str | Path) -> None:
+    """Refuse a folder where the run could not write its own files, before it writes any.
+
+    A run replaces ``experiment.json`` and the file of every chunk it computes under
+    ``chunks/``, and without ``--resume`` first deletes the chunk files there. Something that is
+    not a file where one of them goes (a folder, say) would stop the run halfway, with some of
+    them already written or deleted; so each must be a file or free, and the folder and its
+    ``chunks/`` folders or free. Nothing is read or written here.
+
+    Raises
+    ------
+    InputError
+        Naming the first path that is in the way.
+    """
+    folder = Path(folder)
+    for path in (folder, folder / "chunks"):
+        if path.exists() and not path.is_dir():
+            raise InputError(f"{path} is not a folder; move it away, then run again")
+    chunks = kind_module(config).chunks(config)
+    paths = [folder / "experiment.json", *(chunk_path(folder, chunk) for chunk in chunks)]
+    if (folder / "chunks").is_dir():
+        paths += sorted((folder / "chunks").glob("*.npz"))  # deleted without --resume
+    for path in paths:
+        if path.exists() and not path.is_file():
+            raise InputError(
+                f"{path} is not a file but stands where the run keeps its {path.name}; move it "
+                "away, then run again (nothing was changed)"
+            )
+
+
+def _run_one(config: dict, chunk: dict) -> dict:
+    return kind_module(config).run_chunk(config, chunk)
+
+
+def merge(parts: list[dict]) -> dict:
+    """Sum sufficient statistics key by key (in the given order)."""
+    merged: dict = {}
+    for part in parts:
+        for key, value in part.items():
+            merged[key] = merged[key] + value if key in merged else np.array(value, copy=True)
+    return merged
+
+
+def _backend(module, config, workers, pool, backend, tasks: int):
+    """Where ``tasks`` chunks of the experiment run, with its players prepared there, and whether
+    this run made it (then it closes it): ``backend``; else ``pool`` as a backend; else
+    ``workers`` local processes when more than one task runs; else None (here)."""
+    own = backend is None and pool is None and workers > 1 and tasks > 1
+    if own:
+        backend = PoolBackend(executor(workers), workers, own=True)
+    elif backend is None and pool is not None:
+        backend = PoolBackend(pool, getattr(pool, "_max_workers", 1))
+    if backend is not None and tasks:
+        try:
+            backend.prepare(getattr(module, "played", lambda _: [])(config))
+        except BaseException:
+            if own:
+                backend.close()
+            raise
+    return backend, own
+
+
+def _run_passes(module, config, folder, tasks, workers, pool, backend, command, say) -> None:
+    """Have a kind with passes of its own (``run``) run its ``tasks`` chunks on the backend, or
+    on ``workers`` local processes; its chunks and files are its own
+    (:mod:`experiments.shared.kinds`), its progress lines go to ``say``."""
+    backend, own = _backend(module, config, workers, pool, backend, tasks)
+    try:
+        module.run(
+            config,
+            folder,
+            command or f"run {config.get('source', '')}",
+            backend=backend,
+            progress=say,
+        )
+    finally:
+        if own:
+            backend.close()
+
+
+def run_experiment(
+    config: dict,
+    folder: str | Path,
+    resume: bool = False,
+    workers: int = 1,
+    progress: bool = True,
+    pool: Executor | None = None,
+    notice: Callable[[str], None] | None = None,
+    backend=None,
+    command: str | None = None,
+    started: float | None = None,
+) -> dict:
+    """Run every chunk of an experiment (reusing saved ones with ``resume``) and finish it.
+
+    With ``resume``, a saved chunk is used only if
+    :func:`~experiments.shared.checkpoints.load_chunk` finds it intact and this experiment's; any
+    other is computed again, and ``notice`` (default: a line on stderr) says so. ``resume`` needs
+    the folder's ``experiment.json`` (:func:`check_resume`).
+
+    Parameters
+    ----------
+    config : dict
+        The experiment (:func:`experiments.shared.definition.load_experiment`).
+    folder : path-like
+        Where its chunks and files go.
+    resume : bool
+        Keep the chunks an earlier run of the same experiment saved there.
+    workers : int
+        Local processes, when neither ``pool`` nor ``backend`` is given.
+    progress : bool
+        Show a progress bar over the chunks.
+    pool : concurrent.futures.Executor, optional
+        Run the chunks on this executor.
+    notice : callable, optional
+        Called with a line for each saved chunk that is computed again.
+    backend : optional
+        Run the chunks on this backend (e.g. :class:`experiments.shared.cluster.DaskBackend`); the
+        caller closes it.
+    command : str, optional
+        What run.json says produced the files (default ``run SOURCE``: ``mammoth run`` of the
+        experiment's file); ``mammoth commit``, ``worth`` and ``compare`` give their name.
+    started : float, optional
+        :func:`time.perf_counter` at the start of the command: run.json records the seconds
+        since, unless a saved chunk was reused (then the time is not one run's).
+
+    Returns
+    -------
+    dict
+        The merged statistics.
+    """
+    from tqdm import tqdm
+
+    folder = inside(Path(folder))
+    say = notice or (lambda message: print(f"mammoth: {message}", file=sys.stderr))
+    module = kind_module(config)
+    chunks = module.chunks(config)
+    config_file = folder / "experiment.json"
+    if resume:
+        check_resume(config, folder)
+    check_paths(config, folder)  # before anything is written or deleted
+    if not resume and (folder / "chunks").exists():
+        for old in (folder / "chunks").glob("*.npz"):
+            inside(old).unlink()
+    atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(config, indent=2)))
+    if hasattr(module, "run"):  # a kind whose chunks depend on earlier ones runs its passes
+        _run_passes(module, config, folder, len(chunks), workers, pool, backend, command, say)
+        return {}
+    mark = fingerprint(config)
+    results = saved_chunks(folder, mark, chunks, say) if resume else {}
+    todo = [i for i in range(len(chunks)) if i not in results]
+    backend, own = _backend(module, config, workers, pool, backend, len(todo))
+
+    def keep(i: int, stats: dict) -> None:
+        results[i] = stats
+        save_chunk(chunk_path(folder, chunks[i]), stats, mark, chunks[i])
+
+    bar = tqdm(total=len(chunks), initial=len(results), unit="chunk", disable=not progress)
+    try:
+        calls = {i: (config, chunks[i]) for i in todo}
+        run_tasks(_run_one, calls, keep, backend, bar.update)
+    finally:
+        bar.close()
+        if own:
+            backend.close()
+    combine = getattr(module, "merge", merge)
+    merged = combine([results[i] for i in range(len(chunks))])
+    module.finish(
+        config,
+        merged,
+        folder,
+        command=command or f"run {config.get('source', '')}",
+        started=started if len(todo) == len(chunks) else None,
+    )
+    return merged

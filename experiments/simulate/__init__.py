@@ -1,0 +1,1 @@
+"""``mammoth simulate``: complete games and their per-seat table."""

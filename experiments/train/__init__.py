@@ -1,0 +1,1 @@
+"""``mammoth train``: the learned evaluation fitted on the engine's own games."""

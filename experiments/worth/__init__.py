@@ -1,0 +1,1 @@
+"""``mammoth worth``: what the mammoth scoring is worth (points on against 0)."""

@@ -1,0 +1,170 @@
+"""``mammoth worth``: what the mammoth scoring is worth (paired runs, points on vs 0).
+
+Writes into ``--out``: ``win_change.csv``, ``games.csv``, ``margins.csv``, ``tile_value.csv``,
+``tile_value_held.csv``, ``tile_value_rounds.csv``, ``sensitivity.csv``, ``worth.png``,
+``sensitivity.png`` and ``run.json``, with the run's checkpoints (``experiment.json``,
+``chunks/``). The options make an experiment of kind ``worth`` (:mod:`experiments.worth.kind`),
+run through :func:`experiments.shared.command_run.run_command` like a file of ``mammoth run``:
+chunks, ``--resume``, ``--workers`` and ``--dask``.
+"""
+
+from __future__ import annotations
+
+import click
+import numpy as np
+
+from experiments.report.report_results import read_table
+from experiments.shared.command_backend import dask_options
+from experiments.shared.command_options import (
+    STRATEGY,
+    chunk_size_option,
+    command,
+    games_option,
+    mammoth_points_option,
+    out_option,
+    players_option,
+    resume_option,
+    seed_option,
+    tiles_option,
+    workers_option,
+)
+from experiments.shared.command_run import WORKERS_HELP, run_command
+from experiments.shared.definition import experiment_from_settings
+from experiments.shared.limits import MAX_GAMES, MAX_STRATEGIES
+from experiments.worth.analysis import DEFAULT_GAMES, DEFAULT_STRATEGIES, LONG_GAME, tiles_label
+from experiments.worth.kind import conditions_of, names_of
+from sim.rules import TIE_RULES
+
+FILES = (
+    "win_change.csv, games.csv, margins.csv, tile_value.csv, tile_value_held.csv, "
+    "tile_value_rounds.csv, sensitivity.csv, worth.png, sensitivity.png and run.json"
+)
+
+
+@command()
+@players_option()
+@games_option(
+    DEFAULT_GAMES,
+    MAX_GAMES,
+    "Games per table and arm, for each player count and condition (both arms play the same games).",
+)
+@seed_option()
+@out_option(f"Output folder: gets {FILES}.", default="results/worth")
+@workers_option(WORKERS_HELP)
+@click.option(
+    "--strategy",
+    "names",
+    multiple=True,
+    type=STRATEGY,
+    default=DEFAULT_STRATEGIES,
+    show_default=True,
+    help=f"Two to {MAX_STRATEGIES}; every combination that fills the seats is a table.",
+)
+@tiles_option()
+@mammoth_points_option(low=1, help="Points of the 'on' arm (the other arm plays 0).")
+@click.option(
+    "--tie",
+    type=click.Choice(TIE_RULES),
+    default="longer_wins",
+    show_default=True,
+    help="Tie rule of the main condition.",
+)
+@click.option(
+    "--sensitivity/--no-sensitivity",
+    default=True,
+    show_default=True,
+    help="Also run the variant tile sets and both tie rules.",
+)
+@chunk_size_option(5_000)
+@resume_option()
+@dask_options
+def worth(
+    player_counts,
+    games,
+    seed,
+    out,
+    workers,
+    names,
+    tiles,
+    mammoth_points,
+    tie,
+    sensitivity,
+    chunk_size,
+    resume,
+    dask,
+    numba_cache,
+):
+    """What the mammoth scoring is worth: paired runs with the points on and at 0.
+
+    Writes win_change.csv, games.csv, margins.csv, tile_value.csv, tile_value_held.csv,
+    tile_value_rounds.csv, sensitivity.csv, worth.png, sensitivity.png and run.json into OUT,
+    with the run's checkpoints (experiment.json, chunks/): the experiment of kind worth that
+    these options make, run as mammoth run runs a file (--resume, --dask).
+    """
+    config = experiment_from_settings(
+        {
+            "kind": "worth",
+            "players": sorted(set(player_counts)),
+            "games": games,
+            "seed": seed,
+            "chunk_games": chunk_size,
+            "strategies": list(names),
+            "points": mammoth_points,
+            "sensitivity": sensitivity,
+            "rules": {"tiles": "default" if tiles is None else str(tiles), "tie": tie},
+        },
+        "mammoth worth",
+    )
+    main_label, conditions = conditions_of(config)
+    folder = run_command(
+        config,
+        out,
+        names_of(config),
+        resume=resume,
+        workers=workers,
+        dask=dask,
+        numba_cache=numba_cache,
+    )
+    tables = {name: read_table(folder / f"{name}.csv") for name in ("games", "sensitivity")}
+    tables["win_change"] = read_table(folder / "win_change.csv")
+    players = config["players"]
+    click.echo(
+        f"worth: {games} games per table and arm, players {', '.join(map(str, players))}, "
+        f"seed {seed}; main condition {main_label} ({tiles_label(conditions[main_label])})"
+    )
+    g = tables["games"]
+    g = g[g["condition"] == main_label]
+    t = tables["sensitivity"]
+    t = t[(t["condition"] == main_label) & t["quantity"].str.startswith("win-probability")]
+    for row, tile in zip(g.itertuples(), t.itertuples(), strict=True):
+        click.echo(
+            f"  {row.players}p majority decides {100 * row.majority_decided:4.1f}% "
+            f"[{100 * row.majority_decided_low:.1f}, {100 * row.majority_decided_high:.1f}] of "
+            f"games; margin {row.margin:.1f} (sd {row.margin_sd:.1f}), change "
+            f"{row.dmargin:+.1f} [{row.dmargin_low:+.1f}, {row.dmargin_high:+.1f}]; one more "
+            f"tile {100 * tile.estimate:+.2f} pp win "
+            f"[{100 * tile.low:+.2f}, {100 * tile.high:+.2f}]"
+        )
+    w = tables["win_change"]
+    for row in w[w["condition"] == main_label].itertuples():
+        click.echo(
+            f"  {row.players}p {row.strategy:18s} win {100 * row.dwin:+5.1f} pp "
+            f"[{100 * row.dwin_low:+.1f}, {100 * row.dwin_high:+.1f}] "
+            f"({mammoth_points} vs 0 points)"
+        )
+    long = [f"{r.players}p {100 * r.long_game:.2f}%" for r in g.itertuples() if r.long_game > 0]
+    if long:
+        click.echo(
+            f"  note: games over {LONG_GAME} rounds (stalled play, not a rule): {', '.join(long)} "
+            "of the main condition (column long_game of games.csv)"
+        )
+    if not np.isfinite(g["majority_decided"]).all():
+        click.echo("  (some cells have too few games for an interval)")
+    click.echo(f"wrote {folder}")
+
+
+__all__ = ["worth"]
+
+
+COMMAND = worth
+"""The command this module adds to ``mammoth`` (:mod:`experiments.cli` finds it)."""
