@@ -131,11 +131,10 @@ def advise_state(
     kinds = NOTE_COMMITMENTS + (NOTE_PLACEMENTS if placements else 0)
     log = new_log(n_games, seat, kinds)
     st = new_state(snapshot_rows(n_games), players, data, outcome_table(rules.tie_rule), log)
-    sids, tids, pbase, ptame = pack_slots(slots)
     words = seed_words(seed)
     lineup = lineups(n_games, players, seats, rotate, first_game)
     clock_row = np.array(clock, dtype=np.float64)
-    args = (words, lineup, sids, tids, pbase, ptame, bool(dice_contest), int(playouts), clock_row)
+    args = (words, lineup, pack_slots(slots), bool(dice_contest), int(playouts), clock_row)
     # rows 0..0: types the call (compiles, or loads from the cache), plays none
     compile_entry(kernel, "advise_rows", lambda: kernel.advise_rows(st, 0, 0, first_game, *args))
     run_rows(kernel.advise_rows, st, n_games, first_game, args, threads)

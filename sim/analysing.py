@@ -194,7 +194,7 @@ def compile_analysis(kernel) -> float | None:
     if kernel.analyse_rows.signatures:
         return None
     st, head = typing_batch(1)
-    seats = head[2:6]
+    seats = head[2]
     decision = np.zeros(3 + N_AREAS, dtype=np.int64)
     out = np.zeros((1, 2, 0), dtype=np.float64)
     choice = np.zeros(1, dtype=np.int64)

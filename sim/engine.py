@@ -457,7 +457,7 @@ def _village(st, g, p, area):
 # library of its own for LLVM to inline: that library compiled the body once more, a tenth of a
 # cold compile (docs/design.md, section 5). Same play; no speed difference measured.
 @splice
-def resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work):
+def resolve(st, g, p, area, seats, streams, players, buf, work):
     """Resolve one of seat ``p``'s places (docs/rules.md A4.2, B2.3): gather (and, on the herd's
     area, :func:`commit`), use the village, or buy the card or building there if the seat wants
     it.
@@ -465,6 +465,7 @@ def resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wor
     Spliced into :func:`seat_actions` (see above): as a call of its own, passing the state's
     arrays field by field, it cost a tenth of a greedy game.
     """
+    sids, tids, pbase, ptame = seats
     sid = sids[p]
     params = pbase[p]
     rng = streams[Purpose.STRATEGY + p]
@@ -518,7 +519,7 @@ def resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, wor
 
 
 @hot
-def placement(st, g, first, sids, tids, pbase, ptame, streams, players, work, notes):
+def placement(st, g, first, seats, streams, players, work, notes):
     """Placement (docs/rules.md A4.1): one place per turn, clockwise from seat ``first`` (the
     start player; a play-out from the middle of the phase names the next seat), until nobody can
     place.
@@ -532,6 +533,7 @@ def placement(st, g, first, sids, tids, pbase, ptame, streams, players, work, no
     at its first turn (values placement cannot change) it may keep there for its later turns of
     this phase.
     """
+    sids, tids, pbase, ptame = seats
     lo = work[W_LO]
     hi = work[W_HI]
     active = work[W_ACTIVE]  # 0: done placing; 1: placing; 2: placing, herd value known
@@ -590,9 +592,10 @@ def placement(st, g, first, sids, tids, pbase, ptame, streams, players, work, no
 
 # Spliced into its two callers (actions, play_on_after_placement), as resolve is into it.
 @splice
-def seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, pending):
+def seat_actions(st, g, p, seats, streams, players, buf, work, pending):
     """Seat ``p`` resolves its places marked in ``pending`` (1 per area), in the order its
     ``next_action`` hook asks for (an illegal answer: the first pending place)."""
+    sids, tids, pbase, ptame = seats
     n_pending = 0
     for a in range(N_AREAS):
         n_pending += pending[a]
@@ -616,12 +619,12 @@ def seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work
             _village(st, g, p, area)
             _lap(work, T_VILLAGE, t)
         else:
-            resolve(st, g, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
+            resolve(st, g, p, area, seats, streams, players, buf, work)
             _lap(work, T_RESOLVE, t)
 
 
 @hot
-def actions(st, g, first_turn, sids, tids, pbase, ptame, streams, players, buf, work):
+def actions(st, g, first_turn, seats, streams, players, buf, work):
     """Actions (docs/rules.md A4.2): from the start player clockwise, each seat resolves all its
     places (:func:`seat_actions`); turns before ``first_turn`` (0: none) are taken as done."""
     pending = work[W_PENDING]
@@ -630,7 +633,7 @@ def actions(st, g, first_turn, sids, tids, pbase, ptame, streams, players, buf, 
         p = start + k - players * (start + k >= players)  # (start + k) % players, no division
         for a in range(N_AREAS):
             pending[a] = 1 if st.seat[g, p, PLACED + a] > 0 else 0
-        seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, pending)
+        seat_actions(st, g, p, seats, streams, players, buf, work, pending)
 
 
 @hot(inline=True)
@@ -647,8 +650,9 @@ def _bonus(st, g, p, tile, first):
 
 
 @hot
-def taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, work):
+def taming(st, g, seats, streams, players, dice_contest, work):
     """Tame one mammoth (docs/rules.md B2.4): the contest, the bonuses, the tile kept or boxed."""
+    sids, tids, pbase, ptame = seats
     tile = st.game[g, I_PRIZE]
     if tile < 0:
         return
@@ -782,9 +786,7 @@ OVER, STOPPED, FAILED = 1, 0, -1  # how play_rounds ended: the game over, `round
 # Spliced (numba's IR inlining) into its callers, play_game above all: a call of its own cost a
 # greedy game about a tenth (4p with the herd, process time, alternated A/B of 20,000 games).
 @splice
-def play_rounds(
-    st, g, sids, tids, pbase, ptame, streams, players, dice_contest, debug, buf, work, notes, rounds
-):
+def play_rounds(st, g, seats, streams, players, dice_contest, debug, buf, work, notes, rounds):
     """Play whole rounds from the start of one: at most ``rounds`` (``MAX_ROUNDS``: to the end).
 
     Returns
@@ -793,6 +795,7 @@ def play_rounds(
         :data:`OVER` when the game ended (not scored yet: :func:`score_game`), :data:`STOPPED`
         after ``rounds`` rounds with the game going on, :data:`FAILED` when a debug check broke.
     """
+    sids, tids, pbase, ptame = seats
     for _ in range(rounds):
         t = _clock()
         start_round(st, g)
@@ -801,10 +804,7 @@ def play_rounds(
             st,
             g,
             st.game[g, I_START_PLAYER],
-            sids,
-            tids,
-            pbase,
-            ptame,
+            seats,
             streams,
             players,
             work,
@@ -814,12 +814,12 @@ def play_rounds(
         if _failed(st, g, debug, PLACEMENT):
             return FAILED
         t = _clock()
-        actions(st, g, 0, sids, tids, pbase, ptame, streams, players, buf, work)
+        actions(st, g, 0, seats, streams, players, buf, work)
         t = _lap(work, T_ACTIONS, t)
         if _failed(st, g, debug, ACTIONS):
             return FAILED
         t = _clock()
-        taming(st, g, sids, tids, pbase, ptame, streams, players, dice_contest, work)
+        taming(st, g, seats, streams, players, dice_contest, work)
         t = _lap(work, T_TAMING, t)
         if _failed(st, g, debug, TAMING):
             return FAILED
@@ -848,44 +848,39 @@ def play_rounds(
 
 
 @splice
-def play_on(st, g, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds):
+def play_on(st, g, seats, streams, players, buf, work, notes, rounds):
     """Play on from the end of a round's actions: its taming, feeding and end, then at most
     ``rounds`` more whole rounds; True when the game is over (not scored yet)."""
-    taming(st, g, sids, tids, pbase, ptame, streams, players, False, work)
+    sids, tids, pbase, ptame = seats
+    taming(st, g, seats, streams, players, False, work)
     feeding(st, g, sids, pbase, streams, players, buf)
     if not end_round(st, g, players):
         return True
-    status = play_rounds(
-        st, g, sids, tids, pbase, ptame, streams, players, False, False, buf, work, notes, rounds
-    )
+    status = play_rounds(st, g, seats, streams, players, False, False, buf, work, notes, rounds)
     return status == OVER
 
 
 @splice
-def play_on_after_placement(
-    st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
-):
+def play_on_after_placement(st, g, p, seats, streams, players, buf, work, notes, rounds):
     """Play on from right after seat ``p``'s placement turn: placement goes on clockwise from
     the next seat (every seat's phase notes start afresh), then the round's actions and
     :func:`play_on`; True when the game is over."""
     following = p + 1 if p + 1 < players else 0
-    placement(st, g, following, sids, tids, pbase, ptame, streams, players, work, notes)
-    actions(st, g, 0, sids, tids, pbase, ptame, streams, players, buf, work)
-    return play_on(st, g, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds)
+    placement(st, g, following, seats, streams, players, work, notes)
+    actions(st, g, 0, seats, streams, players, buf, work)
+    return play_on(st, g, seats, streams, players, buf, work, notes, rounds)
 
 
 @splice
-def play_on_after_commit(
-    st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
-):
+def play_on_after_commit(st, g, p, seats, streams, players, buf, work, notes, rounds):
     """Play on from right after seat ``p``'s commitment: its places still marked in
     ``work[W_PENDING]`` (in its own order), the later seats' actions, then :func:`play_on`;
     True when the game is over."""
-    seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, work[W_PENDING])
+    seat_actions(st, g, p, seats, streams, players, buf, work, work[W_PENDING])
     start = st.game[g, I_START_PLAYER]
     turn = p - start + players * (p < start)  # (p - start) % players
-    actions(st, g, turn + 1, sids, tids, pbase, ptame, streams, players, buf, work)
-    return play_on(st, g, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds)
+    actions(st, g, turn + 1, seats, streams, players, buf, work)
+    return play_on(st, g, seats, streams, players, buf, work, notes, rounds)
 
 
 @hot
@@ -906,9 +901,7 @@ def fork(src, g, dst, h, key, i, redeal, scratch):
 
 
 @splice
-def branch_placement(
-    src, g, dst, h, p, area, count, key, i, redeal, sids, tids, pbase, ptame, rounds, scratch
-):
+def branch_placement(src, g, dst, h, p, area, count, key, i, redeal, seats, rounds, scratch):
     """The branch primitive at a placement: copy game ``g`` (:func:`fork`), place ``count`` of
     seat ``p``'s people on ``area`` and play on for at most ``rounds`` rounds with the seats'
     own hooks (the kernel's dispatchers); True when the game is over (not scored yet)."""
@@ -916,28 +909,23 @@ def branch_placement(
     fork(src, g, dst, h, key, i, redeal, scratch)
     players = np.int64(dst.game[h, I_PLAYERS])
     place_people(dst, h, p, area, count)
-    return play_on_after_placement(
-        dst, h, p, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
-    )
+    return play_on_after_placement(dst, h, p, seats, streams, players, buf, work, notes, rounds)
 
 
 @splice
-def branch_commit(
-    src, g, dst, h, p, figures, pending, key, i, redeal, sids, tids, pbase, ptame, rounds, scratch
-):
+def branch_commit(src, g, dst, h, p, figures, pending, key, i, redeal, seats, rounds, scratch):
     """The branch primitive at a commitment: copy game ``g`` (:func:`fork`), move ``figures`` of
     seat ``p``'s people onto the tile (paid as the seat's hooks choose), then play on from its
     places still ``pending`` (1 per area) for at most ``rounds`` rounds; True when the game is
     over (not scored yet)."""
+    sids, tids, pbase, ptame = seats
     streams, buf, work, notes = scratch
     fork(src, g, dst, h, key, i, redeal, scratch)
     players = np.int64(dst.game[h, I_PLAYERS])
     for a in range(N_AREAS):
         work[W_PENDING, a] = pending[a]
     move_onto_tile(dst, h, p, sids[p], pbase[p], streams[Purpose.STRATEGY + p], figures, buf)
-    return play_on_after_commit(
-        dst, h, p, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
-    )
+    return play_on_after_commit(dst, h, p, seats, streams, players, buf, work, notes, rounds)
 
 
 # Spliced into play_rows (its only caller) by numba itself: compiled as a function of its own it
@@ -945,7 +933,7 @@ def branch_commit(
 # more (numba links every callee into each caller): about an eighth of a cold compile. numba's IR
 # inlining is cheap here because every function play_game calls stays a call.
 @splice
-def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_contest, scratch):
+def play_game(st, g, game_index, words, seats, debug, dice_contest, scratch):
     """Play game ``g`` of the batch to the end; ``game_index`` keys its random streams.
 
     Parameters
@@ -958,10 +946,9 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
         The game's global index: with the seed words it fixes every random stream.
     words : numpy.ndarray
         ``sim.rng.seed_words(seed)``.
-    sids, tids : numpy.ndarray
-        Base strategy id and taming policy id of each seat.
-    pbase, ptame : numpy.ndarray
-        Parameter rows of each seat's base strategy and taming policy.
+    seats : tuple
+        ``(sids, tids, pbase, ptame)``, each indexed by seat: the base strategy id and taming
+        policy id of each seat, and the parameter rows of its base strategy and taming policy.
     debug : bool
         Check the invariants after every phase; on a failure record it in ``game`` and stop.
     dice_contest : bool
@@ -984,10 +971,7 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
     status = play_rounds(
         st,
         g,
-        sids,
-        tids,
-        pbase,
-        ptame,
+        seats,
         streams,
         players,
         dice_contest,
@@ -1007,11 +991,11 @@ def play_game(st, g, game_index, words, sids, tids, pbase, ptame, debug, dice_co
 
 
 @hot(inline=True)
-def seat_slots(
-    g, players, lineups, sids, tids, pbase, ptame, seat_sids, seat_tids, seat_pbase, seat_ptame
-):
+def seat_slots(g, players, lineups, slots, seats):
     """Fill the seat arrays of row ``g`` from its line-up: each seat's strategy id, taming
     policy id and parameter rows, taken from the slot ``lineups[g, seat]``."""
+    sids, tids, pbase, ptame = slots
+    seat_sids, seat_tids, seat_pbase, seat_ptame = seats
     for p in range(players):
         slot = lineups[g, p]
         seat_sids[p] = sids[slot]
@@ -1033,45 +1017,36 @@ def new_scratch():
 
 
 @njit(cache=True, nogil=True)
-def play_rows(
-    st, lo, hi, first_game, words, lineups, sids, tids, pbase, ptame, debug, dice_contest
-):
+def play_rows(st, lo, hi, first_game, words, lineups, slots, debug, dice_contest):
     """Play rows ``lo``..``hi - 1`` of the batch; row ``g`` is game ``first_game + g``.
 
-    ``lineups[g, seat]`` is the strategy slot of each seat; ``sids``, ``tids``, ``pbase`` and
-    ``ptame`` are indexed by slot. Games are independent and keyed by their global index, so
-    threads (each given a range of rows; the GIL is released) and batch boundaries never change
-    a result.
+    ``lineups[g, seat]`` is the strategy slot of each seat; ``slots`` is
+    ``(sids, tids, pbase, ptame)`` indexed by slot (:func:`sim.runner.pack_slots`). Games are
+    independent and keyed by their global index, so threads (each given a range of rows; the GIL
+    is released) and batch boundaries never change a result.
     """
+    sids, tids, pbase, ptame = slots
     scratch = new_scratch()
     players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
     seat_sids = np.zeros(4, dtype=np.int64)
     seat_tids = np.zeros(4, dtype=np.int64)
     seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
     seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
+    seats = (seat_sids, seat_tids, seat_pbase, seat_ptame)
     for g in range(lo, hi):
         seat_slots(
             g,
             players,
             lineups,
-            sids,
-            tids,
-            pbase,
-            ptame,
-            seat_sids,
-            seat_tids,
-            seat_pbase,
-            seat_ptame,
+            slots,
+            seats,
         )
         play_game(
             st,
             g,
             first_game + g,
             words,
-            seat_sids,
-            seat_tids,
-            seat_pbase,
-            seat_ptame,
+            seats,
             debug,
             dice_contest,
             scratch,
@@ -1082,33 +1057,32 @@ def play_rows(
 
 
 @splice
-def resume(st, g, p, kind, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds):
+def resume(st, g, p, kind, seats, streams, players, buf, work, notes, rounds):
     """Play on from seat ``p``'s noted decision, its option applied: a commitment's places still
     marked in ``work[W_PENDING]`` (as :func:`play_on_after_commit`), or the placement turn the seat
     has not taken yet (placement goes on from seat ``p``); True when the game is over.
 
     The advice's one pasted copy of the round loop, whatever the kind of decision."""
     if kind == PLACE_DECISION:
-        placement(st, g, p, sids, tids, pbase, ptame, streams, players, work, notes)
+        placement(st, g, p, seats, streams, players, work, notes)
         turn = 0
     else:
         pending = work[W_PENDING]
-        seat_actions(st, g, p, sids, tids, pbase, ptame, streams, players, buf, work, pending)
+        seat_actions(st, g, p, seats, streams, players, buf, work, pending)
         start = st.game[g, I_START_PLAYER]
         turn = p - start + players * (p < start) + 1  # the next seat's turn in the action order
-    actions(st, g, turn, sids, tids, pbase, ptame, streams, players, buf, work)
-    return play_on(st, g, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds)
+    actions(st, g, turn, seats, streams, players, buf, work)
+    return play_on(st, g, seats, streams, players, buf, work, notes, rounds)
 
 
 @splice
-def branch_decision(
-    src, g, dst, h, p, kind, option, pending, key, i, sids, tids, pbase, ptame, rounds, scratch
-):
+def branch_decision(src, g, dst, h, p, kind, option, pending, key, i, seats, rounds, scratch):
     """The advice's branch primitive: copy game ``g`` and re-deal what the seats cannot see
     (:func:`fork`), apply ``option`` of seat ``p``'s decision of ``kind`` (a commitment: move
     ``option`` figures onto the tile, then its places still ``pending``; a placement:
     :data:`~sim.situation.OPTION_STAY` or :data:`~sim.situation.OPTION_SEEK` for this round) and
     play on for at most ``rounds`` rounds; True when the game is over (not scored yet)."""
+    sids, tids, pbase, ptame = seats
     streams, buf, work, notes = scratch
     fork(src, g, dst, h, key, i, True, scratch)
     players = np.int64(dst.game[h, I_PLAYERS])
@@ -1118,13 +1092,11 @@ def branch_decision(
         for a in range(N_AREAS):
             work[W_PENDING, a] = pending[a]
         move_onto_tile(dst, h, p, sids[p], pbase[p], streams[Purpose.STRATEGY + p], option, buf)
-    return resume(
-        dst, h, p, kind, sids, tids, pbase, ptame, streams, players, buf, work, notes, rounds
-    )
+    return resume(dst, h, p, kind, seats, streams, players, buf, work, notes, rounds)
 
 
 @hot
-def play_out_decision(st, g, j, key, playouts, sids, tids, pbase, ptame, clock, copy, scratch):
+def play_out_decision(st, g, j, key, playouts, seats, clock, copy, scratch):
     """Play out decision ``j`` of real game ``g`` (noted in ``st.log``): fill its situation,
     then for every option (a commitment: ``k`` from 0 to the most the seat can move and pay; a
     placement: stay away or seek the herd this round) ``playouts`` continuations to the end of
@@ -1134,6 +1106,7 @@ def play_out_decision(st, g, j, key, playouts, sids, tids, pbase, ptame, clock, 
     decision ``key`` (:func:`fork`): the same re-deal of what the seat cannot see and the same
     random streams, so the options differ only through the option and what follows from it.
     """
+    sids, tids, pbase, ptame = seats
     streams, buf, work, notes = scratch
     row = st.log[g, 1 + j]
     h = snapshot_row(st, g, j)
@@ -1161,7 +1134,7 @@ def play_out_decision(st, g, j, key, playouts, sids, tids, pbase, ptame, clock, 
         margins = 0.0
         for i in range(playouts):
             branch_decision(
-                st, h, copy, 0, p, kind, k, pending, key, i, sids, tids, pbase, ptame,
+                st, h, copy, 0, p, kind, k, pending, key, i, seats,
                 MAX_ROUNDS, scratch,
             )  # fmt: skip
             score_game(copy, 0, work)
@@ -1173,9 +1146,7 @@ def play_out_decision(st, g, j, key, playouts, sids, tids, pbase, ptame, clock, 
 
 
 @njit(cache=True, nogil=True)
-def advise_rows(
-    st, lo, hi, first_game, words, lineups, sids, tids, pbase, ptame, dice_contest, playouts, clock
-):
+def advise_rows(st, lo, hi, first_game, words, lineups, slots, dice_contest, playouts, clock):
     """Play rows ``lo``..``hi - 1`` of an advice batch as :func:`play_rows` does, noting the
     taming decisions in ``st.log``; after each game, play out every decision it noted
     (:func:`play_out_decision`, ``playouts`` continuations per commitment).
@@ -1184,6 +1155,7 @@ def advise_rows(
     them). A decision's key comes from the seed, the game's index, the round and the seat, so
     the results do not depend on the rows' split into batches or threads.
     """
+    sids, tids, pbase, ptame = slots
     scratch = new_scratch()
     branch_scratch = new_scratch()
     copy = GameState(
@@ -1198,29 +1170,21 @@ def advise_rows(
     seat_tids = np.zeros(4, dtype=np.int64)
     seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
     seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
+    seats = (seat_sids, seat_tids, seat_pbase, seat_ptame)
     for g in range(lo, hi):
         seat_slots(
             g,
             players,
             lineups,
-            sids,
-            tids,
-            pbase,
-            ptame,
-            seat_sids,
-            seat_tids,
-            seat_pbase,
-            seat_ptame,
+            slots,
+            seats,
         )
         play_game(
             st,
             g,
             first_game + g,
             words,
-            seat_sids,
-            seat_tids,
-            seat_pbase,
-            seat_ptame,
+            seats,
             False,
             dice_contest,
             scratch,
@@ -1232,7 +1196,7 @@ def advise_rows(
             salt = N_PURPOSES + (kind * (MAX_ROUNDS + 1) + np.int64(st.game[h, I_ROUND])) * 4 + seat
             key = stream_key(words, first_game + g, salt)
             play_out_decision(
-                st, g, j, key, playouts, seat_sids, seat_tids, seat_pbase, seat_ptame, clock,
+                st, g, j, key, playouts, seats, clock,
                 copy, branch_scratch,
             )  # fmt: skip
 
@@ -1243,11 +1207,12 @@ CHOICE_BRANCH = 1 << 40  # the play-out index whose streams ask the seat's own c
 
 
 @hot
-def seat_place(st, g, p, sids, tids, pbase, ptame, scratch, close_herd):
+def seat_place(st, g, p, seats, scratch, close_herd):
     """Where seat ``p``'s place hook puts people at its placement turn, valuing the herd as at a
     turn of its own, the herd's area closed to it with ``close_herd``; an illegal answer is the
     engine's first legal place, as in :func:`placement`. Returns the area and the people, or
     ``(-1, 0)`` when no place is open; places nothing."""
+    sids, tids, pbase, ptame = seats
     streams, buf, work, notes = scratch
     players = np.int64(st.game[g, I_PLAYERS])
     lo = work[W_LO]
@@ -1255,7 +1220,7 @@ def seat_place(st, g, p, sids, tids, pbase, ptame, scratch, close_herd):
     occ = work[W_OCCUPANCY]
     occupancy(st, g, players, occ)
     legal_places_from(st, g, p, players, occ, lo, hi)
-    herd_value = field_herd_value(st, g, p, sids, tids, pbase, ptame, streams, hi)
+    herd_value = field_herd_value(st, g, p, seats, streams, hi)
     herd_area = st.game[g, I_HERD_AREA]
     if close_herd and herd_area >= 0:
         lo[herd_area] = 0
@@ -1275,18 +1240,19 @@ def seat_place(st, g, p, sids, tids, pbase, ptame, scratch, close_herd):
 
 
 @hot
-def place_elsewhere(st, g, p, sids, tids, pbase, ptame, scratch):
+def place_elsewhere(st, g, p, seats, scratch):
     """Seat ``p``'s placement turn away from the herd's area (:func:`seat_place` with the area
     closed); nothing is placed when it has no other place."""
-    area, count = seat_place(st, g, p, sids, tids, pbase, ptame, scratch, True)
+    area, count = seat_place(st, g, p, seats, scratch, True)
     if area >= 0:
         place_people(st, g, p, area, count)
 
 
 @hot(inline=True)
-def field_herd_value(st, g, p, sids, tids, pbase, ptame, streams, hi):
+def field_herd_value(st, g, p, seats, streams, hi):
     """The herd value seat ``p``'s taming policy gives this round at a placement turn (0 when
     the herd's area is closed to it), asked as :func:`placement` asks it."""
+    sids, tids, pbase, ptame = seats
     herd_area = st.game[g, I_HERD_AREA]
     if herd_area < 0 or hi[herd_area] == 0:
         return 0.0
@@ -1299,16 +1265,17 @@ def field_herd_value(st, g, p, sids, tids, pbase, ptame, streams, hi):
 
 
 @hot
-def field_choice(src, decision, key, sids, tids, pbase, ptame, copy, scratch):
+def field_choice(src, decision, key, seats, copy, scratch):
     """What seat ``decision[0]``'s own player does at the position's decision (its hooks asked
     once, on a copy, with the streams of play-out :data:`CHOICE_BRANCH`): the figures it
     commits, or at a placement turn the people it puts on the herd's area (0: elsewhere)."""
+    sids, tids, pbase, ptame = seats
     streams, buf, work, _ = scratch
     p = decision[0]
     fork(src, 0, copy, 0, key, CHOICE_BRANCH, False, scratch)
     herd_area = copy.game[0, I_HERD_AREA]
     if decision[1] == PLACE_DECISION:
-        area, count = seat_place(copy, 0, p, sids, tids, pbase, ptame, scratch, False)
+        area, count = seat_place(copy, 0, p, seats, scratch, False)
         return count if area == herd_area else 0
     available = np.int64(copy.seat[0, p, PLACED + herd_area])
     values = stack_f64(VALUES_WIDTH)
@@ -1361,7 +1328,7 @@ def analyse_rows(src, decision, options, key, lo, hi, seats, out, choice):
     players = np.int64(src.game[0, I_PLAYERS])
     following = p + 1 if p + 1 < players else 0
     if lo == 0:
-        choice[0] = field_choice(src, decision, key, sids, tids, pbase, ptame, copy, scratch)
+        choice[0] = field_choice(src, decision, key, seats, copy, scratch)
     for j in range(options.shape[0]):
         option = options[j]
         for i in range(lo, hi):
@@ -1372,13 +1339,13 @@ def analyse_rows(src, decision, options, key, lo, hi, seats, out, choice):
                 if option > 0:
                     place_people(copy, 0, p, copy.game[0, I_HERD_AREA], option)
                 else:
-                    place_elsewhere(copy, 0, p, sids, tids, pbase, ptame, scratch)
+                    place_elsewhere(copy, 0, p, seats, scratch)
             else:
                 for a in range(N_AREAS):
                     work[W_PENDING, a] = decision[3 + a]
                 rng = streams[Purpose.STRATEGY + p]
                 move_onto_tile(copy, 0, p, sids[p], pbase[p], rng, option, buf)
-            resume(copy, 0, who, kind, sids, tids, pbase, ptame, streams, players, buf, work,
+            resume(copy, 0, who, kind, seats, streams, players, buf, work,
                    notes, MAX_ROUNDS)  # fmt: skip
             score_game(copy, 0, work)
             share, margin = share_and_margin(copy, 0, p, players)
@@ -1387,9 +1354,7 @@ def analyse_rows(src, decision, options, key, lo, hi, seats, out, choice):
 
 
 @njit(cache=True, nogil=True)
-def play_rows_timed(
-    st, lo, hi, first_game, words, lineups, sids, tids, pbase, ptame, debug, dice_contest, times
-):
+def play_rows_timed(st, lo, hi, first_game, words, lineups, slots, debug, dice_contest, times):
     """:func:`play_rows` of the timed variant (``TIMING``): the same games, and ``times[0, T_*]``
     gets the cycles spent in each part of them, ``times[1, T_*]`` how many times it was timed.
 
@@ -1397,6 +1362,7 @@ def play_rows_timed(
     kernel built without ``TIMING`` every entry stays 0. Compiled only when called: only the
     bench's breakdown calls it, on the timed kernel.
     """
+    sids, tids, pbase, ptame = slots
     scratch = new_scratch()
     work = scratch[2]
     for _ in range(1000):
@@ -1406,29 +1372,21 @@ def play_rows_timed(
     seat_tids = np.zeros(4, dtype=np.int64)
     seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
     seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
+    seats = (seat_sids, seat_tids, seat_pbase, seat_ptame)
     for g in range(lo, hi):
         seat_slots(
             g,
             players,
             lineups,
-            sids,
-            tids,
-            pbase,
-            ptame,
-            seat_sids,
-            seat_tids,
-            seat_pbase,
-            seat_ptame,
+            slots,
+            seats,
         )
         play_game(
             st,
             g,
             first_game + g,
             words,
-            seat_sids,
-            seat_tids,
-            seat_pbase,
-            seat_ptame,
+            seats,
             debug,
             dice_contest,
             scratch,

@@ -175,14 +175,14 @@ def typing_batch(rows: int = 1, log: np.ndarray | None = None) -> tuple[GameStat
     -------
     st : GameState
     args : tuple
-        ``(words, lineup, sids, tids, pbase, ptame, dice_contest)``; the entry's own arguments
-        follow.
+        ``(words, lineup, slots, dice_contest)``, ``slots`` being :func:`pack_slots`'s
+        ``(sids, tids, pbase, ptame)``; the entry's own arguments follow.
     """
     rules = Rules()
     data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
     st = new_state(rows, 2, data, outcome_table(rules.tie_rule), log)
-    sids, tids, pbase, ptame = pack_slots([Slot("", 0, 0, np.zeros(1), np.zeros(1))])
-    return st, (seed_words(0), lineups(1, 2, [0, 0], False), sids, tids, pbase, ptame, False)
+    slots = pack_slots([Slot("", 0, 0, np.zeros(1), np.zeros(1))])
+    return st, (seed_words(0), lineups(1, 2, [0, 0], False), slots, False)
 
 
 def compile_kernel(kernel) -> float | None:
@@ -202,7 +202,7 @@ def compile_kernel(kernel) -> float | None:
     if kernel.play_rows.signatures:  # compiled or loaded in this process: no state to build
         return None
     st, args = typing_batch()
-    args = (*args[:6], False, *args[6:])  # debug, then dice_contest
+    args = (*args[:3], False, *args[3:])  # debug, then dice_contest
     return compile_entry(kernel, "play_rows", lambda: kernel.play_rows(st, 0, 0, 0, *args))
 
 
@@ -258,10 +258,9 @@ def play_state(
     tiles = load_tiles(rules.tiles) if tiles is None else tiles
     data = rules_data(load_cards(), load_buildings(), tiles, rules.kernel_flags())
     st = new_state(n_games, players, data, outcome_table(rules.tie_rule))
-    sids, tids, pbase, ptame = pack_slots(slots)
     words = seed_words(seed)
     lineup = lineups(n_games, players, seats, rotate, first_game)
-    args = (words, lineup, sids, tids, pbase, ptame, bool(debug), bool(dice_contest))
+    args = (words, lineup, pack_slots(slots), bool(debug), bool(dice_contest))
     if times is not None:
         kernel.play_rows_timed(st, 0, n_games, first_game, *args, times)
         return st

@@ -288,6 +288,7 @@ def score_candidates(st, g, seat, at_commit, areas, counts, n, pending, key, pla
     _clear(sids, tids, notes, work, buf, gain, gain_sq)
     fill_params(sids, pbase, ptame, seat, own_base, own_tame, n_own_base, n_own_tame, model)
     scratch = (streams, buf, work, notes)
+    seats = (sids, tids, pbase, ptame)
     players = np.int64(st.game[g, I_PLAYERS])
     rounds = MAX_ROUNDS if horizon <= 0 else horizon
     first = 0.0
@@ -305,10 +306,7 @@ def score_candidates(st, g, seat, at_commit, areas, counts, n, pending, key, pla
                     key,
                     i,
                     True,
-                    sids,
-                    tids,
-                    pbase,
-                    ptame,
+                    seats,
                     rounds,
                     scratch,
                 )
@@ -324,10 +322,7 @@ def score_candidates(st, g, seat, at_commit, areas, counts, n, pending, key, pla
                     key,
                     i,
                     True,
-                    sids,
-                    tids,
-                    pbase,
-                    ptame,
+                    seats,
                     rounds,
                     scratch,
                 )

@@ -89,8 +89,8 @@ def test_branches_share_their_random_numbers(advised):
         copy = new_state(1, 3, st.data, st.odds, st.log[:0])
         scratch = kernel.new_scratch()
         kernel.branch_commit(
-            st, h, copy, 0, p, k, pending, key, i, True, seat_sids, seat_tids, seat_pbase,
-            seat_ptame, MAX_ROUNDS, scratch,
+            st, h, copy, 0, p, k, pending, key, i, True,
+            (seat_sids, seat_tids, seat_pbase, seat_ptame), MAX_ROUNDS, scratch,
         )  # fmt: skip
         kernel.score_game(copy, 0, scratch[2])
         return copy
@@ -149,8 +149,9 @@ def test_a_decision_with_one_legal_k_records_one_branch(advised):
         salt = N_PURPOSES + int(st.game[h, I_ROUND]) * 4 + p
         key = np.uint64(stream_key(seed_words(SEED), g, salt))
         kernel.play_out_decision(
-            st, g, j, key, 3, sids[seats], tids[seats], np.ascontiguousarray(pbase[seats]),
-            np.ascontiguousarray(ptame[seats]), np.array(CLOCK), copy, scratch,
+            st, g, j, key, 3,
+            (sids[seats], tids[seats], np.ascontiguousarray(pbase[seats]),
+             np.ascontiguousarray(ptame[seats])), np.array(CLOCK), copy, scratch,
         )  # fmt: skip
         out = st.log[g, 1 + j]
         assert out[SITUATION + S_KMAX] == 0
@@ -245,7 +246,7 @@ def test_placement_options_share_their_random_numbers(placed):
                 copy = new_state(1, 3, st.data, st.odds, st.log[:0])
                 scratch = kernel.new_scratch()
                 kernel.branch_decision(
-                    st, h, copy, 0, p, PLACE_DECISION, option, pending, key, i, *seat_args,
+                    st, h, copy, 0, p, PLACE_DECISION, option, pending, key, i, seat_args,
                     MAX_ROUNDS, scratch,
                 )  # fmt: skip
                 kernel.score_game(copy, 0, scratch[2])

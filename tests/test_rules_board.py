@@ -127,7 +127,7 @@ def test_gathering_dice_divided_by_the_divisor(sa, eng, area):
         sa.seed(streams, sa.Purpose.GATHER, 31 * people + area)
         dice = sum(sa.peek_dice(streams, sa.Purpose.GATHER, people))
         before = st.seat.copy()
-        eng.mod.resolve(st, 0, 0, area, ids, ids, params, params, streams, 4, buf, work)
+        eng.mod.resolve(st, 0, 0, area, (ids, ids, params, params), streams, 4, buf, work)
         want = before.copy()
         want[0, 0, GOODS + area] += dice // divisor
         np.testing.assert_array_equal(st.seat, want)
@@ -154,7 +154,7 @@ def test_gathering_with_tools(sa, kern):
         sa.seed(streams, sa.Purpose.GATHER, key)
         sa.seed(streams, sa.Purpose.STRATEGY + 1, 10_000 + key)
         dice = sum(sa.peek_dice(streams, sa.Purpose.GATHER, 3))
-        kern.mod.resolve(st, 0, 1, QUARRY, sids, sids, params, params, streams, 2, buf, work)
+        kern.mod.resolve(st, 0, 1, QUARRY, (sids, sids, params, params), streams, 2, buf, work)
         slots = st.seat[0, 1, TOOLS_USED : TOOLS_USED + 3] @ np.array([2, 2, 1])
         pips = int(slots) + (3 - int(st.seat[0, 1, ONE_TIME_TOOLS]))
         used += pips > 0
@@ -270,14 +270,14 @@ def test_placement_clockwise_from_the_start_player(sa, eng):
     st.game[0, I_START_PLAYER] = 2
     st.seat[0, :4, PLACED + HUNTING_GROUNDS] = 1  # hunting is closed to everyone
     first = st.game[0, I_START_PLAYER]
-    eng.mod.placement(st, 0, first, ids, ids, params, params, streams, 4, work, *eng.scratch[3:])
+    eng.mod.placement(st, 0, first, (ids, ids, params, params), streams, 4, work, *eng.scratch[3:])
     placed = st.seat[0, :4, PLACED : PLACED + 3]
     assert placed[2].tolist() == [1, 4, 0] and placed[3].tolist() == [1, 3, 0]
     assert placed[0].tolist() == [1, 0, 4] and placed[1].tolist() == [1, 0, 3]
     # placement only ends when nobody can place
     st = sa.new(3)
     st.seat[0, :3, PEOPLE] = (5, 10, 7)
-    eng.mod.placement(st, 0, 0, ids, ids, params, params, streams, 3, work, *eng.scratch[3:])
+    eng.mod.placement(st, 0, 0, (ids, ids, params, params), streams, 3, work, *eng.scratch[3:])
     assert st.seat[0, :3, PLACED : PLACED + N_AREAS].sum(axis=1).tolist() == [5, 10, 7]
 
 
@@ -287,7 +287,7 @@ def test_placement_clockwise_from_the_start_player(sa, eng):
 def _resolve(sa, eng, st, p, area):
     streams, buf, work = eng.scratch[:3]
     ids, params = sa.ids(), sa.params()
-    eng.mod.resolve(st, 0, p, area, ids, ids, params, params, streams, 4, buf, work)
+    eng.mod.resolve(st, 0, p, area, (ids, ids, params, params), streams, 4, buf, work)
 
 
 def test_village_gains_and_caps(sa, eng):

@@ -160,7 +160,7 @@ def test_buying_a_building(sa, eng, stack):
     cost = BUILDINGS[tile, :4]
     st.seat[0, 1, GOODS + WOOD : GOODS + GOLD + 1] = cost + 1
     st.seat[0, 1, PLACED + area] = 1
-    eng.mod.resolve(st, 0, 1, area, ids, ids, params, params, streams, 4, buf, work)
+    eng.mod.resolve(st, 0, 1, area, (ids, ids, params, params), streams, 4, buf, work)
     seat = st.seat[0, 1]
     assert list(seat[GOODS + WOOD : GOODS + GOLD + 1]) == [1, 1, 1, 1]
     assert seat[PARTS + P_BUILDING] == int(cost @ VALUE)
@@ -171,7 +171,7 @@ def test_buying_a_building(sa, eng, stack):
     st = sa.new(4)
     st.seat[0, 1, PLACED + area] = 1
     before = st.seat.copy()
-    eng.mod.resolve(st, 0, 1, area, ids, ids, params, params, streams, 4, buf, work)
+    eng.mod.resolve(st, 0, 1, area, (ids, ids, params, params), streams, 4, buf, work)
     np.testing.assert_array_equal(st.seat, before)
     assert st.game[0, STACK_TAKEN + stack] == 0
     # "1 to 7 of any": the default spends the 7 most valuable
@@ -183,7 +183,7 @@ def test_buying_a_building(sa, eng, stack):
     st.seat[0, 1, N_BUILDINGS_HELD] = 1  # whoever took the first tile: keep tiles conserved
     st.seat[0, 1, GOODS + WOOD : GOODS + GOLD + 1] = (3, 3, 3, 3)
     st.seat[0, 1, PLACED + area] = 1
-    eng.mod.resolve(st, 0, 1, area, ids, ids, params, params, streams, 4, buf, work)
+    eng.mod.resolve(st, 0, 1, area, (ids, ids, params, params), streams, 4, buf, work)
     assert list(st.seat[0, 1, GOODS + WOOD : GOODS + GOLD + 1]) == [3, 2, 0, 0]
     assert st.seat[0, 1, PARTS + P_BUILDING] == 3 * 6 + 3 * 5 + 4
     assert st.game[0, STACK_TAKEN + stack] == 2
@@ -194,5 +194,5 @@ def test_buying_a_building(sa, eng, stack):
     st.seat[0, 1, GOODS + WOOD : GOODS + GOLD + 1] = 5
     st.seat[0, 1, PLACED + area] = 1
     before = st.seat.copy()
-    eng.mod.resolve(st, 0, 1, area, ids, ids, params, params, streams, 4, buf, work)
+    eng.mod.resolve(st, 0, 1, area, (ids, ids, params, params), streams, 4, buf, work)
     np.testing.assert_array_equal(st.seat, before)

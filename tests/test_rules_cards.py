@@ -282,7 +282,7 @@ def test_extra_card_bottom_scores_top_ignored(sa, eng):
     st.seat[0, 1, PLACED + FIRST_CARD_SPACE] = 1
     streams, buf, work = eng.scratch[:3]
     ids, params = sa.ids(), sa.params()
-    eng.mod.resolve(st, 0, 1, FIRST_CARD_SPACE, ids, ids, params, params, streams, 4, buf, work)
+    eng.mod.resolve(st, 0, 1, FIRST_CARD_SPACE, (ids, ids, params, params), streams, 4, buf, work)
     seat = st.seat[0, 1]
     assert seat[GOODS + WOOD] == 0
     assert seat[GOODS + FOOD] == 12  # the extra card's top (7 food) is ignored
@@ -323,7 +323,7 @@ def test_resources_of_choice_immediate_and_keep(sa, eng):
     streams, buf, work = eng.scratch[:3]
     ids, params = sa.ids(), sa.params()
     eng.mod.resolve(
-        keep, 0, 0, FIRST_CARD_SPACE + 2, ids, ids, params, params, streams, 4, buf, work
+        keep, 0, 0, FIRST_CARD_SPACE + 2, (ids, ids, params, params), streams, 4, buf, work
     )
     assert keep.seat[0, 0, N_CARDS_HELD] == 1
     assert keep.seat[0, 0, CHOICE_TOKENS] == 0
@@ -343,7 +343,7 @@ def test_buying_a_card_costs_its_space(sa, eng, space):
     st.seat[0, 2, GOODS + WOOD] = space + 1
     st.seat[0, 2, GOODS + GOLD] = 1
     st.seat[0, 2, PLACED + area] = 1
-    eng.mod.resolve(st, 0, 2, area, ids, ids, params, params, streams, 4, buf, work)
+    eng.mod.resolve(st, 0, 2, area, (ids, ids, params, params), streams, 4, buf, work)
     seat = st.seat[0, 2]
     assert seat[GOODS + WOOD] == 0 and seat[GOODS + GOLD] == 1  # the cheapest resources
     assert seat[PARTS + P_CARD] == 3 and seat[CULTURE + SYM["music"]] == 1
@@ -356,7 +356,7 @@ def test_buying_a_card_costs_its_space(sa, eng, space):
     st.seat[0, 2, GOODS + WOOD] = space
     st.seat[0, 2, PLACED + area] = 1
     before = st.seat.copy()
-    eng.mod.resolve(st, 0, 2, area, ids, ids, params, params, streams, 4, buf, work)
+    eng.mod.resolve(st, 0, 2, area, (ids, ids, params, params), streams, 4, buf, work)
     np.testing.assert_array_equal(st.seat, before)
     assert st.game[0, DISPLAY + space] == music[0]
 

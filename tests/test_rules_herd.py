@@ -125,7 +125,7 @@ def _tame(module, st, scratch, players, tids=None, ptame=None, dice=False):
     tids = np.zeros(4, dtype=np.int64) if tids is None else tids
     ptame = np.zeros((4, 1)) if ptame is None else ptame
     sids = np.zeros(4, dtype=np.int64)
-    module.taming(st, 0, sids, tids, np.zeros((4, 1)), ptame, streams, players, dice, work)
+    module.taming(st, 0, (sids, tids, np.zeros((4, 1)), ptame), streams, players, dice, work)
 
 
 def _on_tile(st, figures):
@@ -271,7 +271,7 @@ def _gather_on_herd(sa, kern, st, p, area, people, commit, key, players=2):
     sa.seed(streams, sa.Purpose.STRATEGY + p, key)
     dice = sum(sa.peek_dice(streams, sa.Purpose.GATHER, people))
     pbase = sa.params()
-    kern.mod.resolve(st, 0, p, area, sids, tids, pbase, ptame, streams, players, buf, work)
+    kern.mod.resolve(st, 0, p, area, (sids, tids, pbase, ptame), streams, players, buf, work)
     return dice
 
 
@@ -378,7 +378,7 @@ def test_commit_pays_as_the_base_strategy_chooses(sa, kern):
     ptame = np.tile(seat.taming_params, (4, 1))
     st.seat[0, 0, PLACED + FOREST] = 3
     sa.seed(streams, sa.Purpose.GATHER, 4)
-    kern.mod.resolve(st, 0, 0, FOREST, sids, tids, pbase, ptame, streams, 2, buf, work)
+    kern.mod.resolve(st, 0, 0, FOREST, (sids, tids, pbase, ptame), streams, 2, buf, work)
     herd = st.seat[0, 0, HERD : HERD + 8]
     assert herd[H_ON_TILE] == 2 and herd[H_FOOD_PAID] == 0 and herd[H_RESOURCES_PAID] == 2
     assert st.seat[0, 0, GOODS + FOOD] == 5

@@ -126,12 +126,12 @@ def _game_after(players, seed, rounds):
     sids = np.zeros(4, dtype=np.int64)
     pbase = np.tile(search_core.GREEDY_DEFAULTS, (4, 1))
     ptame = np.tile(search_core.EV_DEFAULTS, (4, 1))
-    args = (sids, sids, pbase, ptame, streams, np.int64(players))
+    args = ((sids, sids, pbase, ptame), streams, np.int64(players))
     for _ in range(rounds):
         rollout.start_round(st, 0)
         rollout.placement(st, 0, st.game[0, I_START_PLAYER], *args, work, notes)
         rollout.actions(st, 0, 0, *args, buf, work)
-        rollout.taming(st, 0, sids, sids, pbase, ptame, streams, np.int64(players), False, work)
+        rollout.taming(st, 0, (sids, sids, pbase, ptame), streams, np.int64(players), False, work)
         rollout.feeding(st, 0, sids, pbase, streams, np.int64(players), buf)
         assert rollout.end_round(st, 0, np.int64(players))
     rollout.start_round(st, 0)
@@ -282,10 +282,7 @@ def test_the_rollout_copy_is_private():
         np.uint64(7),
         0,
         True,
-        sids,
-        sids,
-        pbase,
-        ptame,
+        (sids, sids, pbase, ptame),
         MAX_ROUNDS,
         scratch,
     )
@@ -398,8 +395,8 @@ def _branch(st, p, rounds, key=7):
     legal_places(st, 0, p, lo, hi)
     area = int(np.flatnonzero(hi)[0])
     over = search_core.branch_placement(
-        st, 0, copy, 0, p, area, int(hi[area]), np.uint64(key), 0, True, sids, sids, pbase,
-        ptame, rounds, scratch,
+        st, 0, copy, 0, p, area, int(hi[area]), np.uint64(key), 0, True,
+        (sids, sids, pbase, ptame), rounds, scratch,
     )  # fmt: skip
     return copy, bool(over), scratch[2]
 

@@ -280,7 +280,7 @@ def round_starts(
     words = seed_words(seed)
     herd = bool(data[FLAGS, Flag.HERD] != 0)
     for g in range(n_games):
-        sids, tids, pbase, ptame = _pack_seat(slots, table[g], players)
+        seated = _pack_seat(slots, table[g], players)
         for purpose in range(N_PURPOSES):
             key = stream_key(words, np.int64(first_game + g), np.int64(purpose))
             seed_stream(streams[purpose], np.uint64(key))
@@ -289,7 +289,7 @@ def round_starts(
         for _ in range(MAX_ROUNDS):  # the engine's safety stop: a stalled game is cut off
             yield st, g
             status = game_kernel.play_rounds(
-                st, g, sids, tids, pbase, ptame, streams, players, False, False, buf, work, notes, 1
+                st, g, seated, streams, players, False, False, buf, work, notes, 1
             )
             if status == OVER:
                 break
