@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from experiments.shared.questions import questions
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sim", "strategies", "experiments")
 CLI = "experiments.cli"
@@ -20,6 +22,10 @@ ROOM_NAMES = ("command", "kind", "analysis", "report", "bench")
 """The rooms of a question, which its modules' names start with."""
 SHARED_ROOMS = {"paired": "analysis", "files": "report", "plots": "report", "document": "report"}
 """The rooms of the shared modules not named by room; the others are the machinery."""
+
+
+QUESTIONS = set(questions())
+"""The questions' packages (``advice``, ``advice.card_check``...)."""
 
 
 def room_of(module: str) -> str | None:
@@ -31,9 +37,9 @@ def room_of(module: str) -> str | None:
     parts = module.split(".")
     if parts[0] != "experiments":
         return None
-    if len(parts) < 3:
+    if len(parts) < 3 or ".".join(parts[1:]) in QUESTIONS:
         return "package"
-    question, name = parts[1], parts[2]
+    question, name = parts[1], parts[-1]
     if question == "bench" and not name.startswith("command"):
         return "bench"
     for room in ROOM_NAMES:
@@ -241,6 +247,8 @@ def test_rooms_are_read_from_names():
     assert room_of("experiments.bench.core") == "bench"
     assert room_of("experiments.bench.command") == "command"
     assert room_of("experiments.advice") == "package"
+    assert room_of("experiments.advice.card_check") == "package"
+    assert room_of("experiments.advice.card_check.kind") == "kind"
     assert room_of("experiments.advice.helpers") is None
 
 

@@ -11,7 +11,7 @@ groups the decisions into situation classes, derives the advice table and the ca
 :mod:`experiments.advice.report`.
 
 The **check** of a card (``check_games`` above 0): the chunks of the ``card_check`` kind
-(:mod:`experiments.card_check.kind`) with this run's ``check_card``, ``check_fields``,
+(:mod:`experiments.advice.card_check.kind`) with this run's ``check_card``, ``check_fields``,
 ``check_tiles`` and ``check_policies``: one seat (rotating with the game index) plays the field's
 base strategy with the card and then, on the same indices, with every policy, against each field
 under each tile set. Their statistics merge exactly; ``finish`` turns them into the card's win
@@ -47,8 +47,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.card_check import kind as checking
-from experiments.card_check.kind import field_label
+from experiments.advice.card_check import kind as checking
+from experiments.advice.card_check.kind import field_label
 from experiments.compare.kind import rules_of
 from experiments.shared.limits import MAX_GAMES, game_blocks
 from experiments.shared.settings import (
@@ -264,7 +264,8 @@ def run_chunk(config: dict, chunk: dict) -> dict:
 
 def merge(parts: list[dict]) -> dict:
     """The chunks' decisions joined in chunk order (field, player count, then game index); the
-    card check's statistics added exactly (:func:`experiments.card_check.kind.merge_checks`)."""
+    card check's statistics added exactly
+    (:func:`experiments.advice.card_check.kind.merge_checks`)."""
     decisions = [part for part in parts if any(k.startswith(PREFIX) for k in part)]
     merged = {}
     if decisions:

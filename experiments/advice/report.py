@@ -140,7 +140,8 @@ def write_advice(
         The shipped card checked on the decisions
         (:func:`~experiments.advice.analysis.card_agreement`).
     check : pandas.DataFrame
-        The shipped card's check (:func:`experiments.card_check.kind.card_check`); no rows: none.
+        The shipped card's check (:func:`experiments.advice.card_check.kind.card_check`); no rows:
+        none.
     config : dict
         The experiment.
     command : str

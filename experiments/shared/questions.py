@@ -1,6 +1,7 @@
 """The questions of :mod:`experiments`: one package each, found by looking, never listed.
 
-A question is a package of :mod:`experiments` other than ``shared``; its modules are named by
+A question is a package of :mod:`experiments` other than ``shared``, or a package inside one (a
+question that belongs to another); its modules are named by
 their room (``command*``, ``kind*``, ``analysis*``, ``report*``, ``bench*``). The command line,
 the kinds' registry and the benchmark find a question's parts here by those names, so adding a
 question is adding a folder: nothing else names it.
@@ -24,12 +25,12 @@ def questions() -> list[str]:
     Returns
     -------
     list of str
-        The names of the packages of :mod:`experiments` that hold an ``__init__.py``, ``shared``
-        left out.
+        The dotted names, relative to :mod:`experiments`, of its packages and of the packages
+        inside them (a question that belongs to another), ``shared`` left out.
     """
-    return sorted(
-        path.parent.name for path in HOME.glob("*/__init__.py") if path.parent.name != SHARED
-    )
+    found = [*HOME.glob("*/__init__.py"), *HOME.glob("*/*/__init__.py")]
+    names = [".".join(path.parent.relative_to(HOME).parts) for path in found]
+    return sorted(name for name in names if name.split(".")[0] != SHARED)
 
 
 def room_modules(room: str, packages: list[str] | None = None) -> list[str]:
@@ -50,7 +51,7 @@ def room_modules(room: str, packages: list[str] | None = None) -> list[str]:
     """
     found = []
     for package in packages if packages is not None else [*questions(), SHARED]:
-        folder = HOME / package
+        folder = HOME.joinpath(*package.split("."))
         names = sorted(p.stem for p in folder.glob(f"{room}*.py"))
         found += [
             f"experiments.{package}.{name}"
@@ -61,18 +62,20 @@ def room_modules(room: str, packages: list[str] | None = None) -> list[str]:
 
 
 def kinds() -> dict[str, str]:
-    """The experiment kinds: a question with a ``kind.py`` is a kind of its own name.
+    """The experiment kinds: a question with a ``kind.py`` is a kind of its folder's name.
 
     Returns
     -------
     dict
-        Kind name -> the dotted name of its module, sorted by name.
+        Kind name (the last part of the question's name) -> the dotted name of its module,
+        sorted by name.
     """
-    return {
-        name: f"experiments.{name}.kind"
+    kinds = {
+        name.split(".")[-1]: f"experiments.{name}.kind"
         for name in questions()
-        if (HOME / name / "kind.py").exists()
+        if HOME.joinpath(*name.split("."), "kind.py").exists()
     }
+    return dict(sorted(kinds.items()))
 
 
 def import_all(names: list[str]) -> list:

@@ -1,7 +1,7 @@
 """The card's goals, table by table: is it at least as good as the best fixed policy and close to
 the best computer policy? Pure pandas, no I/O.
 
-Input: a card check (:func:`experiments.card_check.kind.card_check`): per field, tile set,
+Input: a card check (:func:`experiments.advice.card_check.kind.card_check`): per field, tile set,
 player count and policy, the card's win rate minus the policy's in percentage points with its
 95% interval. For each table (field, tile set, player count):
 
@@ -14,7 +14,7 @@ player count and policy, the card's win rate minus the policy's in percentage po
   reported, no goal (what the seek part adds).
 
 Input of :func:`exploit_goals`: the exploitability check
-(:func:`experiments.card_check.kind.exploit_check`): at a table where every seat plays the
+(:func:`experiments.advice.card_check.kind.exploit_check`): at a table where every seat plays the
 card, what one seat gains by each deviation. Per table the goal is that none gains more than
 :data:`EXPLOIT_LIMIT` (1 pp, point estimate).
 """

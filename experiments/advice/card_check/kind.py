@@ -9,7 +9,7 @@ set, one player count and one block of game indices
 :class:`~experiments.shared.paired.Moments` merge exactly, so the table is the same whatever the
 chunking, workers or backend. ``finish`` turns them into the card's win rate minus each policy's
 with its interval (:func:`card_check`) and writes ``check.csv``, ``check.md`` and ``run.json``
-(:mod:`experiments.card_check.report`).
+(:mod:`experiments.advice.card_check.report`).
 
 Settings of ``[experiment]``: ``card`` (default ``card``), ``fields`` (a list of fields, each a
 list of the other seats' strategies; default ``greedy``, the preset field ``balanced, cards,
@@ -24,7 +24,7 @@ card always committing its default, :func:`~experiments.advice.analysis_seeking.
 default false), ``exploit`` (default true: the exploitability check, a table where every seat plays
 the card with its own base strategy, against one seat, rotating, playing each of ``deviations``
 instead: :func:`exploit_block`, :func:`exploit_check`), ``deviations`` (default
-:data:`~experiments.card_check.analysis.DEVIATIONS`; each a taming policy, or
+:data:`~experiments.advice.card_check.analysis.DEVIATIONS`; each a taming policy, or
 ``[param=value]+TAMING`` to set parameters of the base too: :func:`deviation_strategy`), and the
 common ones (``games``: per arm, field, tile set and player count).
 ``[rules]``: ``mammoth_points``, ``tie``, ``resources_of_choice`` (the tile sets are the
@@ -43,7 +43,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.card_check.analysis import DEVIATIONS
+from experiments.advice.card_check.analysis import DEVIATIONS
 from experiments.commit.analysis import (
     SWEEP_KEYS,
     SWEEP_METRICS,
@@ -501,7 +501,7 @@ def finish(
     """Compute the check's table (and, with ``gate``, the gated card) and write ``check.csv``,
     ``goals.csv``, ``check.md``, ``run.json`` (and ``card.json``, ``card.md``, ``card.html``)."""
     from experiments.advice.analysis_seeking import gate_commit, gate_seek
-    from experiments.card_check.report import write_card_check
+    from experiments.advice.card_check.report import write_card_check
     from strategies.taming_card import load_card
 
     table = card_check(merged, config["card"])
