@@ -41,13 +41,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from experiments.advice.analysis import (
-    advice_table,
-    card_lines,
-    derive_card,
-    features_frame,
-    solver_answers,
-)
+from experiments.advice.analysis import advice_table, derive_card, features_frame, solver_answers
+from experiments.advice.report_words import card_lines, with_situations
 from strategies.play import advise_games
 from strategies.taming_card import load_card
 
@@ -88,7 +83,7 @@ one[["k", "effect", "lo", "hi", "share_can", "best_k", "best_sure", "too_few", "
 # With few games the tree keeps few classes (a split must gain three clustered standard errors).
 
 # %%
-table = advice_table(decisions)
+table = with_situations(advice_table(decisions), after="class")
 classes = table.sort_values(["class", "k"]).groupby("class").first()
 cols = min(4, len(classes))
 rows = -(-len(classes) // cols)

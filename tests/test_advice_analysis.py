@@ -9,14 +9,15 @@ import pandas as pd
 import pytest
 
 from experiments.advice import analysis as sit
+from experiments.advice import report_words as words
 from experiments.advice.analysis import (
     Card,
     Condition,
     advice_table,
-    card_lines,
     derive_card,
     solver_commitment,
 )
+from experiments.advice.report_words import card_lines, with_situations, worded_card
 from strategies.play import advise_games
 
 K = sit.K_RANGE
@@ -92,11 +93,17 @@ def test_the_table_recovers_the_planted_classes_and_effects():
     # two thirds of the decisions have nobody before them: their answer is the default
     rule, rest = card.rules
     assert rest["when"] == [] and rest["commit"] == card.default == 1
-    assert rest["covers"] == ["nobody committed before you"]
+    assert rest["covers"] == [[{"feature": "committed_most", "lo": None, "hi": 0.5}]]
+    assert worded_card(card.to_dict())["rules"][-1]["covers"] == ["nobody committed before you"]
     assert rule["commit"] == 0 and rule["when"] == [
         {"feature": "committed_most", "lo": 0.5, "hi": None}
     ]
     assert card_lines(card)[1].startswith("1. most committed before you >= 1: commit none (")
+    # the table's situations in words, as advice.csv holds them: after the class
+    named = with_situations(table, after="class")
+    assert list(named.columns[:3]) == ["class", "situation", "when"]
+    said = {"nobody committed before you", "most committed before you >= 1"}
+    assert set(named["situation"]) == said
 
 
 def _naive_half_width(decisions, k):
@@ -137,7 +144,8 @@ def test_a_class_with_too_few_games_says_so_and_the_card_falls_back():
     card = derive_card(table)
     (rest,) = card.rules
     assert rest["when"] == [] and rest["commit"] == card.default == first.loc[1, "best_k"]
-    assert rest["too_few"] == ["2 players"] and rest["covers"] == ["3-4 players"]
+    worded = worded_card(card.to_dict())["rules"][-1]
+    assert worded["too_few"] == ["2 players"] and worded["covers"] == ["3-4 players"]
     assert any("too few decisions" in line for line in card_lines(card))
 
 
@@ -192,7 +200,7 @@ def test_the_solver_commits_for_a_rich_prize_and_not_for_nothing():
 def test_every_feature_has_words(feature):
     for t in sit.GRIDS[feature]:
         for cond in (Condition(feature, None, t), Condition(feature, t, None)):
-            text = sit.condition_text(cond)
+            text = words.condition_text(cond)
             assert text and "None" not in text
 
 
@@ -232,7 +240,7 @@ def test_classes_cover_every_decision_once_and_keep_enough_games():
     assert (labels >= 0).all()
     for c in range(len(classes)):
         assert decisions.loc[labels == c, "game"].nunique() >= sit.MIN_CLUSTERS
-    texts = [sit.class_text(c) for c in classes]
+    texts = [words.class_text(c) for c in classes]
     assert any("better bonus worth >= 6" in t for t in texts), texts
 
 
@@ -270,6 +278,11 @@ def test_a_card_is_checked_rule_by_rule_against_the_play_outs():
     decisions, true = synthetic(games=400, decision_sd=0.05, seed=3)
     right = sit.card_agreement(decisions, _card([([("committed_most", 0.5, None)], 0)], 1))
     assert list(right["rule"]) == ["1", "otherwise"]
+    said = words.agreement_with_situations(right, _card([([("committed_most", 0.5, None)], 0)], 1))
+    assert list(said["situation"]) == ["rule 1", "otherwise"] and list(said.columns[:2]) == [
+        "rule",
+        "situation",
+    ]
     assert list(right["verdict"]) == ["agrees", "agrees"]
     assert list(right["best_k"]) == [0, 1] and (right["card_minus_best"] == 0).all()
     somebody = int((decisions["committed_most"] > 0).sum())

@@ -11,12 +11,14 @@ import pandas as pd
 import pytest
 
 from experiments.advice.analysis_seeking import (
+    FIELDS_DISAGREE,
     MIN_GAMES,
+    SEEKING_LOSES,
     cell_answers,
     derive_seek,
-    seek_lines,
     seek_table,
 )
+from experiments.advice.report_words import seek_lines, when_text, worded_card
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.runner import run_experiment
 from strategies.taming_card import card_row, load_card
@@ -86,7 +88,8 @@ def test_a_clear_effect_in_every_field_gives_the_answer_and_the_rule():
 
 def _three(effects: dict) -> pd.Series:
     answers = cell_answers(seek_table(_decisions(effects)))
-    three = answers[answers["situation"].str.startswith("3 players") & (answers["decisions"] > 0)]
+    situation = answers["when"].map(when_text)
+    three = answers[situation.str.startswith("3 players") & (answers["decisions"] > 0)]
     assert len(three) == 1
     return three.iloc[0]
 
@@ -97,7 +100,7 @@ def test_an_answer_that_loses_measurably_in_one_field_does_not_stand():
     row = _three({("a", 3, 0): (0.06, 0.8), ("b", 3, 0): -0.02})
     assert row["effect"] > 0 and row["worst"] < 0  # the mean says seek, field b says no
     assert row["seek"] is False
-    assert "loses measurably" in row["why"]
+    assert row["why"] == SEEKING_LOSES
     # the other way round: staying away loses measurably in b, seeking nowhere: seek
     row = _three({("a", 3, 0): (-0.06, 0.8), ("b", 3, 0): 0.02})
     assert row["effect"] < 0 and row["seek"] is True
@@ -107,9 +110,9 @@ def test_when_both_answers_lose_somewhere_the_smaller_worst_loss_wins():
     """Field a gains 6 pp by seeking, field b loses 2 (both measurable): staying away would
     cost a 6, seeking costs b 2, so the card seeks."""
     row = _three({("a", 3, 0): 0.06, ("b", 3, 0): -0.02})
-    assert row["seek"] is True and "disagree" in row["why"]
+    assert row["seek"] is True and row["why"] == FIELDS_DISAGREE
     row = _three({("a", 3, 0): 0.02, ("b", 3, 0): -0.06})
-    assert row["seek"] is False and "disagree" in row["why"]
+    assert row["seek"] is False and row["why"] == FIELDS_DISAGREE
 
 
 def test_a_cell_with_too_few_games_in_a_field_takes_the_default():
@@ -118,7 +121,8 @@ def test_a_cell_with_too_few_games_in_a_field_takes_the_default():
     few = pd.concat([few, _decisions({("b", 4, 0): -0.05}, seed=3)], ignore_index=True)
     table = seek_table(pd.concat([_decisions(effects), few], ignore_index=True))
     answers = cell_answers(table)
-    four = answers[answers["situation"].str.startswith("4 players") & (answers["decisions"] > 0)]
+    situation = answers["when"].map(when_text)
+    four = answers[situation.str.startswith("4 players") & (answers["decisions"] > 0)]
     assert four.iloc[0]["seek"] is None
     assert derive_seek(table)["rules"] == []
 
@@ -219,7 +223,8 @@ def test_the_gate_stays_away_where_seeking_loses_a_field_or_gains_in_none_over_w
     assert gated["gated"] == [3, 4]
     first = gated["rules"][0]
     assert first["when"] == [{"feature": "players", "lo": 2.5, "hi": 4.5}] and not first["seek"]
-    assert first["text"] == "3-4 players"
+    assert "text" not in first  # the words are the report's
+    assert worded_card({"rules": [], "seek": gated})["seek"]["rules"][0]["text"] == "3-4 players"
     assert first["gate"]["3 players, b (default tiles)"] == [-1.0, -1.8, -0.2]
     # the rule that could only fit at 3-4 players is gone; the one without players stays
     assert gated["rules"][1:] == [seek["rules"][1]]

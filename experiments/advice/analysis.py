@@ -48,16 +48,19 @@ the classic valuation of spare food). A class's solver answer is the majority of
 answers; it *disagrees* when it differs from the class's best ``k`` and the clustered interval of
 best minus solver's ``k`` excludes 0.
 
-**The card** (:func:`derive_card`, :func:`card_lines`): each class answers its best ``k``; the
-answer of the most decisions becomes the default, every class answering something else is a
-rule, and a last catch-all rule ("otherwise") commits the default; it names the classes it
-covers, among them the classes with too few decisions.
+**The card** (:func:`derive_card`): each class answers its best ``k``; the answer of the most
+decisions becomes the default, every class answering something else is a rule, and a last
+catch-all rule commits the default; it names the classes it covers, among them the classes with
+too few decisions.
+
+**No words here**: classes, rules and cells are conditions (``when``), answers and numbers; the
+report layer words them (:mod:`experiments.advice.report_words`: the situations, ``card.md``, the
+rules' ``text`` of a derived ``card.json``).
 """
 
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
@@ -339,80 +342,6 @@ def class_labels(
 
 
 # --------------------------------------------------------------------------------------------
-# words
-
-
-_LABELS = {
-    "committed_most": "most committed before you",
-    "kmax": "figures you can commit",
-    "prize": "better bonus worth (points)",
-    "tile_gap": "your tiles minus the leader's",
-    "rounds_left": "rounds left",
-    "to_decide": "seats still to decide after you",
-    "players": "players",
-    "rivals": "other seats on the herd's area",
-}
-
-
-def _num(x: float) -> str:
-    return f"{x:g}"
-
-
-def condition_text(c: Condition) -> str:
-    """A condition in words ("nobody committed before you", "better bonus worth >= 6 points")."""
-    integer = c.feature != "prize" and c.feature != "rounds_left"
-    if integer:
-        lo = None if c.lo is None else math.ceil(c.lo)
-        hi = None if c.hi is None else math.ceil(c.hi) - 1  # inclusive
-        if c.feature == "committed_most" and lo is None and hi == 0:
-            return "nobody committed before you"
-        if c.feature == "to_decide" and lo is None and hi == 0:
-            return "nobody decides after you"
-        if c.feature == "to_decide" and lo is not None and hi is None:
-            return f"{lo}+ seat(s) still to decide after you"
-        if c.feature == "rivals" and lo is None and hi == 0:
-            return "nobody on the herd's area yet"
-        if c.feature == "rivals" and lo == 1 and hi is None:
-            return "someone on the herd's area already"
-        if c.feature == "players":
-            if lo is None:
-                return "2 players" if hi == 2 else f"{hi} players or fewer"
-            hi = 4 if hi is None else hi
-            return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
-        if c.feature == "tile_gap":
-            if lo is not None and lo >= 1 and hi is None:
-                return f"you lead the tiles by {lo}+"
-            if lo is None and hi is not None and hi <= -1:
-                return f"you trail the tiles by {-hi}+"
-        label = _LABELS[c.feature]
-        if lo is not None and hi is not None:
-            return f"{label} {lo}" if lo == hi else f"{label} {lo} to {hi}"
-        if lo is not None:
-            return f"{label} >= {lo}"
-        return f"{label} <= {hi}"
-    label = _LABELS[c.feature]
-    if c.feature == "prize":
-        label = "better bonus worth"
-        if c.lo is not None and c.hi is not None:
-            return f"{label} {_num(c.lo)} to <{_num(c.hi)} points"
-        if c.lo is not None:
-            return f"{label} >= {_num(c.lo)} points"
-        return f"{label} < {_num(c.hi)} points"
-    if c.lo is not None and c.hi is not None:
-        return f"{label} {_num(c.lo)} to under {_num(c.hi)}"
-    if c.lo is not None:
-        return f"{label} >= {_num(c.lo)}"
-    return f"{label} < {_num(c.hi)}"
-
-
-def class_text(conditions: list[Condition]) -> str:
-    """A class in words."""
-    if not conditions:
-        return "any situation"
-    return ", ".join(condition_text(c) for c in conditions)
-
-
-# --------------------------------------------------------------------------------------------
 # the solver
 
 
@@ -539,8 +468,9 @@ def advice_table(
     Returns
     -------
     pandas.DataFrame
-        One row per class and ``k`` (0 to the class's largest ``kmax``): ``class``, ``situation``
-        (in words), ``when`` (the class's conditions, JSON), ``k``, ``effect``, ``lo``, ``hi``
+        One row per class and ``k`` (0 to the class's largest ``kmax``): ``class``, ``when`` (the
+        class's conditions, JSON; in words:
+        :func:`experiments.advice.report_words.with_situations`), ``k``, ``effect``, ``lo``, ``hi``
         (95%, clustered by game), ``share_can`` (share of its decisions that can commit ``k``),
         ``decisions``, ``games``, ``best_k``, ``best_sure`` (share of game-bootstrap draws in which
         ``best_k`` is best), ``best_lead_lo``/``best_lead_hi`` (interval of best minus runner-up),
@@ -563,12 +493,9 @@ def advice_table(
     rows = []
     for c, conds in enumerate(classes):
         idx = np.flatnonzero(labels == c)
-        text = class_text(conds)
         when = json.dumps([asdict(x) for x in conds])
         if idx.shape[0] == 0:
-            rows.append(
-                {"class": c, "situation": text, "when": when, "k": 0, "decisions": 0, "games": 0}
-            )
+            rows.append({"class": c, "when": when, "k": 0, "decisions": 0, "games": 0})
             continue
         s = _sums(d[idx], codes[idx])
         mean = s.mean
@@ -603,7 +530,6 @@ def advice_table(
             rows.append(
                 {
                     "class": c,
-                    "situation": text,
                     "when": when,
                     "k": k,
                     "effect": float(mean[k]),
@@ -628,7 +554,6 @@ def advice_table(
 
 TABLE_COLUMNS = (
     "class",
-    "situation",
     "when",
     "k",
     "effect",
@@ -673,18 +598,20 @@ def _bootstrap_sure(s: _Sums, best: int, top: int, rng: np.random.Generator) -> 
 
 @dataclass
 class Card:
-    """The advice card: rules a person can read at the table, and the numbers the policy reads.
+    """The advice card: its rules as the policy reads them, with the numbers behind each.
 
     Attributes
     ----------
     rules : list of dict
         In order; the first whose box holds the situation applies. One rule per class whose best
-        ``k`` is not the default, ``{"when": [{"feature", "lo", "hi"}], "commit": k, "text",
-        "sure", "effect", "lo", "hi", "over_default", "decisions", "solver_k", "disagree"}``
+        ``k`` is not the default, ``{"when": [{"feature", "lo", "hi"}], "commit": k, "sure",
+        "effect", "lo", "hi", "over_default", "decisions", "solver_k", "disagree"}``
         (``effect``, ``lo``, ``hi``: against committing none; ``over_default``: that minus the
         default's effect in the class), then the catch-all ``{"when": [], "commit": default,
-        "text": "otherwise", "decisions", "covers", "too_few"}``: the classes answering the
-        default, and those with too few decisions to tell (which take it rather than a guess).
+        "decisions", "covers", "too_few"}``: the classes (their ``when``) answering the default,
+        and those with too few decisions to tell (which take it rather than a guess). A card
+        file's rules carry their ``text`` too (its words:
+        :func:`~experiments.advice.report_words.worded_card`).
     default : int
         The catch-all's commitment: the answer of the most decisions.
     provenance : dict
@@ -755,12 +682,11 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
         weight = answering.groupby("best_k")["decisions"].sum()
         default = int(weight.idxmax())  # the fewest figures among equal weights
     rules = []
-    rest = {"when": [], "commit": default, "text": "otherwise", "decisions": 0}
-    rest.update(covers=[], too_few=[])
+    rest = {"when": [], "commit": default, "decisions": 0, "covers": [], "too_few": []}
     for c, row in first.iterrows():
         if bool(row["too_few"]) or int(row["best_k"]) == default:
             rest["decisions"] += int(row["decisions"])
-            rest["too_few" if bool(row["too_few"]) else "covers"].append(row["situation"])
+            rest["too_few" if bool(row["too_few"]) else "covers"].append(json.loads(row["when"]))
             continue
         k = int(row["best_k"])
         part = table[table["class"] == c].set_index("k")
@@ -770,7 +696,6 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
             {
                 "when": json.loads(row["when"]),
                 "commit": k,
-                "text": row["situation"],
                 "sure": float(row["best_sure"]),
                 "effect": float(hit["effect"]),
                 "lo": float(hit["lo"]),
@@ -785,119 +710,12 @@ def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None
     return Card(rules + [rest], default, provenance)
 
 
-def _commit_words(k: int) -> str:
-    return "commit none" if k == 0 else f"commit {k}"
-
-
-SEEK_WORDS = {True: "seek the herd", False: "do not go out of your way for the herd"}
-
-
-def _effect_words(rule: dict) -> str:
-    if "gate" in rule:  # a whole-game gate: where the card lost most over whole games
-        name, (effect, lo, hi) = min(rule["gate"].items(), key=lambda item: item[1][2])
-        part = "seeking as the card says" if "seek" in rule else "the card's commitments"
-        return f" (whole games, {part}: {effect:+.2f} pp [{lo:+.2f}, {hi:+.2f}] at {name})"
-    if "effect" not in rule or not np.isfinite(rule["effect"]):
-        return ""
-    return (
-        f" (seeking: {100 * rule['effect']:+.1f} pp win share per decision "
-        f"[{100 * rule['lo']:+.1f}, {100 * rule['hi']:+.1f}], worst field "
-        f"{100 * rule['worst']:+.1f})"
-    )
-
-
-def rule_text(rule: dict) -> str:
-    """A rule's situation in words: its ``text``, or its conditions worded (a hand-written
-    card need not give any)."""
-    if rule.get("text"):
-        return str(rule["text"])
-    conds = [Condition(c["feature"], c.get("lo"), c.get("hi")) for c in rule.get("when", [])]
-    return class_text(conds)
-
-
-def seek_lines(seek: dict) -> list[str]:
-    """The seek part in words: a line per rule, then the default (with the play-outs' effect of
-    seeking where the part carries it)."""
-    lines = []
-    for n, rule in enumerate(seek["rules"], 1):
-        lines.append(
-            f"{n}. {rule_text(rule)}: {SEEK_WORDS[bool(rule['seek'])]}{_effect_words(rule)}"
-        )
-    rest = seek.get("otherwise", {})
-    lines.append(
-        f"{'Otherwise' if seek['rules'] else 'Always'}: {SEEK_WORDS[bool(seek['default'])]}"
-        f"{_effect_words(rest)}."
-    )
-    weight = seek.get("weight")
-    if weight:
-        shares = ", ".join(f"{100 * float(weight[p]):.0f}% at {p} players" for p in ("2", "3", "4"))
-        lines.append(
-            f"Seeking the herd: count the contest at {shares} of its expected points when you "
-            "choose where to place."
-        )
-    return lines
-
-
-def card_lines(card: Card | dict) -> list[str]:
-    """The card as text: at most one screen (a line per rule, with its gain over the default).
-
-    Parameters
-    ----------
-    card : Card or dict
-        From :func:`derive_card` (or its :meth:`Card.to_dict`).
-
-    Returns
-    -------
-    list of str
-    """
-    if isinstance(card, dict):
-        card = Card.from_dict(card)
-    lines = []
-    if card.seek is not None:
-        lines.append(
-            "Whether to go to the herd's area for the herd (at your first placement with the "
-            "area open to you): the first rule that fits."
-        )
-        lines += seek_lines(card.seek)
-    lines.append(
-        "How many figures to commit: the first rule that fits "
-        "(commit all you can move and pay if that is fewer)."
-    )
-    if not card.rules:
-        return lines + ["No decisions were played out: no advice."]
-    numbered = [rule for rule in card.rules if rule["when"]]
-    for i, rule in enumerate(numbered, 1):
-        if "gate" in rule or "sure" not in rule:  # a whole-game gate, or a hand-written rule
-            lines.append(
-                f"{i}. {rule_text(rule)}: {_commit_words(rule['commit'])}{_effect_words(rule)}"
-            )
-            continue
-        note = (
-            f"{100 * rule.get('over_default', 0.0):+.1f} pp win share over {card.default}, "
-            f"best in {100 * rule['sure']:.0f}% of resamples"
-        )
-        if rule.get("disagree"):
-            note += f"; the solver says {rule['solver_k']}"
-        lines.append(f"{i}. {rule['text']}: {_commit_words(rule['commit'])} ({note})")
-    rest = [rule for rule in card.rules if not rule["when"]]
-    commit = rest[0]["commit"] if rest else card.default
-    lines.append(f"{'Otherwise' if numbered else 'Always'}: {_commit_words(commit)}.")
-    too_few = rest[0].get("too_few", []) if rest else []
-    if too_few:
-        lines.append(
-            f"({len(too_few)} situation class(es) had too few decisions to tell; they take this "
-            "answer: " + "; ".join(too_few) + ")"
-        )
-    return lines
-
-
 # --------------------------------------------------------------------------------------------
 # a card checked on a run's decisions
 
 
 AGREEMENT_COLUMNS = (
     "rule",
-    "situation",
     "card_k",
     "decisions",
     "games",
@@ -942,8 +760,9 @@ def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per rule (:data:`AGREEMENT_COLUMNS`): ``rule`` (1, 2, ... or ``otherwise``),
-        ``situation``, ``card_k``, ``decisions``, ``games``, ``best_k``, ``card_minus_best``,
+        One row per rule (:data:`AGREEMENT_COLUMNS`, in the card's order): ``rule`` (1, 2, ... or
+        ``otherwise``; the report words its situation), ``card_k``, ``decisions``, ``games``,
+        ``best_k``, ``card_minus_best``,
         ``lo``, ``hi`` (win share, 95% interval), and ``verdict``: ``agrees`` (the card's ``k``
         is this run's best), ``level`` (another ``k`` is best, but not measurably: the interval
         holds 0), ``disagrees`` (the card's ``k`` is measurably worse), ``too few decisions``
@@ -954,8 +773,6 @@ def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
     classes = card_classes(card)
     commits = [int(rule["commit"]) for rule in card.rules]
     commits += [int(card.default)] * (len(classes) - len(commits))
-    texts = [str(rule.get("text") or "otherwise") for rule in card.rules]
-    texts += ["otherwise"] * (len(classes) - len(texts))
     decisions = _sorted(decisions) if len(decisions) else decisions
     labels = class_labels(decisions, classes) if len(decisions) else np.zeros(0, np.int64)
     wins = capped_wins(decisions) if len(decisions) else np.zeros((0, len(K_RANGE)))
@@ -968,7 +785,6 @@ def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
         idx = np.flatnonzero(labels == c)
         row = {
             "rule": str(numbered) if conds else "otherwise",
-            "situation": texts[c],
             "card_k": commits[c],
             "decisions": int(idx.shape[0]),
             "games": 0,

@@ -30,8 +30,9 @@ Its commitment rules are judged the same way, against the same card always commi
 default.
 
 **The seek part** (:func:`derive_seek`): the answer of the most decisions becomes the default;
-the cells answering otherwise are covered by a few boxes of the grid, each a rule ("3-4
-players, someone on the herd's area already: do not go out of your way for the herd").
+the cells answering otherwise are covered by a few boxes of the grid, each a rule (at 3-4
+players with someone on the herd's area already, do not seek). Its words are the report's
+(:mod:`experiments.advice.report_words`).
 """
 
 from __future__ import annotations
@@ -42,14 +43,7 @@ import json
 import numpy as np
 import pandas as pd
 
-from experiments.advice.analysis import (
-    MIN_CLUSTERS,
-    Z95,
-    Condition,
-    class_labels,
-    class_text,
-    seek_lines,
-)
+from experiments.advice.analysis import MIN_CLUSTERS, Z95, Condition, class_labels
 from strategies.taming_card import SEEK_FEATURES
 
 SEEK_GRID: dict[str, tuple[float, ...]] = {
@@ -60,9 +54,19 @@ SEEK_GRID: dict[str, tuple[float, ...]] = {
 """The cells' thresholds per feature (a cell is ``lo <= feature < hi``)."""
 MIN_GAMES = MIN_CLUSTERS
 """Fewest games of a cell in every field for the cell to answer on its own."""
+TOO_FEW = "too_few"
+"""Why a cell has no answer: too few games in some field."""
+MEAN = "mean"
+"""Why a cell answers as it does: the fields' mean effect."""
+SEEKING_LOSES = "seeking_loses"
+"""Why a cell stays away although the mean gains: seeking loses measurably in some field."""
+STAYING_LOSES = "staying_loses"
+"""Why a cell seeks although the mean loses: staying away loses measurably in some field."""
+FIELDS_DISAGREE = "fields_disagree"
+"""Why: both answers lose measurably in some field; the answer whose worst field loses least."""
+WHY = (TOO_FEW, MEAN, SEEKING_LOSES, STAYING_LOSES, FIELDS_DISAGREE)
 TABLE_COLUMNS = (
     "cell",
-    "situation",
     "when",
     "field",
     "decisions",
@@ -125,7 +129,8 @@ def seek_table(decisions: pd.DataFrame) -> pd.DataFrame:
     -------
     pandas.DataFrame
         :data:`TABLE_COLUMNS`, effects as win-share fractions; cells in grid order, fields in
-        name order.
+        name order (a cell's ``when`` in words:
+        :func:`experiments.advice.report_words.with_situations`).
     """
     places = place_decisions(decisions)
     fields = sorted(places["field"].unique()) if "field" in places.columns else ["all"]
@@ -145,7 +150,6 @@ def seek_table(decisions: pd.DataFrame) -> pd.DataFrame:
             rows.append(
                 {
                     "cell": i,
-                    "situation": class_text(conds),
                     "when": when,
                     "field": name,
                     "decisions": int(mask.sum()),
@@ -164,9 +168,9 @@ def cell_answers(table: pd.DataFrame) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per cell: ``cell, situation, when, decisions, effect`` (the fields' mean),
-        ``worst`` (the lowest field effect), ``best`` (the highest), ``seek`` (True, False, or
-        None: too few games in some field), ``why``.
+        One row per cell: ``cell, when, decisions, effect`` (the fields' mean), ``worst`` (the
+        lowest field effect), ``best`` (the highest), ``seek`` (True, False, or None: too few
+        games in some field), ``why`` (one of :data:`WHY`).
     """
     out = []
     for cell, part in table.groupby("cell", sort=True):
@@ -175,21 +179,20 @@ def cell_answers(table: pd.DataFrame) -> pd.DataFrame:
         seek_loses = bool((part["hi"] < 0).any())  # some field loses measurably by seeking
         stay_loses = bool((part["lo"] > 0).any())  # ... by staying away
         if few:
-            seek, why = None, "too few games in some field"
+            seek, why = None, TOO_FEW
         else:
             seek = bool(effect > 0)
-            why = "the fields' mean effect"
+            why = MEAN
             if seek and seek_loses and not stay_loses:
-                seek, why = False, "seeking loses measurably in some field"
+                seek, why = False, SEEKING_LOSES
             elif not seek and stay_loses and not seek_loses:
-                seek, why = True, "staying away loses measurably in some field"
+                seek, why = True, STAYING_LOSES
             elif seek_loses and stay_loses:
                 seek = bool(float(part["effect"].min()) > -float(part["effect"].max()))
-                why = "the fields disagree: the answer whose worst field loses least"
+                why = FIELDS_DISAGREE
         out.append(
             {
                 "cell": int(cell),
-                "situation": part["situation"].iloc[0],
                 "when": part["when"].iloc[0],
                 "decisions": int(part["decisions"].sum()),
                 "effect": effect,
@@ -215,9 +218,11 @@ def derive_seek(table: pd.DataFrame) -> dict:
     -------
     dict
         ``{"rules": [...], "default": bool, "otherwise": {...}}`` (docs/card_format.md): each
-        rule ``{"when", "seek", "text", "effect", "lo", "hi", "worst", "decisions"}`` (the
-        effect of seeking in its cells, the fields' mean, with its 95% interval, and the lowest
-        field's effect); ``otherwise`` the same figures for the cells the default answers.
+        rule ``{"when", "seek", "effect", "lo", "hi", "worst", "decisions"}`` (the effect of
+        seeking in its cells, the fields' mean, with its 95% interval, and the lowest field's
+        effect); ``otherwise`` the same figures for the cells the default answers. A card file
+        holds each rule's ``text`` too
+        (:func:`experiments.advice.report_words.worded_card`).
     """
     answers = cell_answers(table)
     known = answers[answers["seek"].notna()]
@@ -265,7 +270,6 @@ def _rule(when: list[dict], seek: bool, table: pd.DataFrame, cells_in: list[int]
     """A seek rule with the figures of its cells: the effect of seeking (the fields' mean of each
     field's decision-weighted mean over the cells), its 95% interval (the cells taken as
     independent), the lowest field effect, and the decisions."""
-    conds = [Condition(c["feature"], c["lo"], c["hi"]) for c in when]
     part = table[table["cell"].isin(cells_in) & (table["decisions"] > 0)]
     effects, variances = [], []
     for _, rows in part.groupby("field", sort=True):
@@ -279,7 +283,6 @@ def _rule(when: list[dict], seek: bool, table: pd.DataFrame, cells_in: list[int]
     return {
         "when": when,
         "seek": bool(seek),
-        "text": class_text(conds) if conds else "otherwise",
         "effect": mean,
         "lo": mean - half,
         "hi": mean + half,
@@ -300,7 +303,6 @@ __all__ = [
     "gate_commit",
     "gate_seek",
     "place_decisions",
-    "seek_lines",
     "seek_table",
 ]
 
@@ -363,7 +365,6 @@ def _gate_rules(effects: pd.DataFrame, answer: str, value) -> tuple[list[int], l
             {
                 "when": [{"feature": "players", "lo": condition.lo, "hi": condition.hi}],
                 answer: value,
-                "text": class_text([condition]),
                 "gate": _gate_figures(effects[effects["players"].isin(run)]),
             }
         )

@@ -304,26 +304,15 @@ def finish(
 ) -> None:
     """Derive the advice table and this run's card (``derive_card``), check the shipped card's
     rules on the decisions, and write the files of :mod:`experiments.advice.report`."""
-    from experiments.advice.analysis import advice_table, card_agreement, derive_card
-    from experiments.advice.analysis_seeking import derive_seek, seek_table
+    from dataclasses import replace
+
+    from experiments.advice.analysis_run import advice_tables
     from experiments.advice.report import write_advice
     from strategies.taming_card import load_card
 
-    decisions = decisions_of(config, merged)
-    commits = decisions[decisions["kind"] == "commit"] if len(decisions) else decisions
-    places = decisions[decisions["kind"] == "place"] if len(decisions) else decisions
+    derive = bool(config.get("derive_card", DEFAULTS["derive_card"]))
+    tables = advice_tables(decisions_of(config, merged), load_card(), derive)
     check = checking.card_check(merged, check_card(config))
-    table = card = seek = None
-    if len(places):
-        seek = seek_table(places)
-    if bool(config.get("derive_card", DEFAULTS["derive_card"])):
-        table = advice_table(commits)
-        card = derive_card(table)
-        if seek is not None:
-            card.seek = derive_seek(seek)
-    agreement = card_agreement(commits, load_card())
     dropped = int(merged[DROPPED].sum()) if DROPPED in merged else 0
-    write_advice(
-        Path(folder), decisions, table, card, agreement, check, config, command, started,
-        rules_of(config), dropped, seek,
-    )  # fmt: skip
+    tables = replace(tables, check=check, dropped=dropped)
+    write_advice(Path(folder), tables, config, rules_of(config), command, started)

@@ -49,8 +49,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.advice.analysis import card_lines
+from experiments.advice.analysis_run import AdviceTables
 from experiments.advice.report_card import card_page
+from experiments.advice.report_words import (
+    agreement_with_situations,
+    card_lines,
+    with_situations,
+    worded_card,
+)
 from experiments.shared.files import run_metadata, write_csv, write_json, write_parquet, write_text
 
 FILES = ("decisions.parquet", "agreement.csv", "run.json")
@@ -104,24 +110,18 @@ def reproducing_command(config: dict) -> str:
 
 
 def card_text(card, title: str = "Advice card") -> str:
-    """``card.md``: the card's lines (:func:`~experiments.advice.analysis.card_lines`)
+    """``card.md``: the card's lines (:func:`~experiments.advice.report_words.card_lines`)
     under a title, one paragraph or list item each."""
     return f"# {title}\n\n" + "\n\n".join(card_lines(card)) + "\n"
 
 
 def write_advice(
     folder: Path,
-    decisions: pd.DataFrame,
-    table: pd.DataFrame | None,
-    card,
-    agreement: pd.DataFrame,
-    check: pd.DataFrame,
+    tables: AdviceTables,
     config: dict,
-    command: str,
-    started: float | None,
     rules,
-    dropped: int = 0,
-    seek: pd.DataFrame | None = None,
+    command: str = "advise",
+    started: float | None = None,
 ) -> None:
     """Write the advice run's files into ``folder``.
 
@@ -129,45 +129,31 @@ def write_advice(
     ----------
     folder : pathlib.Path
         Output folder.
-    decisions : pandas.DataFrame
-        The decision table (:func:`experiments.advice.kind.decisions_of`).
-    table : pandas.DataFrame or None
-        The advice table (:func:`~experiments.advice.analysis.advice_table`); None when the
-        run derives no card of its own.
-    card : Card or None
-        This run's card (:func:`~experiments.advice.analysis.derive_card`), or None.
-    agreement : pandas.DataFrame
-        The shipped card checked on the decisions
-        (:func:`~experiments.advice.analysis.card_agreement`).
-    check : pandas.DataFrame
-        The shipped card's check (:func:`experiments.advice.card_check.kind.card_check`); no rows:
-        none.
+    tables : AdviceTables
+        The run's tables (:func:`experiments.advice.analysis_run.advice_tables`, with the check
+        over whole games and the decisions dropped).
     config : dict
         The experiment.
+    rules : sim.rules.Rules
+        The rules the games were played under (for run.json).
     command : str
         What produced the output, for run.json.
     started : float, optional
         ``time.perf_counter()`` when the run started (for the wall time in run.json).
-    rules : sim.rules.Rules
-        The rules the games were played under (for run.json).
-    dropped : int
-        Decisions not played out (met after a game's log was full): run.json says how many.
-    seek : pandas.DataFrame, optional
-        The seek table (:func:`~experiments.advice.analysis_seeking.seek_table`), with placement
-        decisions.
     """
     import time
 
+    decisions, card = tables.decisions, tables.card
     settings = {key: config[key] for key in SETTINGS if key in config}
     write_parquet(folder / "decisions.parquet", decisions, {"settings": settings})
-    write_csv(folder / "agreement.csv", agreement)
+    write_csv(folder / "agreement.csv", agreement_with_situations(tables.agreement, tables.checked))
     files = list(FILES)
-    if seek is not None:
-        write_csv(folder / "seek.csv", seek)
+    if tables.seek is not None:
+        write_csv(folder / "seek.csv", with_situations(tables.seek, after="cell"))
         files.insert(1, "seek.csv")
     if card is not None:
-        write_csv(folder / "advice.csv", table)
-        data = card_data(card)
+        write_csv(folder / "advice.csv", with_situations(tables.table, after="class"))
+        data = worded_card(card_data(card))
         data["provenance"] = {
             "command": reproducing_command(config),
             "decisions": len(decisions),
@@ -177,8 +163,8 @@ def write_advice(
         write_text(folder / "card.md", card_text(card))
         write_text(folder / "card.html", card_page(data, rules.tie_rule))
         files[1:1] = DERIVED
-    if len(check):
-        write_csv(folder / "check.csv", check)
+    if len(tables.check):
+        write_csv(folder / "check.csv", tables.check)
         files.insert(-1, "check.csv")
     extra = {"wall_seconds": round(time.perf_counter() - started, 1)} if started else {}
     meta = run_metadata(
@@ -191,7 +177,7 @@ def write_advice(
         seed=int(config["seed"]),
         field=[list(f) for f in config["fields"]] if "fields" in config else list(config["field"]),
         decisions=len(decisions),
-        decisions_dropped=int(dropped),
+        decisions_dropped=int(tables.dropped),
         files=files,
         **extra,
     )

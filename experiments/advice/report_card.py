@@ -19,7 +19,7 @@ import html
 import itertools
 import json
 
-from experiments.advice.analysis import rule_text
+from experiments.advice.report_words import OTHERWISE, SEEK_WORDS, rule_text
 from sim.contest_exact import odds
 from strategies.taming_card import FEATURES, SEEK_FEATURES
 
@@ -54,6 +54,11 @@ def _made(provenance: dict) -> str:
         check = provenance.get("check", {}).get("command", "")
         return "written by hand" + (f"; checked by {check}" if check else "")
     return ""
+
+
+def _sentence(words: str) -> str:
+    """Words as a sentence: capital first, full stop last."""
+    return words[:1].upper() + words[1:] + "."
 
 
 def card_page(card: dict, tie_rule: str = "longer_wins", title: str = "Advice card") -> str:
@@ -92,6 +97,10 @@ def card_page(card: dict, tie_rule: str = "longer_wins", title: str = "Advice ca
         "odds": odds_table(tie_rule),
         "max_count": MAX_COUNT,
         "provenance": _made(card.get("provenance", {})),
+        "words": {
+            "seek": [_sentence(SEEK_WORDS[False][0]), _sentence(SEEK_WORDS[True][0])],
+            "otherwise": OTHERWISE,
+        },
         "notes": [
             [str(head), [str(line) for line in lines]]
             for head, lines in (card.get("notes") or {}).items()
@@ -198,19 +207,19 @@ function update() {
   };
   const [sn, srule] = firstRule(D.seek, f);
   const go = srule ? srule.seek : D.seek.default;
-  const sline = srule ? srule.text : "otherwise";
+  const sline = srule ? srule.text : D.words.otherwise;
   const w = D.seek.weight[String(f.players)];
   const how = go && w !== undefined ? " Count the contest at " + Math.round(100 * w)
     + "% of its expected points when you choose where to place." : "";
   document.getElementById("seek-answer").innerHTML =
-    "<b>" + (go ? "Seek the herd." : "Do not go out of your way for the herd.") + "</b> Rule "
+    "<b>" + D.words.seek[go ? 1 : 0] + "</b> Rule "
     + sn + " (" + sline + ")." + how + effect(srule || D.seek.otherwise, "seeking");
   const [cn, crule] = firstRule(D.commit, f);
   const want = crule ? crule.commit : D.commit.default;
   const k = Math.max(0, Math.min(want, f.kmax));
   document.getElementById("commit-answer").innerHTML =
     "<b>Commit " + (k === 0 ? "none" : k) + ".</b> Rule " + cn + " ("
-    + (crule ? crule.text : "otherwise") + (want > f.kmax ? "; all you can" : "") + ")."
+    + (crule ? crule.text : D.words.otherwise) + (want > f.kmax ? "; all you can" : "") + ")."
     + effect(crule || D.commit.otherwise, "committing " + want + " against none");
   const body = document.querySelector("#odds tbody");
   body.innerHTML = "";

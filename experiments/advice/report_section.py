@@ -7,13 +7,13 @@ the check of the shipped card against the other taming policies).
 
 from __future__ import annotations
 
-import math
 import re
 
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from experiments.advice.report_words import commit_cell, seek_cell, short_condition
 from experiments.report.report_charts import WIDTH
 from experiments.report.report_folder import (
     MAX_ROWS,
@@ -102,69 +102,6 @@ def agreement_words(agreement: pd.DataFrame) -> str:
     return said + (f" ({where})." if where else ".")
 
 
-def _whole(x: float) -> int:
-    """The first whole number at or above a bound (integer features' bounds sit at halves)."""
-    return int(math.ceil(x))
-
-
-def short_condition(feature: str, lo: float | None, hi: float | None) -> str:
-    """A card condition ``lo <= feature < hi`` in the fewest words (for a phone's first screen).
-
-    Parameters
-    ----------
-    feature : str
-        One of :data:`strategies.taming_card.FEATURES` or
-        :data:`~strategies.taming_card.SEEK_FEATURES`.
-    lo, hi : float or None
-        The bounds (None: open).
-
-    Returns
-    -------
-    str
-    """
-    if feature == "prize":
-        if lo is not None and hi is not None:
-            return f"bonus {lo:g} to <{hi:g}"
-        return f"bonus ≥ {lo:g}" if lo is not None else f"bonus < {hi:g}"
-    if feature == "rounds_left":
-        if lo is not None and hi is not None:
-            return f"{lo:g} to <{hi:g} rounds left"
-        return f"≥ {lo:g} rounds left" if lo is not None else f"< {hi:g} rounds left"
-    low = None if lo is None else _whole(lo)
-    high = None if hi is None else _whole(hi) - 1  # inclusive
-    if feature == "tile_gap":
-        if low is not None and high is None:
-            return f"≤ {-low} tile(s) behind" if low < 0 else f"≥ {low} tile(s) ahead"
-        if low is None and high is not None:
-            return f"{-high}+ tiles behind" if high < 0 else f"≤ {high} tile(s) ahead"
-        return f"tiles vs leader {low} to {high}"
-    if feature == "players":
-        if low is None:
-            return "2 players" if high == 2 else f"≤ {high} players"
-        if low == (high or 4):
-            return f"{low} players"
-        return f"{low}-{high or 4} players"
-    if feature == "rivals" and low is not None and low >= 1 and high is None:
-        return "someone there" if low == 1 else f"{low}+ others there"  # on the herd's area
-    names = {
-        "rivals": "there",
-        "committed_most": "committed before",
-        "kmax": "you can commit",
-        "to_decide": "decide after you",
-    }
-    if feature == "to_decide" and low is None and high == 0:
-        return "you decide last"
-    if feature == "to_decide" and low == 1 and high is None:
-        return "others to decide"
-    if feature == "committed_most" and low == 1 and high is None:
-        return "someone committed"
-    if low is None and high == 0 and feature != "kmax":
-        return f"nobody {names[feature]}"
-    if low is not None and high is not None:
-        return f"{low} to {high} {names[feature]}"
-    return f"{low}+ {names[feature]}" if low is not None else f"≤ {high} {names[feature]}"
-
-
 CARD_PAGE = "card.html"
 """The shipped card at the table (:mod:`experiments.advice.report_card`), written beside the
 report (:func:`experiments.report.report.write_report`)."""
@@ -182,16 +119,16 @@ def _when(rule: dict, otherwise: str) -> str:
 
 
 def card_rows(card: dict) -> list[list[str]]:
-    """The whole card as table rows, its seek part first: when, and what to do (go for the herd
-    or stay away; then commit k)."""
+    """The whole card as table rows, its seek part first: when, and what to do (seek the herd
+    or not; then commit k: :func:`~experiments.advice.report_words.seek_cell`,
+    :func:`~experiments.advice.report_words.commit_cell`)."""
     seek = card.get("seek") or {"rules": [], "default": False}
-    words = {True: "seek", False: "stay\u00a0away"}  # no break: the column stays narrow
-    rows = [[_when(rule, "always"), words[bool(rule["seek"])]] for rule in seek["rules"]]
-    rows.append(["otherwise" if rows else "always", words[bool(seek["default"])]])
+    rows = [[_when(rule, "always"), seek_cell(rule["seek"])] for rule in seek["rules"]]
+    rows.append(["otherwise" if rows else "always", seek_cell(seek["default"])])
     commits = [
-        [_when(rule, "otherwise"), f"commit\u00a0{int(rule['commit'])}"] for rule in card["rules"]
+        [_when(rule, "otherwise"), commit_cell(int(rule["commit"]))] for rule in card["rules"]
     ]
-    return rows + (_merged(commits) or [["always", f"commit\u00a0{int(card.get('default', 0))}"]])
+    return rows + (_merged(commits) or [["always", commit_cell(int(card.get("default", 0)))]])
 
 
 def _merged(rows: list[list[str]]) -> list[list[str]]:

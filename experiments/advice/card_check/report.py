@@ -44,6 +44,7 @@ from experiments.advice.card_check.analysis import (
 )
 from experiments.advice.report import card_text
 from experiments.advice.report_card import card_page
+from experiments.advice.report_words import worded_card
 from experiments.shared.files import run_metadata, write_csv, write_json, write_text
 
 FILES = ("check.csv", "goals.csv", "check.md", "run.json")
@@ -199,7 +200,7 @@ def write_card_check(
     if gated is not None:
         provenance = dict(gated.get("provenance", {}))
         provenance["gates"] = [*provenance.get("gates", []), reproducing_command(config)]
-        card = {**gated, "provenance": provenance}
+        card = worded_card({**gated, "provenance": provenance})
         write_json(folder / "card.json", card)
         write_text(folder / "card.md", card_text(card))
         write_text(folder / "card.html", card_page(card, rules.tie_rule))
