@@ -188,12 +188,15 @@ def test_no_decisions_give_an_empty_table_and_no_advice():
 
 
 def test_the_solver_commits_for_a_rich_prize_and_not_for_nothing():
-    rich = solver_commitment(0, 0, 4, 0, first_worth=10.0, all_worth=1.0, tile_value=2.0)
+    def prize(first, all_, tile):
+        return {"first_bonus": first, "all_bonus": all_, "tile_value": tile}
+
+    rich = solver_commitment((0, 0), 4, 0, prize(10.0, 1.0, 2.0))
     assert rich == 1  # alone so far and nobody after: one figure wins it
-    assert solver_commitment(0, 0, 4, 0, 0.0, 0.0, 0.0) == 0
+    assert solver_commitment((0, 0), 4, 0, prize(0.0, 0.0, 0.0)) == 0
     # two figures already on the tile: beating them takes three
-    assert solver_commitment(2, 1, 4, 0, 10.0, 1.0, 2.0) == 3
-    assert solver_commitment(2, 1, 4, 0, 0.5, 0.0, 0.0) == 0
+    assert solver_commitment((2, 1), 4, 0, prize(10.0, 1.0, 2.0)) == 3
+    assert solver_commitment((2, 1), 4, 0, prize(0.5, 0.0, 0.0)) == 0
 
 
 @pytest.mark.parametrize("feature", list(sit.GRIDS))

@@ -61,6 +61,7 @@ rules' ``text`` of a derived ``card.json``).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
@@ -357,60 +358,56 @@ def tile_worth(tiles_mine, tiles_leader, mammoth_points) -> np.ndarray:
     return share * np.asarray(mammoth_points, dtype=np.float64)
 
 
+PRIZE_KEYS = ("first_bonus", "all_bonus", "tile_value", "food_value")
+"""The worths of a contest's prize (:mod:`sim.contest_solver`'s names), in points."""
+
+
 def solver_commitment(
-    committed_most: int,
-    committed_seats: int,
+    earlier: tuple[int, int],
     kmax: int,
     to_decide: int,
-    first_worth: float,
-    all_worth: float,
-    tile_value: float,
-    food_value: float = 2.0,
+    prize: Mapping[str, float | str],
     later_figures: int = 2,
-    tie_rule: str = "longer_wins",
 ) -> int:
     """The solver's commitment for one decision (see the module notes).
 
     Parameters
     ----------
-    committed_most, committed_seats : int
+    earlier : tuple of int
         The most an earlier seat committed, and how many earlier seats committed.
     kmax : int
         The most the seat can commit.
     to_decide : int
         Later seats still to decide.
-    first_worth, all_worth, tile_value, food_value : float
-        Points of the "1." bonus, the "all" bonus, the tile and one figure's cost.
+    prize : mapping
+        The points of the "1." bonus, the "all" bonus, the tile and one figure's cost
+        (:data:`PRIZE_KEYS`; ``food_value`` 2 when left out), and the contest's ``tie_rule``
+        (default ``longer_wins``).
     later_figures : int
         Figures assumed for each later seat.
-    tie_rule : str
-        The contest's tie rule.
 
     Returns
     -------
     int
         The seat's best commitment (fewest among equals).
     """
+    committed_most, committed_seats = (int(x) for x in earlier)
     kmax = int(kmax)
     if kmax <= 0:
         return 0
-    earlier = []
+    before = []
     if committed_seats > 0 and committed_most > 0:
-        earlier = [int(committed_most)] + [1] * (int(committed_seats) - 1)
+        before = [committed_most] + [1] * (committed_seats - 1)
     later = [int(later_figures)] * int(to_decide)
-    earlier = earlier[: 3 - len(later)] if len(earlier) + len(later) > 3 else earlier
-    prizes = {
-        "first_bonus": max(0.0, float(first_worth)),
-        "all_bonus": max(0.0, float(all_worth)),
-        "tile_value": max(0.0, float(tile_value)),
-        "food_value": max(0.0, float(food_value)),
-        "tie_rule": tie_rule,
-    }
+    before = before[: 3 - len(later)] if len(before) + len(later) > 3 else before
+    worths = {"food_value": 2.0, **{k: v for k, v in prize.items() if k in PRIZE_KEYS}}
+    prizes = {k: max(0.0, float(worths[k])) for k in PRIZE_KEYS}
+    prizes["tie_rule"] = str(prize.get("tie_rule", "longer_wins"))
     if not later:
-        return best_response(len(earlier), earlier, earlier + [kmax], **prizes).commitment
-    figures = earlier + [kmax] + later
+        return best_response(len(before), before, before + [kmax], **prizes).commitment
+    figures = before + [kmax] + later
     eq = sequential_equilibrium(figures, **prizes)
-    return int(eq.policy[len(earlier)][tuple(earlier)])
+    return int(eq.policy[len(before)][tuple(before)])
 
 
 def solver_answers(decisions: pd.DataFrame, food_value: float = 2.0, later_figures: int = 2):
@@ -434,9 +431,9 @@ def solver_answers(decisions: pd.DataFrame, food_value: float = 2.0, later_figur
     for i, key in enumerate(map(tuple, keys)):
         if key not in memo:
             cm, cs, km, td, fw, aw, tv = key
-            memo[key] = solver_commitment(
-                int(cm), int(cs), int(km), int(td), fw, aw, tv, food_value, later_figures
-            )
+            prize = {"first_bonus": fw, "all_bonus": aw, "tile_value": tv, "food_value": food_value}
+            earlier = (int(cm), int(cs))
+            memo[key] = solver_commitment(earlier, int(km), int(td), prize, later_figures)
         out[i] = memo[key]
     return out
 

@@ -208,19 +208,4 @@ def finish(
         max_figures=int(config["max_figures"]),
         tie_rule=rules.tie_rule,
     )
-    write_commit(
-        Path(folder),
-        tables,
-        conditions,
-        rules,
-        seed=int(config["seed"]),
-        games=int(config["games"]),
-        players=players_of(config),
-        base=config["base"],
-        field=list(config["field"]),
-        policies=list(config["policies"]),
-        prizes=prizes_of(config),
-        herd_areas=bool(config["herd_areas"]),
-        command=command,
-        started=started,
-    )
+    write_commit(Path(folder), tables, config, conditions, rules, command, started)

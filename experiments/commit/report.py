@@ -13,9 +13,17 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.commit.analysis import BASELINE, MIXED, field_for, heatmap_grid, tiles_label
+from experiments.commit.analysis import (
+    BASELINE,
+    MIXED,
+    PRIZE_GRID,
+    field_for,
+    heatmap_grid,
+    tiles_label,
+)
 from experiments.commit.report_thumb import with_words
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
+from experiments.shared.settings import players_of
 from sim.rules import Rules
 
 ASSUMED = "tile fronts assumed (docs/rules.md B3)"
@@ -89,17 +97,9 @@ def sweep_figure(by_policy: pd.DataFrame, base: str, field: list[str], condition
 def write_commit(
     folder: Path,
     tables: dict,
+    config: dict,
     conditions: dict[str, Rules],
     rules: Rules,
-    *,
-    seed: int,
-    games: int,
-    players: list[int],
-    base: str,
-    field: list[str],
-    policies: list[str],
-    prizes: dict[str, tuple[float, ...]],
-    herd_areas: bool,
     command: str = "commit",
     started: float | None = None,
 ) -> None:
@@ -116,26 +116,24 @@ def write_commit(
         Output folder.
     tables : dict
         :func:`experiments.commit.analysis.commit_tables`.
+    config : dict
+        The experiment (:mod:`experiments.commit.kind`, checked): its ``seed``, ``games`` per arm,
+        ``players``, the focal seat's ``base`` and ``policies``, the other seats (``field``),
+        the solver's prize grid (the keys of :data:`~experiments.commit.analysis.PRIZE_GRID`)
+        and ``herd_areas`` (whether the herd-area conditions were swept:
+        ``commit_herd_areas.png``).
     conditions : dict of str to Rules
         The sweep's conditions (:func:`experiments.commit.analysis.commit_conditions`).
     rules : Rules
         The rules in force (the :data:`~experiments.commit.analysis.MIXED` condition).
-    seed, games : int
-        The run's seed and games per arm.
-    players : list of int
-        Player counts.
-    base, field, policies
-        The focal seat's base strategy, the other seats and the focal seat's policies.
-    prizes : dict of str to tuple of float
-        The solver's prize grid (keys of :data:`~experiments.commit.analysis.PRIZE_GRID`).
-    herd_areas : bool
-        Whether the herd-area conditions were swept (``commit_herd_areas.png``).
     command : str
         What produced the output, for run.json.
     started : float, optional
         :func:`time.perf_counter` at the start of the run: run.json records the seconds since
         (None when the time is not one number, e.g. a resumed run).
     """
+    base, field, herd_areas = config["base"], list(config["field"]), bool(config["herd_areas"])
+    prizes = {name: [float(v) for v in config[name]] for name in PRIZE_GRID}
     equilibria, responses = tables["equilibrium"], tables["best_response"]
     by_policy, reference = tables["sweep"], tables["reference"]
     thumb = with_words(tables["rule_of_thumb"], by_policy, reference)
@@ -151,32 +149,30 @@ def write_commit(
         heatmap_figure(equilibria, reference["all_bonus"], reference["food_value"]),
         dpi=110,
     )
-    save_figure(
-        folder / "commit_sweep.png", sweep_figure(by_policy, base, list(field), [MIXED]), dpi=110
-    )
+    save_figure(folder / "commit_sweep.png", sweep_figure(by_policy, base, field, [MIXED]), dpi=110)
     if herd_areas:
         save_figure(
             folder / "commit_herd_areas.png",
-            sweep_figure(by_policy, base, list(field), list(conditions)),
+            sweep_figure(by_policy, base, field, list(conditions)),
             dpi=110,
         )
     meta = run_metadata(
         command,
         rules,
-        seed=seed,
-        games_per_arm=games,
-        players=players,
+        seed=int(config["seed"]),
+        games_per_arm=int(config["games"]),
+        players=players_of(config),
         base=base,
-        field=list(field),
+        field=field,
         baseline=f"{base}+{BASELINE}",
-        policies=list(policies),
+        policies=list(config["policies"]),
         conditions={
             k: {"tiles": v.tiles, "tiles_label": tiles_label(v)} for k, v in conditions.items()
         },
         tiles_label="assumed" if rules.tiles_assumed else "user file",
         pairing="every arm plays the same seed and game indices; focal seat = game % players",
         intervals="mean of per-game paired differences +- 1.96 SE; win shares split on ties",
-        solver={"prizes": {k: list(v) for k, v in prizes.items()}, "reference": reference},
+        solver={"prizes": prizes, "reference": reference},
         seconds=None if started is None else round(time.perf_counter() - started, 1),
         files=[
             "equilibrium.csv",

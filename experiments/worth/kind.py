@@ -38,6 +38,7 @@ from experiments.worth.analysis import (
     WorthStats,
     worth_block,
     worth_conditions,
+    worth_tables,
 )
 from experiments.worth.report import write_worth
 from sim.errors import InputError
@@ -147,18 +148,7 @@ def finish(
     config: dict, merged: dict, folder: Path, command: str = "worth", started: float | None = None
 ) -> None:
     """Write the tables, plots and run.json of ``mammoth worth``."""
-    main_label, conditions = conditions_of(config)
-    write_worth(
-        Path(folder),
-        WorthStats.from_arrays(merged),
-        conditions,
-        main_label,
-        rules_of(config),
-        seed=int(config["seed"]),
-        games=int(config["games"]),
-        players=players_of(config),
-        names=names_of(config),
-        points=int(config["points"]),
-        command=command,
-        started=started,
-    )
+    _, conditions = conditions_of(config)
+    tables = worth_tables(WorthStats.from_arrays(merged), conditions, int(config["points"]))
+    rules, names = rules_of(config), names_of(config)
+    write_worth(Path(folder), tables, config, conditions, rules, names, command, started)

@@ -14,7 +14,8 @@ import pandas as pd
 
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
 from experiments.shared.paired import histogram_quantiles
-from experiments.worth.analysis import WorthStats, tiles_label, worth_tables
+from experiments.shared.settings import players_of
+from experiments.worth.analysis import tiles_label
 from sim.rules import Rules
 
 
@@ -143,20 +144,15 @@ def sensitivity_figure(sensitivity: pd.DataFrame):
 
 def write_worth(
     folder: Path,
-    stats: WorthStats,
+    tables: dict[str, pd.DataFrame],
+    config: dict,
     conditions: dict[str, Rules],
-    main_label: str,
     rules: Rules,
-    *,
-    seed: int,
-    games: int,
-    players: list[int],
     names: list[str],
-    points: int,
     command: str = "worth",
     started: float | None = None,
-) -> dict[str, pd.DataFrame]:
-    """Write the tables, plots and run.json of a worth run from its merged statistics.
+) -> None:
+    """Write the tables, plots and run.json of a worth run.
 
     ``mammoth worth`` and the ``worth`` experiment kind (:mod:`experiments.worth.kind`) both
     write through this, so their folders hold the same files.
@@ -165,34 +161,25 @@ def write_worth(
     ----------
     folder : pathlib.Path
         Output folder.
-    stats : WorthStats
-        The merged statistics.
+    tables : dict of str to pandas.DataFrame
+        The tables (:func:`experiments.worth.analysis.worth_tables`).
+    config : dict
+        The experiment (:mod:`experiments.worth.kind`, checked): its ``seed``, ``games`` per
+        table and arm, ``players`` and ``points`` (the mammoth points of the "on" arm).
     conditions : dict of str to Rules
-        Every condition, the main one (``main_label``) first.
-    main_label : str
-        The condition of ``worth.png``.
+        Every condition, the main one (the condition of ``worth.png``) first.
     rules : Rules
         The main condition's rules, with the "on" arm's mammoth points.
-    seed, games : int
-        The run's seed and games per table and arm.
-    players : list of int
-        Player counts.
     names : list of str
         The strategies (resolved names).
-    points : int
-        The mammoth points of the "on" arm.
     command : str
         What produced the output, for run.json.
     started : float, optional
         :func:`time.perf_counter` at the start of the run: run.json records the seconds since
         (None when the time is not one number, e.g. a resumed run).
-
-    Returns
-    -------
-    dict of str to pandas.DataFrame
-        The tables (:func:`experiments.worth.analysis.worth_tables`).
     """
-    tables = worth_tables(stats, conditions, points)
+    main_label = next(iter(conditions))
+    points = int(config["points"])
     for name, frame in tables.items():
         write_csv(folder / f"{name}.csv", frame)
     save_figure(folder / "worth.png", worth_figure(tables, main_label, points), dpi=110)
@@ -200,9 +187,9 @@ def write_worth(
     meta = run_metadata(
         command,
         rules,
-        seed=seed,
-        games_per_table_and_arm=games,
-        players=players,
+        seed=int(config["seed"]),
+        games_per_table_and_arm=int(config["games"]),
+        players=players_of(config),
         strategies=names,
         arms={"on": points, "off": 0},
         main_condition=main_label,
@@ -221,4 +208,3 @@ def write_worth(
         files=[f"{name}.csv" for name in tables] + ["worth.png", "sensitivity.png"],
     )
     write_json(folder / "run.json", meta)
-    return tables
