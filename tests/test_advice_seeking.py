@@ -224,8 +224,9 @@ def test_the_gate_stays_away_where_seeking_loses_a_field_or_gains_in_none_over_w
     first = gated["rules"][0]
     assert first["when"] == [{"feature": "players", "lo": 2.5, "hi": 4.5}] and not first["seek"]
     assert "text" not in first  # the words are the report's
-    assert worded_card({"rules": [], "seek": gated})["seek"]["rules"][0]["text"] == "3-4 players"
-    assert first["gate"]["3 players, b (default tiles)"] == [-1.0, -1.8, -0.2]
+    worded = worded_card({"rules": [], "seek": gated})["seek"]["rules"][0]
+    assert worded["text"] == "3-4 players"
+    assert worded["gate"]["3 players, b (default tiles)"] == [-1.0, -1.8, -0.2]
     # the rule that could only fit at 3-4 players is gone; the one without players stays
     assert gated["rules"][1:] == [seek["rules"][1]]
     assert gated["default"] is True

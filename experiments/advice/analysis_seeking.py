@@ -340,9 +340,10 @@ def gate_seek(seek: dict, check: pd.DataFrame, seek_off: str) -> dict:
     Returns
     -------
     dict
-        The seek part: a first rule per run of consecutive gated player counts (``"gate"``: each
-        field's whole-game effect there, pp, with its interval), the rules that could only fit
-        at gated player counts left out, ``"gated"``: the player counts gated.
+        The seek part: a first rule per run of consecutive gated player counts (``"gate"``: per
+        player count, field and tile set there, the whole-game effect, pp, with its interval),
+        the rules that could only fit at gated player counts left out, ``"gated"``: the player
+        counts gated.
     """
     gated, rules = _gate_rules(arm_effects(check, seek_off), "seek", False)
     alive = [rule for rule in seek["rules"] if not _within_players(rule, gated)]
@@ -409,14 +410,18 @@ def gate_commit(card: dict, check: pd.DataFrame, commit_off: str) -> dict:
     return {**card, "rules": rules + alive, "commit_gated": gated}
 
 
-def _gate_figures(part: pd.DataFrame) -> dict:
+def _gate_figures(part: pd.DataFrame) -> list[dict]:
     """A gate rule's figures: per player count, field and tile set, the card minus its other
-    arm (pp, with the interval)."""
-    return {
-        f"{r.players} players, {r.field} ({r.tiles} tiles)": [
-            round(float(r.card_minus), 2) + 0.0,  # + 0.0: no "-0.0" on the card
-            round(float(r.card_minus_low), 2) + 0.0,
-            round(float(r.card_minus_high), 2) + 0.0,
-        ]
+    arm (pp, with the interval; a card file keys them by the table in words:
+    :func:`experiments.advice.report_words.gate_figures`)."""
+    return [
+        {
+            "players": r.players,
+            "field": r.field,
+            "tiles": r.tiles,
+            "effect": round(float(r.card_minus), 2) + 0.0,  # + 0.0: no "-0.0" on the card
+            "lo": round(float(r.card_minus_low), 2) + 0.0,
+            "hi": round(float(r.card_minus_high), 2) + 0.0,
+        }
         for r in part.itertuples()
-    }
+    ]

@@ -147,14 +147,28 @@ def agreement_with_situations(agreement: pd.DataFrame, card: Card | Mapping) -> 
     return out
 
 
+def gate_figures(gate: list[Mapping] | Mapping) -> dict[str, list[float]]:
+    """A whole-game gate's figures keyed by its tables in words ("3 players, greedy (default
+    tiles)": ``[effect, lo, hi]``, pp), as a card file holds them (they may be so already)."""
+    if isinstance(gate, Mapping):
+        return dict(gate)
+    figures = {}
+    for g in gate:
+        figures[f"{g['players']} players, {g['field']} ({g['tiles']} tiles)"] = [
+            g["effect"],
+            g["lo"],
+            g["hi"],
+        ]
+    return figures
+
+
 def _worded_rule(rule: Mapping, answer: str) -> dict:
-    """A rule with its ``text`` after its answer (a rule that has one keeps it)."""
-    if "text" in rule:
-        return dict(rule)
+    """A rule with its ``text`` after its answer (a rule that has one keeps it), its gate's
+    figures keyed in words."""
     out = {}
     for key, value in rule.items():
-        out[key] = value
-        if key == answer:
+        out[key] = gate_figures(value) if key == "gate" else value
+        if key == answer and "text" not in rule:
             out["text"] = rule_text(rule)
     if "text" not in out:
         out["text"] = rule_text(rule)
@@ -221,7 +235,8 @@ def seek_cell(seek: bool) -> str:
 
 def _effect_words(rule: Mapping) -> str:
     if "gate" in rule:  # a whole-game gate: where the card lost most over whole games
-        name, (effect, lo, hi) = min(rule["gate"].items(), key=lambda item: item[1][2])
+        figures = gate_figures(rule["gate"]).items()
+        name, (effect, lo, hi) = min(figures, key=lambda item: item[1][2])
         part = "seeking as the card says" if "seek" in rule else "the card's commitments"
         return f" (whole games, {part}: {effect:+.2f} pp [{lo:+.2f}, {hi:+.2f}] at {name})"
     if "effect" not in rule or not np.isfinite(rule["effect"]):
@@ -385,6 +400,7 @@ __all__ = [
     "commit_cell",
     "commit_words",
     "condition_text",
+    "gate_figures",
     "rule_text",
     "seek_cell",
     "seek_lines",
