@@ -21,6 +21,8 @@ card, what one seat gains by each deviation. Per table the goal is that none gai
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pandas as pd
 
 FIXED = ("never", "fixed-1")
@@ -119,8 +121,45 @@ def exploit_goals(exploit: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+@dataclass(frozen=True)
+class CheckTables:
+    """What a card check hands its report (:func:`check_tables`).
+
+    Attributes
+    ----------
+    check : pandas.DataFrame
+        The card against each policy (:func:`experiments.advice.card_check.kind.card_check`).
+    goals : pandas.DataFrame
+        Its goals per table (:func:`card_goals`).
+    gated : dict or None
+        With ``gate``: the checked card with its parts gated
+        (:func:`experiments.advice.analysis_seeking.gate_seek`, ``gate_commit``).
+    exploit : pandas.DataFrame or None
+        With ``exploit``: each deviation's gain at a table of card players
+        (:func:`experiments.advice.card_check.kind.exploit_check`).
+    exploit_goals : pandas.DataFrame or None
+        With ``exploit``: whether the card holds, per table (:func:`exploit_goals`).
+    """
+
+    check: pd.DataFrame
+    goals: pd.DataFrame
+    gated: dict | None = None
+    exploit: pd.DataFrame | None = None
+    exploit_goals: pd.DataFrame | None = None
+
+
+def check_tables(
+    check: pd.DataFrame, gated: dict | None = None, exploit: pd.DataFrame | None = None
+) -> CheckTables:
+    """A card check's tables: the check, its goals and, with ``exploit``, whether the card holds
+    at a table of card players."""
+    held = None if exploit is None else exploit_goals(exploit)
+    return CheckTables(check, card_goals(check), gated, exploit, held)
+
+
 __all__ = [
     "CLOSE",
+    "CheckTables",
     "COMPUTER",
     "DEVIATIONS",
     "EXPLOIT_LIMIT",
@@ -128,5 +167,6 @@ __all__ = [
     "LEVEL",
     "NO_SEEK",
     "card_goals",
+    "check_tables",
     "exploit_goals",
 ]

@@ -501,6 +501,7 @@ def finish(
     """Compute the check's table (and, with ``gate``, the gated card) and write ``check.csv``,
     ``goals.csv``, ``check.md``, ``run.json`` (and ``card.json``, ``card.md``, ``card.html``)."""
     from experiments.advice.analysis_seeking import gate_commit, gate_seek
+    from experiments.advice.card_check.analysis import check_tables
     from experiments.advice.card_check.report import write_card_check
     from strategies.taming_card import load_card
 
@@ -514,6 +515,5 @@ def finish(
         if commit_off(config["card"]) in config["policies"]:
             gated = gate_commit(gated, table, commit_off(config["card"]))
     exploit = exploit_check(merged, config["card"]) if config.get("exploit") else None
-    write_card_check(
-        Path(folder), table, config, command, started, rules_of(config), gated, exploit
-    )
+    tables = check_tables(table, gated, exploit)
+    write_card_check(Path(folder), tables, config, rules_of(config), command, started)

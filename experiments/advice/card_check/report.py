@@ -39,8 +39,7 @@ from experiments.advice.card_check.analysis import (
     DEVIATIONS,
     EXPLOIT_LIMIT,
     LEVEL,
-    card_goals,
-    exploit_goals,
+    CheckTables,
 )
 from experiments.advice.report import card_text
 from experiments.advice.report_card import card_page
@@ -156,13 +155,11 @@ def reproducing_command(config: dict) -> str:
 
 def write_card_check(
     folder: Path,
-    check: pd.DataFrame,
+    tables: CheckTables,
     config: dict,
-    command: str,
-    started: float | None,
     rules,
-    gated: dict | None = None,
-    exploit: pd.DataFrame | None = None,
+    command: str = "check-card",
+    started: float | None = None,
 ) -> None:
     """Write the card check's files into ``folder``.
 
@@ -170,33 +167,28 @@ def write_card_check(
     ----------
     folder : pathlib.Path
         Output folder.
-    check : pandas.DataFrame
-        :func:`experiments.advice.card_check.kind.card_check`.
+    tables : CheckTables
+        The check's tables (:func:`experiments.advice.card_check.analysis.check_tables`).
     config : dict
         The experiment.
+    rules : sim.rules.Rules
+        The rules (the tile sets are the check's own).
     command : str
         What produced the output, for run.json.
     started : float, optional
         ``time.perf_counter()`` when the run started.
-    rules : sim.rules.Rules
-        The rules (the tile sets are the check's own).
-    gated : dict, optional
-        With ``gate``: the checked card with its seek part gated.
-    exploit : pandas.DataFrame, optional
-        With ``exploit``: :func:`experiments.advice.card_check.kind.exploit_check`.
     """
-    goals = card_goals(check)
-    write_csv(folder / "check.csv", check)
-    write_csv(folder / "goals.csv", goals)
-    text = goals_text(goals, str(config["card"]))
+    write_csv(folder / "check.csv", tables.check)
+    write_csv(folder / "goals.csv", tables.goals)
+    text = goals_text(tables.goals, str(config["card"]))
     files = list(FILES)
-    if exploit is not None:
-        held = exploit_goals(exploit)
-        write_csv(folder / "exploit.csv", exploit)
-        write_csv(folder / "exploit_goals.csv", held)
-        text += "\n" + exploit_text(held, str(config["card"]))
+    if tables.exploit is not None:
+        write_csv(folder / "exploit.csv", tables.exploit)
+        write_csv(folder / "exploit_goals.csv", tables.exploit_goals)
+        text += "\n" + exploit_text(tables.exploit_goals, str(config["card"]))
         files[2:2] = ["exploit.csv", "exploit_goals.csv"]
     write_text(folder / "check.md", text)
+    gated = tables.gated
     if gated is not None:
         provenance = dict(gated.get("provenance", {}))
         provenance["gates"] = [*provenance.get("gates", []), reproducing_command(config)]
