@@ -22,8 +22,9 @@ processes, Dask), experiment files and their settings, limits, the rules of a ru
 registry, the report document, files and plots, the options the commands share, and the
 commands of no single question (``mammoth run``, ``strategies``, ``cache``). It imports no
 question: the command line (:mod:`experiments.cli`), the kinds' registry and the benchmark find a
-question's modules by their names (:mod:`experiments.shared.questions`). ``definitions/`` holds
-the default suite's experiment files, ``tiles/`` the packaged tile sets. docs/design.md maps
+question's modules by their names (:mod:`experiments.shared.questions`). A question's folder
+holds its experiment file of the default suite too (``compare/league.toml``,
+``worth/worth.toml``...); ``tiles/`` holds the packaged tile sets. docs/design.md maps
 every folder; ``tests/test_imports.py`` checks the rooms and that ``sim`` and ``strategies``
 import nothing from here.
 """

@@ -14,7 +14,7 @@ folder, with only these changes, each spelled out below:
 - **Placeholders** (:data:`PLACEHOLDERS`, by the option before them, and :data:`POSITIONAL`):
   ``DIR`` -> ``out``, ``N`` games -> 2, ``P`` or ``N`` players -> 2, ``S`` seed -> 1, ``NAME``,
   ``A``, ``S`` strategies -> ``greedy``, ``B`` -> ``classic``, ``FILE.toml`` of ``run`` ->
-  ``experiments/definitions/league.toml``... A cluster address ``tcp://SCHEDULER:8786`` and
+  ``experiments/compare/league.toml``... A cluster address ``tcp://SCHEDULER:8786`` and
   ``ADDRESS|local:N`` -> ``local:2``: the same code path on two local worker processes.
 - **Sizes** (:data:`SIZES`, :data:`APPENDED`): ``--games`` at most 2, ``--scale`` 0.005,
   ``--iterations`` 1, ``--population`` 2, ``--eval-games`` 2, ``--mc`` 1,000, ``--cost-seconds``
@@ -136,7 +136,7 @@ PLACEHOLDERS = {
 """(option, placeholder) -> value."""
 
 POSITIONAL = {
-    ("run", "FILE.toml"): "experiments/definitions/league.toml",
+    ("run", "FILE.toml"): "experiments/compare/league.toml",
     ("report", "DIR"): "result",
     ("tune", "STRATEGY"): "greedy",
     ("check-card", "CARD"): "card[seek=0]",
@@ -150,8 +150,16 @@ PREPARE = {
 }  # fmt: skip
 """A command that reads a result folder gets one first (``report DIR`` reads ``result``)."""
 
-COPIED = ["experiments/definitions", "experiments/tiles", "docs"]
-"""Folders of the repository copied into the fresh folder, so the README's paths resolve."""
+COPIED = [
+    "experiments/advice/advice.toml",
+    "experiments/commit/commit.toml",
+    "experiments/compare/league.toml",
+    "experiments/worth/worth.toml",
+    "experiments/tiles",
+    "docs",
+]
+"""Files and folders of the repository copied into the fresh folder, so the README's paths
+resolve (the default suite's experiment files, each in its question's folder)."""
 
 EXCEPTIONS = {
     "python3 tasks.py test": "the default test suite itself; CI runs it (.ci/run)",
@@ -239,7 +247,11 @@ def copy_repository_files(folder: Path) -> None:
     import shutil
 
     for name in COPIED:
-        shutil.copytree(ROOT / name, folder / name)
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, folder / name)
+        else:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, folder / name)
 
 
 def run(command: Command, folder: Path, monkeypatch) -> None:

@@ -68,9 +68,9 @@ def test_advise_refuses_bad_input_in_one_line(tmp_path):
 
 
 def test_the_check_follows_the_games_of_a_run_or_demo():
-    from experiments.shared.definition import DEFINITIONS, load_experiment
+    from experiments.shared.definition import load_experiment, suite
 
-    path = DEFINITIONS / "advice.toml"
+    path = suite()["advice"]
     full = load_experiment(path)
     assert full["check_games"] == 300 and full["games"] == 400
     assert load_experiment(path, games=40)["check_games"] == 30

@@ -5,10 +5,10 @@ What is collected, how placeholders (``DIR``, ``FILE``, ``N``...) are filled in,
 shrunk (``--games`` at most 2, ``--scale`` 0.005, ``--iterations`` 1, ``--population`` 2,
 ``--mc`` 1,000...) and which commands cannot run here, each with its reason, is spelled out in
 ``tests/readme_commands.py``. Each command runs in-process (click's runner) in a fresh folder
-holding a copy of ``experiments/definitions/``, must exit with code 0 and must write the files
-its row of the command table (docs/commands.md, "Every command") names; the README's own table
-has a short row per command, linking to its row there. The ``--dask local:2`` commands run in
-``tests/test_readme_cluster.py`` (a test file per worker: they take the longest).
+holding a copy of the default suite's experiment files, must exit with code 0 and must write
+the files its row of the command table (docs/commands.md, "Every command") names; the README's
+own table has a short row per command, linking to its row there. The ``--dask local:2`` commands
+run in ``tests/test_readme_cluster.py`` (a test file per worker: they take the longest).
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def test_the_search_commands_are_the_heavy_ones():
     assert readme.plays_search(["simulate", "--strategy", "learned+model[model=linear]"])
     assert not readme.plays_search(["simulate", "--strategy", "learned[model=selfplay]"])
     assert readme.runs_long(["demo", "--out", "out"]) and readme.runs_long(["cache", "warm"])
-    assert not readme.runs_long(["run", "experiments/definitions/league.toml"])
+    assert not readme.runs_long(["run", "experiments/compare/league.toml"])
     assert readme.runs_long(["commit", "--players", "2", "3", "4", "--games", "2"])
     assert not readme.runs_long(["commit", "--players", "4", "--games", "2"])
     assert readme.runs_long(["advise", "--players", "2", "3", "4", "--games", "2"])

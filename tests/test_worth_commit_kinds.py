@@ -13,7 +13,7 @@ import experiments.commit.kind as commit_kind
 import experiments.worth.kind as worth_kind
 from experiments.cli import main
 from experiments.commit.analysis import PRIZE_GRID
-from experiments.shared.definition import DEFINITIONS, load_experiment
+from experiments.shared.definition import load_experiment, suite
 from experiments.shared.paired import Moments
 from experiments.shared.runner import run_experiment
 
@@ -288,9 +288,9 @@ def test_bad_settings_exit_2_with_one_line(tmp_path, text, message):
 
 @pytest.mark.parametrize("kind", ["worth", "commit"])
 def test_definitions_hold_the_command_defaults(kind):
-    """definitions/{kind}.toml (the demo's) runs what the command runs with its defaults."""
+    """experiments/{kind}/{kind}.toml (the demo's) runs what the command runs with its defaults."""
     command = main.commands[kind]
-    config = load_experiment(DEFINITIONS / f"{kind}.toml")
+    config = load_experiment(suite()[kind])
     module = MODULES[kind]
     assert {k: config[k] for k in module.DEFAULTS} == module.DEFAULTS
     defaults = {p.name: p.default for p in command.params}

@@ -16,7 +16,7 @@ from experiments.shared.command_options import (
     workers_option,
 )
 from experiments.shared.command_run import experiment_folders, run_announced
-from experiments.shared.definition import DEFINITIONS, load_experiment
+from experiments.shared.definition import load_experiment, suite
 from experiments.shared.files import writable_folder, writing_inside
 from experiments.shared.kinds import kernel_targets
 from experiments.shared.limits import MAX_GAMES
@@ -29,14 +29,15 @@ ORDER = ("league", "commit", "advice", "worth")
 
 
 def default_suite() -> list[Path]:
-    """The experiment files of the default suite (``experiments/definitions/``).
+    """The experiment files of the default suite (each in its question's folder,
+    :func:`experiments.shared.definition.suite`).
 
     Returns
     -------
     list of pathlib.Path
         The files named in :data:`ORDER` first, in that order, then the others by name.
     """
-    files = sorted(DEFINITIONS.glob("*.toml"))
+    files = sorted(suite().values())
     rank = {name: i for i, name in enumerate(ORDER)}
     return sorted(files, key=lambda path: (rank.get(path.stem, len(ORDER)), path.name))
 

@@ -21,7 +21,7 @@ experiment. :func:`load_experiment` reads a file and :func:`experiment_from_sett
 the common settings and the kind's ``DEFAULTS`` and has the kind check the rest, with the setting
 readers of :mod:`experiments.shared.settings`. Every size is bounded by
 :mod:`experiments.shared.limits`, and the ``name`` is a folder name (:func:`check_name`), never a
-path. :data:`DEFINITIONS` holds the default suite's files.
+path. :func:`suite` finds the default suite's files, each in its question's folder.
 """
 
 from __future__ import annotations
@@ -46,8 +46,22 @@ from experiments.shared.settings import at_most, int_setting, integer, short
 from sim.errors import InputError
 from sim.textfiles import read_toml
 
-DEFINITIONS = Path(__file__).resolve().parent.parent / "definitions"
-"""The default suite's experiment files (``mammoth demo`` runs them all)."""
+EXPERIMENTS = Path(__file__).resolve().parent.parent
+"""The questions' folders (``experiments/``)."""
+
+
+def suite() -> dict[str, Path]:
+    """The default suite's experiment files (``mammoth demo`` runs them all), by name: each in
+    its question's folder, ``experiments/QUESTION/NAME.toml`` (``compare/league.toml``,
+    ``commit/commit.toml``, ``worth/worth.toml``...).
+
+    Returns
+    -------
+    dict of str to pathlib.Path
+        The files by their names (the file's stem), in path order.
+    """
+    return {path.stem: path for path in sorted(EXPERIMENTS.glob("*/*.toml"))}
+
 
 NAME_PATTERN = re.compile(rf"^[A-Za-z0-9][A-Za-z0-9_.-]{{0,{MAX_NAME_LENGTH - 1}}}$")
 """An experiment's ``name``: it names the run's folder under ``--out``, so it is a plain folder
