@@ -189,9 +189,22 @@ def grouped_intervals(
 
 
 def interval_lines(
-    ax, x, mean, low, high, *, label=None, title=None, xlabel=None, ylabel=None, reference=None
+    ax, x, estimate, *, label=None, title=None, xlabel=None, ylabel=None, reference=None
 ):
     """Draw an estimate over ``x`` as a line with a shaded 95% band.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    x : array-like
+        The positions.
+    estimate : tuple of array-like
+        ``(mean, low, high)`` at each position: the line and the band's edges.
+    label, title, xlabel, ylabel : str, optional
+        The line's legend entry and the axes' words.
+    reference : float, optional
+        A dashed horizontal line at this value.
 
     Returns
     -------
@@ -199,6 +212,7 @@ def interval_lines(
         ``ax``.
     """
     x = np.asarray(x, dtype=np.float64)
+    mean, low, high = estimate
     (line,) = ax.plot(x, mean, marker="o", markersize=3, label=label)
     ax.fill_between(x, low, high, color=line.get_color(), alpha=0.2, linewidth=0)
     if reference is not None:
