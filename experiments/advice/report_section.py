@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from experiments.advice.report_words import commit_cell, seek_cell, short_condition
+from experiments.advice.report_words import OTHERWISE, commit_cell, seek_cell, short_condition
 from experiments.report.report_charts import WIDTH
 from experiments.report.report_folder import (
     MAX_ROWS,
@@ -124,10 +124,8 @@ def card_rows(card: dict) -> list[list[str]]:
     :func:`~experiments.advice.report_words.commit_cell`)."""
     seek = card.get("seek") or {"rules": [], "default": False}
     rows = [[_when(rule, "always"), seek_cell(rule["seek"])] for rule in seek["rules"]]
-    rows.append(["otherwise" if rows else "always", seek_cell(seek["default"])])
-    commits = [
-        [_when(rule, "otherwise"), commit_cell(int(rule["commit"]))] for rule in card["rules"]
-    ]
+    rows.append([OTHERWISE if rows else "always", seek_cell(seek["default"])])
+    commits = [[_when(rule, OTHERWISE), commit_cell(int(rule["commit"]))] for rule in card["rules"]]
     return rows + (_merged(commits) or [["always", commit_cell(int(card.get("default", 0)))]])
 
 
