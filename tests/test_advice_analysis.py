@@ -326,3 +326,24 @@ def test_the_card_check_caps_the_card_at_what_the_seat_can_commit():
     decisions["kmax"] = 1
     table = sit.card_agreement(decisions, _card([([("committed_most", None, 0.5)], 5)], 0))
     assert table.iloc[0]["verdict"] == "agrees" and table.iloc[0]["best_k"] == 1
+
+
+def test_the_cards_words_are_the_reports():
+    """The analysis's card holds conditions, answers and numbers; the report words it (issue 53):
+    each rule's ``text`` is its conditions in words, after its answer, as card.json holds it."""
+    from experiments.advice.report_section import card_rows
+
+    decisions, _ = synthetic(seed=6)
+    data = derive_card(decisions).to_dict()
+    assert data["rules"] and all("text" not in rule for rule in data["rules"])
+    worded = worded_card(data)
+    for rule in worded["rules"]:
+        assert rule["text"] == (words.when_text(rule["when"]) if rule["when"] else "otherwise")
+        keys = list(rule)
+        assert keys[keys.index("commit") + 1] == "text"
+    assert worded_card(worded) == worded  # a card with its words keeps them
+    # one vocabulary for the seek rule: the card's sentence and the report table's cell
+    rows = card_rows({"rules": [], "default": 1, "seek": {"rules": [], "default": False}})
+    assert rows[0] == ["always", words.SEEK_WORDS[False][1]]
+    assert words.seek_words(False) == "do not go out of your way for the herd"
+    assert rows[1] == ["always", "commit\u00a01"] and words.commit_cell(0) == "commit\u00a0none"
