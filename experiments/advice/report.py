@@ -19,8 +19,9 @@
 ``card.md``, ``card.json``, ``card.html``
     This run's advice card: the table as a few rules a person can follow at the table, in words
     and as data (:func:`~experiments.advice.analysis.derive_card`; its seek part, with
-    placement decisions, :func:`~experiments.advice.analysis_seeking.derive_seek`), and as a
-    self-contained page for a phone (:mod:`experiments.advice.report_card`). Written when the run
+    placement decisions, :func:`~experiments.advice.analysis_seeking.derive_seek`; worded by
+    :mod:`experiments.advice.report_words`), and as a self-contained page for a phone
+    (:mod:`experiments.advice.report_card`). Written when the run
     derives its own card (``derive_card``; the demo only checks the shipped one).
 ``agreement.csv``
     The shipped card (``strategies/models/card.json``) checked on this run's decisions
@@ -38,8 +39,10 @@
     The run's settings, the decisions played out and ``decisions_dropped``: those met after a
     game's log was full (:data:`sim.situation.MAX_DECISIONS` per game), not played out.
 
-This module words and writes; the tables and cards come computed from the kind
-(:func:`experiments.advice.kind.finish`).
+This module writes; the tables and cards come computed
+(:func:`experiments.advice.analysis_run.advice_tables`), their words from
+:mod:`experiments.advice.report_words` (the ``situation`` columns, the rules' ``text``,
+``card.md``).
 """
 
 from __future__ import annotations
