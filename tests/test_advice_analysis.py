@@ -347,3 +347,5 @@ def test_the_cards_words_are_the_reports():
     assert rows[0] == ["always", words.SEEK_WORDS[False][1]]
     assert words.seek_words(False) == "do not go out of your way for the herd"
     assert rows[1] == ["always", "commit\u00a01"] and words.commit_cell(0) == "commit\u00a0none"
+    # every verdict on a rule has its words, one pair for the report's sentence and its table
+    assert set(words.VERDICT_WORDS) == set(sit.VERDICTS)

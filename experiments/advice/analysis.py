@@ -723,6 +723,19 @@ AGREEMENT_COLUMNS = (
     "verdict",
 )
 """The columns of :func:`card_agreement`."""
+AGREES = "agrees"
+"""Verdict on a rule: its commitment is this run's best."""
+LEVEL = "level"
+"""Verdict: another commitment is best, but not measurably (the interval holds 0)."""
+DISAGREES = "disagrees"
+"""Verdict: the rule's commitment is measurably worse than this run's best."""
+TOO_FEW_DECISIONS = "too few decisions"
+"""Verdict: the rule's decisions come from fewer than :data:`MIN_CLUSTERS` games."""
+NOT_MET = "not met"
+"""Verdict: no decision of the run falls under the rule."""
+VERDICTS = (AGREES, LEVEL, DISAGREES, TOO_FEW_DECISIONS, NOT_MET)
+"""The verdicts of :func:`card_agreement` (its ``verdict`` codes; their words are the report's,
+:data:`experiments.advice.report_words.VERDICT_WORDS`)."""
 
 
 def card_classes(card: Card | dict) -> list[list[Condition]]:
@@ -789,7 +802,7 @@ def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
             "card_minus_best": np.nan,
             "lo": np.nan,
             "hi": np.nan,
-            "verdict": "not met",
+            "verdict": NOT_MET,
         }
         if idx.shape[0]:
             s = _sums(wins[idx], codes[idx])
@@ -802,13 +815,13 @@ def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
             diff = float(s.mean[card_k] - s.mean[best])
             half = Z95 * float(s.se(w[:, None])[0]) if card_k != best else 0.0
             if s.games < MIN_CLUSTERS:
-                verdict = "too few decisions"
+                verdict = TOO_FEW_DECISIONS
             elif card_k == best:
-                verdict = "agrees"
+                verdict = AGREES
             elif diff + half >= 0:
-                verdict = "level"
+                verdict = LEVEL
             else:
-                verdict = "disagrees"
+                verdict = DISAGREES
             row.update(
                 games=s.games,
                 best_k=best,

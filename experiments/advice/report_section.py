@@ -13,7 +13,14 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from experiments.advice.report_words import OTHERWISE, commit_cell, seek_cell, short_condition
+from experiments.advice.analysis import DISAGREES, VERDICTS
+from experiments.advice.report_words import (
+    OTHERWISE,
+    VERDICT_WORDS,
+    commit_cell,
+    seek_cell,
+    short_condition,
+)
 from experiments.report.report_charts import WIDTH
 from experiments.report.report_folder import (
     MAX_ROWS,
@@ -80,17 +87,11 @@ def agreement_words(agreement: pd.DataFrame) -> str:
     """One sentence: how this run's play-outs judge the shipped card's rules."""
     counts = agreement["verdict"].value_counts()
     parts = [
-        f"{int(counts[verdict])} {word}"
-        for verdict, word in (
-            ("agrees", "agree"),
-            ("level", "level"),
-            ("disagrees", "worse than another count"),
-            ("too few decisions", "too rare to tell"),
-            ("not met", "not met"),
-        )
+        f"{int(counts[verdict])} {VERDICT_WORDS[verdict][0]}"
+        for verdict in VERDICTS
         if counts.get(verdict, 0)
     ]
-    worse = agreement[agreement["verdict"] == "disagrees"]
+    worse = agreement[agreement["verdict"] == DISAGREES]
     where = "; ".join(
         f"rule {r}: commit {int(b)} did better ({pp(d)} {interval(lo, hi)} for the card)"
         for r, b, d, lo, hi in zip(
@@ -196,7 +197,7 @@ def agreement_table(folder: ResultFolder) -> Table:
                 str(int(record["card_k"])),
                 str(best) if best >= 0 else "",
                 Cell(pp(record["card_minus_best"]), interval(record["lo"], record["hi"])),
-                str(record["verdict"]),
+                VERDICT_WORDS.get(record["verdict"], ("", str(record["verdict"])))[1],
                 f"{int(record['decisions']):,}",
             ]
         )

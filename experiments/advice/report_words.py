@@ -10,6 +10,7 @@ intervals, verdicts. Here they become what a person reads:
   card's rules), and :func:`short_condition` (the report's table, for a phone's first screen);
 - an answer: :func:`commit_words` and :func:`seek_words` for sentences, :func:`commit_cell` and
   :func:`seek_cell` for the report's table (one vocabulary per rule, :data:`SEEK_WORDS`);
+- a run's verdict on a card's rule: :data:`VERDICT_WORDS`;
 - the card: :func:`card_lines` (``card.md``), :func:`seek_lines`, and :func:`worded_card` (the
   card as ``card.json`` holds it: each rule with its ``text``).
 
@@ -25,7 +26,15 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from experiments.advice.analysis import Card, Condition
+from experiments.advice.analysis import (
+    AGREES,
+    DISAGREES,
+    LEVEL,
+    NOT_MET,
+    TOO_FEW_DECISIONS,
+    Card,
+    Condition,
+)
 
 FEATURE_WORDS = {
     "committed_most": "most committed before you",
@@ -41,6 +50,16 @@ FEATURE_WORDS = {
 
 OTHERWISE = "otherwise"
 """The catch-all rule's situation."""
+
+VERDICT_WORDS = {
+    AGREES: ("agree", "agrees"),
+    LEVEL: ("level", "level"),
+    DISAGREES: ("worse than another count", "worse than another count"),
+    TOO_FEW_DECISIONS: ("too rare to tell", "too rare to tell"),
+    NOT_MET: ("not met", "not met"),
+}
+"""A run's verdict on a card's rule (:func:`experiments.advice.analysis.card_agreement`) in
+words: ``(after a count of rules, for one rule)``."""
 
 SEEK_WORDS = {
     True: ("seek the herd", "seek"),
@@ -394,6 +413,7 @@ __all__ = [
     "OTHERWISE",
     "SEEK_WORDS",
     "SHORT_NAMES",
+    "VERDICT_WORDS",
     "agreement_with_situations",
     "card_lines",
     "class_text",
