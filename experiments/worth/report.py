@@ -66,9 +66,7 @@ def worth_figure(tables: dict[str, pd.DataFrame], condition: str, points: int):
         interval_lines(
             axes[1, 0],
             part["tiles"],
-            100 * part["cf_dwin"],
-            100 * part["cf_dwin_low"],
-            100 * part["cf_dwin_high"],
+            (100 * part["cf_dwin"], 100 * part["cf_dwin_low"], 100 * part["cf_dwin_high"]),
             label=f"{players} players",
             reference=0.0,
             xlabel="tiles held at the end",
