@@ -35,7 +35,7 @@ from experiments.shared.command_options import (
     seed_option,
     workers_option,
 )
-from experiments.shared.command_run import run_command
+from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
 from sim.advising import MAX_PLAYOUTS
@@ -157,7 +157,7 @@ def card_check_options(function):
 )
 @card_check_options
 @chunk_size_option(CHUNK_GAMES)
-@workers_option("local processes, one chunk each")
+@workers_option(WORKERS_HELP)
 @resume_option()
 @dask_options
 @game_plan

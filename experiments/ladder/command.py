@@ -33,7 +33,7 @@ from experiments.shared.command_options import (
     seed_option,
     workers_option,
 )
-from experiments.shared.command_run import run_command
+from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
 
@@ -82,7 +82,7 @@ FILES = (
 )
 @click.option("--no-costs", is_flag=True, help="Measure no costs (ratings only).")
 @chunk_size_option(CHUNK_GAMES)
-@workers_option("local processes, one chunk each")
+@workers_option(WORKERS_HELP)
 @resume_option()
 @dask_options
 @game_plan

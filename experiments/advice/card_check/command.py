@@ -29,7 +29,7 @@ from experiments.shared.command_options import (
     seed_option,
     workers_option,
 )
-from experiments.shared.command_run import run_command
+from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
 
@@ -89,7 +89,7 @@ DEFAULT_GAMES = 10_000
     help="Skip the exploitability check (a table of card players against each deviation).",
 )
 @chunk_size_option(CHUNK_GAMES)
-@workers_option("local processes, one chunk each")
+@workers_option(WORKERS_HELP)
 @resume_option()
 @dask_options
 @game_plan
