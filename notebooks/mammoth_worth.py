@@ -33,13 +33,14 @@ POINTS = 10  # of the majority, in the "on" arm
 SEED = 1
 
 # %%
+from experiments.shared.paired import GameRange
 from experiments.worth.analysis import sensitivity_conditions, worth_run, worth_tables
 from experiments.worth.report import worth_figure
 from sim.rules import Rules
 
 # %%
 conditions = sensitivity_conditions(Rules(), tiles=("default",), ties=("longer_wins",))
-stats = worth_run(STRATEGIES, PLAYERS, GAMES, seed=SEED, conditions=conditions, points=POINTS)
+stats = worth_run(STRATEGIES, PLAYERS, GameRange(GAMES, SEED), conditions, points=POINTS)
 tables = worth_tables(stats, conditions, POINTS)
 sorted(tables)
 

@@ -28,7 +28,7 @@ from experiments.commit.analysis import (
     sweep_tables,
 )
 from experiments.commit.report_thumb import with_words
-from experiments.shared.paired import Moments
+from experiments.shared.paired import GameRange, Moments
 from sim.contest_solver import best_response, sequential_equilibrium
 from sim.data import load_tiles
 from sim.errors import InputError
@@ -129,15 +129,19 @@ POLICIES = ("fixed-0", "fixed-2", "ev")
 
 @pytest.fixture(scope="module")
 def sweep_stats():
-    return sweep((2, 3), 40, 11, {MIXED: Rules()}, policies=POLICIES, chunk=40)
+    return sweep((2, 3), GameRange(40, 11, chunk=40), {MIXED: Rules()}, policies=POLICIES)
 
 
 def test_sweep_is_chunk_independent(sweep_stats):
-    chunked = sweep((2, 3), 40, 11, {MIXED: Rules()}, policies=POLICIES, chunk=7, threads=2)
+    chunked = sweep(
+        (2, 3), GameRange(40, 11, chunk=7), {MIXED: Rules()}, policies=POLICIES, threads=2
+    )
     assert chunked.equals(sweep_stats)
     # merging in another order gives the same statistics
-    a = sweep((2, 3), 20, 11, {MIXED: Rules()}, policies=POLICIES, chunk=20)
-    b = sweep((2, 3), 20, 11, {MIXED: Rules()}, policies=POLICIES, chunk=20, first_game=20)
+    a = sweep((2, 3), GameRange(20, 11, chunk=20), {MIXED: Rules()}, policies=POLICIES)
+    b = sweep(
+        (2, 3), GameRange(20, 11, first_game=20, chunk=20), {MIXED: Rules()}, policies=POLICIES
+    )
     assert (b + a).equals(sweep_stats)
 
 

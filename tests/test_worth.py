@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from experiments.cli import main
-from experiments.shared.paired import Moments, histogram_quantiles, win_twelfths
+from experiments.shared.paired import GameRange, Moments, histogram_quantiles, win_twelfths
 from experiments.worth.analysis import (
     WorthStats,
     paired_chunk,
@@ -111,15 +111,15 @@ def test_points_blind_play_differs_only_in_the_mammoth_points():
 
 @pytest.fixture(scope="module")
 def worth_stats():
-    return worth_run(NAMES, (2, 3), 30, 5, {"default/longer_wins": Rules()}, chunk=30)
+    return worth_run(NAMES, (2, 3), GameRange(30, 5, chunk=30), {"default/longer_wins": Rules()})
 
 
 def test_worth_statistics_are_chunk_independent(worth_stats):
     conditions = {"default/longer_wins": Rules()}
-    chunked = worth_run(NAMES, (2, 3), 30, 5, conditions, chunk=7, threads=2)
+    chunked = worth_run(NAMES, (2, 3), GameRange(30, 5, chunk=7), conditions, threads=2)
     assert chunked.equals(worth_stats)
-    first = worth_run(NAMES, (2, 3), 12, 5, conditions, chunk=12)
-    rest = worth_run(NAMES, (2, 3), 18, 5, conditions, chunk=5, first_game=12)
+    first = worth_run(NAMES, (2, 3), GameRange(12, 5, chunk=12), conditions)
+    rest = worth_run(NAMES, (2, 3), GameRange(18, 5, first_game=12, chunk=5), conditions)
     assert (rest + first).equals(worth_stats)
     assert (WorthStats.empty() + worth_stats).equals(worth_stats)
 

@@ -10,6 +10,8 @@ many decisions were not played out, if any).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import click
 
 from experiments.advice.kind import CHUNK_GAMES, DEFAULT_PLAYOUTS
@@ -17,18 +19,23 @@ from experiments.report.report_results import read_run_json
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
+    GamePlan,
+    RunSettings,
     Whole,
     chunk_size_option,
     command,
     field_names,
+    game_plan,
     games_option,
+    gathered,
     out_option,
     players_option,
     resume_option,
+    run_settings,
     seed_option,
     workers_option,
 )
-from experiments.shared.command_run import run_command
+from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
 from sim.advising import MAX_PLAYOUTS
@@ -39,6 +46,68 @@ DEFAULT_FIELDS = (("greedy",), ("champion",))
 """The fields ``mammoth advise`` pools without ``--field`` or ``--fields``: greedy's and the
 strongest player's."""
 FILES = "decisions.parquet, agreement.csv, advice.csv, card.md, card.json and run.json"
+
+
+@dataclass(frozen=True)
+class CardCheck:
+    """The check of the shipped card an advice run may add: ``--check-games``,
+    ``--check-card``, ``--check-field`` and ``--check-tiles`` (:func:`card_check_options`)."""
+
+    check_games: int = 0
+    check_card: str = "card"
+    check_field: tuple[str, ...] = ()
+    check_tiles: tuple[str, ...] = ()
+
+    def settings(self) -> dict:
+        """The advice experiment's settings ``check_games`` and ``check_card``, with
+        ``check_fields`` and ``check_tiles`` when given."""
+        settings = {"check_games": self.check_games, "check_card": self.check_card}
+        if self.check_field:
+            settings["check_fields"] = [field_names(f) for f in self.check_field]
+        if self.check_tiles:
+            settings["check_tiles"] = list(self.check_tiles)
+        return settings
+
+
+def card_check_options(function):
+    """Add ``--check-games``, ``--check-card``, ``--check-field`` and ``--check-tiles`` to
+    ``mammoth advise``, handed to it as one :class:`CardCheck`, the argument ``check``."""
+    function = gathered("check", CardCheck)(function)
+    for option in (
+        click.option(
+            "--check-tiles",
+            "check_tiles",
+            multiple=True,
+            help="A tile set of the check (repeat): default, or a tile file such as "
+            "experiments/tiles/rich.csv. [default: default]",
+        ),
+        click.option(
+            "--check-field",
+            "check_field",
+            multiple=True,
+            help="A field of the check (repeat): one strategy, or names separated by commas. "
+            "[default: greedy, balanced,cards,farmer and champion]",
+        ),
+        click.option(
+            "--check-card",
+            default="card",
+            show_default=True,
+            help="The card policy the check plays: card, or card[file=PATH] for a card file of "
+            "your own (docs/card_format.md), or card[seek=0].",
+        ),
+        games_option(
+            0,
+            MAX_GAMES,
+            "Check the shipped card (the card policy): games per arm, field, tile set and player "
+            "count, one seat playing the field's base strategy with the card, then with never, "
+            "fixed-1, ev, majority, search and card[seek=0] (never seeking the herd); 0: no "
+            "check.",
+            low=0,
+            name="--check-games",
+        ),
+    ):
+        function = option(function)
+    return function
 
 
 @command()
@@ -86,44 +155,23 @@ FILES = "decisions.parquet, agreement.csv, advice.csv, card.md, card.json and ru
     show_default=True,
     help="Play out only this seat's decisions (0 is the first seat); -1: every seat's.",
 )
-@games_option(
-    0,
-    MAX_GAMES,
-    "Check the shipped card (the card policy): games per arm, field, tile set and player count, "
-    "one seat playing the field's base strategy with the card, then with never, fixed-1, ev, "
-    "majority, search and card[seek=0] (never seeking the herd); 0: no check.",
-    low=0,
-    name="--check-games",
-)
-@click.option(
-    "--check-card",
-    default="card",
-    show_default=True,
-    help="The card policy the check plays: card, or card[file=PATH] for a card file of your own "
-    "(docs/card_format.md), or card[seek=0].",
-)
-@click.option(
-    "--check-field",
-    "check_field",
-    multiple=True,
-    help="A field of the check (repeat): one strategy, or names separated by commas. "
-    "[default: greedy, balanced,cards,farmer and champion]",
-)
-@click.option(
-    "--check-tiles",
-    "check_tiles",
-    multiple=True,
-    help="A tile set of the check (repeat): default, or a tile file such as "
-    "experiments/tiles/rich.csv. [default: default]",
-)
+@card_check_options
 @chunk_size_option(CHUNK_GAMES)
-@workers_option("local processes, one chunk each")
+@workers_option(WORKERS_HELP)
 @resume_option()
 @dask_options
+@game_plan
+@run_settings
 def advise(
-    player_counts, games, seed, out, field, fields, placements, playouts, seat, check_games,
-    check_card, check_field, check_tiles, chunk_size, workers, resume, dask, numba_cache,
-):  # fmt: skip
+    plan: GamePlan,
+    field,
+    fields,
+    placements,
+    playouts,
+    seat,
+    check: CardCheck,
+    run: RunSettings,
+):
     """Whether to seek the herd and how many figures to commit: the advice card.
 
     Plays GAMES games per player count with the field; at every taming decision, each
@@ -139,17 +187,15 @@ def advise(
     settings = {
         "kind": "advice",
         "name": "advise",
-        "players": sorted(set(player_counts)),
-        "games": games,
-        "seed": seed,
-        "chunk_games": chunk_size,
+        **plan.settings(),
+        "chunk_games": run.chunk_size,
         "rules": {},
         "placements": bool(placements),
         "playouts": playouts,
         "seat": seat,
-        "check_games": check_games,
-        "check_card": check_card,
     }
+    checked = check.settings()
+    settings |= {name: checked.pop(name) for name in ("check_games", "check_card")}
     if fields and field:
         raise click.UsageError("give --field or --fields, not both")
     if fields:
@@ -158,15 +204,10 @@ def advise(
         settings["field"] = list(field)
     else:
         settings["fields"] = [list(f) for f in DEFAULT_FIELDS]
-    if check_field:
-        settings["check_fields"] = [field_names(f) for f in check_field]
-    if check_tiles:
-        settings["check_tiles"] = list(check_tiles)
+    settings |= checked
     config = experiment_from_settings(settings, "mammoth advise")
     names = [n for f in settings.get("fields", [settings.get("field")]) for n in f]
-    folder = run_command(
-        config, out, names, resume=resume, workers=workers, dask=dask, numba_cache=numba_cache
-    )
+    folder = run_command(config, run, names)
     click.echo((folder / "card.md").read_text(encoding="utf-8").rstrip())
     meta = read_run_json(folder)
     dropped = int(meta.get("decisions_dropped", 0))

@@ -14,11 +14,13 @@ from experiments.analyse.kind import CHUNK_GAMES, FIELD
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
+    RunSettings,
     chunk_size_option,
     command,
     games_option,
     out_option,
     resume_option,
+    run_settings,
     seed_option,
     workers_option,
 )
@@ -55,9 +57,8 @@ DEFAULT_PLAYOUTS = 1_000
 @chunk_size_option(CHUNK_GAMES)
 @resume_option()
 @dask_options
-def analyse(
-    position_file, field, playouts, seed, stop, out, workers, chunk_size, resume, dask, numba_cache
-):
+@run_settings
+def analyse(position_file, field, playouts, seed, stop, run: RunSettings):
     """Play out every option of the herd decision in POSITION (a position file).
 
     At a placement turn the options are each number of people on the herd's area and
@@ -78,15 +79,13 @@ def analyse(
         "players": [position.n_players],
         "games": playouts,
         "seed": seed,
-        "chunk_games": chunk_size,
+        "chunk_games": run.chunk_size,
         "position": document,
         "field": field,
         "stop": stop,
     }
     config = experiment_from_settings(settings, "mammoth analyse", where=where)
-    folder = run_command(
-        config, out, [field], resume=resume, workers=workers, dask=dask, numba_cache=numba_cache
-    )
+    folder = run_command(config, run, [field])
     click.echo((folder / "analysis.md").read_text(encoding="utf-8").rstrip())
     click.echo(f"wrote {folder}")
 

@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.shared.paired import SHARE, Moments, win_twelfths
+from experiments.shared.paired import SHARE, GameBlock, GameRange, Moments, win_twelfths
 from sim.contest_solver import best_response, make_prizes, sequential_equilibrium
 from sim.errors import InputError
 from sim.rules import Rules
@@ -310,16 +310,10 @@ def field_for(field: Sequence[str], players: int) -> list[str]:
 
 
 def _play_focal(
-    arm_slot: Slot,
-    field_slots: list[Slot],
-    n: int,
-    players: int,
-    seed: int,
-    rules: Rules,
-    start: int,
-    threads: int,
+    arm_slot: Slot, field_slots: list[Slot], rules: Rules, block: GameBlock, threads: int
 ) -> dict[str, np.ndarray]:
-    """Play one chunk with the focal slot rotating; return its per-game figures."""
+    """Play one block with the focal slot rotating; return its per-game figures."""
+    n, players, seed, start = block.games, block.players, block.seed, block.start
     slots = [arm_slot] + field_slots
     seats = [0] + list(range(1, players))
     st = play_state(
@@ -357,20 +351,17 @@ def _play_focal(
 
 def sweep(
     players: Sequence[int],
-    games: int,
-    seed: int,
+    games: GameRange,
     conditions: dict[str, Rules],
     base: str = "greedy",
     field: Sequence[str] = ("greedy+ev",),
     policies: Sequence[str] = DEFAULT_POLICIES,
-    chunk: int = 5_000,
     threads: int = 1,
-    first_game: int = 0,
     progress: Callable[[int], None] | None = None,
 ) -> Moments:
     """Play the paired sweep and return its merged statistics.
 
-    For every condition (a rules object: tile set, tie rule...), player count and chunk of game
+    For every condition (a rules object: tile set, tie rule...), player count and block of game
     indices, the focal seat plays ``BASE+never`` once and then ``BASE+POLICY`` for every policy
     on the same seed and game indices; each game contributes one paired difference per policy.
 
@@ -378,10 +369,9 @@ def sweep(
     ----------
     players : sequence of int
         Player counts.
-    games : int
-        Games per arm per player count and condition.
-    seed : int
-        The run's seed.
+    games : GameRange
+        The games per arm (per player count and condition), the run's seed, the first game's
+        index and the games per kernel call (the statistics do not depend on it).
     conditions : dict of str to Rules
         Labelled rules to sweep under (e.g. ``{"mixed": Rules()}``).
     base : str
@@ -391,12 +381,8 @@ def sweep(
     policies : sequence of str
         Taming policies of the focal seat (``fixed-K``, ``ev``, ``majority``... or
         :data:`NOSEEK`).
-    chunk : int
-        Games per kernel call (the statistics do not depend on it).
     threads : int
         Threads per kernel call.
-    first_game : int
-        Global index of the first game.
     progress : callable, optional
         Called with the number of games played after every kernel call.
 
@@ -406,10 +392,8 @@ def sweep(
         Keys ``condition, players, policy, seat``; metrics :data:`SWEEP_METRICS` (win shares in
         twelfths).
     """
-    if games < 1 or chunk < 1 or threads < 1:
-        raise InputError("games, chunk size and threads must be at least 1")
-    if seed < 0:
-        raise InputError(f"the seed must be 0 or more, not {seed}")
+    if threads < 1:
+        raise InputError("threads must be at least 1")
     baseline, arms = sweep_arms(base, policies)
     total = Moments(SWEEP_KEYS, SWEEP_METRICS)
     for p in sorted(set(players)):
@@ -417,12 +401,11 @@ def sweep(
             raise InputError(f"Stone Age is played by 2 to 4 players, not {p}")
         field_slots = field_slots_for(field, p)
         for label, rules in conditions.items():
-            for start in range(first_game, first_game + games, chunk):
-                n = min(chunk, first_game + games - start)
-                block = sweep_block(
-                    baseline, arms, field_slots, label, rules, p, seed, start, n, threads, progress
+            for block in games.blocks(p):
+                stats = sweep_block(
+                    baseline, arms, field_slots, label, rules, block, threads, progress
                 )
-                total = total + block
+                total = total + stats
     return total
 
 
@@ -452,10 +435,7 @@ def sweep_block(
     field_slots: list[Slot],
     label: str,
     rules: Rules,
-    players: int,
-    seed: int,
-    start: int,
-    n: int,
+    block: GameBlock,
     threads: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> Moments:
@@ -476,8 +456,8 @@ def sweep_block(
         The condition's label (a key column of the statistics).
     rules : Rules
         The condition's rules.
-    players, seed, start, n : int
-        Player count, the run's seed, the global index of the block's first game and its games.
+    block : GameBlock
+        The player count, the run's seed and the block's game indices.
     threads : int
         Threads per kernel call.
     progress : callable, optional
@@ -488,22 +468,22 @@ def sweep_block(
     Moments
         Keys :data:`SWEEP_KEYS`, metrics :data:`SWEEP_METRICS`.
     """
-    ref = _play_focal(baseline.slot, field_slots, n, players, seed, rules, start, threads)
+    ref = _play_focal(baseline.slot, field_slots, rules, block, threads)
     if progress:
-        progress(n)
+        progress(block.games)
     units = []
     for arm in arms:
-        got = _play_focal(arm.slot, field_slots, n, players, seed, rules, start, threads)
+        got = _play_focal(arm.slot, field_slots, rules, block, threads)
         if progress:
-            progress(n)
+            progress(block.games)
         units.append(
             pd.DataFrame(
                 {
                     "condition": label,
-                    "players": players,
+                    "players": block.players,
                     "policy": arm.policy,
                     "seat": ref["seat"],
-                    "game": np.arange(start, start + n),
+                    "game": block.indices,
                     "dwin": got["win"] - ref["win"],
                     "dscore": got["score"] - ref["score"],
                     "win": got["win"],

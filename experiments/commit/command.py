@@ -11,6 +11,8 @@ like a file of ``mammoth run``: chunks, ``--resume``, ``--workers`` and ``--dask
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import click
 
 from experiments.commit.analysis import (
@@ -32,25 +34,29 @@ from experiments.report.report_results import read_table
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
+    GamePlan,
     ManyOption,
     Real,
+    RunSettings,
+    TableRules,
     Whole,
     chunk_size_option,
     command,
+    game_plan,
     games_option,
-    mammoth_points_option,
+    gathered,
     out_option,
     players_option,
     resume_option,
+    run_settings,
     seed_option,
-    tiles_option,
+    table_rules_options,
     workers_option,
 )
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES, MAX_PRIZE_POINTS, MAX_PRIZE_VALUES
 from sim.contest_exact import MAX_FIGURES
-from sim.rules import TIE_RULES
 
 FILES = (
     "equilibrium.csv, best_response.csv, sweep.csv, sweep_seats.csv, rule_of_thumb.csv, "
@@ -70,6 +76,49 @@ def prize_option(name: str, help: str):
         show_default=True,
         help=f"{help} (points, 0 to {MAX_PRIZE_POINTS:g}; up to {MAX_PRIZE_VALUES} values).",
     )
+
+
+@dataclass(frozen=True)
+class SolverGrid:
+    """The solver tables' settings: ``--max-figures`` and the prize grid (``--first-bonus``,
+    ``--all-bonus``, ``--tile-value``, ``--food-value``; each one or more points).
+
+    The grid's size is checked with the experiment's settings (at most
+    :data:`~experiments.shared.limits.MAX_PRIZE_VALUES` values of each prize).
+    """
+
+    max_figures: int
+    first_bonus: tuple[float, ...]
+    all_bonus: tuple[float, ...]
+    tile_value: tuple[float, ...]
+    food_value: tuple[float, ...]
+
+    def settings(self) -> dict:
+        """The experiment settings ``max_figures`` and the four prizes (lists of points)."""
+        return {"max_figures": self.max_figures} | {
+            name: list(getattr(self, name)) for name in PRIZE_GRID
+        }
+
+
+def solver_options(function):
+    """Add ``--max-figures`` and the prize grid's options to ``mammoth commit``, handed to it
+    as one :class:`SolverGrid`, the argument ``solver``."""
+    function = gathered("solver", SolverGrid)(function)
+    for option in (
+        prize_option("food_value", "One food, in the grid"),
+        prize_option("tile_value", "Keeping the tile, in the grid"),
+        prize_option("all_bonus", 'The "all" bonus of the grid'),
+        prize_option("first_bonus", 'The "1." bonus of the solver\'s prize grid'),
+        click.option(
+            "--max-figures",
+            type=Whole(1, MAX_FIGURES, "figures"),
+            default=DEFAULT_MAX_FIGURES,
+            show_default=True,
+            help="Most figures per seat in the solver tables.",
+        ),
+    ):
+        function = option(function)
+    return function
 
 
 @command()
@@ -106,51 +155,28 @@ def prize_option(name: str, help: str):
     show_default=True,
     help="Taming policies of the focal seat (each paired against BASE+never); repeat.",
 )
-@tiles_option()
-@mammoth_points_option()
-@click.option("--tie", type=click.Choice(TIE_RULES), default="longer_wins", show_default=True)
+@table_rules_options()
 @click.option(
     "--herd-areas/--no-herd-areas",
     default=True,
     show_default=True,
     help="Also sweep with the herd always on one area (controlled tile sets).",
 )
-@click.option(
-    "--max-figures",
-    type=Whole(1, MAX_FIGURES, "figures"),
-    default=DEFAULT_MAX_FIGURES,
-    show_default=True,
-    help="Most figures per seat in the solver tables.",
-)
-@prize_option("first_bonus", 'The "1." bonus of the solver\'s prize grid')
-@prize_option("all_bonus", 'The "all" bonus of the grid')
-@prize_option("tile_value", "Keeping the tile, in the grid")
-@prize_option("food_value", "One food, in the grid")
+@solver_options
 @chunk_size_option(5_000)
 @resume_option()
 @dask_options
+@game_plan
+@run_settings
 def commit(
-    player_counts,
-    games,
-    seed,
-    out,
-    workers,
+    plan: GamePlan,
     base,
     field,
     policies,
-    tiles,
-    mammoth_points,
-    tie,
+    rules: TableRules,
     herd_areas,
-    max_figures,
-    first_bonus,
-    all_bonus,
-    tile_value,
-    food_value,
-    chunk_size,
-    resume,
-    dask,
-    numba_cache,
+    solver: SolverGrid,
+    run: RunSettings,
 ):
     """How many figures to commit: solver tables and a paired in-game sweep.
 
@@ -162,42 +188,25 @@ def commit(
     config = experiment_from_settings(
         {
             "kind": "commit",
-            "players": sorted(set(player_counts)),
-            "games": games,
-            "seed": seed,
-            "chunk_games": chunk_size,
+            **plan.settings(),
+            "chunk_games": run.chunk_size,
             "base": base,
             "field": list(field),
             "policies": list(policies),
             "herd_areas": herd_areas,
-            "max_figures": max_figures,
-            "first_bonus": list(first_bonus),
-            "all_bonus": list(all_bonus),
-            "tile_value": list(tile_value),
-            "food_value": list(food_value),
-            "rules": {
-                "tiles": "default" if tiles is None else str(tiles),
-                "mammoth_points": mammoth_points,
-                "tie": tie,
-            },
+            **solver.settings(),
+            "rules": rules.settings(),
         },
         "mammoth commit",
     )
     names = [arm_strategy(base, policy) for policy in (BASELINE, *policies)] + list(field)
-    folder = run_command(
-        config,
-        out,
-        names,
-        resume=resume,
-        workers=workers,
-        dask=dask,
-        numba_cache=numba_cache,
-    )
+    folder = run_command(config, run, names)
     by_policy = read_table(folder / "sweep.csv")
     thumb = read_table(folder / "rule_of_thumb.csv")
     click.echo(
-        f"commit: {games} games per arm, {by_policy['condition'].nunique()} tile condition(s), "
-        f"players {', '.join(map(str, config['players']))}, seed {seed} ({ASSUMED})"
+        f"commit: {plan.games} games per arm, {by_policy['condition'].nunique()} tile "
+        f"condition(s), players {', '.join(map(str, config['players']))}, seed {plan.seed} "
+        f"({ASSUMED})"
     )
     main = by_policy[by_policy["condition"] == MIXED]
     for row in main.itertuples():

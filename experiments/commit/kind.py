@@ -43,7 +43,7 @@ from experiments.commit.analysis import (
 )
 from experiments.commit.report import write_commit
 from experiments.shared.limits import MAX_MAMMOTH_POINTS, game_blocks
-from experiments.shared.paired import Moments
+from experiments.shared.paired import GameBlock, Moments
 from experiments.shared.rules_setup import rules_from_options
 from experiments.shared.settings import (
     bool_setting,
@@ -168,10 +168,7 @@ def run_chunk(config: dict, chunk: dict) -> dict[str, np.ndarray]:
         field_slots_for(config["field"], players),
         chunk["condition"],
         conditions_of(config)[chunk["condition"]],
-        players,
-        int(config["seed"]),
-        int(chunk["start"]),
-        int(chunk["n"]),
+        GameBlock.of_chunk(config, chunk),
     )
     return stats.to_arrays()
 

@@ -16,22 +16,25 @@ from experiments.report.report_results import read_table
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
+    GamePlan,
+    RunSettings,
+    TableRules,
     chunk_size_option,
     command,
+    game_plan,
     games_option,
-    mammoth_points_option,
     out_option,
     players_option,
     resume_option,
+    run_settings,
     seed_option,
-    tiles_option,
+    table_rules_options,
     workers_option,
 )
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES, MAX_STRATEGIES
 from sim.errors import InputError
-from sim.rules import TIE_RULES
 
 HERDS = {"on": (True,), "off": (False,), "both": (True, False)}
 """``--herd``: the herd settings every table is played with (on the same seeds)."""
@@ -69,32 +72,15 @@ HERDS = {"on": (True,), "off": (False,), "both": (True, False)}
     "the same seeds (the tables' herd column says which).",
 )
 @click.option("--no-herd", is_flag=True, help="The same as --herd off.")
-@tiles_option()
-@mammoth_points_option()
-@click.option("--tie", type=click.Choice(TIE_RULES), default="longer_wins", show_default=True)
+@table_rules_options()
 @workers_option(WORKERS_HELP)
 @chunk_size_option(CHUNK_GAMES)
 @resume_option()
 @dask_options
 @click.pass_context
-def compare(
-    ctx,
-    names,
-    player_counts,
-    games,
-    seed,
-    out,
-    herd,
-    no_herd,
-    tiles,
-    mammoth_points,
-    tie,
-    workers,
-    chunk_size,
-    resume,
-    dask,
-    numba_cache,
-):
+@game_plan
+@run_settings
+def compare(ctx, names, plan: GamePlan, herd, no_herd, rules: TableRules, run: RunSettings):
     """Play every table of the league (seats rotated, the same seeds for every table).
 
     Writes league.csv, pairwise.csv, ratings.csv, seats.csv, profile.csv (the behaviour
@@ -108,29 +94,14 @@ def compare(
     config = experiment_from_settings(
         {
             "kind": "compare",
-            "players": sorted(set(player_counts)),
-            "games": games,
-            "seed": seed,
-            "chunk_games": chunk_size,
+            **plan.settings(),
+            "chunk_games": run.chunk_size,
             "strategies": list(names),
-            "rules": {
-                "herd": herds[0] if len(herds) == 1 else list(herds),
-                "tiles": "default" if tiles is None else str(tiles),
-                "mammoth_points": mammoth_points,
-                "tie": tie,
-            },
+            "rules": {"herd": herds[0] if len(herds) == 1 else list(herds), **rules.settings()},
         },
         "mammoth compare",
     )
-    folder = run_command(
-        config,
-        out,
-        names_of(config),
-        resume=resume,
-        workers=workers,
-        dask=dask,
-        numba_cache=numba_cache,
-    )
+    folder = run_command(config, run, names_of(config))
     table = read_table(folder / "league.csv")
     both = len(herds) > 1
     for row in table.itertuples():
@@ -140,7 +111,7 @@ def compare(
             f"[{row.win_low:.1%}, {row.win_high:.1%}]  score {row.mean_score:6.1f} "
             f"± {row.score_se:.2f}"
         )
-    click.echo(f"wrote {out} (herd {', '.join(herd_label(h) for h in herds)})")
+    click.echo(f"wrote {run.out} (herd {', '.join(herd_label(h) for h in herds)})")
 
 
 COMMAND = compare

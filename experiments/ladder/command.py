@@ -19,17 +19,21 @@ from experiments.report.report_results import read_table
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
+    GamePlan,
     Real,
+    RunSettings,
     chunk_size_option,
     command,
+    game_plan,
     games_option,
     out_option,
     players_option,
     resume_option,
+    run_settings,
     seed_option,
     workers_option,
 )
-from experiments.shared.command_run import run_command
+from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
 
@@ -78,24 +82,12 @@ FILES = (
 )
 @click.option("--no-costs", is_flag=True, help="Measure no costs (ratings only).")
 @chunk_size_option(CHUNK_GAMES)
-@workers_option("local processes, one chunk each")
+@workers_option(WORKERS_HELP)
 @resume_option()
 @dask_options
-def ladder(
-    names,
-    player_counts,
-    games,
-    seed,
-    out,
-    anchor,
-    cost_seconds,
-    no_costs,
-    chunk_size,
-    workers,
-    resume,
-    dask,
-    numba_cache,
-):
+@game_plan
+@run_settings
+def ladder(names, plan: GamePlan, anchor, cost_seconds, no_costs, run: RunSettings):
     """Rate every player on one scale and price it: the strength ladder.
 
     Bradley-Terry ratings (relative to the anchor, with 95% intervals) from seat-rotated games
@@ -110,10 +102,8 @@ def ladder(
         {
             "kind": "ladder",
             "name": "ladder",
-            "players": sorted(set(player_counts)),
-            "games": games,
-            "seed": seed,
-            "chunk_games": chunk_size,
+            **plan.settings(),
+            "chunk_games": run.chunk_size,
             "rules": {},
             "strategies": list(names) or default_rungs(),
             **({"anchor": anchor} if anchor else {}),
@@ -121,15 +111,7 @@ def ladder(
         },
         "mammoth ladder",
     )
-    folder = run_command(
-        config,
-        out,
-        config["strategies"],
-        resume=resume,
-        workers=workers,
-        dask=dask,
-        numba_cache=numba_cache,
-    )
+    folder = run_command(config, run, config["strategies"])
     table = read_table(folder / "ladder.csv")
     counts = [int(c.split("_")[1][:-1]) for c in table.columns if c.startswith("rating_")]
     for row in table.to_dict("records"):

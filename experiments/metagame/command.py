@@ -20,21 +20,24 @@ from experiments.metagame.kind import (
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
+    GamePlan,
+    RunSettings,
+    TableRules,
     chunk_size_option,
     command,
+    game_plan,
     games_option,
-    mammoth_points_option,
     out_option,
     players_option,
     resume_option,
+    run_settings,
     seed_option,
-    tiles_option,
+    table_rules_options,
     workers_option,
 )
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
-from sim.rules import TIE_RULES
 
 DEFAULT_GAMES = 3_000
 
@@ -62,17 +65,14 @@ DEFAULT_GAMES = 3_000
     show_default=True,
     help="Bootstrap replicates over games for the intervals.",
 )
-@tiles_option()
-@mammoth_points_option()
-@click.option("--tie", type=click.Choice(TIE_RULES), default="longer_wins", show_default=True)
+@table_rules_options()
 @workers_option(WORKERS_HELP)
 @chunk_size_option(CHUNK_GAMES)
 @resume_option()
 @dask_options
-def metagame(
-    names, player_counts, games, seed, out, bootstrap, tiles, mammoth_points, tie, workers,
-    chunk_size, resume, dask, numba_cache,
-):  # fmt: skip
+@game_plan
+@run_settings
+def metagame(names, plan: GamePlan, bootstrap, rules: TableRules, run: RunSettings):
     """Play every profile of the herd plays over the seats and solve the game.
 
     At each player count every way of seating the plays (seats rotated, the same game indices
@@ -86,24 +86,15 @@ def metagame(
     """
     settings = {
         "kind": "metagame",
-        "players": sorted(set(player_counts)),
-        "games": games,
-        "seed": seed,
-        "chunk_games": chunk_size,
+        **plan.settings(),
+        "chunk_games": run.chunk_size,
         "bootstrap": bootstrap,
-        "rules": {
-            "tiles": "default" if tiles is None else str(tiles),
-            "mammoth_points": mammoth_points,
-            "tie": tie,
-        },
+        "rules": rules.settings(),
     }
     if names:
         settings["strategies"] = list(names)
     config = experiment_from_settings(settings, "mammoth metagame")
-    folder = run_command(
-        config, out, names_of(config), resume=resume, workers=workers, dask=dask,
-        numba_cache=numba_cache,
-    )  # fmt: skip
+    folder = run_command(config, run, names_of(config))
     click.echo((folder / "metagame.md").read_text(encoding="utf-8").rstrip())
     click.echo(f"wrote {folder}")
 

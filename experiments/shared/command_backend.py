@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import click
 
-from experiments.shared.command_options import Folder
+from experiments.shared.command_options import Folder, check_backend
 from sim.errors import InputError
 
 DASK_HELP = (
@@ -95,16 +95,15 @@ def chunk_backend(dask: str | None, numba_cache: str | None, workers: int = 1):
     Raises
     ------
     InputError
-        ``--numba-cache`` without ``--dask``, ``--dask`` with ``--workers``, or what
+        ``--numba-cache`` without ``--dask``, ``--dask`` with ``--workers``
+        (:func:`~experiments.shared.command_options.check_backend`, which a command's
+        :class:`~experiments.shared.command_options.RunSettings` ran already), or what
         :func:`experiments.shared.cluster.connect` refuses.
     """
+    check_backend(workers, dask, numba_cache)
     if dask is None:
-        if numba_cache:
-            raise InputError("--numba-cache is for Dask workers: give it with --dask")
         yield None
         return
-    if workers > 1:
-        raise InputError("give --workers or --dask, not both")
     from experiments.shared.cluster import connect
 
     backend = connect(dask, numba_cache, say=click.echo)

@@ -15,7 +15,15 @@ option              meaning
 ``--chunk-size``    games per chunk (what one worker holds at once)
 ``--resume``        keep the finished chunks of an interrupted run of the same experiment
 ``--scale``         a finite factor on an experiment file's games
+``--tiles``         a mammoth tile file; with ``--mammoth-points`` and ``--tie``, the table's
+                    rules (:func:`table_rules_options`, one :class:`TableRules`)
 =================== ===========================================================================
+
+A command takes the options that travel together as one frozen object, built and checked once
+where the command starts (:func:`gathered`): its games (:class:`GamePlan`: ``--players``,
+``--games``, ``--seed``), the table's rules (:class:`TableRules`) and where and how its run goes
+(:class:`RunSettings`: ``--out``, ``--workers``, ``--chunk-size``, ``--resume``, ``--dask``,
+``--numba-cache``). Each option is still declared where the command's ``--help`` lists it.
 
 Numbers are parsed by :class:`Whole` and :class:`Real`, which refuse anything outside the limits
 of :mod:`experiments.shared.limits` (and ``nan``, ``inf``) with one line naming the option.
@@ -23,8 +31,11 @@ of :mod:`experiments.shared.limits` (and ``nan``, ``inf``) with one line naming 
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import math
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -36,6 +47,8 @@ from experiments.shared.limits import (
     MAX_SEED,
     MAX_WORKERS,
 )
+from sim.errors import InputError
+from sim.rules import TIE_RULES
 
 _VALUE = re.compile(r"^(?:[^-]|-\.?\d)")
 """An argument that is a value, not an option: anything not starting with ``-``, or a negative
@@ -381,6 +394,202 @@ def tiles_option():
         default=None,
         help="Mammoth tile file (CSV: back,first_bonus,all_bonus) [default: the assumed set].",
     )
+
+
+def tie_option(help: str | None = None):
+    """``--tie``: the tie rule of the mammoth majority (:data:`sim.rules.TIE_RULES`)."""
+    return click.option(
+        "--tie", type=click.Choice(TIE_RULES), default="longer_wins", show_default=True, help=help
+    )
+
+
+def gathered(into: str, settings: type):
+    """Hand a command one frozen ``settings`` object instead of the options it is made of.
+
+    The command's options named like the fields of the dataclass ``settings`` (those it
+    declares; a field it lacks keeps its default) are taken out of its arguments and passed as
+    one object, the argument ``into``. The object checks itself when it is built
+    (``__post_init__``), so a bad combination is refused once, before the command runs (an
+    :class:`~sim.errors.InputError`: one line on stderr, exit code 2). The options stay declared
+    one by one, where the command's ``--help`` lists them.
+
+    Parameters
+    ----------
+    into : str
+        The name of the command function's argument that gets the object.
+    settings : type
+        A frozen dataclass whose fields are option names (``out``, ``workers``...).
+
+    Returns
+    -------
+    callable
+        A decorator for the command function (below ``command()``).
+    """
+    names = tuple(field.name for field in dataclasses.fields(settings))
+
+    def decorate(function):
+        @functools.wraps(function)
+        def gathering(*args, **options):
+            given = {name: options.pop(name) for name in names if name in options}
+            return function(*args, **options, **{into: settings(**given)})
+
+        return gathering
+
+    return decorate
+
+
+def check_backend(workers: int, dask: str | None, numba_cache: str | None) -> None:
+    """Refuse backend options that do not go together.
+
+    Raises
+    ------
+    InputError
+        ``--numba-cache`` without ``--dask``, or ``--dask`` with more than one ``--workers``.
+    """
+    if dask is None and numba_cache:
+        raise InputError("--numba-cache is for Dask workers: give it with --dask")
+    if dask is not None and workers > 1:
+        raise InputError("give --workers or --dask, not both")
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """Where a command's run writes and how its chunks run, checked once (:func:`run_settings`).
+
+    Attributes
+    ----------
+    out : str
+        The ``--out`` folder, as given.
+    workers : int
+        ``--workers``: local processes (or threads), 1 with ``--dask``.
+    chunk_size : int or None
+        ``--chunk-size``: games per chunk (None: the command has no such option).
+    resume : bool
+        ``--resume``: keep the finished chunks of an interrupted run of the same experiment.
+    dask : str or None
+        ``--dask``: the Dask scheduler or ``local:N`` (None: the chunks run here).
+    numba_cache : str or None
+        ``--numba-cache``: the numba cache folder the Dask workers share.
+
+    Raises
+    ------
+    InputError
+        Backend options that do not go together (:func:`check_backend`).
+    """
+
+    out: str
+    workers: int = 1
+    chunk_size: int | None = None
+    resume: bool = False
+    dask: str | None = None
+    numba_cache: str | None = None
+
+    def __post_init__(self):
+        check_backend(self.workers, self.dask, self.numba_cache)
+
+
+run_settings = gathered("run", RunSettings)
+"""Hand the command its ``--out``, ``--workers``, ``--chunk-size``, ``--resume``, ``--dask``
+and ``--numba-cache`` (those it declares) as one :class:`RunSettings`, the argument ``run``."""
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    """The games a command plays: ``--players``, ``--games`` and ``--seed`` (:data:`game_plan`).
+
+    Attributes
+    ----------
+    player_counts : tuple of int
+        The ``--players`` values as given (repeats allowed).
+    games : int
+        ``--games``; what it counts is each command's.
+    seed : int
+        ``--seed``: the run's seed.
+    """
+
+    player_counts: tuple[int, ...]
+    games: int
+    seed: int
+
+    @property
+    def players(self) -> list[int]:
+        """The player counts, sorted, each once."""
+        return sorted(set(self.player_counts))
+
+    def settings(self) -> dict:
+        """The experiment settings ``players``, ``games`` and ``seed``."""
+        return {"players": self.players, "games": self.games, "seed": self.seed}
+
+
+game_plan = gathered("plan", GamePlan)
+"""Hand the command its ``--players``, ``--games`` and ``--seed`` as one :class:`GamePlan`,
+the argument ``plan``."""
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The table's rules a command's options set: ``--tiles``, ``--mammoth-points``, ``--tie``.
+
+    The tile file's content is read and checked with the experiment's settings, where the rules
+    are built (:mod:`experiments.shared.rules_setup`).
+
+    Attributes
+    ----------
+    tiles : str or None
+        The ``--tiles`` file (None: the assumed tile set).
+    mammoth_points : int
+        ``--mammoth-points``.
+    tie : str
+        ``--tie``: the tie rule (:data:`sim.rules.TIE_RULES`).
+    """
+
+    tiles: str | None = None
+    mammoth_points: int = 10
+    tie: str = "longer_wins"
+
+    def settings(self) -> dict:
+        """The experiment's ``[rules]`` settings ``tiles``, ``mammoth_points`` and ``tie``."""
+        return {
+            "tiles": "default" if self.tiles is None else str(self.tiles),
+            "mammoth_points": self.mammoth_points,
+            "tie": self.tie,
+        }
+
+
+def table_rules_options(
+    points_low: int = 0,
+    points_help: str = "Points of the mammoth majority (0: off).",
+    tie_help: str | None = None,
+):
+    """Add ``--tiles``, ``--mammoth-points`` and ``--tie`` to a command, handed to it as one
+    :class:`TableRules`, the argument ``rules``.
+
+    Parameters
+    ----------
+    points_low : int
+        The least ``--mammoth-points`` (:func:`mammoth_points_option`).
+    points_help : str
+        What ``--mammoth-points`` sets.
+    tie_help : str, optional
+        What ``--tie`` sets (default: no help line).
+
+    Returns
+    -------
+    callable
+        A decorator for the command function (below ``command()``).
+    """
+
+    def decorate(function):
+        function = gathered("rules", TableRules)(function)
+        for option in (
+            tie_option(tie_help),
+            mammoth_points_option(low=points_low, help=points_help),
+            tiles_option(),
+        ):
+            function = option(function)
+        return function
+
+    return decorate
 
 
 def announce_compile(names=(), heavy: bool | None = None, entry: str = "play") -> None:

@@ -15,11 +15,13 @@ import click
 from experiments.shared.command_backend import chunk_backend, dask_options
 from experiments.shared.command_options import (
     InputFile,
+    RunSettings,
     announce_compile,
     command,
     games_option,
     out_option,
     resume_option,
+    run_settings,
     scale_option,
     workers_option,
 )
@@ -50,7 +52,8 @@ WORKERS_HELP = "local processes, one chunk each"
 @workers_option(WORKERS_HELP)
 @resume_option()
 @dask_options
-def run(files, out, scale, games, workers, resume, dask, numba_cache):
+@run_settings
+def run_files(files, scale, games, run: RunSettings):
     """Run each experiment FILE into OUT/NAME; Ctrl-C keeps every finished chunk.
 
     Writes, per experiment, the files of its kind's command (tables, plots, run.json) and its
@@ -58,11 +61,14 @@ def run(files, out, scale, games, workers, resume, dask, numba_cache):
     With --dask the chunks run on a Dask cluster; the files are those of a local run.
     """
     configs = [load_experiment(f, scale=scale, games=games) for f in files]  # all checked first
-    folders = experiment_folders(configs, Path(out), resume)
+    folders = experiment_folders(configs, Path(run.out), run.resume)
     announce_compile([name for config in configs for name in seated_names(config)])
-    with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(out):
+    with (
+        chunk_backend(run.dask, run.numba_cache, run.workers) as backend,
+        writing_inside(run.out),
+    ):
         for config, folder in zip(configs, folders, strict=True):
-            run_announced(config, folder, resume, workers, backend)
+            run_announced(config, folder, run.resume, run.workers, backend)
             click.echo(f"  wrote {folder}")
 
 
@@ -95,18 +101,8 @@ def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Pat
     return folders
 
 
-def run_command(
-    config: dict,
-    out: str | Path,
-    names,
-    *,
-    resume: bool,
-    workers: int,
-    dask: str | None,
-    numba_cache: str | None,
-    command: str | None = None,
-) -> Path:
-    """Run the experiment a command's options made into ``out``: the one door of every kind.
+def run_command(config: dict, run: RunSettings, names, command: str | None = None) -> Path:
+    """Run the experiment a command's options made into ``run.out``: the one door of every kind.
 
     Checks ``--resume`` before anything is written, says if the kernel compiles, opens the
     backend the options ask for (:func:`experiments.shared.command_backend.chunk_backend`) and runs
@@ -119,12 +115,11 @@ def run_command(
     config : dict
         The experiment (:func:`experiments.shared.definition.experiment_from_settings`); its
         ``kind`` names the command in run.json.
-    out : path-like
-        The ``--out`` folder.
+    run : RunSettings
+        The command's ``--out``, ``--resume``, ``--workers``, ``--dask`` and ``--numba-cache``,
+        checked (:func:`experiments.shared.command_options.run_settings`).
     names : iterable of str
         The strategies the games seat, for the compile notice.
-    resume, workers, dask, numba_cache
-        The options ``--resume``, ``--workers``, ``--dask`` and ``--numba-cache``.
     command : str, optional
         What run.json names as the command (default: the kind's name); ``mammoth train`` gives
         its whole command line, which remakes the model.
@@ -137,19 +132,22 @@ def run_command(
     Raises
     ------
     InputError
-        A folder that cannot be resumed, or backend options that do not go together.
+        A folder that cannot be resumed.
     """
     started = time.perf_counter()
-    folder = Path(out)
-    if resume:
+    folder = Path(run.out)
+    if run.resume:
         check_resume(config, folder)
     announce_compile(names, entry="analyse" if config["kind"] == "analyse" else "play")
-    with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(folder):
+    with (
+        chunk_backend(run.dask, run.numba_cache, run.workers) as backend,
+        writing_inside(folder),
+    ):
         run_announced(
             config,
             folder,
-            resume,
-            workers,
+            run.resume,
+            run.workers,
             backend,
             command=command or config["kind"],
             started=started,
@@ -205,5 +203,5 @@ def run_announced(
         raise
 
 
-COMMAND = run
+COMMAND = run_files
 """The command this module adds to ``mammoth`` (:mod:`experiments.cli` finds it)."""

@@ -24,13 +24,90 @@ which for one unit per cluster is the usual ``sd / sqrt(n)``. The 95% interval i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from sim.errors import InputError
+
 Z95 = 1.96
 SHARE = 12
 """Win shares are counted in twelfths (12 is divisible by every number of tied winners 1..4)."""
+
+
+@dataclass(frozen=True)
+class GameBlock:
+    """One block of game indices the arms of a paired run all play: the smallest piece whose
+    statistics merge exactly (a game index is one cluster).
+
+    Attributes
+    ----------
+    players : int
+        Players at the table.
+    seed : int
+        The run's seed.
+    start : int
+        The global index of the block's first game.
+    games : int
+        Its games: indices ``start`` to ``start + games - 1``.
+    """
+
+    players: int
+    seed: int
+    start: int
+    games: int
+
+    @classmethod
+    def of_chunk(cls, config: dict, chunk: dict) -> GameBlock:
+        """The block of an experiment's chunk (its ``players``, ``start`` and ``n``)."""
+        return cls(int(chunk["players"]), int(config["seed"]), int(chunk["start"]), int(chunk["n"]))
+
+    @property
+    def indices(self) -> np.ndarray:
+        """The block's global game indices."""
+        return np.arange(self.start, self.start + self.games)
+
+
+@dataclass(frozen=True)
+class GameRange:
+    """The game indices a paired run plays at each table size, in blocks of ``chunk`` games.
+
+    Attributes
+    ----------
+    games : int
+        Games per arm (at each player count and condition).
+    seed : int
+        The run's seed: every arm plays the same game indices of it.
+    first_game : int
+        The global index of the first game.
+    chunk : int
+        Games per block (the statistics do not depend on it).
+
+    Raises
+    ------
+    InputError
+        Fewer than one game or one game per block, or a negative seed.
+    """
+
+    games: int
+    seed: int
+    first_game: int = 0
+    chunk: int = 5_000
+
+    def __post_init__(self):
+        if self.games < 1 or self.chunk < 1:
+            raise InputError("games and chunk size must be at least 1")
+        if self.seed < 0:
+            raise InputError(f"the seed must be 0 or more, not {self.seed}")
+
+    def blocks(self, players: int) -> list[GameBlock]:
+        """The blocks at a table of ``players``, in the order of their game indices."""
+        end = self.first_game + self.games
+        return [
+            GameBlock(players, self.seed, start, min(self.chunk, end - start))
+            for start in range(self.first_game, end, self.chunk)
+        ]
 
 
 def win_twelfths(winner: np.ndarray) -> np.ndarray:

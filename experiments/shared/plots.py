@@ -189,7 +189,7 @@ def grouped_intervals(
 
 
 def interval_lines(
-    ax, x, estimate, *, label=None, title=None, xlabel=None, ylabel=None, reference=None
+    ax, x, band, *, label=None, title=None, xlabel=None, ylabel=None, reference=None
 ):
     """Draw an estimate over ``x`` as a line with a shaded 95% band.
 
@@ -197,22 +197,23 @@ def interval_lines(
     ----------
     ax : matplotlib.axes.Axes
         Where to draw.
-    x : array-like
-        The positions.
-    estimate : tuple of array-like
-        ``(mean, low, high)`` at each position: the line and the band's edges.
+    x : array-like of float
+        The positions of the estimates.
+    band : tuple of array-like
+        ``(mean, low, high)``: the estimates and their interval bounds, one value per ``x`` (as
+        a series of :func:`grouped_intervals`).
     label, title, xlabel, ylabel : str, optional
-        The line's legend entry and the axes' words.
+        The line's legend label, the axes' title and axis labels.
     reference : float, optional
-        A dashed horizontal line at this value.
+        A horizontal reference line (e.g. 0 for paired differences).
 
     Returns
     -------
     matplotlib.axes.Axes
         ``ax``.
     """
+    mean, low, high = band
     x = np.asarray(x, dtype=np.float64)
-    mean, low, high = estimate
     (line,) = ax.plot(x, mean, marker="o", markersize=3, label=label)
     ax.fill_between(x, low, high, color=line.get_color(), alpha=0.2, linewidth=0)
     if reference is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from dataclasses import dataclass
 
 import click
 
@@ -19,15 +20,86 @@ from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
     Real,
+    RunSettings,
     Whole,
+    gathered,
     out_option,
     resume_option,
+    run_settings,
     seed_option,
     workers_option,
 )
 from experiments.shared.command_run import run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.train.analysis import HEADS, HOLD_OUT, MAX_GAMES, MAX_GENERATIONS, MAX_WINDOW
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How each generation's model is fitted: ``--window``, ``--ridge``, ``--clip`` (or
+    ``--no-clip``) and ``--heads`` (:func:`fit_options`)."""
+
+    window: int
+    ridge: float
+    clip: float
+    no_clip: bool
+    heads: str
+
+    def settings(self) -> dict:
+        """The train experiment's settings ``window``, ``ridge``, ``clip`` (0: the margin
+        unclipped) and ``heads``."""
+        clip = 0.0 if self.no_clip else self.clip  # a train experiment's clip 0: unclipped
+        return {"window": self.window, "ridge": self.ridge, "clip": clip, "heads": self.heads}
+
+    def words(self) -> str:
+        """The options as ``mammoth train`` is given them (for run.json's command)."""
+        clip = "--no-clip" if self.no_clip else f"--clip {self.clip:g}"
+        return f"--window {self.window} --ridge {self.ridge:g} {clip} --heads {self.heads}"
+
+
+FIT_OPTIONS = (
+    click.option(
+        "--window",
+        type=Whole(1, MAX_WINDOW, "generations"),
+        default=3,
+        show_default=True,
+        help="Fit each generation's model on the positions of the last this many generations.",
+    ),
+    click.option(
+        "--ridge",
+        type=Real(0.0, 1e6),
+        default=1e-2,
+        show_default=True,
+        help="Ridge penalty (on standardised features).",
+    ),
+    click.option(
+        "--clip",
+        type=Real(0.0, 1000.0, low_open=True),
+        default=50.0,
+        show_default=True,
+        help="Clip the target margin to this many points either way (above 0, at most 1000).",
+    ),
+    click.option("--no-clip", is_flag=True, help="Fit the margin unclipped (instead of --clip)."),
+    click.option(
+        "--heads",
+        type=click.Choice(HEADS),
+        default="players",
+        show_default=True,
+        help="The model's heads: one for every position, one per table size (2, 3, 4 players), "
+        "one per table size and phase of the game (late, mid, early), or mixed (one per table size "
+        "of 3 and 4, the pooled one for 2 players).",
+    ),
+)
+"""The fit's options, in the order ``--help`` lists them."""
+
+
+def fit_options(function):
+    """Add ``--window``, ``--ridge``, ``--clip``, ``--no-clip`` and ``--heads`` to
+    ``mammoth train``, handed to it as one :class:`Fit`, the argument ``fit``."""
+    function = gathered("fit", Fit)(function)
+    for option in reversed(FIT_OPTIONS):
+        function = option(function)
+    return function
 
 
 @click.command("train")
@@ -63,60 +135,16 @@ from experiments.train.analysis import HEADS, HOLD_OUT, MAX_GAMES, MAX_GENERATIO
     show_default=True,
     help="The learned player trained, with its settings (e.g. learned[replan=1]).",
 )
-@click.option(
-    "--window",
-    type=Whole(1, MAX_WINDOW, "generations"),
-    default=3,
-    show_default=True,
-    help="Fit each generation's model on the positions of the last this many generations.",
-)
-@click.option(
-    "--ridge",
-    type=Real(0.0, 1e6),
-    default=1e-2,
-    show_default=True,
-    help="Ridge penalty (on standardised features).",
-)
-@click.option(
-    "--clip",
-    type=Real(0.0, 1000.0, low_open=True),
-    default=50.0,
-    show_default=True,
-    help="Clip the target margin to this many points either way (above 0, at most 1000).",
-)
-@click.option("--no-clip", is_flag=True, help="Fit the margin unclipped (instead of --clip).")
-@click.option(
-    "--heads",
-    type=click.Choice(HEADS),
-    default="players",
-    show_default=True,
-    help="The model's heads: one for every position, one per table size (2, 3, 4 players), "
-    "one per table size and phase of the game (late, mid, early), or mixed (one per table size "
-    "of 3 and 4, the pooled one for 2 players).",
-)
+@fit_options
 @seed_option()
 @out_option("Output folder: value.json (the model) and run.json.", default="results/train")
 @click.option("--keep-chunks", is_flag=True, help="Keep OUT/chunks (the fit's data) afterwards.")
 @workers_option("local processes playing a generation's chunks, one each")
 @resume_option()
 @dask_options
+@run_settings
 def train_command(
-    games,
-    generations,
-    opponents,
-    learner,
-    window,
-    ridge,
-    clip,
-    no_clip,
-    heads,
-    seed,
-    out,
-    keep_chunks,
-    workers,
-    resume,
-    dask,
-    numba_cache,
+    games, generations, opponents, learner, fit: Fit, seed, keep_chunks, run: RunSettings
 ) -> None:
     """Fit the learned evaluation (the ``learned`` player's model) on the engine's own games.
 
@@ -127,7 +155,6 @@ def train_command(
     Writes value.json (the last model), generations/generation-K.json (each generation's; play
     one as learned[model=PATH]) and run.json into OUT.
     """
-    clip = 0.0 if no_clip else clip  # a train experiment's clip 0: the margin unclipped
     config = experiment_from_settings(
         {
             "kind": "train",
@@ -137,10 +164,7 @@ def train_command(
             "seed": seed,
             "opponents": list(opponents),
             "learner": learner,
-            "window": window,
-            "ridge": ridge,
-            "clip": clip,
-            "heads": heads,
+            **fit.settings(),
             "keep_chunks": keep_chunks,
         },
         "mammoth train",
@@ -148,24 +172,13 @@ def train_command(
     command = (
         f"mammoth train --games {games} --generations {generations} "
         + "".join(f"--opponent {shlex.quote(name)} " for name in opponents)
-        + f"--learner {shlex.quote(learner)} --window {window} --ridge {ridge:g} "
-        f"{'--no-clip' if no_clip else f'--clip {clip:g}'} --heads {heads} "
-        f"--seed {seed} --out {out}"
+        + f"--learner {shlex.quote(learner)} {fit.words()} --seed {seed} --out {run.out}"
     )
-    folder = run_command(
-        config,
-        out,
-        [learner, *opponents],
-        resume=resume,
-        workers=workers,
-        dask=dask,
-        numba_cache=numba_cache,
-        command=command,
-    )
-    run = json.loads((folder / "run.json").read_text(encoding="utf-8"))
-    last = run["fit"][-1]
+    folder = run_command(config, run, [learner, *opponents], command=command)
+    done = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+    last = done["fit"][-1]
     click.echo(
-        f"{run['positions']:,} positions from {games * generations:,} games; held-out RMSE "
+        f"{done['positions']:,} positions from {games * generations:,} games; held-out RMSE "
         f"{last['rmse_margin']:.2f} points, R2 {last['r2_margin']:.3f}, win sign accuracy "
         f"{last['win_sign_accuracy']:.3f}"
     )

@@ -45,7 +45,14 @@ import pandas as pd
 
 from experiments.commit.analysis import LONG_GAME, TILES_DIR, tiles_label
 from experiments.compare.analysis import lineups_for
-from experiments.shared.paired import SHARE, Moments, histogram_quantiles, win_twelfths
+from experiments.shared.paired import (
+    SHARE,
+    GameBlock,
+    GameRange,
+    Moments,
+    histogram_quantiles,
+    win_twelfths,
+)
 from sim.errors import InputError
 from sim.rules import TIE_RULES, Rules
 from strategies.play import play_games
@@ -352,13 +359,10 @@ def paired_chunk(
 
 def worth_block(
     names: Sequence[str],
-    players: int,
     label: str,
     rules: Rules,
     points: int,
-    seed: int,
-    start: int,
-    n: int,
+    block: GameBlock,
     threads: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> WorthStats:
@@ -373,16 +377,14 @@ def worth_block(
     ----------
     names : sequence of str
         Resolved strategy names (at least two); every combination filling the seats is a table.
-    players : int
-        Player count.
     label : str
         The condition's label (a key column of the statistics).
     rules : Rules
         The condition's rules; the arms set the mammoth points to ``points`` and to 0.
     points : int
         The mammoth points of the "on" arm.
-    seed, start, n : int
-        The run's seed, the global index of the block's first game and its number of games.
+    block : GameBlock
+        The player count, the run's seed and the block's game indices.
     threads : int
         Threads per kernel call.
     progress : callable, optional
@@ -392,6 +394,7 @@ def worth_block(
     -------
     WorthStats
     """
+    n, players, seed, start = block.games, block.players, block.seed, block.start
     rules_on = rules.with_(mammoth_points=points)
     rules_off = rules.with_(mammoth_points=0)
     parts: dict[str, list[pd.DataFrame]] = {}
@@ -427,13 +430,10 @@ def worth_block(
 def worth_run(
     names: Sequence[str],
     players: Sequence[int],
-    games: int,
-    seed: int,
+    games: GameRange,
     conditions: dict[str, Rules],
     points: int = 10,
-    chunk: int = 5_000,
     threads: int = 1,
-    first_game: int = 0,
     progress: Callable[[int], None] | None = None,
 ) -> WorthStats:
     """Play every table with the mammoth points on and off, paired, and merge the statistics.
@@ -444,16 +444,16 @@ def worth_run(
         Strategies (at least two); every combination filling the seats is a table.
     players : sequence of int
         Player counts.
-    games : int
-        Games per table and arm (per condition and player count).
-    seed : int
-        The run's seed: both arms play the same game indices of it.
+    games : GameRange
+        The games per table and arm (per condition and player count), the run's seed (both
+        arms play the same game indices of it), the first game's index and the games per kernel
+        call.
     conditions : dict of str to Rules
         Labelled rules (tile set, tie rule); the mammoth points are set by ``points`` and 0.
     points : int
         The mammoth points of the "on" arm (> 0).
-    chunk, threads, first_game : int
-        Games per kernel call, threads per call, global index of the first game.
+    threads : int
+        Threads per kernel call.
     progress : callable, optional
         Called with the number of games played after every kernel call.
 
@@ -461,10 +461,8 @@ def worth_run(
     -------
     WorthStats
     """
-    if games < 1 or chunk < 1 or threads < 1:
-        raise InputError("games, chunk size and threads must be at least 1")
-    if seed < 0:
-        raise InputError(f"the seed must be 0 or more, not {seed}")
+    if threads < 1:
+        raise InputError("threads must be at least 1")
     if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
         raise InputError(f"the mammoth points of the 'on' arm must be a positive integer: {points}")
     names = [resolve(n).name for n in names]
@@ -476,12 +474,8 @@ def worth_run(
         for label, rules in conditions.items():
             if not rules.herd:
                 raise InputError("the mammoth scoring needs the herd (--herd)")
-            for start in range(first_game, first_game + games, chunk):
-                n = min(chunk, first_game + games - start)
-                block = worth_block(
-                    names, p, label, rules, points, seed, start, n, threads, progress
-                )
-                total = total + block
+            for block in games.blocks(p):
+                total = total + worth_block(names, label, rules, points, block, threads, progress)
     return total
 
 

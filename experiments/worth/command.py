@@ -17,15 +17,19 @@ from experiments.report.report_results import read_table
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
+    GamePlan,
+    RunSettings,
+    TableRules,
     chunk_size_option,
     command,
+    game_plan,
     games_option,
-    mammoth_points_option,
     out_option,
     players_option,
     resume_option,
+    run_settings,
     seed_option,
-    tiles_option,
+    table_rules_options,
     workers_option,
 )
 from experiments.shared.command_run import WORKERS_HELP, run_command
@@ -33,7 +37,6 @@ from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES, MAX_STRATEGIES
 from experiments.worth.analysis import DEFAULT_GAMES, DEFAULT_STRATEGIES, LONG_GAME, tiles_label
 from experiments.worth.kind import conditions_of, names_of
-from sim.rules import TIE_RULES
 
 FILES = (
     "win_change.csv, games.csv, margins.csv, tile_value.csv, tile_value_held.csv, "
@@ -60,14 +63,10 @@ FILES = (
     show_default=True,
     help=f"Two to {MAX_STRATEGIES}; every combination that fills the seats is a table.",
 )
-@tiles_option()
-@mammoth_points_option(low=1, help="Points of the 'on' arm (the other arm plays 0).")
-@click.option(
-    "--tie",
-    type=click.Choice(TIE_RULES),
-    default="longer_wins",
-    show_default=True,
-    help="Tie rule of the main condition.",
+@table_rules_options(
+    points_low=1,
+    points_help="Points of the 'on' arm (the other arm plays 0).",
+    tie_help="Tie rule of the main condition.",
 )
 @click.option(
     "--sensitivity/--no-sensitivity",
@@ -78,22 +77,9 @@ FILES = (
 @chunk_size_option(5_000)
 @resume_option()
 @dask_options
-def worth(
-    player_counts,
-    games,
-    seed,
-    out,
-    workers,
-    names,
-    tiles,
-    mammoth_points,
-    tie,
-    sensitivity,
-    chunk_size,
-    resume,
-    dask,
-    numba_cache,
-):
+@game_plan
+@run_settings
+def worth(plan: GamePlan, names, rules: TableRules, sensitivity, run: RunSettings):
     """What the mammoth scoring is worth: paired runs with the points on and at 0.
 
     Writes win_change.csv, games.csv, margins.csv, tile_value.csv, tile_value_held.csv,
@@ -101,36 +87,27 @@ def worth(
     with the run's checkpoints (experiment.json, chunks/): the experiment of kind worth that
     these options make, run as mammoth run runs a file (--resume, --dask).
     """
+    table_rules = rules.settings()
     config = experiment_from_settings(
         {
             "kind": "worth",
-            "players": sorted(set(player_counts)),
-            "games": games,
-            "seed": seed,
-            "chunk_games": chunk_size,
+            **plan.settings(),
+            "chunk_games": run.chunk_size,
             "strategies": list(names),
-            "points": mammoth_points,
+            "points": table_rules.pop("mammoth_points"),
             "sensitivity": sensitivity,
-            "rules": {"tiles": "default" if tiles is None else str(tiles), "tie": tie},
+            "rules": table_rules,
         },
         "mammoth worth",
     )
     main_label, conditions = conditions_of(config)
-    folder = run_command(
-        config,
-        out,
-        names_of(config),
-        resume=resume,
-        workers=workers,
-        dask=dask,
-        numba_cache=numba_cache,
-    )
+    folder = run_command(config, run, names_of(config))
     tables = {name: read_table(folder / f"{name}.csv") for name in ("games", "sensitivity")}
     tables["win_change"] = read_table(folder / "win_change.csv")
     players = config["players"]
     click.echo(
-        f"worth: {games} games per table and arm, players {', '.join(map(str, players))}, "
-        f"seed {seed}; main condition {main_label} ({tiles_label(conditions[main_label])})"
+        f"worth: {plan.games} games per table and arm, players {', '.join(map(str, players))}, "
+        f"seed {plan.seed}; main condition {main_label} ({tiles_label(conditions[main_label])})"
     )
     g = tables["games"]
     g = g[g["condition"] == main_label]
@@ -150,7 +127,7 @@ def worth(
         click.echo(
             f"  {row.players}p {row.strategy:18s} win {100 * row.dwin:+5.1f} pp "
             f"[{100 * row.dwin_low:+.1f}, {100 * row.dwin_high:+.1f}] "
-            f"({mammoth_points} vs 0 points)"
+            f"({rules.mammoth_points} vs 0 points)"
         )
     long = [f"{r.players}p {100 * r.long_game:.2f}%" for r in g.itertuples() if r.long_game > 0]
     if long:

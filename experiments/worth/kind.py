@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from experiments.shared.limits import MAX_MAMMOTH_POINTS, game_blocks
+from experiments.shared.paired import GameBlock
 from experiments.shared.rules_setup import rules_from_options
 from experiments.shared.settings import (
     at_most,
@@ -125,13 +126,10 @@ def run_chunk(config: dict, chunk: dict) -> dict[str, np.ndarray]:
     _, conditions = conditions_of(config)
     stats = worth_block(
         names_of(config),
-        int(chunk["players"]),
         chunk["condition"],
         conditions[chunk["condition"]],
         int(config["points"]),
-        int(config["seed"]),
-        int(chunk["start"]),
-        int(chunk["n"]),
+        GameBlock.of_chunk(config, chunk),
     )
     return stats.to_arrays()
 

@@ -15,17 +15,21 @@ from experiments.advice.card_check.kind import CHUNK_GAMES, played_names
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
+    GamePlan,
+    RunSettings,
     chunk_size_option,
     command,
     field_names,
+    game_plan,
     games_option,
     out_option,
     players_option,
     resume_option,
+    run_settings,
     seed_option,
     workers_option,
 )
-from experiments.shared.command_run import run_command
+from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
 
@@ -85,13 +89,14 @@ DEFAULT_GAMES = 10_000
     help="Skip the exploitability check (a table of card players against each deviation).",
 )
 @chunk_size_option(CHUNK_GAMES)
-@workers_option("local processes, one chunk each")
+@workers_option(WORKERS_HELP)
 @resume_option()
 @dask_options
+@game_plan
+@run_settings
 def check_card(
-    card, player_counts, games, seed, out, field, tiles, policy, gate, deviation, no_exploit,
-    chunk_size, workers, resume, dask, numba_cache,
-):  # fmt: skip
+    card, plan: GamePlan, field, tiles, policy, gate, deviation, no_exploit, run: RunSettings
+):
     """Play CARD (default: the shipped card; card[file=PATH] plays a card file of your own,
     docs/card_format.md) against the other taming policies.
 
@@ -106,10 +111,8 @@ def check_card(
     settings = {
         "kind": "card_check",
         "name": "check-card",
-        "players": sorted(set(player_counts)),
-        "games": games,
-        "seed": seed,
-        "chunk_games": chunk_size,
+        **plan.settings(),
+        "chunk_games": run.chunk_size,
         "rules": {},
         "card": card,
         "gate": bool(gate),
@@ -126,9 +129,7 @@ def check_card(
     config = experiment_from_settings(settings, "mammoth check-card")
     deviations = config["deviations"] if config["exploit"] else None
     names = played_names(config["card"], config["fields"], config["policies"], deviations)
-    folder = run_command(
-        config, out, names, resume=resume, workers=workers, dask=dask, numba_cache=numba_cache
-    )
+    folder = run_command(config, run, names)
     click.echo((folder / "check.md").read_text(encoding="utf-8").rstrip())
     click.echo(f"wrote {folder}")
 

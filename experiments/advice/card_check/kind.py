@@ -56,7 +56,7 @@ from experiments.commit.analysis import (
 )
 from experiments.compare.kind import rules_of
 from experiments.shared.limits import game_blocks
-from experiments.shared.paired import Moments
+from experiments.shared.paired import GameBlock, Moments
 from experiments.shared.settings import bool_setting, check_keys, names_setting, rule_types, short
 from sim.errors import InputError
 from strategies.registry import resolve
@@ -352,10 +352,7 @@ def _play_block(config: dict, card: str, field: list, arms: list, others: list, 
         field_slots_for(others, players),
         f"{field_label(field)}{TILES_MARK}{tiles_label(tile_set)}",
         rules_with_tiles(config, tile_set),
-        players,
-        int(config["seed"]),
-        int(chunk["start"]),
-        int(chunk["n"]),
+        GameBlock.of_chunk(config, chunk),
     )
     return stats.to_arrays(prefix)
 
