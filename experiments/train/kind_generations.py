@@ -3,12 +3,12 @@ chunks, resumable, then the fit and the model's files.
 
 The computing is :mod:`experiments.train.analysis`'s (the positions, each chunk's sufficient
 statistics, the fit and its figures); the files are :mod:`experiments.train.report`'s (the chunks
-under ``OUT/chunks``, the model and its provenance). This module runs one after the other, as
-:mod:`experiments.simulate.kind_parts` does for ``mammoth simulate``: :func:`train` the generations,
-:func:`run_training` them and then the files. A generation's chunks are independent, so they go
-through the one seam for parallel chunks (:func:`experiments.shared.backends.run_tasks`): here, on
-``--workers`` local processes or on a Dask cluster, with the same result; only this process
-saves chunks, and each generation's fit waits for all of its chunks.
+under ``OUT/chunks``, the model and its provenance). This module runs one after the other:
+:func:`train` the generations, :func:`run_training` them and then the files. A generation's chunks
+are independent, so they go through the one seam for parallel chunks
+(:func:`experiments.shared.backends.run_tasks`): here, on ``--workers`` local processes or on a Dask
+cluster, with the same result; only this process saves chunks, and each generation's fit waits for
+all of its chunks.
 """
 
 from __future__ import annotations
