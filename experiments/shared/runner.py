@@ -32,7 +32,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from concurrent.futures import Executor
 from pathlib import Path
 
 import numpy as np
@@ -146,15 +145,13 @@ def merge(parts: list[dict]) -> dict:
     return merged
 
 
-def _backend(module, config, workers, pool, backend, tasks: int):
+def _backend(module, config, workers, backend, tasks: int):
     """Where ``tasks`` chunks of the experiment run, with its players prepared there, and whether
-    this run made it (then it closes it): ``backend``; else ``pool`` as a backend; else
-    ``workers`` local processes when more than one task runs; else None (here)."""
-    own = backend is None and pool is None and workers > 1 and tasks > 1
+    this run made it (then it closes it): ``backend``; else ``workers`` local processes when more
+    than one task runs; else None (here)."""
+    own = backend is None and workers > 1 and tasks > 1
     if own:
         backend = PoolBackend(executor(workers), workers, own=True)
-    elif backend is None and pool is not None:
-        backend = PoolBackend(pool, getattr(pool, "_max_workers", 1))
     if backend is not None and tasks:
         try:
             backend.prepare(getattr(module, "played", lambda _: [])(config))
@@ -165,11 +162,11 @@ def _backend(module, config, workers, pool, backend, tasks: int):
     return backend, own
 
 
-def _run_passes(module, config, folder, tasks, workers, pool, backend, command, say) -> None:
+def _run_passes(module, config, folder, tasks, workers, backend, command, say) -> None:
     """Have a kind with passes of its own (``run``) run its ``tasks`` chunks on the backend, or
     on ``workers`` local processes; its chunks and files are its own
     (:mod:`experiments.shared.kinds`), its progress lines go to ``say``."""
-    backend, own = _backend(module, config, workers, pool, backend, tasks)
+    backend, own = _backend(module, config, workers, backend, tasks)
     try:
         module.run(
             config,
@@ -189,7 +186,6 @@ def run_experiment(
     resume: bool = False,
     workers: int = 1,
     progress: bool = True,
-    pool: Executor | None = None,
     notice: Callable[[str], None] | None = None,
     backend=None,
     command: str | None = None,
@@ -211,12 +207,10 @@ def run_experiment(
     resume : bool
         Keep the chunks an earlier run of the same experiment saved there.
     workers : int
-        Local processes, when neither ``pool`` nor ``backend`` is given; for a ``THREADED``
+        Local processes, when no ``backend`` is given; for a ``THREADED``
         kind, the kernel threads that share each chunk instead.
     progress : bool
         Show a progress bar over the chunks.
-    pool : concurrent.futures.Executor, optional
-        Run the chunks on this executor.
     notice : callable, optional
         Called with a line for each saved chunk that is computed again.
     backend : optional
@@ -249,7 +243,7 @@ def run_experiment(
             inside(old).unlink()
     atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(config, indent=2)))
     if hasattr(module, "run"):  # a kind whose chunks depend on earlier ones runs its passes
-        _run_passes(module, config, folder, len(chunks), workers, pool, backend, command, say)
+        _run_passes(module, config, folder, len(chunks), workers, backend, command, say)
         return {}
     mark = fingerprint(config)
     streamed = getattr(module, "STREAMED", False)  # chunks read back from their files at the end
@@ -257,7 +251,7 @@ def run_experiment(
     results = saved_chunks(folder, mark, chunks, say, load=not streamed) if resume else {}
     todo = [i for i in range(len(chunks)) if i not in results]
     processes = 1 if threaded else workers
-    backend, own = _backend(module, config, processes, pool, backend, len(todo))
+    backend, own = _backend(module, config, processes, backend, len(todo))
 
     def keep(i: int, stats: dict) -> None:
         save_chunk(chunk_path(folder, chunks[i]), stats, mark, chunks[i])
