@@ -159,6 +159,9 @@ def test_a_killed_run_resumes_to_byte_identical_files(tmp_path, interrupted, mon
     other = invoke(*ARGS, "--out", out, "--resume", "--rotate")
     assert other.exit_code == 2 and "different experiment" in other.output
 
+    # what a SIGKILL in the middle of a write leaves: hidden temporary files, deleted on resume
+    (out / "chunks" / f".{saved[0].name}.k1l2e3d4.tmp").write_bytes(b"half a chunk")
+    (out / ".games.parquet.k1l2e3d4.tmp").write_bytes(b"half a table")
     monkeypatch.setattr(runner, "save_chunk", save)
     played = []
     play = kind.run_chunk
@@ -222,3 +225,39 @@ def test_resume_refuses_chunks_it_cannot_trust(tmp_path, interrupted, case):
     before = snapshot(tmp_path)
     line = assert_refused(invoke(*ARGS, "--out", out, "--resume"), tmp_path, before)
     assert words in line
+
+
+KILLED = ["simulate", "--games", 600, "--players", 2, "--seed", 3, "--chunk-size", 10]
+
+
+def test_a_run_killed_by_sigkill_resumes_to_byte_identical_files(tmp_path):
+    """A real kill (SIGKILL, nothing cleaned up) part way through: ``--resume`` plays the missing
+    chunks only and writes the files of an uninterrupted run, byte for byte."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    whole = invoke(*KILLED, "--out", tmp_path / "whole")
+    assert whole.exit_code == 0, whole.output
+    out = tmp_path / "killed"
+    script = "import sys; from experiments.cli import main; main(sys.argv[1:])"
+    args = [str(a) for a in (*KILLED, "--out", out)]
+    process = subprocess.Popen([sys.executable, "-c", script, *args], stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while len(list(out.glob("chunks/*.npz"))) < 3 and process.poll() is None:
+            assert time.monotonic() < deadline, "the run saved no chunk in two minutes"
+            time.sleep(0.01)
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait()
+    if process.returncode != -signal.SIGKILL or (out / "games.parquet").exists():
+        pytest.skip("the run finished before it could be killed")
+    kept = len(list(out.glob("chunks/*.npz")))
+    assert 3 <= kept < 60
+    resumed = invoke(*KILLED, "--out", out, "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    assert sorted(_files(out)) == sorted(_files(tmp_path / "whole"))
+    assert _files(out) == _files(tmp_path / "whole")

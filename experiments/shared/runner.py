@@ -129,6 +129,19 @@ def check_paths(config: dict, folder: str | Path) -> None:
             )
 
 
+def remove_leftovers(folder: Path) -> None:
+    """Delete what a killed run's unfinished writes left: the hidden temporary files of
+    :func:`~experiments.shared.files.atomic_write` beside ``experiment.json`` and the chunk files
+    (``.NAME.XXXXXXXX.tmp``); nothing else is touched."""
+    folder = Path(folder)
+    leftovers = [*folder.glob(".experiment.json.*.tmp")]
+    if (folder / "chunks").is_dir():
+        leftovers += (folder / "chunks").glob(".*.npz.*.tmp")
+    for leftover in leftovers:
+        if leftover.is_file() and not leftover.is_symlink():
+            inside(leftover).unlink()
+
+
 def _run_one(config: dict, chunk: dict, threads: int = 1) -> dict:
     module = kind_module(config)
     if getattr(module, "THREADED", False):
@@ -241,6 +254,7 @@ def run_experiment(
     if not resume and (folder / "chunks").exists():
         for old in (folder / "chunks").glob("*.npz"):
             inside(old).unlink()
+    remove_leftovers(folder)
     atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(config, indent=2)))
     if hasattr(module, "run"):  # a kind whose chunks depend on earlier ones runs its passes
         _run_passes(module, config, folder, len(chunks), workers, backend, command, say)

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.shared.files import atomic_write
+from experiments.shared.files import atomic_write, inside
 
 TABLE = "games.parquet"
 
@@ -49,6 +49,8 @@ def write_table(
 ) -> Path:
     """Stream chunk tables, in order, into one Parquet file, one row group per chunk.
 
+    The hidden temporary files an earlier, killed write of ``target`` left beside it go first.
+
     Parameters
     ----------
     tables : iterable of pyarrow.Table
@@ -66,6 +68,11 @@ def write_table(
         ``target``.
     """
     import pyarrow.parquet as pq
+
+    target = Path(target)
+    for leftover in target.parent.glob(f".{target.name}.*.tmp"):  # of a killed run's write
+        if leftover.is_file() and not leftover.is_symlink():
+            inside(leftover).unlink()
 
     def write(tmp: Path) -> None:
         writer = None
