@@ -5,7 +5,10 @@ A chunk file (:func:`save_chunk`) is a plain ``.npz`` (no pickle) of the chunk's
 chunk's key and a :func:`checksum` of the statistics; :func:`load_chunk` checks them all, so a
 truncated, damaged, foreign or misplaced chunk is never merged. It lives at
 :func:`chunk_path` in the experiment's folder. The runner (:mod:`experiments.shared.runner`) saves
-and loads every kind's chunks through these; a kind with passes of its own (``analyse``) too.
+and loads every kind's chunks through these (``simulate``'s too: each chunk's per-seat table as
+the bytes of a Parquet file, read back one at a time by :func:`read_chunks`); a kind with passes of
+its own (``analyse``) too. This is the one checkpoint format: one canonical form
+(:func:`canonical`) and one :func:`checksum`.
 """
 
 from __future__ import annotations
