@@ -157,3 +157,29 @@ def test_table_is_one_parquet_file_with_a_row_group_per_chunk(tmp_path):
     assert list(table["game"].unique()) == list(range(40))
     written = sorted(p.name for p in (tmp_path / "t").iterdir())
     assert written == ["experiment.json", "games.parquet", "run.json"]  # the chunks went
+
+
+def test_a_simulate_file_runs_through_mammoth_run_to_the_same_table(tmp_path):
+    """``simulate`` is a kind: ``mammoth run`` of a file plays the games the command does."""
+    (tmp_path / "sim.toml").write_text(
+        '[experiment]\nkind = "simulate"\nplayers = 3\ngames = 30\nseed = 4\nchunk_games = 7\n'
+        'strategies = ["greedy", "random", "classic"]\nrotate = true\n[rules]\nherd = false\n'
+    )
+    ran = _run("run", str(tmp_path / "sim.toml"), "--out", str(tmp_path / "run"))
+    assert ran.exit_code == 0, ran.output
+    args = ["--games", "30", "--players", "3", "--seed", "4", "--chunk-size", "7", "--rotate"]
+    args += ["--strategy", "greedy", "--strategy", "random", "--strategy", "classic", "--no-herd"]
+    _run("simulate", *args, "--out", str(tmp_path / "command"))
+    pd.testing.assert_frame_equal(
+        pd.read_parquet(tmp_path / "run" / "sim" / "games.parquet"),
+        pd.read_parquet(tmp_path / "command" / "games.parquet"),
+    )
+    refused = CliRunner().invoke(
+        main, ["run", str(tmp_path / "sim.toml"), "--out", str(tmp_path / "x"), "--games", "0"]
+    )
+    assert refused.exit_code == 2
+    (tmp_path / "two.toml").write_text('[experiment]\nkind = "simulate"\nplayers = [2, 3]\n')
+    refused = CliRunner().invoke(
+        main, ["run", str(tmp_path / "two.toml"), "--out", str(tmp_path / "y")]
+    )
+    assert refused.exit_code == 2 and "one count for kind simulate" in refused.output
