@@ -120,10 +120,10 @@ def simulate(played, out, rules, workers, chunk_size, resume, dask, numba_cache)
         except KeyboardInterrupt:
             click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")
             raise
-    report(played, rules, folder, done)
+    _say_summary(played, rules, folder, done)
 
 
-def report(played: SimulatedGames, rules: Rules, folder: Path, done) -> None:
+def _say_summary(played: SimulatedGames, rules: Rules, folder: Path, done) -> None:
     """Print what the run wrote and each strategy's win rate and mean score."""
     click.echo(f"{played.games} games, {played.players} players, seed {played.seed} -> {folder}")
     if played.positions:
