@@ -322,6 +322,10 @@ def test_resume_after_an_interrupted_dask_run(tmp_path, backend, monkeypatch):
     assert _csvs(tmp_path / "local") == _csvs(tmp_path / "dask")
 
 
+FINISHED = ["experiment.json", "games.parquet", "run.json"]
+"""A finished simulate run's folder: its chunks went into the table."""
+
+
 def test_simulate_gives_the_same_table_on_any_workers_and_backend(tmp_path, backend):
     args = ["simulate", "--games", "30", "--players", "3", "--seed", "2", "--chunk-size", "7"]
     args += ["--strategy", "greedy", "--strategy", "random", "--strategy", "greedy+never"]
@@ -344,7 +348,7 @@ def test_simulate_gives_the_same_table_on_any_workers_and_backend(tmp_path, back
     for name in ("threads", "dask", "dask local:1"):
         pd.testing.assert_frame_equal(serial, pd.read_parquet(tmp_path / name / "games.parquet"))
         assert results[name].output.splitlines()[-4:] == summary  # the summary
-        assert sorted(p.name for p in (tmp_path / name).iterdir()) == ["games.parquet", "run.json"]
+        assert sorted(p.name for p in (tmp_path / name).iterdir()) == FINISHED
 
 
 @pytest.mark.parametrize(

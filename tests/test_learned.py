@@ -347,7 +347,7 @@ def test_a_bad_training_spec_is_refused(change, said):
 def test_old_positions_age_out(tmp_path):
     """With a window of one generation, the last model is fitted on its own generation's
     positions only (its chunks, as saved), not on generation 0's."""
-    from experiments.train.report import load_training_chunk
+    from experiments.shared.checkpoints import CHUNK_META
 
     spec = TrainSpec(games=20, generations=2, seed=4, window=1)
     model, info = train(spec, tmp_path)
@@ -356,7 +356,7 @@ def test_old_positions_age_out(tmp_path):
     stats = []
     for path in saved:
         with np.load(path) as chunk:
-            stats.append(load_training_chunk(path, str(chunk["key"])))
+            stats.append({name: chunk[name] for name in chunk.files if name != CHUNK_META})
     assert fit_model(stats, spec.ridge).tobytes() == model.tobytes()
     assert fit_model(stats, spec.ridge).tobytes() != info["models"][0].tobytes()
 
@@ -487,3 +487,18 @@ def test_the_shipped_model_is_what_its_command_makes(tmp_path, name):
     assert made == shipped
     for name in shipped:
         assert (tmp_path / name).read_bytes() == (models / name).read_bytes(), name
+
+
+def test_a_damaged_training_chunk_is_played_again(tmp_path):
+    """A training's chunks are the one checkpoint format: a damaged one is played again, said
+    so, and the model is the same."""
+    spec = TrainSpec(games=12, generations=2, seed=4)
+    first, _ = train(spec, tmp_path)
+    damaged = sorted((tmp_path / "chunks").glob("g01-*.npz"))[0]
+    damaged.write_bytes(damaged.read_bytes()[:100])
+    lines: list[str] = []
+    again, _ = train(spec, tmp_path, progress=lines.append)
+    assert again.tobytes() == first.tobytes()
+    assert [line for line in lines if "computing it again" in line] == [
+        f"chunk {damaged.name} unreadable (BadZipFile): computing it again"
+    ]

@@ -155,52 +155,31 @@ def test_table_is_one_parquet_file_with_a_row_group_per_chunk(tmp_path):
     table = ds.dataset(path).to_table().to_pandas()
     pd.testing.assert_frame_equal(table, pd.read_parquet(path))
     assert list(table["game"].unique()) == list(range(40))
-    assert sorted(p.name for p in (tmp_path / "t").iterdir()) == ["games.parquet", "run.json"]
+    written = sorted(p.name for p in (tmp_path / "t").iterdir())
+    assert written == ["experiment.json", "games.parquet", "run.json"]  # the chunks went
 
 
-def test_interrupted_run_resumes_to_the_same_table(tmp_path, monkeypatch):
-    import experiments.simulate.kind_parts as games
-    from experiments.shared.files import atomic_write
-
-    _run(*SMALL, "--out", str(tmp_path / "whole"))
-    out = tmp_path / "cut"
-    save = games.save_part
-    saved = []
-
-    def save_then_stop(path, data):
-        if len(saved) == 3:  # interrupted while it writes the fourth part
-
-            def half(tmp):
-                tmp.write_bytes(data[: len(data) // 2])
-                raise KeyboardInterrupt
-
-            atomic_write(path, half)
-        save(path, data)
-        saved.append(path)
-
-    monkeypatch.setattr(games, "save_part", save_then_stop)
-    result = CliRunner().invoke(main, [*SMALL, "--out", str(out)])
-    assert result.exit_code == 130 and "rerun with --resume" in result.output
-    assert sorted(p.name for p in out.iterdir()) == ["games.parts"]  # no table, no half file
-    parts = sorted(p.name for p in (out / "games.parts").iterdir())
-    assert parts == [f"part-00000{i}.parquet" for i in range(3)] + ["parts.json"]
-
-    other = CliRunner().invoke(main, [*SMALL, "--out", str(out), "--resume", "--rotate"])
-    assert other.exit_code == 2 and "other settings" in other.output
-    assert len(other.output.strip().splitlines()) == 1
-
-    monkeypatch.setattr(games, "save_part", save)
-    played = []
-    play = games.play_part
-
-    def counting(run, index, first, n, threads):
-        played.append(first)
-        return play(run, index, first, n, threads)
-
-    monkeypatch.setattr(games, "play_part", counting)
-    resumed = _run(*SMALL, "--out", str(out), "--resume")
-    assert resumed.exit_code == 0, resumed.output
-    assert played == [21, 28, 35]
-    assert sorted(p.name for p in out.iterdir()) == ["games.parquet", "run.json"]
-    whole = pd.read_parquet(tmp_path / "whole" / "games.parquet")
-    pd.testing.assert_frame_equal(whole, pd.read_parquet(out / "games.parquet"))
+def test_a_simulate_file_runs_through_mammoth_run_to_the_same_table(tmp_path):
+    """``simulate`` is a kind: ``mammoth run`` of a file plays the games the command does."""
+    (tmp_path / "sim.toml").write_text(
+        '[experiment]\nkind = "simulate"\nplayers = 3\ngames = 30\nseed = 4\nchunk_games = 7\n'
+        'strategies = ["greedy", "random", "classic"]\nrotate = true\n[rules]\nherd = false\n'
+    )
+    ran = _run("run", str(tmp_path / "sim.toml"), "--out", str(tmp_path / "run"))
+    assert ran.exit_code == 0, ran.output
+    args = ["--games", "30", "--players", "3", "--seed", "4", "--chunk-size", "7", "--rotate"]
+    args += ["--strategy", "greedy", "--strategy", "random", "--strategy", "classic", "--no-herd"]
+    _run("simulate", *args, "--out", str(tmp_path / "command"))
+    pd.testing.assert_frame_equal(
+        pd.read_parquet(tmp_path / "run" / "sim" / "games.parquet"),
+        pd.read_parquet(tmp_path / "command" / "games.parquet"),
+    )
+    refused = CliRunner().invoke(
+        main, ["run", str(tmp_path / "sim.toml"), "--out", str(tmp_path / "x"), "--games", "0"]
+    )
+    assert refused.exit_code == 2
+    (tmp_path / "two.toml").write_text('[experiment]\nkind = "simulate"\nplayers = [2, 3]\n')
+    refused = CliRunner().invoke(
+        main, ["run", str(tmp_path / "two.toml"), "--out", str(tmp_path / "y")]
+    )
+    assert refused.exit_code == 2 and "one count for kind simulate" in refused.output

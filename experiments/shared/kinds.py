@@ -30,6 +30,14 @@ proportion to ``games``) and ``played(config) -> list`` (every strategy the expe
 resolved strategies or kernel slots: a backend has the kernel that plays them compiled on every
 worker before it hands out chunks).
 
+A kind whose chunk results are tables, not sums (``simulate``: the games of a block of indices),
+sets ``STREAMED = True``: its chunks are saved as they finish and never held together in memory;
+``finish(config, parts, folder, command, started)`` gets ``parts``, an iterator that reads them
+back one at a time in chunk order (:func:`experiments.shared.checkpoints.read_chunks`), writes its
+files from them, and returns what the runner returns (the chunk files go once it has). A kind
+whose ``--workers`` are the kernel's threads sharing each chunk rather than local processes sets
+``THREADED = True``; its ``run_chunk(config, chunk, threads)`` gets them.
+
 A kind whose chunks depend on earlier ones (``train``: each generation is played with the model
 fitted on the generations before) defines ``run(config, folder, command, backend=None,
 progress=None)`` instead of ``run_chunk`` and ``finish``: the runner checks the folder, writes

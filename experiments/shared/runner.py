@@ -4,13 +4,16 @@
 runs each (serially, or on a backend: :func:`run_tasks` is the one seam for parallel chunks) and
 saves every finished chunk atomically under ``folder/chunks/``; a rerun with ``--resume`` loads
 those and computes only the rest, so an interrupted run loses at most the chunks in flight and never
-counts one twice. Statistics are summed key by key in chunk order (or by the kind's ``merge``),
-so chunking, workers, backends and resuming never change a figure. The kind's ``finish`` then
-writes the files. A kind whose chunks depend on earlier ones (``train``) runs its own passes
-(``run``) on the backend the runner prepares, after the same checks of the folder. Every
-experiment goes through this one door: ``mammoth run`` with the experiments of its files, each
-command of a kind (``mammoth commit``, ``worth``, ``compare``, ``train``...) with the one its
-options make (:func:`experiments.shared.definition.experiment_from_settings`).
+counts one twice. Statistics are summed key by key in chunk order (or by the kind's ``merge``), so
+chunking, workers, backends and resuming never change a figure. The kind's ``finish`` then writes
+the files. A kind whose chunk results are tables rather than sums (``simulate``: ``STREAMED``) is
+not merged in memory: ``finish`` reads its chunks back one at a time from their checkpoint files, in
+chunk order, and the chunk files go once it has written its files. A kind whose chunks depend on
+earlier ones (``train``) runs its own passes (``run``) on the backend the runner prepares, after the
+same checks of the folder. Every experiment goes through this one door: ``mammoth run`` with the
+experiments of its files, each command of a kind (``mammoth commit``, ``worth``, ``compare``,
+``train``...) with the one its options make
+(:func:`experiments.shared.definition.experiment_from_settings`).
 
 Checkpoints defend themselves (:mod:`experiments.shared.checkpoints`, the one checkpoint format): a
 chunk file carries the experiment's fingerprint, the chunk's key and a checksum of its arrays,
@@ -34,7 +37,13 @@ from pathlib import Path
 import numpy as np
 
 from experiments.shared.backends import PoolBackend, executor, run_tasks
-from experiments.shared.checkpoints import chunk_path, fingerprint, save_chunk, saved_chunks
+from experiments.shared.checkpoints import (
+    chunk_path,
+    fingerprint,
+    read_chunks,
+    save_chunk,
+    saved_chunks,
+)
 from experiments.shared.files import atomic_write, inside
 from experiments.shared.kinds import kind_module
 from experiments.shared.limits import MAX_EXPERIMENT_BYTES
@@ -120,8 +129,24 @@ def check_paths(config: dict, folder: str | Path) -> None:
             )
 
 
-def _run_one(config: dict, chunk: dict) -> dict:
-    return kind_module(config).run_chunk(config, chunk)
+def remove_leftovers(folder: Path) -> None:
+    """Delete what a killed run's unfinished writes left: the hidden temporary files of
+    :func:`~experiments.shared.files.atomic_write` beside ``experiment.json`` and the chunk files
+    (``.NAME.XXXXXXXX.tmp``); nothing else is touched."""
+    folder = Path(folder)
+    leftovers = [*folder.glob(".experiment.json.*.tmp")]
+    if (folder / "chunks").is_dir():
+        leftovers += (folder / "chunks").glob(".*.npz.*.tmp")
+    for leftover in leftovers:
+        if leftover.is_file() and not leftover.is_symlink():
+            inside(leftover).unlink()
+
+
+def _run_one(config: dict, chunk: dict, threads: int = 1) -> dict:
+    module = kind_module(config)
+    if getattr(module, "THREADED", False):
+        return module.run_chunk(config, chunk, threads)
+    return module.run_chunk(config, chunk)
 
 
 def merge(parts: list[dict]) -> dict:
@@ -195,7 +220,8 @@ def run_experiment(
     resume : bool
         Keep the chunks an earlier run of the same experiment saved there.
     workers : int
-        Local processes, when no ``backend`` is given.
+        Local processes, when no ``backend`` is given; for a ``THREADED``
+        kind, the kernel threads that share each chunk instead.
     progress : bool
         Show a progress bar over the chunks.
     notice : callable, optional
@@ -213,8 +239,8 @@ def run_experiment(
 
     Returns
     -------
-    dict
-        The merged statistics.
+    dict or object
+        The merged statistics; for a ``STREAMED`` kind, what its ``finish`` returns.
     """
     from tqdm import tqdm
 
@@ -229,34 +255,43 @@ def run_experiment(
     if not resume and (folder / "chunks").exists():
         for old in (folder / "chunks").glob("*.npz"):
             inside(old).unlink()
+    remove_leftovers(folder)
     atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(config, indent=2)))
     if hasattr(module, "run"):  # a kind whose chunks depend on earlier ones runs its passes
         _run_passes(module, config, folder, len(chunks), workers, backend, command, say)
         return {}
     mark = fingerprint(config)
-    results = saved_chunks(folder, mark, chunks, say) if resume else {}
+    streamed = getattr(module, "STREAMED", False)  # chunks read back from their files at the end
+    threaded = getattr(module, "THREADED", False)  # --workers: threads sharing each chunk
+    results = saved_chunks(folder, mark, chunks, say, load=not streamed) if resume else {}
     todo = [i for i in range(len(chunks)) if i not in results]
-    backend, own = _backend(module, config, workers, backend, len(todo))
+    processes = 1 if threaded else workers
+    backend, own = _backend(module, config, processes, backend, len(todo))
 
     def keep(i: int, stats: dict) -> None:
-        results[i] = stats
         save_chunk(chunk_path(folder, chunks[i]), stats, mark, chunks[i])
+        results[i] = None if streamed else stats
 
     bar = tqdm(total=len(chunks), initial=len(results), unit="chunk", disable=not progress)
     try:
-        calls = {i: (config, chunks[i]) for i in todo}
+        calls = {i: (config, chunks[i], workers if threaded else 1) for i in todo}
         run_tasks(_run_one, calls, keep, backend, bar.update)
     finally:
         bar.close()
         if own:
             backend.close()
+    command = command or f"run {config.get('source', '')}"
+    started = started if len(todo) == len(chunks) else None
+    if streamed:
+        written = module.finish(
+            config, read_chunks(folder, mark, chunks), folder, command=command, started=started
+        )
+        for chunk in chunks:  # the files hold them now
+            inside(chunk_path(folder, chunk)).unlink(missing_ok=True)
+        if (folder / "chunks").is_dir() and not any((folder / "chunks").iterdir()):
+            inside(folder / "chunks").rmdir()
+        return written
     combine = getattr(module, "merge", merge)
     merged = combine([results[i] for i in range(len(chunks))])
-    module.finish(
-        config,
-        merged,
-        folder,
-        command=command or f"run {config.get('source', '')}",
-        started=started if len(todo) == len(chunks) else None,
-    )
+    module.finish(config, merged, folder, command=command, started=started)
     return merged

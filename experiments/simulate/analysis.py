@@ -1,4 +1,5 @@
-"""Complete games in chunks and their per-strategy summary (``mammoth simulate``)."""
+"""The per-strategy summary of complete games (``mammoth simulate``): tallies that add up over
+chunks."""
 
 from __future__ import annotations
 
@@ -7,9 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from sim.rules import Rules
 from sim.stats import mean_se_from_moments, wilson_interval
-from strategies.play import play_games
 
 
 @dataclass
@@ -102,69 +101,3 @@ def summary(frame: pd.DataFrame) -> pd.DataFrame:
         score_se``.
     """
     return Tally.of(frame).summary()
-
-
-def simulate_chunks(
-    games: int,
-    players: int,
-    strategy_names: list[str],
-    seed: int,
-    rules: Rules,
-    rotate: bool,
-    threads: int,
-    chunk_size: int,
-    debug: bool,
-    dice_contest: bool,
-    progress: bool,
-) -> pd.DataFrame:
-    """Play ``games`` games in chunks (a progress bar per chunk); the result is chunk-free.
-
-    Each chunk plays the game indices that follow the previous chunk's, of the same seed.
-
-    Parameters
-    ----------
-    games, players : int
-        Games to play and seats at the table.
-    strategy_names : list of str
-        One strategy per seat.
-    seed : int
-        The run's seed.
-    rules : Rules
-        The rules in force.
-    rotate : bool
-        Rotate the seats by one each game.
-    threads, chunk_size : int
-        Threads of the kernel and games per chunk.
-    debug, dice_contest : bool
-        Check invariants after every phase; roll the taming dice instead of exact draws.
-    progress : bool
-        Show a progress bar.
-
-    Returns
-    -------
-    pandas.DataFrame
-        The per-seat table of :func:`strategies.play.play_games`, every chunk concatenated.
-    """
-    from tqdm import tqdm
-
-    starts = list(range(0, games, chunk_size))
-    parts = []
-    with tqdm(total=games, unit="game", disable=not progress, leave=False) as bar:
-        for start in starts:
-            n = min(chunk_size, games - start)
-            parts.append(
-                play_games(
-                    n,
-                    players,
-                    strategy_names,
-                    seed=seed,
-                    rules=rules,
-                    first_game=start,
-                    rotate=rotate,
-                    threads=threads,
-                    debug=debug,
-                    dice_contest=dice_contest,
-                )
-            )
-            bar.update(n)
-    return pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]

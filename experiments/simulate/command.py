@@ -1,185 +1,150 @@
-"""``mammoth simulate``: play complete games and write the per-seat table."""
+"""``mammoth simulate``: play complete games and write the per-seat table.
+
+The games run as the ``simulate`` kind (:mod:`experiments.simulate.kind`) through the one door,
+:func:`~experiments.shared.runner.run_experiment`: chunks saved as checkpoints, ``--resume``,
+``--dask``.
+"""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import click
 
 from experiments.shared.command_backend import chunk_backend, dask_options
 from experiments.shared.command_options import (
-    STRATEGY,
     announce_compile,
     chunk_size_option,
     command,
-    games_option,
-    mammoth_points_option,
     out_option,
-    players_option,
-    seed_option,
-    tiles_option,
     workers_option,
 )
-from experiments.shared.files import run_metadata, write_json, writing_inside
-from experiments.shared.limits import MAX_POSITION_GAMES, MAX_SIMULATE_GAMES, check_blocks
-from experiments.shared.rules_setup import rules_from_options
-from experiments.simulate.kind_parts import GameRun, run_games
-from experiments.simulate.report import PARTS, TABLE
-from experiments.simulate.report_positions import POSITIONS, write_positions
+from experiments.shared.definition import experiment_from_settings
+from experiments.shared.files import writing_inside
+from experiments.shared.limits import check_blocks
+from experiments.shared.runner import check_resume, run_experiment
+from experiments.simulate.command_options import SimulatedGames, games_options, rules_options
+from experiments.simulate.report_positions import POSITIONS
 from sim.constants import MAX_ROUNDS
-from sim.rules import RESOURCES_OF_CHOICE, TIE_RULES
-from strategies.play import game_positions, seat_names
-from strategies.registry import resolve
+from sim.rules import Rules
 
-POSITION_BLOCK = 100
-"""Games whose positions are made and written at a time (bounded memory)."""
+
+def experiment(played: SimulatedGames, rules: Rules, chunk_size: int) -> dict:
+    """The checked ``simulate`` experiment of the command's options.
+
+    Parameters
+    ----------
+    played : SimulatedGames
+        The games.
+    rules : Rules
+        The rules in force (a tile file by its absolute path).
+    chunk_size : int
+        Games per chunk.
+
+    Returns
+    -------
+    dict
+        The experiment (:func:`experiments.shared.definition.experiment_from_settings`).
+    """
+    settings = {
+        "kind": "simulate",
+        "games": played.games,
+        "players": [played.players],
+        "seed": played.seed,
+        "chunk_games": chunk_size,
+        "strategies": list(played.seats),
+        "rotate": played.rotate,
+        "debug": played.debug,
+        "dice_contest": played.dice_contest,
+        "positions": played.positions,
+        "rules": {
+            "herd": rules.herd,
+            "tiles": rules.tiles,
+            "mammoth_points": rules.mammoth_points,
+            "tie": rules.tie_rule,
+            "resources_of_choice": rules.resources_of_choice,
+        },
+    }
+    return experiment_from_settings(settings, "mammoth simulate")
 
 
 @command()
-@games_option(10_000, MAX_SIMULATE_GAMES, "Games in total, all at one table size.")
-@players_option(default=4, several=False)
-@click.option(
-    "--strategy",
-    "strategy_names",
-    multiple=True,
-    type=STRATEGY,
-    default=("greedy",),
-    show_default=True,
-    help="BASE or BASE+TAMING; once for every seat or once per seat.",
-)
-@seed_option()
+@games_options
 @out_option(
-    "Output folder: gets games.parquet and run.json (and games.parts while it runs).",
+    "Output folder: gets games.parquet, run.json and experiment.json (and chunks/ while it runs).",
     default="results/simulate",
 )
-@click.option("--herd/--no-herd", default=True, show_default=True, help="Play The Mammoth Herd.")
-@tiles_option()
-@mammoth_points_option()
-@click.option("--tie", type=click.Choice(TIE_RULES), default="longer_wins", show_default=True)
-@click.option(
-    "--resources-of-choice",
-    type=click.Choice(RESOURCES_OF_CHOICE),
-    default="immediate",
-    show_default=True,
-)
-@click.option("--rotate/--no-rotate", default=False, help="Rotate seats by one each game.")
+@rules_options
 @workers_option("threads sharing each chunk")
 @chunk_size_option(50_000)
-@click.option(
-    "--positions",
-    type=click.IntRange(0, MAX_POSITION_GAMES),
-    default=0,
-    show_default=True,
-    help="Write the position of every herd decision of the first N games into OUT/positions/ "
-    "(position files, docs/positions.md).",
-)
-@click.option("--debug", is_flag=True, help="Check invariants after every phase.")
-@click.option("--dice-contest", is_flag=True, help="Roll taming dice instead of exact draws.")
 @click.option(
     "--resume",
     is_flag=True,
     help="Keep the finished chunks an interrupted run with the same options left in "
-    "OUT/games.parts (a damaged one is played again).",
+    "OUT/chunks (a damaged one is played again).",
 )
 @dask_options
-def simulate(
-    games,
-    players,
-    strategy_names,
-    seed,
-    out,
-    herd,
-    tiles,
-    mammoth_points,
-    tie,
-    resources_of_choice,
-    rotate,
-    workers,
-    chunk_size,
-    positions,
-    debug,
-    dice_contest,
-    resume,
-    dask,
-    numba_cache,
-):
+def simulate(played, out, rules, workers, chunk_size, resume, dask, numba_cache):
     """Play complete games at one table size.
 
-    Writes OUT/games.parquet (one row per game and seat; docs/commands.md lists the columns) and
-    OUT/run.json. The table is one Parquet file with a row group per chunk of --chunk-size
-    games, read as one table by pandas.read_parquet or pyarrow.dataset. While the run plays,
-    each finished chunk is a file in OUT/games.parts (so memory does not grow with --games); an
-    interrupted run keeps them and --resume with the same options plays only the rest, giving
-    the same table. With --positions N, the position of every herd decision of the first N
-    games goes into OUT/positions/ as a position file (for ``mammoth analyse``).
+    Writes OUT/games.parquet (one row per game and seat; docs/commands.md lists the columns),
+    OUT/run.json and OUT/experiment.json (the run's settings). The table is one Parquet file
+    with a row group per chunk of --chunk-size games, read as one table by pandas.read_parquet
+    or pyarrow.dataset. While the run plays, each finished chunk is a checkpoint file in
+    OUT/chunks (so memory does not grow with --games); an interrupted run keeps them and
+    --resume with the same options plays only the rest, giving the same table. With
+    --positions N, the position of every herd decision of the first N games goes into
+    OUT/positions/ as a position file (for ``mammoth analyse``).
     """
-    check_blocks(games, chunk_size, "--chunk-size")
-    seats = [resolve(n).name for n in seat_names(list(strategy_names), players)]
-    rules = rules_from_options(herd, tiles, mammoth_points, tie, resources_of_choice)
-    announce_compile(seats)
-    run = GameRun(
-        games, players, tuple(seats), seed, rules, rotate, chunk_size, debug, dice_contest
-    )
-    meta = run_metadata(
-        "simulate",
-        rules,
-        seed=seed,
-        games=games,
-        players=players,
-        strategies=seats,
-        rotate=rotate,
-        contest_sampling="dice" if dice_contest else "exact table",
-        tiles_label="assumed" if rules.tiles_assumed else "user file",
-        chunk_size=chunk_size,
-        files=[TABLE],
-    )
+    started = time.perf_counter()
+    check_blocks(played.games, chunk_size, "--chunk-size")
+    config = experiment(played, rules, chunk_size)
     folder = Path(out)
     if resume:
-        run.check_resume(folder)  # before a cluster starts: a refused --resume changes nothing
+        check_resume(config, folder)  # before a cluster starts: a refused --resume changes nothing
+    announce_compile(list(played.seats))
     with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(folder):
         try:
-            tally = run_games(
-                run,
+            done = run_experiment(
+                config,
                 folder,
-                meta,
-                resume,
-                workers,
-                backend,
+                resume=resume,
+                workers=workers,
+                progress=True,
                 notice=lambda message: click.echo(f"  {message}", err=True),
+                backend=backend,
+                command="simulate",
+                started=started,
             )
         except KeyboardInterrupt:
-            kept = folder / PARTS
-            click.echo(f"interrupted: finished games are kept in {kept}; rerun with --resume")
+            click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")
             raise
-        positions = min(positions, games)
-        if positions:
-            written = 0
-            for start in range(0, positions, POSITION_BLOCK):
-                n = min(POSITION_BLOCK, positions - start)
-                found = game_positions(
-                    n, players, seats, seed, rules, start, rotate, dice_contest=dice_contest
-                )
-                written += write_positions(folder / POSITIONS, found)
-            meta["files"] = [TABLE, f"{POSITIONS}/"]
-            meta["positions"] = {"games": positions, "files": written}
-        write_json(folder / "run.json", meta)
-    click.echo(f"{games} games, {players} players, seed {seed} -> {folder}")
-    if positions:
-        click.echo(f"  {written} herd decisions of {positions} games -> "
-                   f"{folder / POSITIONS}")  # fmt: skip
-    for row in tally.summary().itertuples():
+    _say_summary(played, rules, folder, done)
+
+
+def _say_summary(played: SimulatedGames, rules: Rules, folder: Path, done) -> None:
+    """Print what the run wrote and each strategy's win rate and mean score."""
+    click.echo(f"{played.games} games, {played.players} players, seed {played.seed} -> {folder}")
+    if played.positions:
+        click.echo(
+            f"  {done.position_files} herd decisions of {played.positions} games -> "
+            f"{folder / POSITIONS}"
+        )
+    for row in done.tally.summary().itertuples():
         click.echo(
             f"  {row.strategy:24s} win {row.win_rate:6.1%} [{row.win_low:.1%}, {row.win_high:.1%}]"
             f"  score {row.mean_score:6.1f} ± {row.score_se:.2f}"
         )
     if rules.herd:
-        click.echo("  (mammoth tile fronts: " + ("assumed" if rules.tiles_assumed else tiles) + ")")
-    stopped = tally.safety_stops
+        tiles = "assumed" if rules.tiles_assumed else rules.tiles
+        click.echo(f"  (mammoth tile fronts: {tiles})")
+    stopped = done.tally.safety_stops
     if stopped:
         click.echo(f"  warning: {stopped} game(s) hit the {MAX_ROUNDS}-round safety stop", err=True)
 
 
-__all__ = ["simulate"]
+__all__ = ["experiment", "simulate"]
 
 
 COMMAND = simulate

@@ -2,18 +2,18 @@
 chunks, resumable, then the fit and the model's files.
 
 The computing is :mod:`experiments.train.analysis`'s (the positions, each chunk's sufficient
-statistics, the fit and its figures); the files are :mod:`experiments.train.report`'s (the chunks
-under ``OUT/chunks``, the model and its provenance). This module runs one after the other, as
-:mod:`experiments.simulate.kind_parts` does for ``mammoth simulate``: :func:`train` the generations,
-:func:`run_training` them and then the files. A generation's chunks are independent, so they go
-through the one seam for parallel chunks (:func:`experiments.shared.backends.run_tasks`): here, on
-``--workers`` local processes or on a Dask cluster, with the same result; only this process
-saves chunks, and each generation's fit waits for all of its chunks.
+statistics, the fit and its figures); the files are :mod:`experiments.train.report`'s (the model and
+its provenance); its chunks under ``OUT/chunks`` are saved and checked in the one checkpoint format
+(:mod:`experiments.shared.checkpoints`: a damaged or foreign one is played again, and said so). This
+module runs one after the other: :func:`train` the generations, :func:`run_training` them and then
+the files. A generation's chunks are independent, so they go through the one seam for parallel
+chunks (:func:`experiments.shared.backends.run_tasks`): here, on ``--workers`` local processes or on
+a Dask cluster, with the same result; only this process saves chunks, and each generation's fit
+waits for all of its chunks.
 """
 
 from __future__ import annotations
 
-import json
 import shutil
 import time
 from collections.abc import Callable
@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from experiments.shared.backends import run_tasks
+from experiments.shared.checkpoints import fingerprint, load_chunk, save_chunk
 from experiments.shared.files import run_metadata
 from experiments.train.analysis import (
     CHUNK_GAMES,
@@ -37,17 +38,24 @@ from experiments.train.analysis import (
     model_digest,
     play_positions,
 )
-from experiments.train.report import load_training_chunk, save_training_chunk, write_model
+from experiments.train.report import write_model
 
 
 def _chunk_path(folder: Path, generation: int, chunk: int) -> Path:
     return folder / f"g{generation:02d}-c{chunk:05d}.npz"
 
 
-def _key(spec: TrainSpec, models: list[np.ndarray]) -> str:
-    """What a chunk file carries: the run's settings and the models its games were played with."""
+def _chunk_key(generation: int, chunk: int) -> dict:
+    """The key a chunk file carries (:func:`experiments.shared.checkpoints.save_chunk`)."""
+    return {"generation": generation, "chunk": chunk}
+
+
+def _mark(spec: TrainSpec, models: list[np.ndarray]) -> str:
+    """What a chunk file carries as its experiment's fingerprint
+    (:func:`experiments.shared.checkpoints.fingerprint`): the run's settings and the models its
+    games were played with."""
     digests = [model_digest(m) for m in models] or [model_digest(None)]
-    return json.dumps({**spec.as_dict(), "models": digests}, sort_keys=True)
+    return fingerprint({**spec.as_dict(), "models": digests})
 
 
 def play_chunk(spec: TrainSpec, generation: int, chunk: int, lineup) -> dict[str, np.ndarray]:
@@ -66,16 +74,19 @@ def _generation(spec, generation, models, folder, backend, say) -> list[dict[str
     calls, keys = {}, {}
     for chunk in range(spec.chunks()):
         lineup, played = chunk_lineup(spec, generation, chunk, models)
-        keys[chunk] = (_chunk_path(folder, generation, chunk), _key(spec, played), lineup.label)
-        saved = load_training_chunk(*keys[chunk][:2])
-        if saved is None:
-            calls[chunk] = (spec, generation, chunk, lineup)
-        else:
+        path, mark = _chunk_path(folder, generation, chunk), _mark(spec, played)
+        keys[chunk] = (path, mark, lineup.label)
+        saved, problem = load_chunk(path, mark, _chunk_key(generation, chunk))
+        if saved is not None:
             done[chunk] = saved
+            continue
+        if path.exists():  # the one checkpoint format: damaged or foreign, so played again
+            say(f"chunk {path.name} {problem}: computing it again")
+        calls[chunk] = (spec, generation, chunk, lineup)
 
     def keep(chunk: int, result: dict[str, np.ndarray]) -> None:
-        path, key, label = keys[chunk]
-        save_training_chunk(path, result, key)
+        path, mark, label = keys[chunk]
+        save_chunk(path, result, mark, _chunk_key(generation, chunk))
         done[chunk] = result
         players = PLAYER_CYCLE[chunk % len(PLAYER_CYCLE)]
         say(

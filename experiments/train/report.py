@@ -1,4 +1,5 @@
-"""The files of a ``mammoth train`` run: its chunks while it runs, then the model and run.json."""
+"""The files of a ``mammoth train`` run: the model and run.json (its chunks are the runner's
+checkpoints, :mod:`experiments.shared.checkpoints`)."""
 
 from __future__ import annotations
 
@@ -8,44 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from experiments.shared.files import atomic_write
-from sim.errors import InputError
 from strategies.value_model import model_text
-
-
-def save_training_chunk(path: Path, stats: dict, key: str) -> None:
-    """Save one chunk's statistics with the ``key`` of the run that made it (atomically).
-
-    Parameters
-    ----------
-    path : pathlib.Path
-        The chunk's ``.npz`` file.
-    stats : dict
-        The chunk's arrays (:func:`experiments.train.analysis.chunk_stats`).
-    key : str
-        The run's settings and model (what :func:`load_training_chunk` must find again).
-    """
-    partial = path.with_suffix(".partial.npz")
-    np.savez(partial, key=np.array(key), **stats)
-    partial.replace(path)
-
-
-def load_training_chunk(path: Path, key: str) -> dict | None:
-    """A saved chunk's statistics, or None when it was not saved yet.
-
-    Raises
-    ------
-    InputError
-        For a chunk saved by another training (other sizes, seed or model).
-    """
-    if not path.exists():
-        return None
-    with np.load(path) as saved:
-        if str(saved["key"]) != key:
-            raise InputError(
-                f"{path} was made by another training (other sizes, seed or model); "
-                "use another --out or remove its chunks folder"
-            )
-        return {name: saved[name] for name in saved.files if name != "key"}
 
 
 def write_model(

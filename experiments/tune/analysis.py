@@ -56,6 +56,35 @@ class Outcome:
         return float((self.share if kind == "win" else self.margin).mean())
 
 
+@dataclass(frozen=True)
+class Search:
+    """How the cross-entropy method searches (:func:`cross_entropy`).
+
+    Attributes
+    ----------
+    names : tuple of str
+        The weights the search moves; the others stay at the start.
+    iterations, population : int
+        Iterations and candidates per iteration (the first candidate is the current mean).
+    elite : float
+        Fraction of the population that sets the next distribution (at least one candidate).
+    sigma : float
+        Initial standard deviation of every weight, in log units.
+    objective : {"win", "margin"}
+        Mean win share (ties shared) or mean score margin.
+    smoothing : float
+        Weight of the elite's statistics in the update (the rest keeps the old ones).
+    """
+
+    names: tuple[str, ...]
+    iterations: int = 6
+    population: int = 12
+    elite: float = 0.25
+    sigma: float = 0.3
+    objective: str = "win"
+    smoothing: float = 0.7
+
+
 @dataclass
 class TuneRun:
     """What a tuning run found: the chosen weights, the history and the fresh evaluation."""
@@ -199,17 +228,7 @@ def _rounded(values: np.ndarray) -> np.ndarray:
 
 
 def cross_entropy(
-    arena: Arena,
-    start: dict[str, float],
-    names: list[str],
-    games: int,
-    iterations: int,
-    population: int,
-    elite: float,
-    sigma: float,
-    objective: str,
-    smoothing: float = 0.7,
-    progress=None,
+    arena: Arena, start: dict[str, float], search: Search, games: int, progress=None
 ) -> TuneRun:
     """Run the cross-entropy method; return the chosen weights (all of the family's, by name).
 
@@ -219,30 +238,22 @@ def cross_entropy(
         Plays a weight row against the opponents (at one table or several).
     start : dict of str to float
         The starting weights (the family's full row).
-    names : list of str
-        The weights the search moves; the others stay at ``start``.
+    search : Search
+        The weights it moves, its iterations, population, elite, spread and objective.
     games : int
         Games per candidate per iteration (and in the selection block).
-    iterations, population : int
-        Iterations and candidates per iteration (the first candidate is the current mean).
-    elite : float
-        Fraction of the population that sets the next distribution (at least one candidate).
-    sigma : float
-        Initial standard deviation of every weight, in log units.
-    objective : {"win", "margin"}
-        Mean win share (ties shared) or mean score margin.
-    smoothing : float
-        Weight of the elite's statistics in the update (the rest keeps the old ones).
     progress : callable, optional
         Called with the number of games just played.
     """
+    names, iterations, population = list(search.names), search.iterations, search.population
+    objective, smoothing = search.objective, search.smoothing
     rng = np.random.default_rng(np.random.SeedSequence([arena.seed, 0x7E5E]))
     order = list(start)
     index = [order.index(n) for n in names]
     base_row = np.array([start[n] for n in order])
     mean = np.log(np.maximum(base_row[index], LOG_FLOOR))
-    spread = np.full(len(index), float(sigma))
-    n_elite = max(1, int(round(elite * population)))
+    spread = np.full(len(index), float(search.sigma))
+    n_elite = max(1, int(round(search.elite * population)))
     history: list[dict] = []
     contenders: list[tuple[str, np.ndarray]] = []
 
@@ -393,4 +404,12 @@ def tuned_preset(
     )
 
 
-__all__ = ["Arena", "Tables", "cross_entropy", "evaluate", "evaluate_tables", "tuned_preset"]
+__all__ = [
+    "Arena",
+    "Search",
+    "Tables",
+    "cross_entropy",
+    "evaluate",
+    "evaluate_tables",
+    "tuned_preset",
+]

@@ -6,6 +6,7 @@ progress bar, prints the history and the fresh evaluation, and writes the preset
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -13,25 +14,15 @@ import click
 from experiments.shared.command_options import (
     STRATEGY,
     InputFile,
-    Real,
-    Whole,
     announce_compile,
     command,
     games_option,
-    players_option,
     seed_option,
     workers_option,
 )
-from experiments.shared.limits import (
-    MAX_ITERATIONS,
-    MAX_POPULATION,
-    MAX_SIGMA,
-    MAX_STRATEGIES,
-    MAX_TUNE_GAMES,
-)
+from experiments.shared.limits import MAX_TUNE_GAMES
 from experiments.tune.analysis import (
     FAMILY_MODULE,
-    OBJECTIVES,
     Arena,
     Tables,
     cross_entropy,
@@ -40,19 +31,14 @@ from experiments.tune.analysis import (
     opponent_seats,
     tuned_preset,
 )
+from experiments.tune.command_options import field_options, search_options
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.presets import ENV_VAR, NAME_PATTERN, PRESET_DIR, write_preset
 from strategies.registry import BASE, presets, resolve
 
 
-def _check(strategy, against, elite):
-    if not 0 < elite < 1:
-        raise InputError(f"--elite must be a fraction between 0 and 1, not {elite}")
-    if len(against) > MAX_STRATEGIES:
-        raise InputError(f"give --against at most {MAX_STRATEGIES} times, not {len(against)}")
-    if not against:
-        raise InputError("give at least one --against opponent")
+def _check(strategy, against):
     seat = resolve(strategy)
     if seat.base_module != FAMILY_MODULE:
         raise InputError(
@@ -84,13 +70,7 @@ def _pct(x: float) -> str:
 
 @command()
 @click.argument("strategy", type=STRATEGY)
-@click.option(
-    "--against",
-    multiple=True,
-    type=STRATEGY,
-    required=True,
-    help="Opponent (repeat: cycled over the seats).",
-)
+@field_options
 @games_option(
     400,
     MAX_TUNE_GAMES,
@@ -102,39 +82,7 @@ def _pct(x: float) -> str:
     "--out", type=InputFile(), required=True, help="Preset file to write (.toml); nothing else."
 )
 @click.option("--name", default=None, help="Preset name [default: the file's stem].")
-@click.option(
-    "--iterations",
-    type=Whole(1, MAX_ITERATIONS, "iterations"),
-    default=6,
-    show_default=True,
-    help="Iterations of the search.",
-)
-@click.option(
-    "--population",
-    type=Whole(2, MAX_POPULATION, "candidates"),
-    default=12,
-    show_default=True,
-    help="Candidates per iteration.",
-)
-@players_option(default=(4,), help="Tables to play, 2 to 4 players each: --players 2 3 4.")
-@click.option(
-    "--elite", type=Real(0.0, 1.0, low_open=True), default=0.25, show_default=True,
-    help="Elite fraction (above 0, below 1).",
-)  # fmt: skip
-@click.option(
-    "--sigma",
-    type=Real(0.0, MAX_SIGMA, low_open=True),
-    default=0.3,
-    show_default=True,
-    help=f"Initial spread (log units, above 0, at most {MAX_SIGMA:g}).",
-)
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="win", show_default=True)
-@click.option(
-    "--param",
-    "param_names",
-    multiple=True,
-    help="A weight to tune (repeat) [default: every positive weight but stall_round].",
-)
+@search_options
 @games_option(
     4000,
     MAX_TUNE_GAMES,
@@ -142,32 +90,8 @@ def _pct(x: float) -> str:
     low=0,
     name="--eval-games",
 )
-@click.option(
-    "--herd",
-    type=click.Choice(("on", "off", "both")),
-    default="on",
-    show_default=True,
-    help="Play the tables with the herd, without it, or both (every table twice).",
-)
 @workers_option("threads sharing each block of games")
-def tune(
-    strategy,
-    against,
-    games,
-    seed,
-    out,
-    name,
-    iterations,
-    population,
-    player_counts,
-    elite,
-    sigma,
-    objective,
-    param_names,
-    eval_games,
-    herd,
-    workers,
-):
+def tune(strategy, field, games, seed, out, name, search, eval_games, workers):
     """Tune the weights of STRATEGY (greedy or a greedy preset) by the cross-entropy method.
 
     Every candidate of an iteration plays the same games (common random numbers) in one seat,
@@ -184,34 +108,33 @@ def tune(
     """
     from tqdm import tqdm
 
-    seat, opponents = _check(strategy, against, elite)
+    seat, opponents = _check(strategy, field.against)
     start, tunable = family_params(seat)
-    names = list(dict.fromkeys(param_names)) or tunable
-    unknown = [n for n in names if n not in start]
+    search = replace(search, names=search.names or tuple(tunable))
+    unknown = [n for n in search.names if n not in start]
     if unknown:
         raise InputError(f"unknown weight {', '.join(unknown)}; known: {', '.join(start)}")
     out = Path(out)
     preset_name = _preset_name(out, name)
-    herds = {"on": (True,), "off": (False,), "both": (True, False)}[herd]
     tables = Tables(
         [
             Arena(seat, opponents, players, seed, Rules(herd=on), workers)
-            for on in herds
-            for players in player_counts
+            for on in field.herds
+            for players in field.players
         ]
     )
     n_tables = len(tables.arenas)
-    announce_compile([strategy, *against])
+    announce_compile([strategy, *field.against])
+    iterations, population, objective = search.iterations, search.population, search.objective
     total = ((iterations * population + iterations + 1) * games + 3 * eval_games) * n_tables
     with tqdm(total=total, unit="game", leave=False) as bar:
         run = cross_entropy(
-            tables, start, names, games, iterations, population, elite, sigma, objective,
-            progress=lambda n: bar.update(n * n_tables),
-        )  # fmt: skip
+            tables, start, search, games, progress=lambda n: bar.update(n * n_tables)
+        )
         if eval_games:
             first = (iterations + 1) * games
             run.evaluation |= evaluate_tables(tables, run, eval_games, first, bar.update)
-    opponents_label = [o.name for o in opponent_seats(opponents, max(player_counts))]
+    opponents_label = [o.name for o in opponent_seats(opponents, max(field.players))]
     for row in run.history:
         click.echo(
             f"iteration {row['iteration']}: mean candidate {row['mean_candidate']:.3f}, "
@@ -248,16 +171,16 @@ def tune(
             )
     settings = {
         "start": seat.name,
-        "against": list(against),
-        "players": list(player_counts),
+        "against": list(field.against),
+        "players": list(field.players),
         "games": games,
         "iterations": iterations,
         "population": population,
-        "elite": elite,
-        "sigma": sigma,
+        "elite": search.elite,
+        "sigma": search.sigma,
         "objective": objective,
         "seed": seed,
-        "herd": herd,
+        "herd": field.herd,
     }
     write_preset(out, tuned_preset(preset_name, seat, run, opponents_label, settings))
     where = out.resolve().parent
