@@ -1,6 +1,7 @@
 """The options that travel together reach a command as one frozen object, checked once where it
 is built (issue 53): :class:`GamePlan`, :class:`TableRules`, :class:`RunSettings` and the groups of
-single commands (commit's solver grid, advise's card check, train's fit)."""
+single commands (commit's solver grid, advise's card check, train's fit, simulate's games and
+rules, tune's search and field)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ GROUPED = (
     "ladder",
     "metagame",
     "run",
+    "simulate",
     "train",
+    "tune",
     "worth",
 )
 """The commands whose options are grouped: none takes ten or more arguments."""
@@ -66,7 +69,7 @@ def test_game_plan_and_table_rules_give_the_experiment_settings():
     assert TableRules("rich.csv", 0, "prefix_draw").settings()["tiles"] == "rich.csv"
 
 
-@pytest.mark.parametrize("name", ["commit", "worth", "compare", "advise", "train"])
+@pytest.mark.parametrize("name", ["commit", "worth", "compare", "advise", "train", "simulate"])
 def test_backend_options_are_refused_before_anything_runs(name, tmp_path):
     before = snapshot(tmp_path)
     extra = ["--strategy", "greedy", "--strategy", "random"] if name == "compare" else []
@@ -88,3 +91,26 @@ def test_a_game_range_is_checked_and_cut_into_blocks():
         GameRange(games=5, seed=1, chunk=0)
     with pytest.raises(InputError, match="the seed must be 0 or more"):
         GameRange(games=5, seed=-1)
+
+
+def test_simulate_rules_extend_the_table_rules():
+    from experiments.simulate.command_options import SimulatedRules
+
+    rules = SimulatedRules(herd=False, tie="prefix_draw")
+    assert isinstance(rules, TableRules)
+    assert (rules.in_force.herd, rules.in_force.tie_rule) == (False, "prefix_draw")
+    assert rules.settings()["tiles"] == "default"
+    with pytest.raises(InputError, match="does not exist"):
+        SimulatedRules(tiles="no-such-tiles.csv")
+
+
+def test_tune_search_settings_are_checked_once():
+    from experiments.tune.command_options import SearchSettings
+
+    with pytest.raises(InputError, match="--elite must be a fraction between 0 and 1"):
+        SearchSettings(elite=1.0)
+    assert SearchSettings(param_names=("hoard", "need", "hoard")).search(["x"]).names == (
+        "hoard",
+        "need",
+    )
+    assert SearchSettings().search(["x", "y"]).names == ("x", "y")

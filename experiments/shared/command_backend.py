@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import click
 
-from experiments.shared.command_options import Folder, check_backend
+from experiments.shared.command_options import Folder, RunSettings
 from sim.errors import InputError
 
 DASK_HELP = (
@@ -72,20 +72,17 @@ def dask_options(command):
 
 
 @contextmanager
-def chunk_backend(dask: str | None, numba_cache: str | None, workers: int = 1):
-    """The backend the options ask for (None: this process, or ``--workers`` locally).
+def chunk_backend(run: RunSettings):
+    """The backend a command's run asks for (None: this process, or ``--workers`` locally).
 
     Connects to the Dask scheduler (or starts a local cluster), prints its workers and its
     dashboard, and closes it on the way out.
 
     Parameters
     ----------
-    dask : str or None
-        The ``--dask`` value.
-    numba_cache : str or None
-        The ``--numba-cache`` value.
-    workers : int
-        The ``--workers`` value (more than 1 excludes ``--dask``).
+    run : RunSettings
+        The command's ``--dask``, ``--numba-cache`` and ``--workers``, checked where they were
+        gathered (:func:`~experiments.shared.command_options.check_backend`).
 
     Yields
     ------
@@ -95,18 +92,14 @@ def chunk_backend(dask: str | None, numba_cache: str | None, workers: int = 1):
     Raises
     ------
     InputError
-        ``--numba-cache`` without ``--dask``, ``--dask`` with ``--workers``
-        (:func:`~experiments.shared.command_options.check_backend`, which a command's
-        :class:`~experiments.shared.command_options.RunSettings` ran already), or what
-        :func:`experiments.shared.cluster.connect` refuses.
+        What :func:`experiments.shared.cluster.connect` refuses.
     """
-    check_backend(workers, dask, numba_cache)
-    if dask is None:
+    if run.dask is None:
         yield None
         return
     from experiments.shared.cluster import connect
 
-    backend = connect(dask, numba_cache, say=click.echo)
+    backend = connect(run.dask, run.numba_cache, say=click.echo)
     try:
         workers = backend.workers
         line = f"Dask: {_count(len(workers), 'worker')} ({_count(backend.slots, 'thread')})"

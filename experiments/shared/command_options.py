@@ -375,34 +375,6 @@ def scale_option():
     )
 
 
-def mammoth_points_option(low: int = 0, help: str = "Points of the mammoth majority (0: off)."):
-    """``--mammoth-points``: ``low`` to :data:`~experiments.shared.limits.MAX_MAMMOTH_POINTS`."""
-    return click.option(
-        "--mammoth-points",
-        type=Whole(low, MAX_MAMMOTH_POINTS, "points"),
-        default=10,
-        show_default=True,
-        help=f"{help} {low} to {MAX_MAMMOTH_POINTS}.",
-    )
-
-
-def tiles_option():
-    """``--tiles``: a mammoth tile file (CSV)."""
-    return click.option(
-        "--tiles",
-        type=InputFile(),
-        default=None,
-        help="Mammoth tile file (CSV: back,first_bonus,all_bonus) [default: the assumed set].",
-    )
-
-
-def tie_option(help: str | None = None):
-    """``--tie``: the tie rule of the mammoth majority (:data:`sim.rules.TIE_RULES`)."""
-    return click.option(
-        "--tie", type=click.Choice(TIE_RULES), default="longer_wins", show_default=True, help=help
-    )
-
-
 def gathered(into: str, settings: type):
     """Hand a command one frozen ``settings`` object instead of the options it is made of.
 
@@ -560,18 +532,23 @@ def table_rules_options(
     points_low: int = 0,
     points_help: str = "Points of the mammoth majority (0: off).",
     tie_help: str | None = None,
+    settings: type = TableRules,
 ):
     """Add ``--tiles``, ``--mammoth-points`` and ``--tie`` to a command, handed to it as one
-    :class:`TableRules`, the argument ``rules``.
+    :class:`TableRules` (or ``settings``), the argument ``rules``.
 
     Parameters
     ----------
     points_low : int
-        The least ``--mammoth-points`` (:func:`mammoth_points_option`).
+        The least ``--mammoth-points`` (the most is
+        :data:`~experiments.shared.limits.MAX_MAMMOTH_POINTS`).
     points_help : str
         What ``--mammoth-points`` sets.
     tie_help : str, optional
         What ``--tie`` sets (default: no help line).
+    settings : type
+        :class:`TableRules`, or a frozen dataclass extending it with more of the table's rules
+        (``mammoth simulate``'s ``--herd``), whose options the command declares next to these.
 
     Returns
     -------
@@ -580,11 +557,29 @@ def table_rules_options(
     """
 
     def decorate(function):
-        function = gathered("rules", TableRules)(function)
+        function = gathered("rules", settings)(function)
         for option in (
-            tie_option(tie_help),
-            mammoth_points_option(low=points_low, help=points_help),
-            tiles_option(),
+            click.option(
+                "--tie",
+                type=click.Choice(TIE_RULES),
+                default="longer_wins",
+                show_default=True,
+                help=tie_help,
+            ),
+            click.option(
+                "--mammoth-points",
+                type=Whole(points_low, MAX_MAMMOTH_POINTS, "points"),
+                default=10,
+                show_default=True,
+                help=f"{points_help} {points_low} to {MAX_MAMMOTH_POINTS}.",
+            ),
+            click.option(
+                "--tiles",
+                type=InputFile(),
+                default=None,
+                help="Mammoth tile file (CSV: back,first_bonus,all_bonus) [default: the "
+                "assumed set].",
+            ),
         ):
             function = option(function)
         return function

@@ -64,7 +64,7 @@ def run_files(files, scale, games, run: RunSettings):
     folders = experiment_folders(configs, Path(run.out), run.resume)
     announce_compile([name for config in configs for name in seated_names(config)])
     with (
-        chunk_backend(run.dask, run.numba_cache, run.workers) as backend,
+        chunk_backend(run) as backend,
         writing_inside(run.out),
     ):
         for config, folder in zip(configs, folders, strict=True):
@@ -140,7 +140,7 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
         check_resume(config, folder)
     announce_compile(names, entry="analyse" if config["kind"] == "analyse" else "play")
     with (
-        chunk_backend(run.dask, run.numba_cache, run.workers) as backend,
+        chunk_backend(run) as backend,
         writing_inside(folder),
     ):
         run_announced(

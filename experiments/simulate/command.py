@@ -14,30 +14,37 @@ import click
 
 from experiments.shared.command_backend import chunk_backend, dask_options
 from experiments.shared.command_options import (
+    RunSettings,
     announce_compile,
     chunk_size_option,
     command,
     out_option,
+    run_settings,
     workers_option,
 )
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.files import writing_inside
 from experiments.shared.limits import check_blocks
 from experiments.shared.runner import check_resume, run_experiment
-from experiments.simulate.command_options import SimulatedGames, games_options, rules_options
+from experiments.simulate.command_options import (
+    SimulatedGames,
+    SimulatedRules,
+    games_options,
+    rules_options,
+)
 from experiments.simulate.report_positions import POSITIONS
 from sim.constants import MAX_ROUNDS
 from sim.rules import Rules
 
 
-def experiment(played: SimulatedGames, rules: Rules, chunk_size: int) -> dict:
+def experiment(played: SimulatedGames, rules: SimulatedRules, chunk_size: int) -> dict:
     """The checked ``simulate`` experiment of the command's options.
 
     Parameters
     ----------
     played : SimulatedGames
         The games.
-    rules : Rules
+    rules : SimulatedRules
         The rules in force (a tile file by its absolute path).
     chunk_size : int
         Games per chunk.
@@ -58,13 +65,7 @@ def experiment(played: SimulatedGames, rules: Rules, chunk_size: int) -> dict:
         "debug": played.debug,
         "dice_contest": played.dice_contest,
         "positions": played.positions,
-        "rules": {
-            "herd": rules.herd,
-            "tiles": rules.tiles,
-            "mammoth_points": rules.mammoth_points,
-            "tie": rules.tie_rule,
-            "resources_of_choice": rules.resources_of_choice,
-        },
+        "rules": rules.settings(),
     }
     return experiment_from_settings(settings, "mammoth simulate")
 
@@ -85,7 +86,8 @@ def experiment(played: SimulatedGames, rules: Rules, chunk_size: int) -> dict:
     "OUT/chunks (a damaged one is played again).",
 )
 @dask_options
-def simulate(played, out, rules, workers, chunk_size, resume, dask, numba_cache):
+@run_settings
+def simulate(played: SimulatedGames, rules: SimulatedRules, run: RunSettings):
     """Play complete games at one table size.
 
     Writes OUT/games.parquet (one row per game and seat; docs/commands.md lists the columns),
@@ -98,19 +100,19 @@ def simulate(played, out, rules, workers, chunk_size, resume, dask, numba_cache)
     OUT/positions/ as a position file (for ``mammoth analyse``).
     """
     started = time.perf_counter()
-    check_blocks(played.games, chunk_size, "--chunk-size")
-    config = experiment(played, rules, chunk_size)
-    folder = Path(out)
-    if resume:
+    check_blocks(played.games, run.chunk_size, "--chunk-size")
+    config = experiment(played, rules, run.chunk_size)
+    folder = Path(run.out)
+    if run.resume:
         check_resume(config, folder)  # before a cluster starts: a refused --resume changes nothing
     announce_compile(list(played.seats))
-    with chunk_backend(dask, numba_cache, workers) as backend, writing_inside(folder):
+    with chunk_backend(run) as backend, writing_inside(folder):
         try:
             done = run_experiment(
                 config,
                 folder,
-                resume=resume,
-                workers=workers,
+                resume=run.resume,
+                workers=run.workers,
                 progress=True,
                 notice=lambda message: click.echo(f"  {message}", err=True),
                 backend=backend,
@@ -120,7 +122,7 @@ def simulate(played, out, rules, workers, chunk_size, resume, dask, numba_cache)
         except KeyboardInterrupt:
             click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")
             raise
-    _say_summary(played, rules, folder, done)
+    _say_summary(played, rules.in_force, folder, done)
 
 
 def _say_summary(played: SimulatedGames, rules: Rules, folder: Path, done) -> None:

@@ -6,7 +6,6 @@ progress bar, prints the history and the fresh evaluation, and writes the preset
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -31,7 +30,12 @@ from experiments.tune.analysis import (
     opponent_seats,
     tuned_preset,
 )
-from experiments.tune.command_options import field_options, search_options
+from experiments.tune.command_options import (
+    Field,
+    SearchSettings,
+    field_options,
+    search_options,
+)
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.presets import ENV_VAR, NAME_PATTERN, PRESET_DIR, write_preset
@@ -91,7 +95,9 @@ def _pct(x: float) -> str:
     name="--eval-games",
 )
 @workers_option("threads sharing each block of games")
-def tune(strategy, field, games, seed, out, name, search, eval_games, workers):
+def tune(
+    strategy, field: Field, games, seed, out, name, search: SearchSettings, eval_games, workers
+):
     """Tune the weights of STRATEGY (greedy or a greedy preset) by the cross-entropy method.
 
     Every candidate of an iteration plays the same games (common random numbers) in one seat,
@@ -110,7 +116,7 @@ def tune(strategy, field, games, seed, out, name, search, eval_games, workers):
 
     seat, opponents = _check(strategy, field.against)
     start, tunable = family_params(seat)
-    search = replace(search, names=search.names or tuple(tunable))
+    search = search.search(tunable)
     unknown = [n for n in search.names if n not in start]
     if unknown:
         raise InputError(f"unknown weight {', '.join(unknown)}; known: {', '.join(start)}")

@@ -1,4 +1,9 @@
-"""The options of ``mammoth tune``, grouped: how the search runs and the tables it plays."""
+"""The options of ``mammoth tune``, gathered: how the search runs and the tables it plays.
+
+Each group is a frozen object built and checked once where the command starts
+(:func:`~experiments.shared.command_options.gathered`): the search (:class:`SearchSettings`) and
+the field (:class:`Field`).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,7 @@ from dataclasses import dataclass
 
 import click
 
-from experiments.shared.command_groups import option_group
-from experiments.shared.command_options import STRATEGY, Real, Whole, players_option
+from experiments.shared.command_options import STRATEGY, Real, Whole, gathered, players_option
 from experiments.shared.limits import MAX_ITERATIONS, MAX_POPULATION, MAX_SIGMA, MAX_STRATEGIES
 from experiments.tune.analysis import OBJECTIVES, Search
 from sim.errors import InputError
@@ -16,19 +20,57 @@ HERDS = {"on": (True,), "off": (False,), "both": (True, False)}
 """``--herd``: the herd settings every table is played with."""
 
 
-def search_from_options(iterations, population, elite, sigma, objective, param_names) -> Search:
-    """The search of the command's options, checked (the weights named, each once; none: the
-    family's default, filled in by the command).
+@dataclass(frozen=True)
+class SearchSettings:
+    """How the search runs: ``--iterations --population --elite --sigma --objective --param``.
+
+    Attributes
+    ----------
+    iterations, population : int
+        Iterations and candidates per iteration.
+    elite : float
+        Elite fraction, between 0 and 1.
+    sigma : float
+        Initial spread, in log units.
+    objective : str
+        :data:`~experiments.tune.analysis.OBJECTIVES`.
+    param_names : tuple of str
+        The weights to tune, each once, in the order given (none: the family's default).
 
     Raises
     ------
     InputError
         An elite fraction that is not between 0 and 1.
     """
-    if not 0 < elite < 1:
-        raise InputError(f"--elite must be a fraction between 0 and 1, not {elite}")
-    names = tuple(dict.fromkeys(param_names))
-    return Search(names, iterations, population, elite, sigma, objective)
+
+    iterations: int = 6
+    population: int = 12
+    elite: float = 0.25
+    sigma: float = 0.3
+    objective: str = "win"
+    param_names: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if not 0 < self.elite < 1:
+            raise InputError(f"--elite must be a fraction between 0 and 1, not {self.elite}")
+        object.__setattr__(self, "param_names", tuple(dict.fromkeys(self.param_names)))
+
+    def search(self, default_names) -> Search:
+        """The :class:`~experiments.tune.analysis.Search` these settings ask for.
+
+        Parameters
+        ----------
+        default_names : iterable of str
+            The weights tuned when no ``--param`` is given (the family's tunable weights).
+
+        Returns
+        -------
+        Search
+        """
+        names = self.param_names or tuple(default_names)
+        return Search(
+            names, self.iterations, self.population, self.elite, self.sigma, self.objective
+        )
 
 
 @dataclass(frozen=True)
@@ -39,30 +81,35 @@ class Field:
     ----------
     against : tuple of str
         The opponents, as given (cycled over the seats).
-    players : tuple of int
-        The player counts of the tables.
+    player_counts : tuple of int
+        The player counts of the tables, as given (:attr:`players`).
     herd : {"on", "off", "both"}
         Play every table with the herd, without it, or both.
+
+    Raises
+    ------
+    InputError
+        No opponent, or more than :data:`~experiments.shared.limits.MAX_STRATEGIES`.
     """
 
     against: tuple[str, ...]
-    players: tuple[int, ...]
+    player_counts: tuple[int, ...] = (4,)
     herd: str = "on"
 
-    @classmethod
-    def from_options(cls, against, player_counts, herd) -> Field:
-        """The field of the command's options, checked.
-
-        Raises
-        ------
-        InputError
-            No opponent, or more than :data:`~experiments.shared.limits.MAX_STRATEGIES`.
-        """
-        if len(against) > MAX_STRATEGIES:
-            raise InputError(f"give --against at most {MAX_STRATEGIES} times, not {len(against)}")
-        if not against:
+    def __post_init__(self):
+        if len(self.against) > MAX_STRATEGIES:
+            raise InputError(
+                f"give --against at most {MAX_STRATEGIES} times, not {len(self.against)}"
+            )
+        if not self.against:
             raise InputError("give at least one --against opponent")
-        return cls(tuple(against), tuple(player_counts), herd)
+        object.__setattr__(self, "against", tuple(self.against))
+        object.__setattr__(self, "player_counts", tuple(self.player_counts))
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The player counts of the tables, as given."""
+        return self.player_counts
 
     @property
     def herds(self) -> tuple[bool, ...]:
@@ -70,29 +117,19 @@ class Field:
         return HERDS[self.herd]
 
 
-search_options = option_group(
-    "search",
-    [
+def search_options(function):
+    """Add ``--iterations --population --elite --sigma --objective --param`` to ``mammoth
+    tune``, handed to it as one :class:`SearchSettings`, the argument ``search``."""
+    function = gathered("search", SearchSettings)(function)
+    for option in (
         click.option(
-            "--iterations",
-            type=Whole(1, MAX_ITERATIONS, "iterations"),
-            default=6,
-            show_default=True,
-            help="Iterations of the search.",
+            "--param",
+            "param_names",
+            multiple=True,
+            help="A weight to tune (repeat) [default: every positive weight but stall_round].",
         ),
         click.option(
-            "--population",
-            type=Whole(2, MAX_POPULATION, "candidates"),
-            default=12,
-            show_default=True,
-            help="Candidates per iteration.",
-        ),
-        click.option(
-            "--elite",
-            type=Real(0.0, 1.0, low_open=True),
-            default=0.25,
-            show_default=True,
-            help="Elite fraction (above 0, below 1).",
+            "--objective", type=click.Choice(OBJECTIVES), default="win", show_default=True
         ),
         click.option(
             "--sigma",
@@ -102,31 +139,36 @@ search_options = option_group(
             help=f"Initial spread (log units, above 0, at most {MAX_SIGMA:g}).",
         ),
         click.option(
-            "--objective", type=click.Choice(OBJECTIVES), default="win", show_default=True
+            "--elite",
+            type=Real(0.0, 1.0, low_open=True),
+            default=0.25,
+            show_default=True,
+            help="Elite fraction (above 0, below 1).",
         ),
         click.option(
-            "--param",
-            "param_names",
-            multiple=True,
-            help="A weight to tune (repeat) [default: every positive weight but stall_round].",
+            "--population",
+            type=Whole(2, MAX_POPULATION, "candidates"),
+            default=12,
+            show_default=True,
+            help="Candidates per iteration.",
         ),
-    ],
-    search_from_options,
-)
-"""``--iterations --population --elite --sigma --objective --param`` as one
-:class:`~experiments.tune.analysis.Search`, the command's ``search``."""
+        click.option(
+            "--iterations",
+            type=Whole(1, MAX_ITERATIONS, "iterations"),
+            default=6,
+            show_default=True,
+            help="Iterations of the search.",
+        ),
+    ):
+        function = option(function)
+    return function
 
-field_options = option_group(
-    "field",
-    [
-        click.option(
-            "--against",
-            multiple=True,
-            type=STRATEGY,
-            required=True,
-            help="Opponent (repeat: cycled over the seats).",
-        ),
-        players_option(default=(4,), help="Tables to play, 2 to 4 players each: --players 2 3 4."),
+
+def field_options(function):
+    """Add ``--against --players --herd`` to ``mammoth tune``, handed to it as one
+    :class:`Field`, the argument ``field``."""
+    function = gathered("field", Field)(function)
+    for option in (
         click.option(
             "--herd",
             type=click.Choice(tuple(HERDS)),
@@ -134,10 +176,17 @@ field_options = option_group(
             show_default=True,
             help="Play the tables with the herd, without it, or both (every table twice).",
         ),
-    ],
-    Field.from_options,
-)
-"""``--against --players --herd`` as one :class:`Field`, the command's ``field``."""
+        players_option(default=(4,), help="Tables to play, 2 to 4 players each: --players 2 3 4."),
+        click.option(
+            "--against",
+            multiple=True,
+            type=STRATEGY,
+            required=True,
+            help="Opponent (repeat: cycled over the seats).",
+        ),
+    ):
+        function = option(function)
+    return function
 
 
-__all__ = ["HERDS", "Field", "field_options", "search_from_options", "search_options"]
+__all__ = ["HERDS", "Field", "SearchSettings", "field_options", "search_options"]
