@@ -380,8 +380,10 @@ def gathered(into: str, settings: type):
 
     The command's options named like the fields of the dataclass ``settings`` (those it
     declares; a field it lacks keeps its default) are taken out of its arguments and passed as
-    one object, the argument ``into``. The object checks itself when it is built
-    (``__post_init__``), so a bad combination is refused once, before the command runs (an
+    one object, the argument ``into``; a field the object fills itself (``init=False``, such as the
+    seats it resolves from the strategy names given) is no option. The object
+    checks itself when it is built (``__post_init__``), so a bad combination is refused once,
+    before the command runs (an
     :class:`~sim.errors.InputError`: one line on stderr, exit code 2). The options stay declared
     one by one, where the command's ``--help`` lists them.
 
@@ -397,7 +399,7 @@ def gathered(into: str, settings: type):
     callable
         A decorator for the command function (below ``command()``).
     """
-    names = tuple(field.name for field in dataclasses.fields(settings))
+    names = tuple(field.name for field in dataclasses.fields(settings) if field.init)
 
     def decorate(function):
         @functools.wraps(function)
