@@ -157,8 +157,9 @@ def simulate(
             for start in range(0, positions, POSITION_BLOCK):
                 n = min(POSITION_BLOCK, positions - start)
                 found = game_positions(
-                    n, players, seats, seed, rules, start, rotate, dice_contest=dice_contest
-                )
+                    n, players, seats, seed, rules, first_game=start, rotate=rotate,
+                    dice_contest=dice_contest,
+                )  # fmt: skip
                 written += write_positions(folder / POSITIONS, found)
             meta["files"] = [TABLE, f"{POSITIONS}/"]
             meta["positions"] = {"games": positions, "files": written}
