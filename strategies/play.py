@@ -120,8 +120,18 @@ def play_games(
 
 
 def play(run: Run) -> pd.DataFrame:
-    """Play a run (:func:`run_for`, or a :class:`sim.run.Run` of one's own slots) and return one
-    row per (game, seat), as :func:`play_games` does."""
+    """Play a run and return one row per (game, seat), as :func:`play_games` does.
+
+    Parameters
+    ----------
+    run : Run
+        From :func:`run_for`, or a :class:`sim.run.Run` of one's own slots.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`play_games` returns.
+    """
     return to_frame(play_state(kernel_for(run.slots), run), run)
 
 
