@@ -340,7 +340,8 @@ def _pay_resources(st, g, p, sid, params, rng, amount, reason, pay):
 
 
 @hot
-def _dice_for_everyone(st, g, buyer, sids, pbase, streams, players, dice):
+def _dice_for_everyone(st, g, buyer, seats, streams, players, dice):
+    sids, tids, pbase, ptame = seats
     stream = streams[Purpose.CARD_DICE]
     for i in range(players):
         dice[i] = roll_die(stream)
@@ -375,7 +376,7 @@ def take_card_top(st, g, p, card, seats, streams, players, buf, work):
     params = pbase[p]
     rng = streams[Purpose.STRATEGY + p]
     if effect == E_DICE_FOR_EVERYONE:
-        _dice_for_everyone(st, g, p, sids, pbase, streams, players, work[W_DICE, :players])
+        _dice_for_everyone(st, g, p, seats, streams, players, work[W_DICE, :players])
     elif effect == E_ROLL2:
         dice_sum = _roll(streams[Purpose.CARD_DICE], 2)
         dice_sum += _add_tools(st, g, p, sid, params, rng, good, dice_sum, 2)
@@ -698,9 +699,10 @@ def taming(st, g, seats, streams, players, dice_contest, work):
 
 
 @hot
-def feeding(st, g, sids, pbase, streams, players, buf):
+def feeding(st, g, seats, streams, players, buf):
     """Feeding (docs/rules.md A4.3): each seat eats a food per person after its agriculture,
     pays a shortfall with resources or takes the -10 (its ``accept_starvation`` hook)."""
+    sids, tids, pbase, ptame = seats
     start = st.game[g, I_START_PLAYER]
     for k in range(players):
         p = start + k - players * (start + k >= players)  # (start + k) % players, no division
@@ -802,7 +804,6 @@ def play_rounds(st, g, seats, scratch, players, dice_contest, debug, rounds):
         :data:`OVER` when the game ended (not scored yet: :func:`score_game`), :data:`STOPPED`
         after ``rounds`` rounds with the game going on, :data:`FAILED` when a debug check broke.
     """
-    sids, tids, pbase, ptame = seats
     streams, buf, work, notes = scratch
     for _ in range(rounds):
         t = _clock()
@@ -832,7 +833,7 @@ def play_rounds(st, g, seats, scratch, players, dice_contest, debug, rounds):
         if _failed(st, g, debug, TAMING):
             return FAILED
         t = _clock()
-        feeding(st, g, sids, pbase, streams, players, buf)
+        feeding(st, g, seats, streams, players, buf)
         t = _lap(work, T_FEEDING, t)
         if _failed(st, g, debug, FEEDING):
             return FAILED
@@ -859,10 +860,9 @@ def play_rounds(st, g, seats, scratch, players, dice_contest, debug, rounds):
 def play_on(st, g, seats, scratch, players, rounds):
     """Play on from the end of a round's actions: its taming, feeding and end, then at most
     ``rounds`` more whole rounds; True when the game is over (not scored yet)."""
-    sids, tids, pbase, ptame = seats
     streams, buf, work, notes = scratch
     taming(st, g, seats, streams, players, False, work)
-    feeding(st, g, sids, pbase, streams, players, buf)
+    feeding(st, g, seats, streams, players, buf)
     if not end_round(st, g, players):
         return True
     status = play_rounds(st, g, seats, scratch, players, False, False, rounds)
@@ -1284,7 +1284,6 @@ def field_choice(src, decision, key, seats, copy, scratch):
     """What seat ``decision[0]``'s own player does at the position's decision (its hooks asked
     once, on a copy, with the streams of play-out :data:`CHOICE_BRANCH`): the figures it
     commits, or at a placement turn the people it puts on the herd's area (0: elsewhere)."""
-    sids, tids, pbase, ptame = seats
     streams, buf, work, _ = scratch
     p = decision[0]
     fork(src, 0, copy, 0, key, CHOICE_BRANCH, False, scratch)
