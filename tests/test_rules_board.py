@@ -315,8 +315,7 @@ def _feed(eng, st, players, sids=None, module=None, scratch=None):
     module = module or eng.mod
     streams, buf = (scratch or eng.scratch)[:2]
     sids = np.zeros(4, dtype=np.int64) if sids is None else sids
-    params = np.zeros((4, 1))
-    module.feeding(st, 0, (sids, sids, params, params), streams, players, buf)
+    module.feeding(st, 0, sids, np.zeros((4, 1)), streams, players, buf)
 
 
 def test_feeding_agriculture_first_then_food(sa, eng):

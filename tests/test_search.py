@@ -123,7 +123,7 @@ def _game_after(players, seed, rounds):
         rollout.placement(st, 0, st.game[0, I_START_PLAYER], *args, work, notes)
         rollout.actions(st, 0, 0, *args, buf, work)
         rollout.taming(st, 0, (sids, sids, pbase, ptame), streams, np.int64(players), False, work)
-        rollout.feeding(st, 0, (sids, sids, pbase, ptame), streams, np.int64(players), buf)
+        rollout.feeding(st, 0, sids, pbase, streams, np.int64(players), buf)
         assert rollout.end_round(st, 0, np.int64(players))
     rollout.start_round(st, 0)
     return st
