@@ -15,17 +15,8 @@ import pandas as pd
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
 from sim.errors import InputError
-from sim.rng import seed_words
-from sim.rules import Rules
-from sim.runner import (
-    Slot,
-    compile_entry,
-    lineups,
-    pack_slots,
-    run_rows,
-    typing_batch,
-    validate,
-)
+from sim.run import Run, lineups
+from sim.runner import compile_entry, run_rows, typing_batch
 from sim.situation import (
     D_K_FIELD,
     D_KIND,
@@ -81,29 +72,21 @@ MAX_PLAYOUTS = 100_000
 
 def advise_state(
     kernel,
-    slots: list[Slot],
-    seats: list[int],
-    n_games: int,
-    players: int,
-    seed: int,
-    rules: Rules,
+    run: Run,
     playouts: int,
     clock: tuple[float, float],
-    first_game: int = 0,
-    rotate: bool = False,
     seat: int = -1,
-    threads: int = 1,
-    dice_contest: bool = False,
     placements: bool = False,
 ) -> GameState:
-    """Play ``n_games`` advice games (global indices ``first_game``...) and return their state.
+    """Play the run's games as advice games (global indices ``run.first_game``...) and return
+    their state.
 
     Parameters
     ----------
     kernel : module
         A kernel from :func:`sim.kernel.build`.
-    slots, seats, n_games, players, seed, rules, first_game, rotate, threads, dice_contest
-        As for :func:`sim.runner.play_state`.
+    run : Run
+        What to play, as for :func:`sim.runner.play_state` (its ``debug`` is not checked here).
     playouts : int
         Continuations per decision and commitment; 0 notes the decisions and plays none out
         (their results stay NaN: what writing positions of games needs).
@@ -117,27 +100,25 @@ def advise_state(
     Returns
     -------
     GameState
-        Its first ``n_games`` rows are the real games; ``st.log`` holds the decisions.
+        Its first ``run.n_games`` rows are the real games; ``st.log`` holds the decisions.
     """
-    validate(n_games, players, seed)
-    if len(seats) != players:
-        raise InputError(f"{players} players need {players} seat strategies, not {len(seats)}")
     if not 0 <= playouts <= MAX_PLAYOUTS:
         raise InputError(f"play-outs per commitment must be 0 to {MAX_PLAYOUTS:,}, not {playouts}")
-    if not -1 <= seat < players:
-        raise InputError(f"the seat followed must be -1 (every seat) or 0 to {players - 1}")
+    if not -1 <= seat < run.players:
+        raise InputError(f"the seat followed must be -1 (every seat) or 0 to {run.players - 1}")
+    rules = run.rules
     tiles = load_tiles(rules.tiles)
     data = rules_data(load_cards(), load_buildings(), tiles, rules.kernel_flags())
     kinds = NOTE_COMMITMENTS + (NOTE_PLACEMENTS if placements else 0)
-    log = new_log(n_games, seat, kinds)
-    st = new_state(snapshot_rows(n_games), players, data, outcome_table(rules.tie_rule), log)
-    words = seed_words(seed)
-    lineup = lineups(n_games, players, seats, rotate, first_game)
-    clock_row = np.array(clock, dtype=np.float64)
-    args = (words, lineup, pack_slots(slots), bool(dice_contest), int(playouts), clock_row)
+    log = new_log(run.n_games, seat, kinds)
+    rows = snapshot_rows(run.n_games)
+    st = new_state(rows, run.players, data, outcome_table(rules.tie_rule), log)
+    args = (run.kernel_games(), int(playouts), np.array(clock, dtype=np.float64))
     # rows 0..0: types the call (compiles, or loads from the cache), plays none
-    compile_entry(kernel, "advise_rows", lambda: kernel.advise_rows(st, 0, 0, first_game, *args))
-    run_rows(kernel.advise_rows, st, n_games, first_game, args, threads)
+    compile_entry(
+        kernel, "advise_rows", lambda: kernel.advise_rows(st, 0, 0, run.first_game, *args)
+    )
+    run_rows(kernel.advise_rows, st, run, args)
     return st
 
 
@@ -157,14 +138,12 @@ def compile_advice(kernel) -> float | None:
     """
     if kernel.advise_rows.signatures:  # compiled or loaded in this process
         return None
-    st, head = typing_batch(snapshot_rows(1), new_log(1, -1))
-    args = (*head, 1, np.zeros(2, dtype=np.float64))  # one play-out, a clock
+    st, games = typing_batch(snapshot_rows(1), new_log(1, -1))
+    args = (games, 1, np.zeros(2, dtype=np.float64))  # one play-out, a clock
     return compile_entry(kernel, "advise_rows", lambda: kernel.advise_rows(st, 0, 0, 0, *args))
 
 
-def decisions_frame(
-    st: GameState, slots: list[Slot], seats: list[int], first_game: int, rotate: bool
-) -> pd.DataFrame:
+def decisions_frame(st: GameState, run: Run) -> pd.DataFrame:
     """One row per decision played out: where it was, its kind, its situation, the field's own
     choice and each option's mean win share (``win_K``) and final margin (``margin_K``; NaN
     beyond the decision's options). A commitment's options are ``K`` figures (0 to ``kmax``); a
@@ -174,7 +153,7 @@ def decisions_frame(
     ----------
     st : GameState
         From :func:`advise_state`.
-    slots, seats, first_game, rotate
+    run : Run
         As given to :func:`advise_state`.
 
     Returns
@@ -192,8 +171,9 @@ def decisions_frame(
     game = np.repeat(np.arange(n, dtype=np.int64), counts)
     players = int(st.game[0, I_PLAYERS]) if n else 2
     seat = rows[:, D_SEAT].astype(np.int8)
-    lineup = lineups(n, players, seats, rotate, first_game)
-    labels = [s.label for s in slots]
+    first_game = run.first_game
+    lineup = lineups(n, players, run.seats, run.rotate, first_game)
+    labels = run.labels
     categories = list(dict.fromkeys(labels))
     slot_code = np.array([categories.index(label) for label in labels], dtype=np.int8)
     frame = {

@@ -107,8 +107,12 @@ def unique_best(key0, key1, key2, key3):
 
 
 @hot(inline=True)
-def beats_every_rival(seat, key0, k0, key1, k1, key2, k2, key3, k3, tie_code):
-    """Whether ``seat``'s hand beats every other participant's (no figures: not a rival)."""
+def beats_every_rival(seat, keys, figures_of, tie_code):
+    """Whether ``seat``'s hand beats every other participant's (no figures: not a rival).
+
+    ``keys`` and ``figures_of`` hold each seat's hand key and figures (seats 0 to 3)."""
+    key0, key1, key2, key3 = keys
+    k0, k1, k2, k3 = figures_of
     key = key0 if seat == 0 else key1 if seat == 1 else key2 if seat == 2 else key3
     figures = k0 if seat == 0 else k1 if seat == 1 else k2 if seat == 2 else k3
     return (
@@ -157,7 +161,7 @@ def roll_contest(stream, commitments_row, tie_code):
         return best
     # prefix_draw: beating a hand on a prefix implies beating it under longer_wins, so only the
     # unique best hand can beat every rival; check it does on the shorter hands' length.
-    if beats_every_rival(best, key0, k0, key1, k1, key2, k2, key3, k3, tie_code):
+    if beats_every_rival(best, (key0, key1, key2, key3), (k0, k1, k2, k3), tie_code):
         return best
     return DRAW
 

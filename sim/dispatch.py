@@ -11,6 +11,12 @@ from sim.jit import hot
 
 @hot
 def hook_place(sid, st, g, seat, params, rng, lo, hi, herd_value, memo):
+    """The place hook of strategy ``sid``.
+
+    Why ten parameters: a dispatcher takes the strategy id, then the hook's own arguments as
+    every strategy's ``place`` takes them (:func:`sim.hooks.place`, the hook contract that
+    registered and user strategies implement); grouping them would change that contract.
+    """
     return hooks.place(st, g, seat, params, rng, lo, hi, herd_value, memo)
 
 

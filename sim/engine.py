@@ -364,12 +364,13 @@ def _dice_for_everyone(st, g, buyer, sids, pbase, streams, players, dice):
 
 
 @hot
-def take_card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
+def take_card_top(st, g, p, card, seats, streams, players, buf, work):
     """Seat ``p`` takes the top of the card it bought (docs/rules.md A5): its effect, asking the
-    seat's hooks where the card leaves a choice."""
+    seat's hooks where the card leaves a choice (``seats``: ``(sids, tids, pbase, ptame)``)."""
     effect, amount, good = card_top(st, g, card)
     if apply_simple_effect(st, g, p, effect, amount, good, P_CARD):
         return
+    sids, tids, pbase, ptame = seats
     sid = sids[p]
     params = pbase[p]
     rng = streams[Purpose.STRATEGY + p]
@@ -392,10 +393,13 @@ def take_card_top(st, g, p, card, sids, pbase, streams, players, buf, work):
 
 
 @hot(inline=True)
-def commit(st, g, p, sid, tid, pbase, ptame, streams, available, buf, values, work):
+def commit(st, g, p, seats, streams, available, buf, values, work):
     """The commitment (docs/rules.md B2.3): right after seat ``p`` gathered on the herd's area, its
     taming policy says how many of its ``available`` people there move onto the tile; they move
-    and are paid (:func:`move_onto_tile`)."""
+    and are paid (:func:`move_onto_tile`). ``seats``: ``(sids, tids, pbase, ptame)``."""
+    sids, tids, pbase, ptame = seats
+    sid = sids[p]
+    tid = tids[p]
     rng = streams[Purpose.STRATEGY + p]
     t = _clock()
     if taming_reads_values(tid):
@@ -476,7 +480,7 @@ def resolve(st, g, p, area, seats, streams, players, buf, work):
             values = stack_f64(VALUES_WIDTH)
             noted = note_decision(st, g, p, people, work[W_PENDING])  # advice runs only
             t = _clock()
-            commit(st, g, p, sid, tids[p], pbase, ptame, streams, people, buf, values, work)
+            commit(st, g, p, seats, streams, people, buf, values, work)
             _lap(work, T_COMMIT, t)
             note_choice(st, g, p, noted)
     elif area <= FIELD:
@@ -498,7 +502,7 @@ def resolve(st, g, p, area, seats, streams, players, buf, work):
         pay_goods(st, g, p, buf)
         st.game[g, DISPLAY + space] = -1
         take_card_bottom(st, g, p, card)
-        take_card_top(st, g, p, card, sids, pbase, streams, players, buf, work)
+        take_card_top(st, g, p, card, seats, streams, players, buf, work)
     else:
         stack = area - FIRST_BUILDING
         taken = st.game[g, STACK_TAKEN + stack]
@@ -696,7 +700,11 @@ def taming(st, g, seats, streams, players, dice_contest, work):
 @hot
 def feeding(st, g, sids, pbase, streams, players, buf):
     """Feeding (docs/rules.md A4.3): each seat eats a food per person after its agriculture,
-    pays a shortfall with resources or takes the -10 (its ``accept_starvation`` hook)."""
+    pays a shortfall with resources or takes the -10 (its ``accept_starvation`` hook).
+
+    Takes the two seat arrays it reads, not the ``seats`` tuple: a call of its own (not inlined),
+    it cost play-outs about 1.5% more with all four arrays passed (process time, A/B alternated,
+    2026-12-06)."""
     start = st.game[g, I_START_PLAYER]
     for k in range(players):
         p = start + k - players * (start + k >= players)  # (start + k) % players, no division
@@ -786,8 +794,11 @@ OVER, STOPPED, FAILED = 1, 0, -1  # how play_rounds ended: the game over, `round
 # Spliced (numba's IR inlining) into its callers, play_game above all: a call of its own cost a
 # greedy game about a tenth (4p with the herd, process time, alternated A/B of 20,000 games).
 @splice
-def play_rounds(st, g, seats, streams, players, dice_contest, debug, buf, work, notes, rounds):
+def play_rounds(st, g, seats, scratch, players, dice_contest, debug, rounds):
     """Play whole rounds from the start of one: at most ``rounds`` (``MAX_ROUNDS``: to the end).
+
+    ``seats`` is ``(sids, tids, pbase, ptame)`` (:func:`play_game`), ``scratch`` the work arrays
+    ``(streams, buf, work, notes)`` (:func:`new_scratch`).
 
     Returns
     -------
@@ -796,6 +807,7 @@ def play_rounds(st, g, seats, streams, players, dice_contest, debug, buf, work, 
         after ``rounds`` rounds with the game going on, :data:`FAILED` when a debug check broke.
     """
     sids, tids, pbase, ptame = seats
+    streams, buf, work, notes = scratch
     for _ in range(rounds):
         t = _clock()
         start_round(st, g)
@@ -848,39 +860,42 @@ def play_rounds(st, g, seats, streams, players, dice_contest, debug, buf, work, 
 
 
 @splice
-def play_on(st, g, seats, streams, players, buf, work, notes, rounds):
+def play_on(st, g, seats, scratch, players, rounds):
     """Play on from the end of a round's actions: its taming, feeding and end, then at most
     ``rounds`` more whole rounds; True when the game is over (not scored yet)."""
     sids, tids, pbase, ptame = seats
+    streams, buf, work, notes = scratch
     taming(st, g, seats, streams, players, False, work)
     feeding(st, g, sids, pbase, streams, players, buf)
     if not end_round(st, g, players):
         return True
-    status = play_rounds(st, g, seats, streams, players, False, False, buf, work, notes, rounds)
+    status = play_rounds(st, g, seats, scratch, players, False, False, rounds)
     return status == OVER
 
 
 @splice
-def play_on_after_placement(st, g, p, seats, streams, players, buf, work, notes, rounds):
+def play_on_after_placement(st, g, p, seats, scratch, players, rounds):
     """Play on from right after seat ``p``'s placement turn: placement goes on clockwise from
     the next seat (every seat's phase notes start afresh), then the round's actions and
     :func:`play_on`; True when the game is over."""
+    streams, buf, work, notes = scratch
     following = p + 1 if p + 1 < players else 0
     placement(st, g, following, seats, streams, players, work, notes)
     actions(st, g, 0, seats, streams, players, buf, work)
-    return play_on(st, g, seats, streams, players, buf, work, notes, rounds)
+    return play_on(st, g, seats, scratch, players, rounds)
 
 
 @splice
-def play_on_after_commit(st, g, p, seats, streams, players, buf, work, notes, rounds):
+def play_on_after_commit(st, g, p, seats, scratch, players, rounds):
     """Play on from right after seat ``p``'s commitment: its places still marked in
     ``work[W_PENDING]`` (in its own order), the later seats' actions, then :func:`play_on`;
     True when the game is over."""
+    streams, buf, work, notes = scratch
     seat_actions(st, g, p, seats, streams, players, buf, work, work[W_PENDING])
     start = st.game[g, I_START_PLAYER]
     turn = p - start + players * (p < start)  # (p - start) % players
     actions(st, g, turn + 1, seats, streams, players, buf, work)
-    return play_on(st, g, seats, streams, players, buf, work, notes, rounds)
+    return play_on(st, g, seats, scratch, players, rounds)
 
 
 @hot
@@ -901,31 +916,37 @@ def fork(src, g, dst, h, key, i, redeal, scratch):
 
 
 @splice
-def branch_placement(src, g, dst, h, p, area, count, key, i, redeal, seats, rounds, scratch):
-    """The branch primitive at a placement: copy game ``g`` (:func:`fork`), place ``count`` of
-    seat ``p``'s people on ``area`` and play on for at most ``rounds`` rounds with the seats'
-    own hooks (the kernel's dispatchers); True when the game is over (not scored yet)."""
-    streams, buf, work, notes = scratch
+def branch_placement(src, g, dst, h, move, playout, seats, rounds, scratch):
+    """The branch primitive at a placement: copy game ``g`` of ``src`` into row ``h`` of ``dst``
+    (:func:`fork`, ``playout`` being its ``(key, i, redeal)``), make the ``move``
+    ``(p, area, count)``: place ``count`` of seat ``p``'s people on ``area``, and play on for at
+    most ``rounds`` rounds with the seats' own hooks (the kernel's dispatchers); True when the
+    game is over (not scored yet)."""
+    p, area, count = move
+    key, i, redeal = playout
     fork(src, g, dst, h, key, i, redeal, scratch)
     players = np.int64(dst.game[h, I_PLAYERS])
     place_people(dst, h, p, area, count)
-    return play_on_after_placement(dst, h, p, seats, streams, players, buf, work, notes, rounds)
+    return play_on_after_placement(dst, h, p, seats, scratch, players, rounds)
 
 
 @splice
-def branch_commit(src, g, dst, h, p, figures, pending, key, i, redeal, seats, rounds, scratch):
-    """The branch primitive at a commitment: copy game ``g`` (:func:`fork`), move ``figures`` of
+def branch_commit(src, g, dst, h, move, playout, seats, rounds, scratch):
+    """The branch primitive at a commitment: copy game ``g`` (:func:`fork`, ``playout`` being
+    its ``(key, i, redeal)``), make the ``move`` ``(p, figures, pending)``: move ``figures`` of
     seat ``p``'s people onto the tile (paid as the seat's hooks choose), then play on from its
     places still ``pending`` (1 per area) for at most ``rounds`` rounds; True when the game is
     over (not scored yet)."""
     sids, tids, pbase, ptame = seats
     streams, buf, work, notes = scratch
+    p, figures, pending = move
+    key, i, redeal = playout
     fork(src, g, dst, h, key, i, redeal, scratch)
     players = np.int64(dst.game[h, I_PLAYERS])
     for a in range(N_AREAS):
         work[W_PENDING, a] = pending[a]
     move_onto_tile(dst, h, p, sids[p], pbase[p], streams[Purpose.STRATEGY + p], figures, buf)
-    return play_on_after_commit(dst, h, p, seats, streams, players, buf, work, notes, rounds)
+    return play_on_after_commit(dst, h, p, seats, scratch, players, rounds)
 
 
 # Spliced into play_rows (its only caller) by numba itself: compiled as a function of its own it
@@ -968,19 +989,7 @@ def play_game(st, g, game_index, words, seats, debug, dice_contest, scratch):
     _lap(work, T_SETUP, t)
     if _failed(st, g, debug, SETUP):
         return
-    status = play_rounds(
-        st,
-        g,
-        seats,
-        streams,
-        players,
-        dice_contest,
-        debug,
-        buf,
-        work,
-        notes,
-        MAX_ROUNDS,
-    )
+    status = play_rounds(st, g, seats, scratch, players, dice_contest, debug, MAX_ROUNDS)
     if status == FAILED:
         return
     t = _clock()
@@ -1017,14 +1026,18 @@ def new_scratch():
 
 
 @njit(cache=True, nogil=True)
-def play_rows(st, lo, hi, first_game, words, lineups, slots, debug, dice_contest):
+def play_rows(st, lo, hi, first_game, games, debug):
     """Play rows ``lo``..``hi - 1`` of the batch; row ``g`` is game ``first_game + g``.
 
-    ``lineups[g, seat]`` is the strategy slot of each seat; ``slots`` is
-    ``(sids, tids, pbase, ptame)`` indexed by slot (:func:`sim.runner.pack_slots`). Games are
-    independent and keyed by their global index, so threads (each given a range of rows; the GIL
-    is released) and batch boundaries never change a result.
+    ``games`` is the run as the kernel takes it, ``(words, lineups, slots, dice_contest)``
+    (:meth:`sim.run.Run.kernel_games`): the seed's words, ``lineups[g, seat]`` the strategy slot
+    of each seat, ``slots`` the ``(sids, tids, pbase, ptame)`` indexed by slot
+    (:func:`sim.run.pack_slots`), and whether the taming dice are rolled. Games are independent
+    and keyed by their global index, so threads (each given a range of rows; the GIL is
+    released) and batch boundaries never change a result. ``debug`` checks the invariants after
+    every phase (:func:`play_game`).
     """
+    words, lineups, slots, dice_contest = games
     sids, tids, pbase, ptame = slots
     scratch = new_scratch()
     players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
@@ -1057,12 +1070,13 @@ def play_rows(st, lo, hi, first_game, words, lineups, slots, debug, dice_contest
 
 
 @splice
-def resume(st, g, p, kind, seats, streams, players, buf, work, notes, rounds):
+def resume(st, g, p, kind, seats, scratch, players, rounds):
     """Play on from seat ``p``'s noted decision, its option applied: a commitment's places still
     marked in ``work[W_PENDING]`` (as :func:`play_on_after_commit`), or the placement turn the seat
     has not taken yet (placement goes on from seat ``p``); True when the game is over.
 
     The advice's one pasted copy of the round loop, whatever the kind of decision."""
+    streams, buf, work, notes = scratch
     if kind == PLACE_DECISION:
         placement(st, g, p, seats, streams, players, work, notes)
         turn = 0
@@ -1072,19 +1086,23 @@ def resume(st, g, p, kind, seats, streams, players, buf, work, notes, rounds):
         start = st.game[g, I_START_PLAYER]
         turn = p - start + players * (p < start) + 1  # the next seat's turn in the action order
     actions(st, g, turn, seats, streams, players, buf, work)
-    return play_on(st, g, seats, streams, players, buf, work, notes, rounds)
+    return play_on(st, g, seats, scratch, players, rounds)
 
 
 @splice
-def branch_decision(src, g, dst, h, p, kind, option, pending, key, i, seats, rounds, scratch):
-    """The advice's branch primitive: copy game ``g`` and re-deal what the seats cannot see
-    (:func:`fork`), apply ``option`` of seat ``p``'s decision of ``kind`` (a commitment: move
-    ``option`` figures onto the tile, then its places still ``pending``; a placement:
-    :data:`~sim.situation.OPTION_STAY` or :data:`~sim.situation.OPTION_SEEK` for this round) and
-    play on for at most ``rounds`` rounds; True when the game is over (not scored yet)."""
+def branch_decision(src, g, dst, h, move, playout, seats, rounds, scratch):
+    """The advice's branch primitive: copy game ``g`` (:func:`fork`, ``playout`` being its
+    ``(key, i, redeal)``; the advice re-deals what the seats cannot see), make the ``move``
+    ``(p, kind, option, pending)``: apply ``option`` of seat ``p``'s decision of ``kind`` (a
+    commitment: move ``option`` figures onto the tile, then its places still ``pending``; a
+    placement: :data:`~sim.situation.OPTION_STAY` or :data:`~sim.situation.OPTION_SEEK` for
+    this round) and play on for at most ``rounds`` rounds; True when the game is over (not
+    scored yet)."""
     sids, tids, pbase, ptame = seats
     streams, buf, work, notes = scratch
-    fork(src, g, dst, h, key, i, True, scratch)
+    p, kind, option, pending = move
+    key, i, redeal = playout
+    fork(src, g, dst, h, key, i, redeal, scratch)
     players = np.int64(dst.game[h, I_PLAYERS])
     if kind == PLACE_DECISION:
         work[W_STAY, p] = 1 if option == OPTION_STAY else 0
@@ -1092,7 +1110,7 @@ def branch_decision(src, g, dst, h, p, kind, option, pending, key, i, seats, rou
         for a in range(N_AREAS):
             work[W_PENDING, a] = pending[a]
         move_onto_tile(dst, h, p, sids[p], pbase[p], streams[Purpose.STRATEGY + p], option, buf)
-    return resume(dst, h, p, kind, seats, streams, players, buf, work, notes, rounds)
+    return resume(dst, h, p, kind, seats, scratch, players, rounds)
 
 
 @hot
@@ -1134,9 +1152,8 @@ def play_out_decision(st, g, j, key, playouts, seats, clock, copy, scratch):
         margins = 0.0
         for i in range(playouts):
             branch_decision(
-                st, h, copy, 0, p, kind, k, pending, key, i, seats,
-                MAX_ROUNDS, scratch,
-            )  # fmt: skip
+                st, h, copy, 0, (p, kind, k, pending), (key, i, True), seats, MAX_ROUNDS, scratch
+            )
             score_game(copy, 0, work)
             share, margin = share_and_margin(copy, 0, p, players)
             wins += share
@@ -1146,15 +1163,17 @@ def play_out_decision(st, g, j, key, playouts, seats, clock, copy, scratch):
 
 
 @njit(cache=True, nogil=True)
-def advise_rows(st, lo, hi, first_game, words, lineups, slots, dice_contest, playouts, clock):
-    """Play rows ``lo``..``hi - 1`` of an advice batch as :func:`play_rows` does, noting the
-    taming decisions in ``st.log``; after each game, play out every decision it noted
-    (:func:`play_out_decision`, ``playouts`` continuations per commitment).
+def advise_rows(st, lo, hi, first_game, games, playouts, clock):
+    """Play rows ``lo``..``hi - 1`` of an advice batch as :func:`play_rows` does (``games`` as
+    there; no invariant checks), noting the taming decisions in ``st.log``; after each game,
+    play out every decision it noted (:func:`play_out_decision`, ``playouts`` continuations per
+    commitment, ``clock`` the situation's rounds-left clock).
 
     The real games are the games :func:`play_rows` plays (noting a decision changes nothing in
     them). A decision's key comes from the seed, the game's index, the round and the seat, so
     the results do not depend on the rows' split into batches or threads.
     """
+    words, lineups, slots, dice_contest = games
     sids, tids, pbase, ptame = slots
     scratch = new_scratch()
     branch_scratch = new_scratch()
@@ -1269,7 +1288,6 @@ def field_choice(src, decision, key, seats, copy, scratch):
     """What seat ``decision[0]``'s own player does at the position's decision (its hooks asked
     once, on a copy, with the streams of play-out :data:`CHOICE_BRANCH`): the figures it
     commits, or at a placement turn the people it puts on the herd's area (0: elsewhere)."""
-    sids, tids, pbase, ptame = seats
     streams, buf, work, _ = scratch
     p = decision[0]
     fork(src, 0, copy, 0, key, CHOICE_BRANCH, False, scratch)
@@ -1279,7 +1297,7 @@ def field_choice(src, decision, key, seats, copy, scratch):
         return count if area == herd_area else 0
     available = np.int64(copy.seat[0, p, PLACED + herd_area])
     values = stack_f64(VALUES_WIDTH)
-    commit(copy, 0, p, sids[p], tids[p], pbase, ptame, streams, available, buf, values, work)
+    commit(copy, 0, p, seats, streams, available, buf, values, work)
     return np.int64(copy.seat[0, p, HERD + H_ON_TILE])
 
 
@@ -1345,8 +1363,7 @@ def analyse_rows(src, decision, options, key, lo, hi, seats, out, choice):
                     work[W_PENDING, a] = decision[3 + a]
                 rng = streams[Purpose.STRATEGY + p]
                 move_onto_tile(copy, 0, p, sids[p], pbase[p], rng, option, buf)
-            resume(copy, 0, who, kind, seats, streams, players, buf, work,
-                   notes, MAX_ROUNDS)  # fmt: skip
+            resume(copy, 0, who, kind, seats, scratch, players, MAX_ROUNDS)
             score_game(copy, 0, work)
             share, margin = share_and_margin(copy, 0, p, players)
             out[j, 0, i - lo] = share
@@ -1354,7 +1371,7 @@ def analyse_rows(src, decision, options, key, lo, hi, seats, out, choice):
 
 
 @njit(cache=True, nogil=True)
-def play_rows_timed(st, lo, hi, first_game, words, lineups, slots, debug, dice_contest, times):
+def play_rows_timed(st, lo, hi, first_game, games, debug, times):
     """:func:`play_rows` of the timed variant (``TIMING``): the same games, and ``times[0, T_*]``
     gets the cycles spent in each part of them, ``times[1, T_*]`` how many times it was timed.
 
@@ -1362,6 +1379,7 @@ def play_rows_timed(st, lo, hi, first_game, words, lineups, slots, debug, dice_c
     kernel built without ``TIMING`` every entry stays 0. Compiled only when called: only the
     bench's breakdown calls it, on the timed kernel.
     """
+    words, lineups, slots, dice_contest = games
     sids, tids, pbase, ptame = slots
     scratch = new_scratch()
     work = scratch[2]

@@ -1,15 +1,14 @@
 """Play batches of games and shape the results: the thin Python shell around the kernel.
 
 The kernel comes from :func:`sim.kernel.build` (the strategy registry builds it); this module
-knows strategies only as kernel ids and parameter rows (:class:`Slot`).
+knows strategies only as kernel ids and parameter rows (:class:`sim.run.Slot`); a run is described
+once, by :class:`sim.run.Run`.
 """
 
 from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -18,12 +17,12 @@ from numba import njit
 from sim.constants import MAX_ROUNDS
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
-from sim.errors import InputError
 from sim.invariants import MESSAGES, PHASES
 from sim.jit import kernel_codegen
 from sim.kernel import compile_lock, is_cached, record_compile
 from sim.rng import seed_words
 from sim.rules import Flag, Rules
+from sim.run import Run, Slot, lineups, pack_slots
 from sim.state import (
     AGRICULTURE,
     HERD,
@@ -53,84 +52,6 @@ from sim.state import (
 
 class InvariantError(RuntimeError):
     """Debug mode found a broken invariant; the message names the game and phase."""
-
-
-@dataclass(frozen=True)
-class Slot:
-    """A strategy as the kernel sees it: ids and parameter rows, plus a label for the output."""
-
-    label: str
-    base_id: int
-    taming_id: int
-    base_params: np.ndarray
-    taming_params: np.ndarray
-
-
-class Batch(NamedTuple):
-    """Everything the kernel needs besides the state."""
-
-    words: np.ndarray
-    lineups: np.ndarray
-    sids: np.ndarray
-    tids: np.ndarray
-    pbase: np.ndarray
-    ptame: np.ndarray
-
-
-def lineups(n_games: int, players: int, seats: list[int], rotate: bool, first_game: int = 0):
-    """Which slot plays each seat of each game.
-
-    Parameters
-    ----------
-    n_games, players : int
-        Games and seats.
-    seats : list of int
-        Slot of each seat in game 0.
-    rotate : bool
-        Shift the seats by one each game (game ``i`` seats slot ``seats[(p - i) % players]`` at
-        ``p``), so that every strategy plays every seat equally often.
-    first_game : int
-        Global index of the first game (rotation follows the global index).
-
-    Returns
-    -------
-    numpy.ndarray
-        ``(n_games, 4)`` int64.
-    """
-    out = np.zeros((n_games, 4), dtype=np.int64)
-    games = np.arange(first_game, first_game + n_games)
-    base = np.asarray(seats, dtype=np.int64)
-    for p in range(players):
-        shift = (p - games) % players if rotate else np.full(n_games, p)
-        out[:, p] = base[shift]
-    return out
-
-
-def pack_slots(slots: list[Slot]) -> tuple[np.ndarray, ...]:
-    """The kernel's arrays of some slots: base ids, taming ids, and their parameter rows padded
-    with zeros to the longest (``sids, tids, pbase, ptame``)."""
-    width_b = max(1, max(len(s.base_params) for s in slots))
-    width_t = max(1, max(len(s.taming_params) for s in slots))
-    pbase = np.zeros((len(slots), width_b))
-    ptame = np.zeros((len(slots), width_t))
-    for i, s in enumerate(slots):
-        pbase[i, : len(s.base_params)] = s.base_params
-        ptame[i, : len(s.taming_params)] = s.taming_params
-    sids = np.array([s.base_id for s in slots], dtype=np.int64)
-    tids = np.array([s.taming_id for s in slots], dtype=np.int64)
-    return sids, tids, pbase, ptame
-
-
-def validate(n_games: int, players: int, seed: int) -> None:
-    """Reject impossible run sizes with an :class:`InputError`."""
-    if isinstance(players, bool) or not isinstance(players, int | np.integer):
-        raise InputError(f"players must be a whole number, not {players!r}")
-    if not 2 <= players <= 4:
-        raise InputError(f"Stone Age is played by 2 to 4 players, not {players}")
-    if n_games < 1:
-        raise InputError(f"the number of games must be at least 1, not {n_games}")
-    if seed < 0:
-        raise InputError(f"the seed must be a non-negative integer, not {seed}")
 
 
 def compile_entry(kernel, entry: str, call) -> float | None:
@@ -168,15 +89,16 @@ def compile_entry(kernel, entry: str, call) -> float | None:
 
 
 def typing_batch(rows: int = 1, log: np.ndarray | None = None) -> tuple[GameState, tuple]:
-    """A 2-player state of ``rows`` rows and the arguments every entry takes first, to type an
-    entry's call on an empty range of rows (compile it, or load it from the cache, playing none).
+    """A 2-player state of ``rows`` rows and the run every entry takes after the rows' range, to
+    type an entry's call on an empty range of rows (compile it, or load it from the cache,
+    playing none).
 
     Returns
     -------
     st : GameState
-    args : tuple
-        ``(words, lineup, slots, dice_contest)``, ``slots`` being :func:`pack_slots`'s
-        ``(sids, tids, pbase, ptame)``; the entry's own arguments follow.
+    games : tuple
+        ``(words, lineups, slots, dice_contest)`` (:meth:`sim.run.Run.kernel_games`); the
+        entry's own arguments follow.
     """
     rules = Rules()
     data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
@@ -201,16 +123,17 @@ def compile_kernel(kernel) -> float | None:
     """
     if kernel.play_rows.signatures:  # compiled or loaded in this process: no state to build
         return None
-    st, args = typing_batch()
-    args = (*args[:3], False, *args[3:])  # debug, then dice_contest
-    return compile_entry(kernel, "play_rows", lambda: kernel.play_rows(st, 0, 0, 0, *args))
+    st, games = typing_batch()
+    return compile_entry(kernel, "play_rows", lambda: kernel.play_rows(st, 0, 0, 0, games, False))
 
 
-def run_rows(entry, st: GameState, n_games: int, first_game: int, args: tuple, threads: int):
-    """Call a kernel entry (``play_rows``, ``advise_rows``) on rows ``0..n_games - 1`` of
-    ``st``, split into ``threads`` ranges of rows played at once (the entries release the GIL;
-    games are keyed by their index, so the split changes no result)."""
-    threads = max(1, min(int(threads), n_games))
+def run_rows(entry, st: GameState, run: Run, args: tuple) -> None:
+    """Call a kernel entry (``play_rows``, ``advise_rows``) on the run's rows ``0..n_games - 1``
+    of ``st`` (the entry's own arguments ``args`` after the rows' range), split into
+    ``run.threads`` ranges of rows played at once (the entries release the GIL; games are keyed
+    by their index, so the split changes no result)."""
+    n_games, first_game = run.n_games, run.first_game
+    threads = max(1, min(run.threads, n_games))
     if threads == 1:
         entry(st, 0, n_games, first_game, *args)
         return
@@ -226,65 +149,62 @@ def run_rows(entry, st: GameState, n_games: int, first_game: int, args: tuple, t
 
 
 def play_state(
-    kernel,
-    slots: list[Slot],
-    seats: list[int],
-    n_games: int,
-    players: int,
-    seed: int,
-    rules: Rules,
-    first_game: int = 0,
-    rotate: bool = False,
-    threads: int = 1,
-    debug: bool = False,
-    dice_contest: bool = False,
-    tiles: np.ndarray | None = None,
-    times: np.ndarray | None = None,
+    kernel, run: Run, tiles: np.ndarray | None = None, times: np.ndarray | None = None
 ) -> GameState:
-    """Play ``n_games`` games (global indices ``first_game``...) and return the final states.
+    """Play the run's games (global indices ``run.first_game``...) and return the final states.
 
-    With ``times`` (a (2, ``N_TIMERS``) int64 array; ``kernel`` the timed variant, see
-    :func:`sim.kernel.kernel_source`) the games are played on one thread by
-    ``play_rows_timed``, which adds the cycles of each part of them to ``times``.
+    Parameters
+    ----------
+    kernel : module
+        A kernel from :func:`sim.kernel.build` holding the run's strategies.
+    run : Run
+        What to play (:class:`sim.run.Run`, checked when it was built).
+    tiles : numpy.ndarray, optional
+        The herd tiles instead of those the rules name (tests of odd tile sets).
+    times : numpy.ndarray, optional
+        A (2, ``N_TIMERS``) int64 array: with it (``kernel`` the timed variant, see
+        :func:`sim.kernel.kernel_source`) the games are played on one thread by
+        ``play_rows_timed``, which adds the cycles of each part of them to ``times``.
+
+    Returns
+    -------
+    GameState
+        One row per game.
 
     Raises
     ------
     InvariantError
         In debug mode, naming the first game whose invariants broke and the phase.
     """
-    validate(n_games, players, seed)
-    if len(seats) != players:
-        raise InputError(f"{players} players need {players} seat strategies, not {len(seats)}")
+    rules = run.rules
     tiles = load_tiles(rules.tiles) if tiles is None else tiles
     data = rules_data(load_cards(), load_buildings(), tiles, rules.kernel_flags())
-    st = new_state(n_games, players, data, outcome_table(rules.tie_rule))
-    words = seed_words(seed)
-    lineup = lineups(n_games, players, seats, rotate, first_game)
-    args = (words, lineup, pack_slots(slots), bool(debug), bool(dice_contest))
+    st = new_state(run.n_games, run.players, data, outcome_table(rules.tie_rule))
+    args = (run.kernel_games(), run.debug)
     if times is not None:
-        kernel.play_rows_timed(st, 0, n_games, first_game, *args, times)
+        kernel.play_rows_timed(st, 0, run.n_games, run.first_game, *args, times)
         return st
     compile_kernel(kernel)  # before the threads, and timed for the next cold start's notice
-    run_rows(kernel.play_rows, st, n_games, first_game, args, threads)
-    if debug:
+    run_rows(kernel.play_rows, st, run, args)
+    if run.debug:
         failed = np.flatnonzero(st.game[:, I_ERROR_PHASE])
         if failed.size:
             g = int(failed[0])
             raise InvariantError(
-                f"game {first_game + g}: after phase {PHASES[st.game[g, I_ERROR_PHASE]]}: "
+                f"game {run.first_game + g}: after phase {PHASES[st.game[g, I_ERROR_PHASE]]}: "
                 f"{MESSAGES[st.game[g, I_ERROR_CODE]]}"
             )
     return st
 
 
-def to_frame(
-    st: GameState, slots: list[Slot], seats: list[int], first_game: int, rotate: bool
-) -> pd.DataFrame:
-    """One row per (game, seat) with the score, its parts, the tableau and the herd figures."""
+def to_frame(st: GameState, run: Run) -> pd.DataFrame:
+    """One row per (game, seat) of the run's final states ``st`` (:func:`play_state`) with the
+    score, its parts, the tableau and the herd figures."""
     n = st.game.shape[0]
     players = int(st.game[0, I_PLAYERS])
-    lineup = lineups(n, players, seats, rotate, first_game)[:, :players]
-    labels = [s.label for s in slots]
+    first_game = run.first_game
+    lineup = lineups(n, players, run.seats, run.rotate, first_game)[:, :players]
+    labels = run.labels
     categories = list(dict.fromkeys(labels))
     slot_code = np.array([categories.index(label) for label in labels], dtype=np.int8)
     fields = [SCORE, RANK, PEOPLE, AGRICULTURE, N_BUILDINGS_HELD, N_CARDS_HELD]

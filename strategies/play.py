@@ -14,7 +14,8 @@ from sim.engine import N_TIMERS, TIMER_NAMES
 from sim.errors import InputError
 from sim.position import Position, position_of_snapshot
 from sim.rules import Rules
-from sim.runner import Slot, play_state, to_frame
+from sim.run import Run, Slot
+from sim.runner import play_state, to_frame
 from sim.situation import D_KIND, D_PENDING, D_SEAT, LOG_DECISIONS, PLACE_DECISION, snapshot_row
 from sim.state import I_ROUND
 from strategies.greedy_values import CLOCK
@@ -50,19 +51,15 @@ def seat_names(strategies: list[str] | str, players: int) -> list[str]:
     return names
 
 
-def play_games(
+def run_for(
     n_games: int,
     players: int,
     strategies: list[str] | str,
     seed: int = 0,
     rules: Rules | None = None,
-    first_game: int = 0,
-    rotate: bool = False,
-    threads: int = 1,
-    debug: bool = False,
-    dice_contest: bool = False,
-) -> pd.DataFrame:
-    """Play ``n_games`` complete games and return one row per (game, seat).
+    **settings,
+) -> Run:
+    """The run of ``n_games`` games by ``players`` seats playing ``strategies``, checked once.
 
     Parameters
     ----------
@@ -76,16 +73,42 @@ def play_games(
         The run's seed; game ``i`` depends only on (seed, i, rules, strategies).
     rules : Rules, optional
         Rules in force (default: the defaults of docs/rules.md).
-    first_game : int
-        Global index of the first game (for chunked runs).
-    rotate : bool
-        Rotate the seats by one each game.
-    threads : int
-        Threads to play on (results do not depend on it).
-    debug : bool
-        Check invariants after every phase.
-    dice_contest : bool
-        Roll every taming die instead of drawing from the exact odds table.
+    **settings
+        The run's other settings, by name, as :class:`sim.run.Run` takes them: ``first_game``
+        (the global index of the first game, for chunked runs), ``rotate`` (rotate the seats by
+        one each game), ``threads`` (threads to play on; results do not depend on it),
+        ``debug`` (check invariants after every phase), ``dice_contest`` (roll every taming
+        die instead of drawing from the exact odds table).
+
+    Returns
+    -------
+    Run
+        Its slots are the distinct strategies, in the order first met (:func:`slots_for`).
+
+    Raises
+    ------
+    InputError
+        A bad setting or strategy name, or not one strategy for every seat or one per seat.
+    """
+    slots, seats = slots_for(seat_names(strategies, players))
+    return Run(slots, seats, rules=rules or Rules(), seed=seed, n_games=n_games, **settings)
+
+
+def play_games(
+    n_games: int,
+    players: int,
+    strategies: list[str] | str,
+    seed: int = 0,
+    rules: Rules | None = None,
+    **settings,
+) -> pd.DataFrame:
+    """Play ``n_games`` complete games and return one row per (game, seat).
+
+    Parameters
+    ----------
+    n_games, players, strategies, seed, rules, **settings
+        The run, as for :func:`run_for`: ``first_game``, ``rotate``, ``threads``, ``debug``,
+        ``dice_contest`` by name.
 
     Returns
     -------
@@ -93,23 +116,23 @@ def play_games(
         Columns ``game``, ``seat``, ``strategy``, ``score``, ``rank``, ``winner``, ``rounds``, the
         tableau, the score parts (adding up to ``score``) and the herd statistics.
     """
-    rules = rules or Rules()
-    slots, seats = slots_for(seat_names(strategies, players))
-    st = play_state(
-        kernel_for(slots),
-        slots,
-        seats,
-        n_games,
-        players,
-        seed,
-        rules,
-        first_game=first_game,
-        rotate=rotate,
-        threads=threads,
-        debug=debug,
-        dice_contest=dice_contest,
-    )
-    return to_frame(st, slots, seats, first_game, rotate)
+    return play(run_for(n_games, players, strategies, seed, rules, **settings))
+
+
+def play(run: Run) -> pd.DataFrame:
+    """Play a run and return one row per (game, seat), as :func:`play_games` does.
+
+    Parameters
+    ----------
+    run : Run
+        From :func:`run_for`, or a :class:`sim.run.Run` of one's own slots.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`play_games` returns.
+    """
+    return to_frame(play_state(kernel_for(run.slots), run), run)
 
 
 @dataclass(frozen=True)
@@ -135,11 +158,9 @@ def game_positions(
     strategies: list[str] | str,
     seed: int = 0,
     rules: Rules | None = None,
-    first_game: int = 0,
-    rotate: bool = False,
+    *,
     seat: int = -1,
-    threads: int = 1,
-    dice_contest: bool = False,
+    **settings,
 ) -> list[GamePosition]:
     """The position of every herd decision of the games :func:`play_games` plays.
 
@@ -152,8 +173,8 @@ def game_positions(
 
     Parameters
     ----------
-    n_games, players, strategies, seed, rules, first_game, rotate, threads, dice_contest
-        As for :func:`play_games`.
+    n_games, players, strategies, seed, rules, **settings
+        The run, as for :func:`play_games` (``debug`` is not checked here).
     seat : int
         Keep the decisions of this seat only (-1: every seat).
 
@@ -162,13 +183,9 @@ def game_positions(
     list of GamePosition
         In game order, then in the order the decisions were met.
     """
-    rules = rules or Rules()
-    slots, seats = slots_for(seat_names(strategies, players))
-    st = advise_state(
-        kernel_for(slots), slots, seats, n_games, players, seed, rules, 0, CLOCK,
-        first_game=first_game, rotate=rotate, seat=seat, threads=threads,
-        dice_contest=dice_contest, placements=True,
-    )  # fmt: skip
+    run = run_for(n_games, players, strategies, seed, rules, **settings)
+    rules, first_game = run.rules, run.first_game
+    st = advise_state(kernel_for(run.slots), run, 0, CLOCK, seat=seat, placements=True)
     out = []
     for g in range(n_games):
         for j in range(int(st.log[g, 0, LOG_DECISIONS])):
@@ -209,11 +226,9 @@ def phase_cycles(
         (times the part was timed), both summed over the games; the part ``timer (calibration)``
         holds 1000 empty laps.
     """
-    rules = rules or Rules()
-    slots, seats = slots_for(seat_names(strategies, players))
+    run = run_for(n_games, players, strategies, seed, rules)
     times = np.zeros((2, N_TIMERS), dtype=np.int64)
-    kernel = kernel_for(slots, timed=True)
-    play_state(kernel, slots, seats, n_games, players, seed, rules, times=times)
+    play_state(kernel_for(run.slots, timed=True), run, times=times)
     return pd.DataFrame({"cycles": times[0], "laps": times[1]}, index=list(TIMER_NAMES))
 
 
@@ -224,12 +239,10 @@ def advise_games(
     playouts: int,
     seed: int = 0,
     rules: Rules | None = None,
-    first_game: int = 0,
-    rotate: bool = False,
+    *,
     seat: int = -1,
-    threads: int = 1,
-    dice_contest: bool = False,
     placements: bool = False,
+    **settings,
 ) -> pd.DataFrame:
     """Play ``n_games`` games and play out every taming decision met in them (and, with
     ``placements``, every placement decision: seek the herd this round or stay away).
@@ -241,8 +254,8 @@ def advise_games(
 
     Parameters
     ----------
-    n_games, players, strategies, seed, rules, first_game, rotate, threads, dice_contest
-        As for :func:`play_games`.
+    n_games, players, strategies, seed, rules, **settings
+        The run, as for :func:`play_games` (``debug`` is not checked here).
     playouts : int
         Continuations per decision and commitment.
     seat : int
@@ -256,26 +269,9 @@ def advise_games(
         One row per decision (:func:`sim.advising.decisions_frame`); ``attrs["dropped"]``
         counts the decisions met after a game's log was full, which were not played out.
     """
-    rules = rules or Rules()
-    slots, seats = slots_for(seat_names(strategies, players))
-    st = advise_state(
-        kernel_for(slots),
-        slots,
-        seats,
-        n_games,
-        players,
-        seed,
-        rules,
-        playouts,
-        CLOCK,
-        first_game=first_game,
-        rotate=rotate,
-        seat=seat,
-        threads=threads,
-        dice_contest=dice_contest,
-        placements=placements,
-    )
-    frame = decisions_frame(st, slots, seats, first_game, rotate)
+    run = run_for(n_games, players, strategies, seed, rules, **settings)
+    st = advise_state(kernel_for(run.slots), run, playouts, CLOCK, seat=seat, placements=placements)
+    frame = decisions_frame(st, run)
     frame.attrs["dropped"] = dropped_decisions(st)  # met after a game's log was full
     return frame
 
@@ -286,7 +282,9 @@ __all__ = [
     "advise_games",
     "game_positions",
     "phase_cycles",
+    "play",
     "play_games",
+    "run_for",
     "seat_names",
     "slots_for",
 ]

@@ -96,6 +96,9 @@ TOOL_WORTH = greedy.PARAMS["tools"]
 # --- the seats of a play-out, and the choice among candidates ------------------------------
 
 
+# The arrays loose, not as the seats and playing tuples: with the tuples (the seats' arrays on
+# score_candidates' stack), 600 quick-search games took about 10% more process time (A/B
+# alternated, 2026-12-06), though it runs once per decision.
 @hot
 def fill_params(sids, pbase, ptame, seat, own_base, own_tame, n_own_base, n_own_tame, model):
     """The rollout seats: every seat plays ``model`` (``MODEL_*``) + ev with their defaults; the
@@ -231,23 +234,19 @@ def _clear(sids, tids, notes, work, buf, gain, gain_sq):
 
 
 @hot
-def score_candidates(st, g, seat, at_commit, areas, counts, n, pending, key, playing, budget):
+def score_candidates(st, g, seat, candidates, key, playing, budget):
     """Index of the best of ``n`` candidate choices of ``seat`` in game ``g``, by play-outs.
 
     Parameters
     ----------
     st, g, seat
         The real game (only read) and the deciding seat.
-    at_commit : bool
-        The candidates are commitments (``counts[c]`` figures onto the tile; the seat's places
-        not resolved yet marked in ``pending``) rather than placements (``counts[c]`` people on
-        ``areas[c]``).
-    areas, counts : numpy.ndarray
-        The candidates; candidate 0 is the heuristic's own choice.
-    n : int
-        How many candidates (at most :data:`MAX_CANDIDATES`).
-    pending : numpy.ndarray
-        At a commitment: 1 for each area whose place the seat has not resolved yet.
+    candidates : tuple
+        ``(at_commit, areas, counts, n, pending)``. With ``at_commit`` the candidates are
+        commitments (``counts[c]`` figures onto the tile; the seat's places not resolved yet
+        marked in ``pending``, 1 per area), else placements (``counts[c]`` people on
+        ``areas[c]``); candidate 0 is the heuristic's own choice; ``n`` of them (at most
+        :data:`MAX_CANDIDATES`).
     key : numpy.uint64
         The decision's key (drawn from the seat's stream): play-out ``i`` of every candidate
         gets the same re-deal and streams.
@@ -283,6 +282,7 @@ def score_candidates(st, g, seat, at_commit, areas, counts, n, pending, key, pla
     ptame = stack_f64_2d(MAX_PLAYERS, N_EV)
     gain = stack_f64(MAX_CANDIDATES)
     gain_sq = stack_f64(MAX_CANDIDATES)
+    at_commit, areas, counts, n, pending = candidates
     model, own_base, n_own_base, own_tame, n_own_tame = playing
     rollouts, horizon, evaluator, weights, confidence = budget
     _clear(sids, tids, notes, work, buf, gain, gain_sq)
@@ -294,38 +294,13 @@ def score_candidates(st, g, seat, at_commit, areas, counts, n, pending, key, pla
     first = 0.0
     for i in range(rollouts):
         for c in range(n):
+            playout = (key, i, True)  # every candidate's play-out i: the same re-deal, streams
             if at_commit:
-                over = branch_commit(
-                    st,
-                    g,
-                    copy,
-                    0,
-                    seat,
-                    counts[c],
-                    pending,
-                    key,
-                    i,
-                    True,
-                    seats,
-                    rounds,
-                    scratch,
-                )
+                move = (seat, counts[c], pending)
+                over = branch_commit(st, g, copy, 0, move, playout, seats, rounds, scratch)
             else:
-                over = branch_placement(
-                    st,
-                    g,
-                    copy,
-                    0,
-                    seat,
-                    areas[c],
-                    counts[c],
-                    key,
-                    i,
-                    True,
-                    seats,
-                    rounds,
-                    scratch,
-                )
+                move = (seat, areas[c], counts[c])
+                over = branch_placement(st, g, copy, 0, move, playout, seats, rounds, scratch)
             value = evaluate_leaf(evaluator, copy, 0, seat, players, over, weights, work)
             if c == 0:
                 first = value
@@ -342,6 +317,11 @@ def search_place(st, g, seat, params, rng, lo, hi, herd_value, memo, heuristic, 
     ``heuristic`` is the model's ``place`` hook (candidates: its successive picks, each earlier
     pick ruled out); ``model`` (``MODEL_*``) plays every play-out seat; the search's own
     parameters (:data:`SEARCH_PARAMS`) start at ``params[own]``, the model's row before them.
+
+    Why twelve parameters: the first nine are a place hook's own (the hook contract of
+    :func:`sim.hooks.place`, passed on to ``heuristic`` as they came, so grouping them would
+    change every strategy's ``place``); the last three are all the searches sharing this body
+    (:mod:`strategies.search`, :mod:`strategies.search_classic`) differ in.
     """
     area, count = heuristic(st, g, seat, params, rng, lo, hi, herd_value, memo)
     rollouts = int(params[own + S_ROLLOUTS])
@@ -385,5 +365,6 @@ def search_place(st, g, seat, params, rng, lo, hi, herd_value, memo, heuristic, 
         params[own + S_WIN_WEIGHT : own + S_MARGIN_WEIGHT + 1],
         params[own + S_CONFIDENCE],
     )
-    best = score_candidates(st, g, seat, False, areas, counts, n, open_lo, key, playing, budget)
+    candidates = (False, areas, counts, n, open_lo)
+    best = score_candidates(st, g, seat, candidates, key, playing, budget)
     return areas[best], counts[best]

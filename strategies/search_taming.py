@@ -122,5 +122,6 @@ def commit_figures(st, g, seat, params, rng, available, values):
         params[WIN_WEIGHT : MARGIN_WEIGHT + 1],
         params[CONFIDENCE],
     )
-    best = score_candidates(st, g, seat, True, counts, counts, n, pending, key, playing, budget)
+    candidates = (True, counts, counts, n, pending)
+    best = score_candidates(st, g, seat, candidates, key, playing, budget)
     return counts[best]

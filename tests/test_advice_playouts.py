@@ -13,7 +13,7 @@ import pytest
 from sim.advising import advise_state, decisions_frame
 from sim.constants import MAX_ROUNDS
 from sim.rng import N_PURPOSES, seed_words, stream_key
-from sim.rules import Rules
+from sim.run import Run
 from sim.situation import (
     D_PENDING,
     D_SEAT,
@@ -37,7 +37,7 @@ def advised():
     """An advice batch of 6 three-player games, 2 play-outs per commitment, and its kernel."""
     slots, seats = slots_for(FIELD)
     kernel = kernel_for(slots)
-    st = advise_state(kernel, slots, seats, 6, 3, SEED, Rules(), 2, CLOCK)
+    st = advise_state(kernel, Run(slots, seats, seed=SEED, n_games=6), 2, CLOCK)
     return kernel, slots, seats, st
 
 
@@ -47,7 +47,7 @@ def test_real_games_are_the_games_the_field_plays(advised):
     scores = st.seat[:6, :3, SCORE].reshape(-1)
     assert np.array_equal(scores, played["score"].to_numpy())
     # every decision noted is a commitment the seat really made: k_field as in the herd stats
-    frame = decisions_frame(st, *advised[1:3], 0, False)
+    frame = decisions_frame(st, Run(*advised[1:3], seed=SEED, n_games=6))
     assert len(frame) > 0
     committed = frame.groupby(["game", "seat"])["k_field"].sum()
     by_seat = played.set_index(["game", "seat"])["figures_committed"]
@@ -89,7 +89,7 @@ def test_branches_share_their_random_numbers(advised):
         copy = new_state(1, 3, st.data, st.odds, st.log[:0])
         scratch = kernel.new_scratch()
         kernel.branch_commit(
-            st, h, copy, 0, p, k, pending, key, i, True,
+            st, h, copy, 0, (p, k, pending), (key, i, True),
             (seat_sids, seat_tids, seat_pbase, seat_ptame), MAX_ROUNDS, scratch,
         )  # fmt: skip
         kernel.score_game(copy, 0, scratch[2])
@@ -175,7 +175,7 @@ def test_decisions_do_not_depend_on_the_split():
 
 
 def test_win_shares_are_shares(advised):
-    frame = decisions_frame(advised[3], *advised[1:3], 0, False)
+    frame = decisions_frame(advised[3], Run(*advised[1:3], seed=SEED, n_games=6))
     wins = frame[[f"win_{k}" for k in range(11)]].to_numpy()
     finite = np.isfinite(wins)
     assert finite[:, 0].all()
@@ -190,7 +190,7 @@ def placed():
     """An advice batch of 4 three-player games that notes the placement decisions too."""
     slots, seats = slots_for(FIELD)
     kernel = kernel_for(slots)
-    st = advise_state(kernel, slots, seats, 4, 3, SEED, Rules(), 2, CLOCK, placements=True)
+    st = advise_state(kernel, Run(slots, seats, seed=SEED, n_games=4), 2, CLOCK, placements=True)
     return kernel, slots, seats, st
 
 
@@ -199,7 +199,8 @@ def test_placements_are_noted_where_the_seat_values_the_herd(placed):
     its taming policy values the herd (fixed-1 never seeks it): two options, both played out;
     the commitments are those of a run that notes no placement."""
     _, slots, seats, st = placed
-    frame = decisions_frame(st, slots, seats, 0, False)
+    run = Run(slots, seats, seed=SEED, n_games=4)
+    frame = decisions_frame(st, run)
     places = frame[frame["kind"] == "place"]
     assert len(places) > 0 and (places["herd_estimate"] > 0).all()
     assert set(places["strategy"]) <= {"greedy+ev", "greedy+majority"}
@@ -209,9 +210,9 @@ def test_placements_are_noted_where_the_seat_values_the_herd(placed):
     # one placement decision per seat and round at most
     assert not places.duplicated(["game", "seat", "round"]).any()
     # the commitments: the same rows and numbers as when placements are not noted
-    alone = advise_state(kernel_for(slots), slots, seats, 4, 3, SEED, Rules(), 2, CLOCK)
+    alone = advise_state(kernel_for(slots), run, 2, CLOCK)
     commits = frame[frame["kind"] == "commit"].reset_index(drop=True)
-    pd.testing.assert_frame_equal(commits, decisions_frame(alone, slots, seats, 0, False))
+    pd.testing.assert_frame_equal(commits, decisions_frame(alone, run))
 
 
 @pytest.mark.heavy_kernel  # compiles branch_decision as an entry of its own (some 20 s)
@@ -246,8 +247,8 @@ def test_placement_options_share_their_random_numbers(placed):
                 copy = new_state(1, 3, st.data, st.odds, st.log[:0])
                 scratch = kernel.new_scratch()
                 kernel.branch_decision(
-                    st, h, copy, 0, p, PLACE_DECISION, option, pending, key, i, seat_args,
-                    MAX_ROUNDS, scratch,
+                    st, h, copy, 0, (p, PLACE_DECISION, option, pending), (key, i, True),
+                    seat_args, MAX_ROUNDS, scratch,
                 )  # fmt: skip
                 kernel.score_game(copy, 0, scratch[2])
                 return copy

@@ -6,6 +6,7 @@ import pytest
 from experiments.bench.breakdown import INSIDE, OWN, own_cycles
 from sim.engine import TIMER_NAMES
 from sim.rules import Rules
+from sim.run import Run
 from sim.runner import play_state
 from strategies.play import phase_cycles, slots_for
 from strategies.registry import kernel_for
@@ -16,8 +17,9 @@ def test_timed_kernel_plays_the_same_games():
     rules = Rules(herd=True)
     slots, seats = slots_for(["greedy"] * 4)
     times = np.zeros((2, len(TIMER_NAMES)), dtype=np.int64)
-    timed = play_state(kernel_for(slots, timed=True), slots, seats, 40, 4, 3, rules, times=times)
-    plain = play_state(kernel_for(slots), slots, seats, 40, 4, 3, rules)
+    run = Run(slots, seats, rules=rules, seed=3, n_games=40)
+    timed = play_state(kernel_for(slots, timed=True), run, times=times)
+    plain = play_state(kernel_for(slots), run)
     assert np.array_equal(timed.game, plain.game)
     assert np.array_equal(timed.seat, plain.seat)
     assert times[1, 0] == 40  # one lap of "game" per game

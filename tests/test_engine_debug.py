@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sim.constants import FOOD, WOOD, Effect
 from sim.data import load_tiles
 from sim.invariants import ACTIONS, FEEDING, MESSAGES, SCORING, TAMING, check
 from sim.rules import Rules
+from sim.run import Run
 from sim.runner import InvariantError, play_state
 from sim.state import (
     AGRICULTURE,
@@ -97,9 +100,9 @@ def test_runner_raises_on_a_broken_invariant(kern):
     tiles[:, 1:4] = (Effect.FOOD, -1, 0)
     tiles[:, 4:7] = (Effect.FOOD, -1, 0)
     slots, seats = slots_for(["random+random", "random+fixed-2"])
-    args = (kern.mod, slots, seats, 50, 2, 1, Rules())
+    run = Run(slots, seats, seed=1, n_games=50)
     with pytest.raises(InvariantError, match=r"game \d+: after phase taming: a negative stock"):
-        play_state(*args, debug=True, tiles=tiles)
+        play_state(kern.mod, replace(run, debug=True), tiles=tiles)
     # without debug mode nothing is checked (feeding later takes the food back to 0)
-    st = play_state(*args, debug=False, tiles=tiles)
+    st = play_state(kern.mod, run, tiles=tiles)
     assert (st.seat[:, :2, HERD + H_TILES_WON].sum() > 0) and (st.game[:, I_ERROR_CODE] == 0).all()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.rules import Rules
+from sim.run import Run
 from sim.runner import play_state
 from strategies.play import slots_for
 from strategies.registry import kernel, kernel_for
@@ -24,7 +24,7 @@ def test_kernel_for_picks_the_lightest_that_can_play():
 def test_light_and_full_kernels_play_the_same_games():
     slots, seats = slots_for(["greedy", "random", "greedy+majority", "balanced+fixed-1"])
     states = [
-        play_state(kernel(heavy=h), slots, seats, 40, 4, 8, Rules(), rotate=True)
+        play_state(kernel(heavy=h), Run(slots, seats, seed=8, n_games=40, rotate=True))
         for h in (False, True)
     ]
     for a, b in zip(states[0][:2], states[1][:2], strict=True):

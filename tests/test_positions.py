@@ -30,6 +30,7 @@ from sim.position import (
 )
 from sim.rng import N_PURPOSES, seed_words, stream_key
 from sim.rules import Rules
+from sim.run import Run
 from sim.situation import (
     COMMIT_DECISION,
     D_KIND,
@@ -185,7 +186,7 @@ def test_the_analysis_of_a_written_decision_is_the_advice_play_outs_of_it():
     slots, seats = slots_for(["greedy"] * 3)
     kernel = kernel_for(slots)
     playouts = 12
-    st = advise_state(kernel, slots, seats, 3, 3, 11, rules, playouts, CLOCK)
+    st = advise_state(kernel, Run(slots, seats, rules=rules, seed=11, n_games=3), playouts, CLOCK)
     checked = 0
     for g in range(3):
         for j in range(int(st.log[g, 0, LOG_DECISIONS])):
@@ -217,7 +218,9 @@ def test_a_placement_turn_agrees_with_the_advice_seeking_the_herd():
     slots, seats = slots_for(["greedy"] * 4)
     kernel = kernel_for(slots)
     n = 300
-    st = advise_state(kernel, slots, seats, 1, 4, 5, rules, n, CLOCK, placements=True)
+    st = advise_state(
+        kernel, Run(slots, seats, rules=rules, seed=5, n_games=1), n, CLOCK, placements=True
+    )
     found = 0
     for j in range(int(st.log[0, 0, LOG_DECISIONS])):
         row = st.log[0, 1 + j]

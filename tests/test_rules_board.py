@@ -447,13 +447,13 @@ def test_end_round(sa, eng):
 
 
 def test_whole_games_end_by_one_of_the_two_conditions(kern):
-    from sim.rules import Rules
+    from sim.run import Run
     from sim.runner import play_state
     from strategies.play import slots_for
 
     for players in (2, 3, 4):
         slots, seats = slots_for(["random", "greedy"] + ["random"] * (players - 2))
-        st = play_state(kern.mod, slots, seats, 300, players, 11, Rules(), debug=True)
+        st = play_state(kern.mod, Run(slots, seats, seed=11, n_games=300, debug=True))
         taken = st.game[:, STACK_TAKEN : STACK_TAKEN + 4]
         stack_empty = (taken[:, :players] == STACK_SIZE).any(axis=1)
         gaps = (st.game[:, DISPLAY : DISPLAY + 4] < 0).sum(axis=1)

@@ -119,7 +119,8 @@ def _top(eng, st, p, card, players=4):
     streams, buf, work = eng.scratch[:3]
     ids = np.zeros(4, dtype=np.int64)
     params = np.zeros((4, 1))
-    eng.mod.take_card_top(st, 0, p, card, ids, params, streams, players, buf, work)
+    seats = (ids, ids, params, params)
+    eng.mod.take_card_top(st, 0, p, card, seats, streams, players, buf, work)
 
 
 @pytest.mark.parametrize(
@@ -209,7 +210,9 @@ def test_dice_for_everyone_never_uses_tools(sa, kern):
             sa.seed(streams, sa.Purpose.STRATEGY + p, 77 * key + p)
         dice = sa.peek_dice(streams, sa.Purpose.CARD_DICE, 3)
         before = st.seat.copy()
-        kern.mod.take_card_top(st, 0, 0, dice_card, sids, params, streams, 3, buf, work)
+        kern.mod.take_card_top(
+            st, 0, 0, dice_card, (sids, sids, params, params), streams, 3, buf, work
+        )
         np.testing.assert_array_equal(st.seat[0, :, TOOLS_USED : TOOLS_USED + 3], 0)
         np.testing.assert_array_equal(st.seat[0, :3, ONE_TIME_TOOLS], 3)
         gained = Counter()
@@ -221,7 +224,9 @@ def test_dice_for_everyone_never_uses_tools(sa, kern):
             gained[6] += st.seat[0, p, AGRICULTURE] - before[0, p, AGRICULTURE]
         assert +gained == Counter(dice)
         # control: the same strategy does use tools on "roll 2 dice"
-        kern.mod.take_card_top(st, 0, 1, roll_card, sids, params, streams, 3, buf, work)
+        kern.mod.take_card_top(
+            st, 0, 1, roll_card, (sids, sids, params, params), streams, 3, buf, work
+        )
         used_on_roll2 += st.seat[0, 1, TOOLS_USED : TOOLS_USED + 3].sum()
     assert used_on_roll2 > 0
 
@@ -243,7 +248,7 @@ def test_roll_two_dice_for_a_resource_with_tools(sa, kern, good):
         sa.seed(streams, sa.Purpose.STRATEGY, 900 + key)
         dice = sum(sa.peek_dice(streams, sa.Purpose.CARD_DICE, 2))
         before = st.seat[0, 0].copy()
-        kern.mod.take_card_top(st, 0, 0, card, sids, params, streams, 2, buf, work)
+        kern.mod.take_card_top(st, 0, 0, card, (sids, sids, params, params), streams, 2, buf, work)
         after = st.seat[0, 0]
         assert after[TOOLS_USED] == 1
         slots = (

@@ -19,6 +19,7 @@ from sim.contest_mc import roll_contest
 from sim.data import load_tiles
 from sim.invariants import TAMING, check
 from sim.rules import Rules
+from sim.run import Run
 from sim.runner import play_state
 from sim.state import (
     AGRICULTURE,
@@ -332,7 +333,7 @@ def test_commit_is_capped_by_what_can_be_paid(sa, kern):
 def test_tiles_conserved_over_many_games(kern, players):
     names = ["random+random", "greedy+fixed-2", "random+fixed-1", "greedy"][:players]
     slots, seats = slots_for(names)
-    st = play_state(kern.mod, slots, seats, 800, players, 5, Rules(), rotate=True, debug=True)
+    st = play_state(kern.mod, Run(slots, seats, seed=5, n_games=800, rotate=True, debug=True))
     won = st.seat[:, :players, HERD + H_TILES_WON].sum(axis=1)
     boxed = st.game[:, I_TILES_BOXED]
     left = st.game[:, I_N_TILES] - st.game[:, I_TILE_POS]
@@ -350,7 +351,9 @@ def test_tiles_conserved_over_many_games(kern, players):
 def test_mammoth_points_zero_in_whole_games(kern):
     slots, seats = slots_for(["random+random", "greedy+fixed-2"])
     for points in (0, 10):
-        st = play_state(kern.mod, slots, seats, 300, 2, 8, Rules(mammoth_points=points))
+        st = play_state(
+            kern.mod, Run(slots, seats, rules=Rules(mammoth_points=points), seed=8, n_games=300)
+        )
         won = st.seat[:, :2, HERD + H_TILES_WON]
         mammoth = st.seat[:, :2, PARTS + P_MAMMOTH]
         assert won.sum() > 0

@@ -30,7 +30,8 @@ from sim.data import load_buildings, load_cards, load_tiles
 from sim.hidden import redeal_hidden
 from sim.rng import N_PURPOSES, STREAM_WORDS, Purpose, seed_stream, seed_words, stream_key
 from sim.rules import Rules
-from sim.runner import Slot, play_state, to_frame
+from sim.run import Run, Slot
+from sim.runner import play_state, to_frame
 from sim.state import (
     AGRICULTURE,
     DECK,
@@ -94,19 +95,9 @@ def _slots(base=None, taming=None):
 def _play(n, players, seed=5, threads=1, debug=False, slots=None, seats=None):
     slots = slots or _slots()
     seats = seats or [0] + [1] * (players - 1)
-    st = play_state(
-        kernel(),
-        slots,
-        seats,
-        n,
-        players,
-        seed,
-        Rules(),
-        rotate=True,
-        threads=threads,
-        debug=debug,
-    )
-    return st, to_frame(st, slots, seats, 0, True)
+    run = Run(slots, seats, seed=seed, n_games=n, rotate=True, threads=threads, debug=debug)
+    st = play_state(kernel(), run)
+    return st, to_frame(st, run)
 
 
 # --- mid-game states, built with the rollout kernel (greedy + ev everywhere) ---------------
@@ -276,12 +267,8 @@ def test_the_rollout_copy_is_private():
         0,
         copy,
         0,
-        p,
-        area,
-        int(hi[area]),
-        np.uint64(7),
-        0,
-        True,
+        (p, area, int(hi[area])),
+        (np.uint64(7), 0, True),
         (sids, sids, pbase, ptame),
         MAX_ROUNDS,
         scratch,
@@ -395,7 +382,7 @@ def _branch(st, p, rounds, key=7):
     legal_places(st, 0, p, lo, hi)
     area = int(np.flatnonzero(hi)[0])
     over = search_core.branch_placement(
-        st, 0, copy, 0, p, area, int(hi[area]), np.uint64(key), 0, True,
+        st, 0, copy, 0, (p, area, int(hi[area])), (np.uint64(key), 0, True),
         (sids, sids, pbase, ptame), rounds, scratch,
     )  # fmt: skip
     return copy, bool(over), scratch[2]

@@ -34,8 +34,8 @@ def _play_outs(src, dst, n, sids, pbase, ptame, scratch):
     finished = 0
     for i in range(n):
         over = _branch_placement(
-            src, 0, dst, 0, p, HUNTING_GROUNDS, 1, np.uint64(7), i, True, (sids, sids, pbase,
-            ptame), MAX_ROUNDS, scratch,
+            src, 0, dst, 0, (p, HUNTING_GROUNDS, 1), (np.uint64(7), i, True),
+            (sids, sids, pbase, ptame), MAX_ROUNDS, scratch,
         )  # fmt: skip
         _score_game(dst, 0, scratch[2])
         finished += over

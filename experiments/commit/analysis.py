@@ -38,7 +38,8 @@ from experiments.shared.paired import SHARE, GameBlock, GameRange, Moments, win_
 from sim.contest_solver import best_response, make_prizes, sequential_equilibrium
 from sim.errors import InputError
 from sim.rules import Rules
-from sim.runner import Slot, play_state, to_frame
+from sim.run import Run, Slot
+from sim.runner import play_state, to_frame
 from strategies.registry import kernel_for, resolve
 
 TILES_DIR = Path(__file__).resolve().parent.parent / "tiles"
@@ -316,19 +317,11 @@ def _play_focal(
     n, players, seed, start = block.games, block.players, block.seed, block.start
     slots = [arm_slot] + field_slots
     seats = [0] + list(range(1, players))
-    st = play_state(
-        kernel_for(slots),
-        slots,
-        seats,
-        n,
-        players,
-        seed,
-        rules,
-        first_game=start,
-        rotate=True,
+    run = Run(
+        slots, seats, rules=rules, seed=seed, first_game=start, n_games=n, rotate=True,
         threads=threads,
-    )
-    frame = to_frame(st, slots, seats, start, True)
+    )  # fmt: skip
+    frame = to_frame(play_state(kernel_for(slots), run), run)
     rows = np.arange(n)
     focal = (start + rows) % players  # rotation puts slot 0 on seat (game % players)
 

@@ -38,7 +38,8 @@ from experiments.metagame.analysis_equilibrium import profile_seats, profiles
 from experiments.shared.limits import game_blocks
 from experiments.shared.settings import check_keys, int_setting, names_setting, rule_types
 from sim.errors import InputError
-from sim.runner import Slot, play_state
+from sim.run import Run, Slot
+from sim.runner import play_state
 from sim.state import RANK
 from strategies.registry import kernel_for, resolve
 
@@ -122,10 +123,11 @@ def play_profile(
     used = sorted(set(seats_of))
     slots = [_slot(names[k]) for k in used]
     seats = [used.index(k) for k in seats_of]
-    st = play_state(
-        kernel_for(slots), slots, seats, n, players, seed, rules, first_game=start,
-        rotate=True, threads=threads,
+    run = Run(
+        slots, seats, rules=rules, seed=seed, first_game=start, n_games=n, rotate=True,
+        threads=threads,
     )  # fmt: skip
+    st = play_state(kernel_for(slots), run)
     winner = st.seat[:, :players, RANK] == 1
     games = np.arange(start, start + n)
     lineup = np.empty((n, players), dtype=np.int64)

@@ -203,8 +203,8 @@ def finish(
                 seats_of(config),
                 int(config["seed"]),
                 rules_of(config),
-                start,
-                bool(config["rotate"]),
+                first_game=start,
+                rotate=bool(config["rotate"]),
                 dice_contest=bool(config["dice_contest"]),
             )
             written += write_positions(folder / POSITIONS, found)

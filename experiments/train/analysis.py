@@ -276,7 +276,8 @@ def round_starts(
     slots, seats = lineup.slots, list(lineup.seats)
     table = lineups(n_games, players, seats[:players], True, first_game)
     game_kernel = kernel(heavy=False)
-    streams, buf, work, notes = game_kernel.new_scratch()
+    scratch = game_kernel.new_scratch()
+    streams, _, work, _ = scratch
     words = seed_words(seed)
     herd = bool(data[FLAGS, Flag.HERD] != 0)
     for g in range(n_games):
@@ -288,9 +289,7 @@ def round_starts(
         set_up_game(st, g, shuffle, tiles, herd, work[W_SHUFFLE])
         for _ in range(MAX_ROUNDS):  # the engine's safety stop: a stalled game is cut off
             yield st, g
-            status = game_kernel.play_rounds(
-                st, g, seated, streams, players, False, False, buf, work, notes, 1
-            )
+            status = game_kernel.play_rounds(st, g, seated, scratch, players, False, False, 1)
             if status == OVER:
                 break
         game_kernel.score_game(st, g, work)

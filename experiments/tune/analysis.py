@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.rules import Rules
-from sim.runner import Slot, lineups, play_state
+from sim.run import Run, Slot
+from sim.runner import play_state
 from sim.state import RANK, SCORE
 from sim.stats import mean_se, wilson_interval
 from strategies.presets import preset_text
@@ -154,19 +155,12 @@ class Arena:
         tuple of numpy.ndarray
             Per game and seat: the slot sitting there, its rank and its score.
         """
-        st = play_state(
-            self.kernel,
-            slots,
-            seats,
-            n_games,
-            self.players,
-            self.seed,
-            self.rules,
-            first_game=first_game,
-            rotate=True,
-            threads=self.threads,
-        )
-        who = lineups(n_games, self.players, seats, True, first_game)[:, : self.players]
+        run = Run(
+            slots, seats, rules=self.rules, seed=self.seed, first_game=first_game,
+            n_games=n_games, rotate=True, threads=self.threads,
+        )  # fmt: skip
+        st = play_state(self.kernel, run)
+        who = run.lineups()[:, : self.players]
         rank = st.seat[:, : self.players, RANK]
         score = st.seat[:, : self.players, SCORE].astype(np.float64)
         return who, rank, score
