@@ -14,7 +14,13 @@ provenance names; the format is docs/card_format.md) has two parts, each a short
   ``fixed-K``).
 - **commit**: how many figures to commit. Each rule is a box over the taming decision's
   features (:data:`FEATURES`) and a commitment ``k``, capped at what the seat can move and pay;
-  a situation no rule covers commits the ``default``.
+  a situation no rule covers commits the ``default``. A rule (or the default) may answer
+  :data:`COUNT`, "count it out": the count with the best expected points, from the contest's
+  exact odds against the earlier seats' commitments and one figure for each later seat, what
+  winning and taking part bring (the bonuses' worth to the seat, the tile by how much it raises
+  the seat's chance of the most tiles: :func:`tile_worth`) and what the figures cost (the
+  commitment of ``majority``, :func:`strategies.herd_values.commitment`, with its default
+  parameters).
 
 Both situations are :func:`sim.situation.fill_situation`'s numbers, which the advice records, so
 the card is applied to exactly what it was learnt from. The worth of the bonuses comes from the
@@ -39,6 +45,7 @@ import numpy as np
 from sim.constants import V_ALL, V_FIRST, V_HERD
 from sim.errors import InputError
 from sim.jit import hot
+from sim.rules import Flag
 from sim.situation import (
     N_SITUATION,
     S_ALL_WORTH,
@@ -55,9 +62,10 @@ from sim.situation import (
     prize_tile,
 )
 from sim.stack import stack_f64
-from sim.state import I_PLAYERS
-from strategies import taming_ev
+from sim.state import FLAGS, I_PLAYERS
+from strategies import taming_ev, taming_majority
 from strategies.greedy_values import CLOCK
+from strategies.herd_values import commitment
 from strategies.params import Limit, Positions
 
 DESCRIPTION = (
@@ -101,10 +109,12 @@ SEEK_FEATURES = (
 )
 """The readable features the card's seek rules test, in the order of the kernel's row."""
 N_SEEK_FEATURES = len(SEEK_FEATURES)
+COUNT = -1  # a commitment rule's answer "count it out": the k with the best expected points
 OPEN = 1e9  # an open bound of a rule's box (the parameter row holds finite numbers)
 PLAYERS = (2, 3, 4)  # the player counts a seek part's weight names
 MAX_WEIGHT = 10.0
 MAX_RULES = 32  # rules per part of a card file
+MAJORITY_BOX = taming_majority.PARAMS["box"]  # the tile's model when the card counts it out
 
 
 def feature_columns(situation, features: tuple[str, ...] = FEATURES) -> dict[str, np.ndarray]:
@@ -207,8 +217,8 @@ def _fault(card) -> str | None:
                     return f"seek.weight[{key}] must be a number from 0 to {MAX_WEIGHT:g}"
         parts.append(("seek.rules", seek["rules"], "seek", SEEK_FEATURES))
     default = card["default"]
-    if isinstance(default, bool) or not isinstance(default, int) or not 0 <= default <= 10:
-        return "default must be a whole number of figures, 0 to 10"
+    if isinstance(default, bool) or not isinstance(default, int) or not COUNT <= default <= 10:
+        return f"default must be a whole number of figures, 0 to 10, or {COUNT} (count it out)"
     for where, rules, answer, features in parts:
         if not isinstance(rules, list) or len(rules) > MAX_RULES:
             return f"{where} must be a list of at most {MAX_RULES} rules"
@@ -219,9 +229,12 @@ def _fault(card) -> str | None:
             if answer == "seek" and not isinstance(value, bool):
                 return f"{where}, rule {n}: seek must be true or false"
             if answer == "commit" and (
-                isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10
+                isinstance(value, bool) or not isinstance(value, int) or not COUNT <= value <= 10
             ):
-                return f"{where}, rule {n}: commit must be a whole number of figures, 0 to 10"
+                return (
+                    f"{where}, rule {n}: commit must be a whole number of figures, 0 to 10, "
+                    f"or {COUNT} (count it out)"
+                )
             if not isinstance(rule["when"], list):
                 return f"{where}, rule {n}: 'when' must be a list of conditions"
             for cond in rule["when"]:
@@ -349,7 +362,20 @@ def commit_figures(st, g, seat, params, rng, available, values):
     _situation(st, g, seat, params, available, values, sit)
     _features(sit, feats)
     k = card_commit(params, feats)
+    if k == COUNT:
+        return commitment(st, g, seat, params, available, values, tile_worth(st, g, seat))
     return max(0, min(k, int(sit[S_KMAX])))
+
+
+@hot(inline=True)
+def tile_worth(st, g, seat):
+    """Points of keeping this round's tile when the card counts a commitment out: how much it
+    raises the seat's chance of the most tiles (``majority``'s model, its default parameters)
+    times the mammoth points."""
+    points = st.data[FLAGS, Flag.MAMMOTH_POINTS]
+    if points == 0:
+        return 0.0
+    return points * taming_majority.majority_gain(st, g, seat, MAJORITY_BOX)
 
 
 @hot(inline=True)

@@ -328,6 +328,25 @@ def test_the_card_check_caps_the_card_at_what_the_seat_can_commit():
     assert table.iloc[0]["verdict"] == "agrees" and table.iloc[0]["best_k"] == 1
 
 
+def test_a_rule_that_counts_it_out_is_counted_not_compared():
+    """A rule counting its commitment out (the shipped card's catch-all at 3 and 4 players) has
+    its decisions and this run's best count, and no comparison: its count depends on the
+    figures' costs, which the decision table does not hold. The report says so in words."""
+    from strategies.taming_card import COUNT
+
+    decisions, _ = synthetic(games=200, decision_sd=0.05, seed=7)
+    card = _card([([("committed_most", None, 0.5)], 1)], COUNT)
+    table = sit.card_agreement(decisions, card)
+    counted = table.iloc[1]
+    assert counted["rule"] == "otherwise" and counted["card_k"] == COUNT
+    assert counted["verdict"] == "counted" and counted["best_k"] == 0  # somebody committed: 0
+    assert counted["decisions"] == int((decisions["committed_most"] > 0).sum())
+    assert np.isnan(counted["card_minus_best"]) and np.isnan(counted["lo"])
+    assert table.iloc[0]["verdict"] == "agrees"  # nobody committed before: 1 is best
+    assert words.VERDICT_WORDS["counted"][1] == "counted out"
+    assert words.commit_words(COUNT) == "count it out"
+
+
 def test_the_cards_words_are_the_reports():
     """The analysis's card holds conditions, answers and numbers; the report words it (issue 53):
     each rule's ``text`` is its conditions in words, after its answer, as card.json holds it."""

@@ -142,3 +142,63 @@ def test_the_shipped_card_page_answers_what_the_card_says(browser_page, tmp_path
         assert f"at {round(100 * seek['weight']['2'])}% of its expected points" in said
     for head, lines in card.get("notes", {}).items():  # the equilibrium and the adjustments
         assert head in page.inner_text("#notes") and lines[0] in page.inner_text("#notes")
+
+
+def _counted(players, prize, all_worth, cost, kmax, others, mine, tiles, left):
+    """The count the card's rule "count it out" gives, in Python: exact odds, the tile by the
+    majority chance (``majority``'s model), the figures at ``cost`` each (ties toward fewer)."""
+    from strategies.herd_values import majority_chance
+    from strategies.taming_card import MAJORITY_BOX
+
+    rivals = [*tiles, 0, 0, 0][:3]
+    tile = 10 * (
+        majority_chance(mine + 1, *rivals, left, players, MAJORITY_BOX, 1)
+        - majority_chance(mine, *rivals, left, players, MAJORITY_BOX, 1)
+    )
+    points = [0.0]
+    for k in range(1, kmax + 1):
+        win = float(odds((k, *others)).win[0])
+        points.append(win * (max(prize, all_worth) + tile) + (1 - win) * all_worth - k * cost)
+    return max(range(kmax + 1), key=lambda k: (points[k] - 1e-9 * k, -k)), points
+
+
+COUNT_CASES = [
+    # players, better bonus, "all" bonus, figure cost, kmax, earlier, to decide, tiles: mine,
+    # others, left
+    (3, 8.0, 1.0, 2.0, 3, "1", 1, 1, "2,0", 6),
+    (4, 20.0, 0.0, 1.0, 3, "2", 0, 0, "0,0,0", 10),
+    (3, 3.0, 2.0, 4.0, 3, "", 1, 0, "1,1", 8),
+    (4, 6.0, 2.0, 1.5, 2, "1,1", 1, 2, "2,1,0", 3),
+]
+
+
+@pytest.mark.parametrize("case", COUNT_CASES)
+def test_the_shipped_card_counts_it_out_as_the_policy_does(browser_page, tmp_path, case):
+    """At 3 and 4 players the shipped card counts the commitment out: the page's count and
+    each count's expected points are those of the exact odds and the majority chance."""
+    players, prize, all_worth, cost, kmax, earlier, to_decide, mine, tiles, left = case
+    page = browser_page
+    _open(page, tmp_path, load_card())
+    _enter(
+        page,
+        players=players,
+        prize=prize,
+        kmax=kmax,
+        earlier=earlier,
+        to_decide=to_decide,
+        all_worth=all_worth,
+        figure_cost=cost,
+        tiles_mine=mine,
+        tiles_others=tiles,
+        tiles_left=left,
+    )
+    before = [int(x) for x in earlier.split(",") if x]
+    others = [*before, *[1] * to_decide][:3]
+    rivals = [int(x) for x in tiles.split(",")]
+    k, points = _counted(players, prize, all_worth, cost, kmax, others, mine, rivals, left)
+    said = page.inner_text("#commit-answer")
+    assert said.startswith(f"Commit {k if k else 'none'}."), (said, points)
+    assert "Count it out: the count with the most expected points" in said
+    rows = page.locator("#odds tbody tr").all_inner_texts()
+    for j, row in enumerate(rows, 1):
+        assert float(row.split("\t")[-1]) == pytest.approx(points[j], abs=0.006), row

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import numpy as np
@@ -64,7 +65,9 @@ PARAMS = np.concatenate([np.array(list(tc.PARAMS.values())), tc.card_row(CARD)])
 
 
 def card_answer(card, situation):
-    """The card's rule read in Python from a situation (a dict of the advice's columns)."""
+    """The card's rule read in Python from a situation (a dict of the advice's columns); None
+    where the rule counts the commitment out (:data:`strategies.taming_card.COUNT`: it reads
+    the figures' costs too, which the situation does not hold)."""
     feats = {
         k: float(v[0])
         for k, v in tc.feature_columns({k: np.array([v]) for k, v in situation.items()}).items()
@@ -76,8 +79,10 @@ def card_answer(card, situation):
             for c in rule["when"]
         )
         if inside:
-            return min(rule["commit"], int(situation["kmax"]))
-    return min(card["default"], int(situation["kmax"]))
+            return (
+                None if rule["commit"] == tc.COUNT else min(rule["commit"], int(situation["kmax"]))
+            )
+    return None if card["default"] == tc.COUNT else min(card["default"], int(situation["kmax"]))
 
 
 def _state(players=4, food=20, left=8):
@@ -140,6 +145,35 @@ def test_card_commits_what_the_card_says_on_hand_built_situations(case):
     assert got == card_answer(CARD, _situation(st, available, values))
 
 
+COUNT_CARD = {"rules": [{"when": [], "commit": tc.COUNT}], "default": tc.COUNT}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_counting_it_out_is_majoritys_commitment(players):
+    """A rule that counts the commitment out commits what ``majority`` (its default
+    parameters) commits in the same situation: on hand-built states over earlier commitments,
+    people on the area, food, the bonus and the tile standing."""
+    from strategies import taming_majority as mj
+
+    params = np.concatenate([np.array(list(tc.PARAMS.values())), tc.card_row(COUNT_CARD)])
+    majority = np.array(list(mj.PARAMS.values()))
+    seen = set()
+    for earlier, available, food, first, all_, mine, other in itertools.product(
+        (0, 1, 3), (1, 3, 5), (1, 20), (2.0, 9.0, 25.0), (0.0, 2.0), (0, 2), (1, 3)
+    ):
+        st = _state(players=players, food=food, left=5)
+        st.seat[0, 0, PLACED + FOREST] = available
+        st.seat[0, 1, HERD + H_ON_TILE] = earlier
+        st.seat[0, 1, PLACED + FOREST] = max(earlier, 1)
+        st.seat[0, 0, HERD + H_TILES_WON] = mine
+        st.seat[0, 1, HERD + H_TILES_WON] = other
+        values = _values(first, all_)
+        got = tc.commit_figures(st, 0, 0, params, RNG, available, values)
+        assert got == mj.commit_figures(st, 0, 0, majority, RNG, available, values)
+        seen.add(got)
+    assert len(seen) >= 3  # the count moves with the situation
+
+
 def test_the_kernel_row_of_a_card_holds_its_rules():
     row = tc.card_row(CARD)
     assert row[2] == CARD["default"] and row[3] == len(CARD["rules"])
@@ -184,7 +218,7 @@ def test_the_shipped_card_is_the_one_the_policy_reads_and_says_how_it_was_made()
     for command in [*provenance["design"], provenance["check"]["command"]]:
         assert command.startswith("mammoth ") and "--seed" in command
     assert 1 <= len(card["rules"]) <= 12
-    assert all(0 <= r["commit"] <= MAX_TILE_FIGURES for r in card["rules"])
+    assert all(tc.COUNT <= r["commit"] <= MAX_TILE_FIGURES for r in card["rules"])
     for rule in card["rules"]:
         assert {c["feature"] for c in rule["when"]} <= set(tc.FEATURES)
     lines = card_lines(card)  # one screen
@@ -206,9 +240,17 @@ def test_card_follows_the_shipped_card_in_played_games(players):
         assert (decisions["k_field"] != card["default"]).any()
     else:  # gated over whole games: the card commits its default (or all the seat can)
         assert (decisions["k_field"] <= card["default"]).all()
+    counted = 0
     for _, row in decisions.iterrows():
         situation = {c: row[c] for c in SITUATION_COLUMNS}
-        assert row["k_field"] == card_answer(card, situation), situation
+        answer = card_answer(card, situation)
+        if answer is None:  # counted out: checked against majority's count on hand-built states
+            counted += 1
+            assert 0 <= row["k_field"] <= row["kmax"], situation
+        else:
+            assert row["k_field"] == answer, situation
+    if players > 2:  # the shipped card counts the commitment out at 3 and 4 players
+        assert counted == len(decisions)
 
 
 def test_greedy_with_card_plays_full_games():

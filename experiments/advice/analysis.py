@@ -70,7 +70,7 @@ import pandas as pd
 from sim.constants import MAX_TILE_FIGURES
 from sim.contest_solver import best_response, sequential_equilibrium
 from strategies import taming_ev
-from strategies.taming_card import FEATURES, feature_columns
+from strategies.taming_card import COUNT, FEATURES, feature_columns
 
 K_RANGE = tuple(range(MAX_TILE_FIGURES + 1))
 Z95 = 1.959963984540054
@@ -733,7 +733,11 @@ TOO_FEW_DECISIONS = "too few decisions"
 """Verdict: the rule's decisions come from fewer than :data:`MIN_CLUSTERS` games."""
 NOT_MET = "not met"
 """Verdict: no decision of the run falls under the rule."""
-VERDICTS = (AGREES, LEVEL, DISAGREES, TOO_FEW_DECISIONS, NOT_MET)
+COUNTED = "counted"
+"""Verdict: the rule counts its commitment out (:data:`strategies.taming_card.COUNT`), a count
+that depends on more than the decision table holds (the figures' costs), so it is not checked
+here; its decisions and this run's best count are."""
+VERDICTS = (AGREES, LEVEL, DISAGREES, TOO_FEW_DECISIONS, NOT_MET, COUNTED)
 """The verdicts of :func:`card_agreement` (its ``verdict`` codes; their words are the report's,
 :data:`experiments.advice.report_words.VERDICT_WORDS`)."""
 
@@ -776,7 +780,9 @@ def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
         ``lo``, ``hi`` (win share, 95% interval), and ``verdict``: ``agrees`` (the card's ``k``
         is this run's best), ``level`` (another ``k`` is best, but not measurably: the interval
         holds 0), ``disagrees`` (the card's ``k`` is measurably worse), ``too few decisions``
-        (fewer than :data:`MIN_CLUSTERS` games) or ``not met`` (no decision).
+        (fewer than :data:`MIN_CLUSTERS` games), ``not met`` (no decision) or ``counted`` (the
+        rule counts its commitment out, :data:`strategies.taming_card.COUNT`: its decisions and
+        this run's best count, no comparison).
     """
     if isinstance(card, dict):
         card = Card.from_dict(card)
@@ -808,6 +814,8 @@ def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
             s = _sums(wins[idx], codes[idx])
             top = int(decisions["kmax"].to_numpy()[idx].max())
             best = _best(s.mean[: top + 1])
+            row.update(games=s.games, best_k=best, verdict=COUNTED)
+        if idx.shape[0] and commits[c] != COUNT:
             card_k = min(commits[c], top)  # beyond the most anyone here can commit: capped
             w = np.zeros(len(K_RANGE))
             w[card_k] += 1.0
@@ -822,13 +830,6 @@ def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
                 verdict = LEVEL
             else:
                 verdict = DISAGREES
-            row.update(
-                games=s.games,
-                best_k=best,
-                card_minus_best=diff,
-                lo=diff - half,
-                hi=diff + half,
-                verdict=verdict,
-            )
+            row.update(card_minus_best=diff, lo=diff - half, hi=diff + half, verdict=verdict)
         rows.append(row)
     return pd.DataFrame(rows, columns=list(AGREEMENT_COLUMNS))

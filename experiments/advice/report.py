@@ -164,7 +164,10 @@ def write_advice(
         }
         write_json(folder / "card.json", data)
         write_text(folder / "card.md", card_text(card))
-        write_text(folder / "card.html", card_page(data, rules.tie_rule))
+        write_text(
+            folder / "card.html",
+            card_page(data, rules.tie_rule, mammoth_points=rules.mammoth_points),
+        )
         files[1:1] = DERIVED
     if len(tables.check):
         write_csv(folder / "check.csv", tables.check)

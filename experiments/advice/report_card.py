@@ -19,9 +19,17 @@ import html
 import itertools
 import json
 
-from experiments.advice.report_words import OTHERWISE, SEEK_WORDS, rule_text
+from experiments.advice.report_words import (
+    COUNT_DETAILS,
+    COUNT_HOW,
+    COUNT_WORDS,
+    OTHERWISE,
+    SEEK_WORDS,
+    rule_text,
+)
 from sim.contest_exact import odds
-from strategies.taming_card import FEATURES, SEEK_FEATURES
+from sim.rules import Rules
+from strategies.taming_card import COUNT, FEATURES, MAJORITY_BOX, SEEK_FEATURES
 
 MAX_COUNT = 6
 """Figures tabulated per seat (the player's 1 to this; each other seat 0 to this)."""
@@ -61,7 +69,12 @@ def _sentence(words: str) -> str:
     return words[:1].upper() + words[1:] + "."
 
 
-def card_page(card: dict, tie_rule: str = "longer_wins", title: str = "Advice card") -> str:
+def card_page(
+    card: dict,
+    tie_rule: str = "longer_wins",
+    title: str = "Advice card",
+    mammoth_points: int = Rules().mammoth_points,
+) -> str:
     """The whole page as text.
 
     Parameters
@@ -72,6 +85,9 @@ def card_page(card: dict, tie_rule: str = "longer_wins", title: str = "Advice ca
         The contest's tie rule, for the odds.
     title : str
         The page's title.
+    mammoth_points : int
+        What the most tiles score at the end, for a tile's worth when the card counts a
+        commitment out.
 
     Returns
     -------
@@ -96,6 +112,13 @@ def card_page(card: dict, tie_rule: str = "longer_wins", title: str = "Advice ca
         "features": {"commit": list(FEATURES), "seek": list(SEEK_FEATURES)},
         "odds": odds_table(tie_rule),
         "max_count": MAX_COUNT,
+        "count": {
+            "code": COUNT,
+            "how": _sentence(f"{COUNT_WORDS}: {COUNT_HOW}") + " " + _sentence(COUNT_DETAILS)[:-1],
+            "points": int(mammoth_points),
+            "box": MAJORITY_BOX,
+            "min_tiles": Rules().mammoth_min_tiles,
+        },
         "provenance": _made(card.get("provenance", {})),
         "words": {
             "seek": [_sentence(SEEK_WORDS[False][0]), _sentence(SEEK_WORDS[True][0])],
@@ -159,10 +182,22 @@ value="3"></label>
 <label>Later players on the area, still to decide <input id="to_decide" type="number" min="0"
 max="3" step="1" value="0"></label>
 </fieldset>
+<fieldset id="count-inputs"><legend>Counting it out</legend>
+<label>"All" bonus worth (points to you) <input id="all_worth" type="number" step="0.5"
+value="1"></label>
+<label>A figure's cost (points: the food or resource you pay) <input id="figure_cost"
+type="number" min="0" step="0.5" value="2"></label>
+<label>Your tiles <input id="tiles_mine" type="number" min="0" step="1" value="0"></label>
+<label>The other players' tiles (e.g. 2,1) <input id="tiles_others" type="text" value="">
+</label>
+<label>Tiles left in the pile after this one <input id="tiles_left" type="number" min="0"
+step="1" value="8"></label>
+</fieldset>
 </form>
 <div class="answer" id="seek-answer"></div>
 <div class="answer" id="commit-answer"></div>
-<table id="odds"><thead><tr><th>figures</th><th>chance to win the contest</th></tr></thead>
+<table id="odds"><thead><tr><th>figures</th><th>chance to win the contest</th>
+<th id="points-head">expected points</th></tr></thead>
 <tbody></tbody></table>
 <p class="note" id="odds-note"></p>
 <div id="notes"></div>
@@ -198,6 +233,57 @@ function chance(k, others) {
   const sorted = others.filter((x) => x > 0).sort((a, b) => b - a).slice(0, 3);
   return D.odds[Math.min(k, D.max_count) + "|" + sorted.join(",")];
 }
+function counts(id) {
+  return document.getElementById(id).value.split(/[ ,;]+/).filter((s) => s !== "").map(Number)
+    .filter((x) => Number.isFinite(x) && x >= 0).map(Math.round);
+}
+function lnFactorial(n) {
+  let sum = 0;
+  for (let i = 2; i <= n; i++) { sum += Math.log(i); }
+  return sum;
+}
+function majorityChance(mine, tiles, left, players) {
+  // each tile left is boxed with probability box, else won by one of the players alike
+  const p = (1 - D.count.box) / players;
+  const rivals = tiles.slice(0, players - 1);
+  while (rivals.length < players - 1) { rivals.push(0); }
+  let total = 0;
+  function spread(i, used, logWeight, top) {
+    if (i === rivals.length) {
+      const rest = left - used;
+      total += Math.exp(lnFactorial(left) - lnFactorial(rest) + logWeight
+        + rest * Math.log(D.count.box));
+      return;
+    }
+    for (let b = 0; b <= Math.min(top - rivals[i], left - used); b++) {
+      spread(i + 1, used + b, logWeight - lnFactorial(b) + b * Math.log(p), top);
+    }
+  }
+  for (let a = 0; a <= left; a++) {
+    if (mine + a >= Math.max(D.count.min_tiles, 1)) {
+      spread(0, a, -lnFactorial(a) + a * Math.log(p), mine + a);
+    }
+  }
+  return total;
+}
+function countOut(f, others) {
+  // the count with the best expected points (ties toward fewer), and each count's points
+  const mine = Math.max(0, Math.round(num("tiles_mine")));
+  const left = Math.max(0, Math.round(num("tiles_left")));
+  const tiles = counts("tiles_others");
+  const tile = D.count.points * (majorityChance(mine + 1, tiles, left, f.players)
+    - majorityChance(mine, tiles, left, f.players));
+  const all = num("all_worth");
+  const cost = num("figure_cost");
+  const points = [0];
+  let best = 0;
+  for (let j = 1; j <= Math.min(f.kmax, D.max_count); j++) {
+    const win = chance(j, others);
+    points.push(win * (Math.max(f.prize, all) + tile) + (1 - win) * all - j * cost);
+    if (points[j] > points[best] + 1e-9 * Math.max(1, Math.abs(points[best]))) { best = j; }
+  }
+  return [best, points, tile];
+}
 function update() {
   const before = earlier();
   const f = {
@@ -216,19 +302,27 @@ function update() {
     + sn + " (" + sline + ")." + how + effect(srule || D.seek.otherwise, "seeking");
   const [cn, crule] = firstRule(D.commit, f);
   const want = crule ? crule.commit : D.commit.default;
-  const k = Math.max(0, Math.min(want, f.kmax));
-  document.getElementById("commit-answer").innerHTML =
-    "<b>Commit " + (k === 0 ? "none" : k) + ".</b> Rule " + cn + " ("
-    + (crule ? crule.text : D.words.otherwise) + (want > f.kmax ? "; all you can" : "") + ")."
-    + effect(crule || D.commit.otherwise, "committing " + want + " against none");
-  const body = document.querySelector("#odds tbody");
-  body.innerHTML = "";
   const others = before.concat(Array(Math.max(0, Math.min(3 - before.length, f.to_decide)))
     .fill(1));
+  const counting = want === D.count.code;
+  const [counted, points, tile] = counting ? countOut(f, others) : [0, [], 0];
+  const k = counting ? counted : Math.max(0, Math.min(want, f.kmax));
+  const why = counting ? " " + D.count.how + ". The tile is worth " + tile.toFixed(1)
+    + " points to you here." : effect(crule || D.commit.otherwise, "committing " + want
+    + " against none");
+  document.getElementById("commit-answer").innerHTML =
+    "<b>Commit " + (k === 0 ? "none" : k) + ".</b> Rule " + cn + " ("
+    + (crule ? crule.text : D.words.otherwise) + (!counting && want > f.kmax ? "; all you can"
+    : "") + ")." + why;
+  document.getElementById("count-inputs").style.display = counting ? "" : "none";
+  document.getElementById("points-head").style.display = counting ? "" : "none";
+  const body = document.querySelector("#odds tbody");
+  body.innerHTML = "";
   for (let j = 1; j <= Math.min(Math.max(f.kmax, 1), D.max_count); j++) {
     const row = document.createElement("tr");
     row.innerHTML = "<td>" + j + (j === k ? " (the card)" : "") + "</td><td>"
-      + (100 * chance(j, others)).toFixed(1) + "%</td>";
+      + (100 * chance(j, others)).toFixed(1) + "%</td>"
+      + (counting && j < points.length ? "<td>" + points[j].toFixed(2) + "</td>" : "");
     body.appendChild(row);
   }
   document.getElementById("odds-note").textContent = "Exact odds of the contest against "

@@ -28,6 +28,7 @@ import pandas as pd
 
 from experiments.advice.analysis import (
     AGREES,
+    COUNTED,
     DISAGREES,
     LEVEL,
     NOT_MET,
@@ -35,6 +36,7 @@ from experiments.advice.analysis import (
     Card,
     Condition,
 )
+from strategies.taming_card import COUNT
 
 FEATURE_WORDS = {
     "committed_most": "most committed before you",
@@ -48,6 +50,18 @@ FEATURE_WORDS = {
 }
 """Each feature of the card (:data:`strategies.taming_card.FEATURES`, ``SEEK_FEATURES``) named."""
 
+COUNT_WORDS = "count it out"
+"""A commitment the card counts out (:data:`strategies.taming_card.COUNT`), in words."""
+COUNT_HOW = (
+    "the count with the most expected points: its chance to win (the exact odds) times the "
+    'better bonus and the tile, plus the "all" bonus when it loses, minus what the figures cost'
+)
+COUNT_DETAILS = (
+    "players still to decide count as one figure each; the tile is worth the mammoth points "
+    "times how much one more tile raises your chance of the most tiles"
+)
+"""How the card counts a commitment out, in a sentence, and the details of the count."""
+
 OTHERWISE = "otherwise"
 """The catch-all rule's situation."""
 
@@ -57,6 +71,7 @@ VERDICT_WORDS = {
     DISAGREES: ("worse than another count", "worse than another count"),
     TOO_FEW_DECISIONS: ("too rare to tell", "too rare to tell"),
     NOT_MET: ("not met", "not met"),
+    COUNTED: ("counted out", "counted out"),
 }
 """A run's verdict on a card's rule (:func:`experiments.advice.analysis.card_agreement`) in
 words: ``(after a count of rules, for one rule)``."""
@@ -233,7 +248,9 @@ def worded_card(card: Mapping) -> dict:
 
 
 def commit_words(k: int) -> str:
-    """A count to commit in words ("commit none", "commit 2")."""
+    """A count to commit in words ("commit none", "commit 2", "count it out")."""
+    if k == COUNT:
+        return COUNT_WORDS
     return "commit none" if k == 0 else f"commit {k}"
 
 
@@ -332,6 +349,8 @@ def card_lines(card: Card | Mapping) -> list[str]:
     rest = [rule for rule in card.rules if not rule["when"]]
     commit = rest[0]["commit"] if rest else card.default
     lines.append(f"{'Otherwise' if numbered else 'Always'}: {commit_words(commit)}.")
+    if COUNT in {int(rule["commit"]) for rule in card.rules} | {int(card.default)}:
+        lines += [f"To count it out: {COUNT_HOW}.", f"In the count, {COUNT_DETAILS}."]
     too_few = _situations(rest[0].get("too_few", [])) if rest else []
     if too_few:
         lines.append(
@@ -409,6 +428,9 @@ def short_condition(feature: str, lo: float | None, hi: float | None) -> str:
 
 
 __all__ = [
+    "COUNT_DETAILS",
+    "COUNT_HOW",
+    "COUNT_WORDS",
     "FEATURE_WORDS",
     "OTHERWISE",
     "SEEK_WORDS",

@@ -195,7 +195,10 @@ def write_card_check(
         card = worded_card({**gated, "provenance": provenance})
         write_json(folder / "card.json", card)
         write_text(folder / "card.md", card_text(card))
-        write_text(folder / "card.html", card_page(card, rules.tie_rule))
+        write_text(
+            folder / "card.html",
+            card_page(card, rules.tie_rule, mammoth_points=rules.mammoth_points),
+        )
         files[-1:-1] = ["card.json", "card.md", "card.html"]
     settings = {key: config[key] for key in SETTINGS if key in config}
     extra = {"wall_seconds": round(time.perf_counter() - started, 1)} if started else {}
