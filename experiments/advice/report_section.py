@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 
 from experiments.advice.analysis import DISAGREES, VERDICTS
 from experiments.advice.report_words import (
+    COUNT_WORDS,
     OTHERWISE,
     VERDICT_WORDS,
     commit_cell,
@@ -40,7 +41,7 @@ from experiments.shared.document import (
 )
 from experiments.shared.plots import grouped_intervals
 from sim.errors import InputError
-from strategies.taming_card import CARD_PATH, load_card
+from strategies.taming_card import CARD_PATH, COUNT, load_card
 
 CHART_K = 4
 """The chart shows the effect of committing 1 to this many figures."""
@@ -185,6 +186,11 @@ def made_by(card: dict) -> str:
     return str(made.get("command") or made.get("check", {}).get("command") or "not recorded")
 
 
+def _card_cell(k: int) -> str:
+    """A rule's commitment in a table's cell: the count, or the words for counting it out."""
+    return COUNT_WORDS if k == COUNT else str(k)
+
+
 def agreement_table(folder: ResultFolder) -> Table:
     """The shipped card's rules checked on the run's play-outs."""
     rows = []
@@ -194,7 +200,7 @@ def agreement_table(folder: ResultFolder) -> Table:
             [
                 str(record["rule"]),
                 str(record["situation"]),
-                str(int(record["card_k"])),
+                _card_cell(int(record["card_k"])),
                 str(best) if best >= 0 else "",
                 Cell(pp(record["card_minus_best"]), interval(record["lo"], record["hi"])),
                 VERDICT_WORDS.get(record["verdict"], ("", str(record["verdict"])))[1],
