@@ -19,7 +19,7 @@ from experiments.compare.analysis import LeagueStats, herd_label, league_tables,
 from experiments.compare.analysis_profile import ProfileStats
 from experiments.compare.report import write_league
 from experiments.shared.limits import game_blocks
-from experiments.shared.rules_setup import rules_from_options
+from experiments.shared.rules_setup import rules_from_settings
 from experiments.shared.settings import check_keys, herd_setting, names_setting, rule_types
 from sim.errors import InputError
 from sim.rules import Rules
@@ -37,14 +37,8 @@ def rules_of(config: dict, herd: bool | None = None) -> Rules:
 
     ``herd`` picks one of the file's herd settings (default: the first, herd on if it is one).
     """
-    r = config.get("rules", {})
-    return rules_from_options(
-        herd_setting(config)[0] if herd is None else bool(herd),
-        None if r.get("tiles", "default") == "default" else r["tiles"],
-        int(r.get("mammoth_points", 10)),
-        r.get("tie", "longer_wins"),
-        r.get("resources_of_choice", "immediate"),
-    )
+    herd = herd_setting(config)[0] if herd is None else bool(herd)
+    return rules_from_settings(config.get("rules", {}), herd)
 
 
 def names_of(config: dict) -> list[str]:

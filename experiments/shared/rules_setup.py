@@ -54,3 +54,29 @@ def rules_from_options(
         tiles_assumed=tiles is None,
         resources_of_choice=resources_of_choice,
     )
+
+
+def rules_from_settings(settings: dict, herd: bool) -> Rules:
+    """The rules of an experiment's ``[rules]`` table (docs/rules.md defaults for what it leaves
+    out), with the herd on or off as the kind decides (:func:`rules_from_options` checks them).
+
+    Parameters
+    ----------
+    settings : dict
+        The experiment's ``[rules]`` table: ``tiles``, ``mammoth_points``, ``tie``,
+        ``resources_of_choice``, each optional.
+    herd : bool
+        Play The Mammoth Herd.
+
+    Returns
+    -------
+    Rules
+    """
+    tiles = settings.get("tiles", "default")
+    return rules_from_options(
+        herd,
+        None if tiles == "default" else tiles,
+        int(settings.get("mammoth_points", 10)),
+        settings.get("tie", "longer_wins"),
+        settings.get("resources_of_choice", "immediate"),
+    )

@@ -26,7 +26,7 @@ import numpy as np
 
 from experiments.shared.files import run_metadata, write_json
 from experiments.shared.limits import MAX_POSITION_GAMES, MAX_SIMULATE_GAMES, game_blocks
-from experiments.shared.rules_setup import rules_from_options
+from experiments.shared.rules_setup import rules_from_settings
 from experiments.shared.settings import (
     bool_setting,
     check_keys,
@@ -65,13 +65,7 @@ POSITION_BLOCK = 100
 def rules_of(config: dict) -> Rules:
     """The rules of the experiment (docs/rules.md defaults for what it leaves out)."""
     r = config.get("rules", {})
-    return rules_from_options(
-        bool(r.get("herd", True)),
-        None if r.get("tiles", "default") == "default" else r["tiles"],
-        int(r.get("mammoth_points", 10)),
-        r.get("tie", "longer_wins"),
-        r.get("resources_of_choice", "immediate"),
-    )
+    return rules_from_settings(r, bool(r.get("herd", True)))
 
 
 def seats_of(config: dict) -> list[str]:
