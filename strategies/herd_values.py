@@ -50,6 +50,7 @@ from sim.constants import (
     V_ALL,
     V_FIGURES,
     V_FIRST,
+    V_HERD,
     WOOD,
 )
 from sim.jit import hot
@@ -382,6 +383,29 @@ def contest_value(st, g, seat, params, values, tile_value):
         st, g, seat, params, placement_figures(st, g, seat), values, tile_value, True
     )
     return value
+
+
+OWN_WEIGHT = -1.0
+"""A ``weight`` parameter's value meaning "the base strategy's own herd weight"."""
+WEIGHT_LIMIT = Limit(OWN_WEIGHT, 10)
+"""The values a herd weight may take: ``-1`` (the base strategy's own) or a share 0 to 10."""
+
+
+@hot(inline=True)
+def weighed(estimate, weight, values):
+    """A placement estimate of the contest as the base strategy's placement should see it so
+    that it weighs the contest at ``weight`` (a share of its expected points) at this table.
+
+    The base strategy multiplies a taming policy's ``herd_value`` by its own herd weight
+    (``values[V_HERD]``, at this table size); dividing that out leaves ``weight``. A negative
+    ``weight`` (:data:`OWN_WEIGHT`) leaves the estimate as it is, and a base strategy that does
+    not weigh the herd at placement (``values[V_HERD]`` 0) gets 0.
+    """
+    if weight < 0.0:
+        return estimate
+    if values[V_HERD] <= 0.0:
+        return 0.0
+    return estimate * weight / values[V_HERD]
 
 
 @hot(inline=True)

@@ -38,11 +38,12 @@ model's weights do (:mod:`strategies.learned`).
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from sim.constants import V_ALL, V_FIRST, V_HERD
+from sim.constants import V_ALL, V_FIRST
 from sim.errors import InputError
 from sim.jit import hot
 from sim.rules import Flag
@@ -65,26 +66,59 @@ from sim.stack import stack_f64
 from sim.state import FLAGS, I_PLAYERS
 from strategies import taming_ev, taming_majority
 from strategies.greedy_values import CLOCK
-from strategies.herd_values import commitment
+from strategies.herd_values import commitment, weighed
 from strategies.params import Limit, Positions
 
 DESCRIPTION = (
     "seeks the herd and commits as the shipped advice card (strategies/models/card.json) says; "
     "the winner's bonus as ev"
 )
+CARDS_OWN = -1.0  # a table size's seek or weight setting: the card's own answer
+SEEK_NEVER, SEEK_UNLESS_THERE, SEEK_ALWAYS = 0.0, 1.0, 2.0
+"""A table size's ``seek_N``: never seek the herd; seek it unless another seat is on its area
+already; always seek it."""
+COMMIT_CARDS_OWN = -2.0  # a table size's ``commit_N``: the card's commitment rules
 PARAMS = {
-    **taming_ev.PARAMS,  # ev's row first: its herd_value and take_first_bonus read it
+    **taming_ev.PARAMS,  # ev's row first: its estimate and take_first_bonus read it
     "seek": 1.0,  # 1: seek the herd where the card says so; 0: never seek it
     "commit_rules": 1.0,  # 1: commit by the card's rules; 0: always its default commitment
+    # one table size's play, in place of the card's (its derivation's candidates and their
+    # neighbours are named so): whether to seek (-1 the card's rules, else SEEK_*), the seek
+    # weight (-1 the card's), the commitment (-2 the card's rules, -1 count it out, else k)
+    "seek_2": CARDS_OWN,
+    "seek_3": CARDS_OWN,
+    "seek_4": CARDS_OWN,
+    "weight_2": CARDS_OWN,
+    "weight_3": CARDS_OWN,
+    "weight_4": CARDS_OWN,
+    "commit_2": COMMIT_CARDS_OWN,
+    "commit_3": COMMIT_CARDS_OWN,
+    "commit_4": COMMIT_CARDS_OWN,
 }
 LIMITS = {
     **taming_ev.LIMITS,
     "seek": Limit(0, 1, whole=True),
     "commit_rules": Limit(0, 1, whole=True),
+    **{f"seek_{p}": Limit(choices=(-1, 0, 1, 2)) for p in (2, 3, 4)},
+    **{f"weight_{p}": Limit(-1, 10) for p in (2, 3, 4)},
+    **{f"commit_{p}": Limit(-2, 10, whole=True) for p in (2, 3, 4)},
 }
 _AT = Positions(PARAMS, shared=taming_ev.PARAMS)
 SEEK = _AT["seek"]
 COMMIT_RULES = _AT["commit_rules"]
+
+
+def _first_of(name: str) -> int:
+    """Where ``NAME_2`` sits; ``NAME_N`` sits at that plus ``N - 2`` (checked)."""
+    at = [_AT[f"{name}_{p}"] for p in (2, 3, 4)]
+    if at != list(range(at[0], at[0] + 3)):
+        raise ImportError(f"{name}_2, {name}_3 and {name}_4 must follow each other in PARAMS")
+    return at[0]
+
+
+SEEK_AT = _first_of("seek")
+WEIGHT_AT = _first_of("weight")
+COMMIT_AT = _first_of("commit")
 _AT.check_every_key()
 
 CARD_PATH = Path(__file__).resolve().parent / "models" / "card.json"
@@ -361,7 +395,8 @@ def commit_figures(st, g, seat, params, rng, available, values):
     feats = stack_f64(N_FEATURES)
     _situation(st, g, seat, params, available, values, sit)
     _features(sit, feats)
-    k = card_commit(params, feats)
+    own = params[COMMIT_AT + st.game[g, I_PLAYERS] - 2]
+    k = card_commit(params, feats) if own == COMMIT_CARDS_OWN else int(own)
     if k == COUNT:
         return commitment(st, g, seat, params, available, values, tile_worth(st, g, seat))
     return max(0, min(k, int(sit[S_KMAX])))
@@ -387,28 +422,163 @@ def seek_weight_at(params):
 
 @hot
 def herd_value(st, g, seat, params, rng, values):
-    """``ev``'s estimate of being on the herd's area where the card's seek part says to seek
-    the herd (and ``seek`` is 1), else 0: placement as if there were no herd. With the seek
-    part's ``weight``, the estimate times the card's weight at this table over the base
-    strategy's (``values[V_HERD]``), so that the placement weighs it by the card's."""
+    """``ev``'s estimate of being on the herd's area where the card says to seek the herd at
+    this table (``seek_N`` where it is set, else the card's seek part; and ``seek`` is 1), else
+    0: placement as if there were no herd. The estimate is weighed
+    (:func:`strategies.herd_values.weighed`) at ``weight_N`` where it is set, else ``weight``
+    where that is, else the seek part's ``weight`` at this table where the card has one, else
+    at the base strategy's own herd weight."""
     if params[SEEK] == 0.0 or prize_tile(st, g) < 0:
         return 0.0
+    players = int(st.game[g, I_PLAYERS])
     sit = stack_f64(N_SITUATION)
     feats = stack_f64(N_SEEK_FEATURES)
     _situation(st, g, seat, params, 0, values, sit)
     _seek_features(sit, feats)
-    if not card_seeks(params, feats):
+    if not table_seeks(params, players, feats):
         return 0.0
-    estimate = taming_ev.herd_value(st, g, seat, params, rng, values)
-    at = seek_weight_at(params)
-    if params[at] == 0.0:
-        return estimate
-    if values[V_HERD] <= 0.0:
-        return 0.0  # the base strategy does not weigh the herd at placement
-    return estimate * params[at + st.game[g, I_PLAYERS] - 1] / values[V_HERD]
+    return weighed(
+        taming_ev.estimate(st, g, seat, params, values), table_weight(params, players), values
+    )
+
+
+@hot(inline=True)
+def table_seeks(params, players, feats):
+    """Whether the card seeks the herd at a table of ``players``: ``seek_N`` where it is set,
+    else the card's seek part, for the seek features ``feats``."""
+    mode = params[SEEK_AT + players - 2]
+    if mode == CARDS_OWN:
+        return card_seeks(params, feats)
+    if mode == SEEK_UNLESS_THERE:
+        return feats[4] < 0.5  # rivals: nobody else on the herd's area yet
+    return mode == SEEK_ALWAYS
+
+
+@hot(inline=True)
+def table_weight(params, players):
+    """The seek weight at a table of ``players``: ``weight_N`` where it is set, else ``weight``
+    where that is, else the card's own where it has one, else -1 (the base strategy's)."""
+    weight = params[WEIGHT_AT + players - 2]
+    if weight < 0.0:
+        weight = params[taming_ev.WEIGHT]
+    if weight < 0.0:
+        at = seek_weight_at(params)
+        if params[at] != 0.0:
+            weight = params[at + players - 1]
+    return weight
 
 
 @hot
 def take_first_bonus(st, g, seat, params, rng, values):
     """The "1." bonus iff it is worth at least the "all" bonus (as ``ev``)."""
     return taming_ev.take_first_bonus(st, g, seat, params, rng, values)
+
+
+SEEK_WORDS = {
+    SEEK_NEVER: "never",
+    SEEK_UNLESS_THERE: "unless someone is there",
+    SEEK_ALWAYS: "always",
+}
+"""A table size's seeking (``seek_N``) in words."""
+
+
+@dataclass(frozen=True, order=True)
+class TablePlay:
+    """The card's play at one table size: whether to seek the herd, how hard, how many figures.
+
+    Attributes
+    ----------
+    seek : int
+        ``SEEK_NEVER`` (0), ``SEEK_UNLESS_THERE`` (1: stay away when another seat is on the
+        herd's area already) or ``SEEK_ALWAYS`` (2).
+    weight : float
+        The share of the contest's expected points the placement weighs it at.
+    commit : int
+        Figures to commit, or :data:`COUNT` (-1): count it out.
+    """
+
+    seek: int
+    weight: float
+    commit: int
+
+    def settings(self, players: int) -> str:
+        """The card policy's parameters that play it at ``players``: ``seek_N=..,weight_N=..,
+        commit_N=..``."""
+        return (
+            f"seek_{players}={self.seek},weight_{players}={self.weight:g},"
+            f"commit_{players}={self.commit}"
+        )
+
+    def strategy(self, players: int) -> str:
+        """The taming policy's name that plays it at ``players`` (``card[...]``)."""
+        return f"card[{self.settings(players)}]"
+
+    def words(self) -> str:
+        """A short label: ``seek unless someone is there at 0.3, count it out``."""
+        commit = "count it out" if self.commit == COUNT else f"commit {self.commit}"
+        if self.seek == SEEK_NEVER:
+            return f"never seek, {commit}"
+        return f"seek {SEEK_WORDS[self.seek]} at {self.weight:g}, {commit}"
+
+
+def _players_is(players: int) -> dict:
+    """The condition "``players`` at the table" of a card rule."""
+    return {"feature": "players", "lo": players - 0.5, "hi": players + 0.5}
+
+
+def card_of_plays(plays: dict[int, TablePlay], fallback: dict | None = None) -> dict:
+    """The card file that plays ``plays`` (table size -> :class:`TablePlay`), as
+    :func:`load_card` reads it: ``card[file=...]`` of it plays every table size of ``plays``
+    exactly as ``card[seek_N=..,weight_N=..,commit_N=..]`` does.
+
+    Parameters
+    ----------
+    plays : dict
+        Player count -> its play, for some of 2, 3 and 4.
+    fallback : dict, optional
+        A card (:func:`load_card`) whose play the sizes ``plays`` leaves out keep (default: the
+        shipped card): its seek rules and commitment rules for those sizes, and its weight.
+
+    Returns
+    -------
+    dict
+        The card: ``seek`` (rules, default, weight), ``rules`` and ``default``.
+    """
+    fallback = fallback if fallback is not None else load_card()
+    missing = [p for p in PLAYERS if p not in plays]
+    seek_rules, commit_rules = [], []
+    for players in sorted(plays):
+        play = plays[players]
+        if play.seek == SEEK_NEVER:
+            when = [_players_is(players)]
+            seek_rules.append({"when": when, "seek": False, "text": f"{players} players"})
+        elif play.seek == SEEK_UNLESS_THERE:
+            when = [_players_is(players), {"feature": "rivals", "lo": 0.5, "hi": None}]
+            text = f"{players} players, someone is on the herd's area already"
+            seek_rules.append({"when": when, "seek": False, "text": text})
+        if play.seek != SEEK_NEVER:
+            when = [_players_is(players)]
+            seek_rules.append({"when": when, "seek": True, "text": f"{players} players"})
+        commit_rules.append(
+            {"when": [_players_is(players)], "commit": play.commit, "text": f"{players} players"}
+        )
+    old_seek = fallback.get("seek") or {"rules": [], "default": False}
+    old_weight = old_seek.get("weight")
+    if missing and not old_weight:
+        raise ValueError("the fallback card gives no seek weight for the sizes left out")
+    weight = {
+        str(p): round(float(plays[p].weight), 6) if p in plays else old_weight[str(p)]
+        for p in PLAYERS
+    }
+    if missing:  # the sizes not derived play the fallback card's rules
+        seek_rules += list(old_seek["rules"])
+        commit_rules += list(fallback["rules"])
+    return {
+        "seek": {
+            "rules": seek_rules,
+            "default": bool(old_seek["default"]) if missing else True,
+            "weight": weight,
+        },
+        "rules": commit_rules,
+        "default": int(fallback["default"]) if missing else COUNT,
+    }

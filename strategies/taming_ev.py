@@ -25,10 +25,13 @@ from sim.state import FLAGS
 from strategies.herd_values import (
     COMMON_LIMITS,
     COMMON_PARAMS,
+    OWN_WEIGHT,
+    WEIGHT_LIMIT,
     commitment,
     contest_value,
     current_tile,
     leader_gap,
+    weighed,
 )
 from strategies.params import Limit, Positions
 
@@ -42,13 +45,21 @@ PARAMS = {
     "tile_level": 0.25,  # ... when level with the best other seat (0-0 included)
     "tile_behind": 0.3,  # ... when one tile behind (it draws level)
     "tile_far": 0.15,  # ... when two or more behind
+    # the share of the contest's expected points the placement weighs it at, at every table
+    # size; -1: the base strategy's own herd weight (:func:`strategies.herd_values.weighed`)
+    "weight": OWN_WEIGHT,
 }
-LIMITS = {**COMMON_LIMITS, **{name: Limit(0, 1) for name in PARAMS if name.startswith("tile_")}}
+LIMITS = {
+    **COMMON_LIMITS,
+    **{name: Limit(0, 1) for name in PARAMS if name.startswith("tile_")},
+    "weight": WEIGHT_LIMIT,
+}
 _AT = Positions(PARAMS, shared=COMMON_PARAMS)
 TILE_AHEAD = _AT["tile_ahead"]
 TILE_LEVEL = _AT["tile_level"]
 TILE_BEHIND = _AT["tile_behind"]
 TILE_FAR = _AT["tile_far"]
+WEIGHT = _AT["weight"]
 _AT.check_every_key()
 
 
@@ -68,11 +79,19 @@ def tile_value(st, g, seat, params):
 
 
 @hot(inline=True)
-def herd_value(st, g, seat, params, rng, values):
-    """Expected net points of the contest with the best commitment of the people it would place."""
+def estimate(st, g, seat, params, values):
+    """Expected net points of the contest with the best commitment of the people it would place
+    (0 without a contest this round)."""
     if current_tile(st, g) < 0:
         return 0.0
     return contest_value(st, g, seat, params, values, tile_value(st, g, seat, params))
+
+
+@hot(inline=True)
+def herd_value(st, g, seat, params, rng, values):
+    """:func:`estimate`, weighed at ``weight`` where it is set
+    (:func:`strategies.herd_values.weighed`)."""
+    return weighed(estimate(st, g, seat, params, values), params[WEIGHT], values)
 
 
 @hot(inline=True)

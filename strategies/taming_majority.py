@@ -18,10 +18,13 @@ from sim.state import FLAGS, H_TILES_WON, HERD, I_N_TILES, I_PLAYERS, I_TILE_POS
 from strategies.herd_values import (
     COMMON_LIMITS,
     COMMON_PARAMS,
+    OWN_WEIGHT,
+    WEIGHT_LIMIT,
     commitment,
     contest_value,
     current_tile,
     majority_chance,
+    weighed,
 )
 from strategies.params import Limit, Positions
 
@@ -33,11 +36,15 @@ PARAMS = {
     **COMMON_PARAMS,
     "box": 0.1,  # probability a later tile is boxed (nobody on it, or a draw) in the model
     "tile_weight": 1.0,  # weight on the tile's majority value
+    # the share of the contest's expected points the placement weighs it at, at every table
+    # size; -1: the base strategy's own herd weight (:func:`strategies.herd_values.weighed`)
+    "weight": OWN_WEIGHT,
 }
-LIMITS = {**COMMON_LIMITS, "box": Limit(0, 1), "tile_weight": Limit(0)}
+LIMITS = {**COMMON_LIMITS, "box": Limit(0, 1), "tile_weight": Limit(0), "weight": WEIGHT_LIMIT}
 _AT = Positions(PARAMS, shared=COMMON_PARAMS)
 BOX = _AT["box"]
 TILE_WEIGHT = _AT["tile_weight"]
+WEIGHT = _AT["weight"]
 _AT.check_every_key()
 
 
@@ -79,10 +86,12 @@ def tile_value(st, g, seat, params):
 
 @hot
 def herd_value(st, g, seat, params, rng, values):
-    """Expected net points of the contest with the best commitment of the people it would place."""
+    """Expected net points of the contest with the best commitment of the people it would place,
+    weighed at ``weight`` where it is set (:func:`strategies.herd_values.weighed`)."""
     if current_tile(st, g) < 0:
         return 0.0
-    return contest_value(st, g, seat, params, values, tile_value(st, g, seat, params))
+    value = contest_value(st, g, seat, params, values, tile_value(st, g, seat, params))
+    return weighed(value, params[WEIGHT], values)
 
 
 @hot
