@@ -249,6 +249,20 @@ def chunks(config: dict) -> list[dict]:
     return out
 
 
+def planned(config: dict) -> int:
+    """The chunks a derivation plays when its race drops no candidate early (the progress
+    bar's length): each round's new blocks for the candidates that play it, then the
+    certification's and the meta-game's."""
+    rounds = [count for count, _ in _plan(config)]
+    blocks = _race_blocks(config)
+    per_size = sum(count * len(new) for count, new in zip(rounds, blocks, strict=True))
+    size = int(config.get("chunk_games", CHUNK_GAMES))
+    per_size += len(game_blocks(int(config["games"]), size))
+    if int(config["metagame_games"]) > 0 and len(config["field"]) == 1:
+        per_size += len(game_blocks(int(config["metagame_games"]), size))
+    return per_size * len(players_of(config))
+
+
 def played(config: dict) -> list:
     """The field's strategies (the workers' kernel: every card and deviation is a row of the
     same kernel)."""
@@ -347,7 +361,6 @@ class _Chunks:
             save_chunk(chunk_path(self.folder, todo[i]), stats, self.mark, todo[i])
 
         run_tasks(_play, calls, keep, self.backend, lambda _: self.bar.update(1))
-        self.bar.update(len(wanted) - len(todo))
         return [self.done[_key(c)] for c in wanted]
 
 
@@ -427,7 +440,7 @@ def run(
     from experiments.advice.card_derive.report import write_derivation
 
     started = time.perf_counter()
-    with tqdm(total=len(chunks(config)), unit="chunk", disable=progress is None) as bar:
+    with tqdm(total=planned(config), unit="chunk", disable=progress is None) as bar:
         store = _Chunks(config, folder, backend, progress, bar)
         plays, race_rows, certified_parts, metagames = {}, [], [], {}
         for players in players_of(config):
@@ -445,7 +458,7 @@ def run(
                 parts = store.get(_metagame_chunks(config, players), names)
                 merged = {k: np.sum([p[k] for p in parts], axis=0) for k in parts[0]}
                 metagames[players] = (names, metagame_tables(names, {players: merged}))
-        bar.total = bar.n
+        bar.total = bar.n  # the race may have dropped candidates early
     write_derivation(
         Path(folder),
         config,
