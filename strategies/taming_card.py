@@ -306,6 +306,14 @@ def load_card(path: Path | str = CARD_PATH) -> dict:
     return card
 
 
+def shipped_cards() -> list[Path]:
+    """The card files shipped with the package: the one ``card`` plays (:data:`CARD_PATH`),
+    then every other ``card_*.json`` of ``strategies/models/`` (a card for other tiles or
+    another table, ``card[file=...]``), by name."""
+    others = sorted(p for p in CARD_PATH.parent.glob("card_*.json") if p != CARD_PATH)
+    return [CARD_PATH, *others]
+
+
 def extra_for_file(path: str) -> np.ndarray:
     """The :data:`EXTRA` row of the card in file ``path`` (``card[file=PATH]``)."""
     return card_row(load_card(path))

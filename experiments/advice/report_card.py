@@ -29,7 +29,14 @@ from experiments.advice.report_words import (
 )
 from sim.contest_exact import odds
 from sim.rules import Rules
-from strategies.taming_card import COUNT, FEATURES, MAJORITY_BOX, SEEK_FEATURES
+from strategies.taming_card import (
+    COUNT,
+    FEATURES,
+    MAJORITY_BOX,
+    SEEK_FEATURES,
+    load_card,
+    shipped_cards,
+)
 
 MAX_COUNT = 6
 """Figures tabulated per seat (the player's 1 to this; each other seat 0 to this)."""
@@ -69,35 +76,14 @@ def _sentence(words: str) -> str:
     return words[:1].upper() + words[1:] + "."
 
 
-def card_page(
-    card: dict,
-    tie_rule: str = "longer_wins",
-    title: str = "Advice card",
-    mammoth_points: int = Rules().mammoth_points,
-) -> str:
-    """The whole page as text.
-
-    Parameters
-    ----------
-    card : dict
-        A card (:func:`strategies.taming_card.load_card`, or a run's ``card.json``).
-    tie_rule : str
-        The contest's tie rule, for the odds.
-    title : str
-        The page's title.
-    mammoth_points : int
-        What the most tiles score at the end, for a tile's worth when the card counts a
-        commitment out.
-
-    Returns
-    -------
-    str
-        HTML with its style, script and data inline.
-    """
+def _card_data(card: dict, label: str) -> dict:
+    """One card as the page's script reads it: its two parts with each rule's words, how it
+    was made and its notes."""
     commit_rules = [r for r in card["rules"] if r.get("when")]
     rest = [r for r in card["rules"] if not r.get("when")]
     seek = card.get("seek") or {"rules": [], "default": False}
-    data = {
+    return {
+        "label": label,
         "commit": {
             "rules": _rules(commit_rules, "commit"),
             "default": int(card["default"]),
@@ -109,6 +95,61 @@ def card_page(
             "otherwise": dict(seek.get("otherwise", {})),
             "weight": {str(k): float(v) for k, v in (seek.get("weight") or {}).items()},
         },
+        "provenance": _made(card.get("provenance", {})),
+        "notes": [
+            [str(head), [str(line) for line in lines]]
+            for head, lines in (card.get("notes") or {}).items()
+        ],
+    }
+
+
+def card_label(card: dict, fallback: str) -> str:
+    """What the page's list calls a card: the table it was derived for (``champion, rich
+    tiles``), else ``fallback``."""
+    table = (card.get("provenance") or {}).get("table")
+    return f"for {table}" if table else fallback
+
+
+def card_page(
+    card: dict,
+    tie_rule: str = "longer_wins",
+    title: str = "Advice card",
+    mammoth_points: int = Rules().mammoth_points,
+    others: list[tuple[str, dict]] | None = None,
+) -> str:
+    """The whole page as text.
+
+    Parameters
+    ----------
+    card : dict
+        A card (:func:`strategies.taming_card.load_card`, or a run's ``card.json``): the one
+        the page opens with.
+    tie_rule : str
+        The contest's tie rule, for the odds.
+    title : str
+        The page's title.
+    mammoth_points : int
+        What the most tiles score at the end, for a tile's worth when the card counts a
+        commitment out.
+    others : list of (str, dict), optional
+        More cards the player can pick from the page's list, each with its label (default: the
+        shipped cards, :func:`strategies.taming_card.shipped_cards`, by the table each was
+        derived for). The page can also open a card file of the player's own.
+
+    Returns
+    -------
+    str
+        HTML with its style, script and data inline.
+    """
+    if others is None:
+        others = [(card_label(load_card(path), path.stem), load_card(path)) for path in
+                  shipped_cards()]  # fmt: skip
+    cards = [_card_data(card, card_label(card, "this card"))]
+    for label, other in others:
+        if other != card:
+            cards.append(_card_data(other, label))
+    data = {
+        "cards": cards,
         "features": {"commit": list(FEATURES), "seek": list(SEEK_FEATURES)},
         "odds": odds_table(tie_rule),
         "max_count": MAX_COUNT,
@@ -119,15 +160,10 @@ def card_page(
             "box": MAJORITY_BOX,
             "min_tiles": Rules().mammoth_min_tiles,
         },
-        "provenance": _made(card.get("provenance", {})),
         "words": {
             "seek": [_sentence(SEEK_WORDS[False][0]), _sentence(SEEK_WORDS[True][0])],
             "otherwise": OTHERWISE,
         },
-        "notes": [
-            [str(head), [str(line) for line in lines]]
-            for head, lines in (card.get("notes") or {}).items()
-        ],
     }
     payload = json.dumps(data, separators=(",", ":"), sort_keys=True).replace("</", "<\\/")
     return _PAGE.replace("__TITLE__", html.escape(title)).replace("__DATA__", payload)
@@ -159,6 +195,14 @@ th:first-child, td:first-child { text-align: left; }
 </head>
 <body>
 <h1>__TITLE__</h1>
+<form id="which" autocomplete="off">
+<fieldset><legend>The card</legend>
+<label>Your tiles and table <select id="card-choice"></select></label>
+<label>Or open a card file (card.json) <input id="card-file" type="file"
+accept=".json,application/json"></label>
+<p class="note" id="card-file-note"></p>
+</fieldset>
+</form>
 <form id="table" autocomplete="off">
 <fieldset><legend>The table</legend>
 <label>Players <select id="players"><option>2</option><option>3</option>
@@ -206,6 +250,7 @@ step="1" value="8"></label>
 <script>
 "use strict";
 const D = JSON.parse(document.getElementById("card-data").textContent);
+let C = D.cards[0];
 const num = (id) => Number(document.getElementById(id).value);
 function fits(rule, f) {
   return rule.when.every((c) => (c.lo === null || c.lo === undefined || f[c.feature] >= c.lo)
@@ -291,24 +336,24 @@ function update() {
     rounds_left: num("rounds_left"), rivals: num("rivals"), kmax: num("kmax"),
     committed_most: before.length ? Math.max(...before) : 0, to_decide: num("to_decide"),
   };
-  const [sn, srule] = firstRule(D.seek, f);
-  const go = srule ? srule.seek : D.seek.default;
+  const [sn, srule] = firstRule(C.seek, f);
+  const go = srule ? srule.seek : C.seek.default;
   const sline = srule ? srule.text : D.words.otherwise;
-  const w = D.seek.weight[String(f.players)];
+  const w = C.seek.weight[String(f.players)];
   const how = go && w !== undefined ? " Count the contest at " + Math.round(100 * w)
     + "% of its expected points when you choose where to place." : "";
   document.getElementById("seek-answer").innerHTML =
     "<b>" + D.words.seek[go ? 1 : 0] + "</b> Rule "
-    + sn + " (" + sline + ")." + how + effect(srule || D.seek.otherwise, "seeking");
-  const [cn, crule] = firstRule(D.commit, f);
-  const want = crule ? crule.commit : D.commit.default;
+    + sn + " (" + sline + ")." + how + effect(srule || C.seek.otherwise, "seeking");
+  const [cn, crule] = firstRule(C.commit, f);
+  const want = crule ? crule.commit : C.commit.default;
   const others = before.concat(Array(Math.max(0, Math.min(3 - before.length, f.to_decide)))
     .fill(1));
   const counting = want === D.count.code;
   const [counted, points, tile] = counting ? countOut(f, others) : [0, [], 0];
   const k = counting ? counted : Math.max(0, Math.min(want, f.kmax));
   const why = counting ? " " + D.count.how + ". The tile is worth " + tile.toFixed(1)
-    + " points to you here." : effect(crule || D.commit.otherwise, "committing " + want
+    + " points to you here." : effect(crule || C.commit.otherwise, "committing " + want
     + " against none");
   document.getElementById("commit-answer").innerHTML =
     "<b>Commit " + (k === 0 ? "none" : k) + ".</b> Rule " + cn + " ("
@@ -329,24 +374,83 @@ function update() {
     + (others.length ? others.join(", ") + " figure(s)" : "nobody")
     + (f.to_decide ? " (each later player counted as committing 1)" : "") + ".";
 }
-document.getElementById("made-by").textContent = D.provenance ? "Card made by: "
-  + D.provenance : "";
-for (const [head, lines] of D.notes) {
+function showCard() {
+  document.getElementById("made-by").textContent = C.provenance ? "Card made by: "
+    + C.provenance : "";
   const box = document.getElementById("notes");
-  const h = document.createElement("h2");
-  h.textContent = head;
-  h.style.fontSize = "1rem";
-  box.appendChild(h);
-  const list = document.createElement("ul");
-  for (const line of lines) {
-    const item = document.createElement("li");
-    item.textContent = line;
-    list.appendChild(item);
+  box.innerHTML = "";
+  for (const [head, lines] of C.notes) {
+    const h = document.createElement("h2");
+    h.textContent = head;
+    h.style.fontSize = "1rem";
+    box.appendChild(h);
+    const list = document.createElement("ul");
+    for (const line of lines) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      list.appendChild(item);
+    }
+    box.appendChild(list);
   }
-  box.appendChild(list);
+  update();
 }
+function ruleWords(rule, answer) {
+  // a rule of a card file: its own words, else its conditions
+  if (rule.text) { return rule.text; }
+  const parts = (rule.when || []).map((c) => c.feature
+    + (c.lo !== null && c.lo !== undefined ? " \u2265 " + c.lo : "")
+    + (c.hi !== null && c.hi !== undefined ? " < " + c.hi : ""));
+  return parts.length ? parts.join(", ") : D.words.otherwise;
+}
+function fromFile(card, label) {
+  // a card file read by the page, checked as the player's loader checks its shape
+  if (!card || !Array.isArray(card.rules) || !Number.isInteger(card.default)) {
+    throw new Error("not a card: a card file has 'rules' (a list) and 'default' (a number)");
+  }
+  const seek = card.seek || { rules: [], default: false };
+  if (!Array.isArray(seek.rules) || typeof seek.default !== "boolean") {
+    throw new Error("not a card: 'seek' has 'rules' (a list) and 'default' (true or false)");
+  }
+  const words = (answer) => (r) => Object.assign({}, r, { text: ruleWords(r, answer) });
+  const made = card.provenance || {};
+  return {
+    label: label,
+    commit: { rules: card.rules.filter((r) => r.when && r.when.length).map(words("commit")),
+      default: card.default, otherwise: card.rules.find((r) => !r.when || !r.when.length) || {} },
+    seek: { rules: seek.rules.map(words("seek")), default: seek.default,
+      otherwise: seek.otherwise || {}, weight: seek.weight || {} },
+    provenance: made.command || (made.written ? "written by hand" : ""),
+    notes: Object.entries(card.notes || {}),
+  };
+}
+const choice = document.getElementById("card-choice");
+function listCards() {
+  choice.innerHTML = "";
+  D.cards.forEach((card, i) => {
+    const option = document.createElement("option");
+    option.value = String(i);
+    option.textContent = card.label;
+    choice.appendChild(option);
+  });
+}
+choice.addEventListener("change", () => { C = D.cards[Number(choice.value)]; showCard(); });
+document.getElementById("card-file").addEventListener("change", (event) => {
+  const file = event.target.files[0];
+  const note = document.getElementById("card-file-note");
+  if (!file) { return; }
+  file.text().then((text) => {
+    const card = fromFile(JSON.parse(text), file.name);
+    D.cards.push(card);
+    listCards();
+    choice.value = String(D.cards.length - 1);
+    C = card;
+    note.textContent = "Opened " + file.name + ".";
+    showCard();
+  }).catch((error) => { note.textContent = file.name + ": " + error.message; });
+});
+listCards();
 document.getElementById("table").addEventListener("input", update);
-update();
+showCard();
 </script>
 </body>
 </html>

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 from tqdm import tqdm
 
 from experiments.advice.card_check.analysis_tables import (
@@ -428,6 +429,47 @@ def metagame_plays(config: dict, winner: str, certified, players: int) -> list[s
     return names
 
 
+def _certified(config: dict, plays: dict[int, TablePlay], store: _Chunks) -> pd.DataFrame:
+    parts = []
+    for players, play in sorted(plays.items()):
+        parts += store.get(_certify_chunks(config, players, play.strategy(players)))
+    return gains(_moments(parts))
+
+
+def certify(config: dict, plays: dict[int, TablePlay], folder: Path, backend=None) -> pd.DataFrame:
+    """Play the certification of some plays again: the derivation's last stage, on the same
+    fresh game indices (its chunks are saved in ``folder/chunks``).
+
+    Parameters
+    ----------
+    config : dict
+        A checked derivation (a card's ``provenance["experiment"]``, through
+        :func:`experiments.shared.definition.experiment_from_settings`).
+    plays : dict
+        Table size -> its play (:func:`plays_of` a card file).
+    folder : pathlib.Path
+        Where the chunks go.
+    backend : optional
+        Where they are played (default: here).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Every deviation's gain at each table size (:func:`~experiments.advice.card_derive.
+        analysis.gains`).
+    """
+    with tqdm(disable=True) as bar:
+        return _certified(config, plays, _Chunks(config, folder, backend, None, bar))
+
+
+def plays_of(card: dict) -> dict[int, TablePlay]:
+    """The plays a derived card file records (``provenance["plays"]``), by table size."""
+    return {
+        int(players): TablePlay(int(p["seek"]), float(p["weight"]), int(p["commit"]))
+        for players, p in card["provenance"]["plays"].items()
+    }
+
+
 def run(
     config: dict,
     folder: Path,
@@ -442,14 +484,11 @@ def run(
     started = time.perf_counter()
     with tqdm(total=planned(config), unit="chunk", disable=progress is None) as bar:
         store = _Chunks(config, folder, backend, progress, bar)
-        plays, race_rows, certified_parts, metagames = {}, [], [], {}
+        plays, race_rows, metagames = {}, [], {}
         for players in players_of(config):
-            play, rows = race(config, players, store)
-            plays[players] = play
+            plays[players], rows = race(config, players, store)
             race_rows += rows
-            label = play.strategy(players)
-            certified_parts += store.get(_certify_chunks(config, players, label))
-        certified = gains(_moments(certified_parts))
+        certified = _certified(config, plays, store)
         base = check_base(config["field"])
         if int(config["metagame_games"]) > 0 and len(config["field"]) == 1:
             for players in players_of(config):

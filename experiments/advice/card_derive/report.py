@@ -79,7 +79,12 @@ def derived_card(config: dict, plays: dict, certified: pd.DataFrame, command: st
         "tiles": config["tiles"],
         "tiles_sha256": tiles_digest(config["tiles"]),
         "players": sorted(int(p) for p in plays),
+        "plays": {
+            str(p): {"seek": play.seek, "weight": play.weight, "commit": play.commit}
+            for p, play in sorted(plays.items())
+        },
         "certified": certificate(certified),
+        "experiment": {k: v for k, v in config.items() if k != "source"},
     }
     card["notes"] = {
         "For": [f"a table of {table}"],
