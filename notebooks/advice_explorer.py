@@ -107,7 +107,7 @@ pd.DataFrame(classes[["situation", "decisions", "games", "best_k", "best_sure", 
 
 # %% [markdown]
 # ## The shipped card
-# The card the `card` taming policy plays (`strategies/models/card.json`): written at the
+# The card the `card` taming policy plays (`strategies/models/card_default_champion.json`): written at the
 # equilibrium of the herd meta-game (docs/answers.md, "The advice card"); its provenance names
 # the runs it was made from and the check that measures what it claims, which gives the same
 # digits when run again.

@@ -1,6 +1,6 @@
 """``card``: play the whole herd decision as the shipped advice card says.
 
-The advice card (``strategies/models/card.json``: the card of the ``mammoth advise`` run its
+The advice card (``strategies/models/card_default_champion.json``: the card of the ``mammoth advise`` run its
 provenance names; the format is docs/card_format.md) has two parts, each a short list of rules:
 
 - **seek**: whether to go to the herd's area for the herd this round. Each rule is a box over a
@@ -70,7 +70,7 @@ from strategies.herd_values import commitment, weighed
 from strategies.params import Limit, Positions
 
 DESCRIPTION = (
-    "seeks the herd and commits as the shipped advice card (strategies/models/card.json) says; "
+    "seeks the herd and commits as the shipped advice card (strategies/models/card_default_champion.json) says; "
     "the winner's bonus as ev"
 )
 CARDS_OWN = -1.0  # a table size's seek or weight setting: the card's own answer
@@ -121,7 +121,7 @@ WEIGHT_AT = _first_of("weight")
 COMMIT_AT = _first_of("commit")
 _AT.check_every_key()
 
-CARD_PATH = Path(__file__).resolve().parent / "models" / "card.json"
+CARD_PATH = Path(__file__).resolve().parent / "models" / "card_default_champion.json"
 
 FEATURES = (
     "committed_most",  # the most figures an earlier seat committed this round

@@ -229,3 +229,90 @@ def test_check_card_flags_a_card_that_does_not_seek_at_three_players(tmp_path):
     row = goals.iloc[0]
     assert row["players"] == 3 and not row["holds"]
     assert row["gain_low"] > 1.0, row  # exploitable beyond its noise
+
+
+def test_the_pages_show_the_shipped_cards_as_their_files_say():
+    """README.md and docs/answers.md show the shipped cards' table from the card files (``mammoth
+    cards --update`` writes it): every marked block equals what the files give now."""
+    from pathlib import Path
+
+    from experiments.advice.card_derive.report_shipped import BLOCK, BLOCKS, blocks_of
+
+    root = Path(__file__).resolve().parent.parent
+    for page in ("README.md", "docs/answers.md"):
+        found = blocks_of((root / page).read_text(encoding="utf-8"))
+        assert BLOCK in found, page
+        for name, text in found.items():
+            assert text == BLOCKS[name](), f"{page}: {name} is stale: run mammoth cards --update"
+
+
+def test_the_shipped_cards_are_derived_cards_for_their_tiles_and_table():
+    from experiments.advice.card_derive.kind import plays_of
+    from strategies.taming_card import shipped_cards
+
+    paths = shipped_cards()
+    assert paths[0] == tc.CARD_PATH and len(paths) >= 4
+    for path in paths:
+        card = tc.load_card(path)
+        made = card["provenance"]
+        tiles, field = path.stem.removeprefix("card_").rsplit("_", 1)
+        assert made["command"].startswith("mammoth derive-card ")
+        assert made["field"] == [field]
+        label = "default" if made["tiles"] == "default" else made["tiles"].rsplit("/")[-1][:-4]
+        assert label == tiles, path.name
+        assert sorted(plays_of(card)) == [2, 3, 4]
+        assert set(made["certified"]) == {"2", "3", "4"}
+
+
+def _shipped(name):
+    from strategies.taming_card import shipped_cards
+
+    return next(p for p in shipped_cards() if p.stem == name)
+
+
+@pytest.mark.slow  # the whole derivation: tens of minutes on 2 cores
+def test_the_default_card_is_derived_again_to_the_same_bytes(tmp_path, monkeypatch):
+    """The shipped default card is its command's output: run again (on 2 workers), the same
+    bytes; and its certification, measured again by that run, holds at every table size."""
+    from experiments.advice.card_check.analysis import EXPLOIT_LIMIT
+
+    path = tc.CARD_PATH
+    words = shlex.split(tc.load_card(path)["provenance"]["command"])
+    root = path.parent.parent.parent
+    monkeypatch.chdir(root)
+    out = tmp_path / "again"
+    result = invoke(*words[1:], "--workers", "2", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert (out / "card.json").read_bytes() == path.read_bytes()
+    exploit = pd.read_csv(out / "exploit.csv")
+    best = exploit.groupby("players")["gain"].max()
+    assert list(best.index) == [2, 3, 4]
+    assert (best <= EXPLOIT_LIMIT).all(), best
+
+
+@pytest.mark.slow  # each card: its certification again, 30,000 games per arm and table size
+@pytest.mark.parametrize(
+    "name", ["card_rich_champion", "card_food_backs_champion", "card_default_greedy"]
+)
+def test_a_shipped_card_holds_at_its_own_table(tmp_path, monkeypatch, name):
+    """At a table of the card's own tiles and base player, no one-seat deviation gains more than
+    the limit (point estimate), played again on the certification's games."""
+    from experiments.advice.card_check.analysis import EXPLOIT_LIMIT
+    from experiments.advice.card_derive.kind import certify, plays_of
+    from experiments.shared.backends import PoolBackend, executor
+    from experiments.shared.definition import experiment_from_settings
+
+    path = _shipped(name)
+    card = tc.load_card(path)
+    monkeypatch.chdir(path.parent.parent.parent)
+    config = experiment_from_settings(card["provenance"]["experiment"], "test")
+    assert config["games"] >= 30_000
+    backend = PoolBackend(executor(2), 2, own=True)
+    try:
+        backend.prepare([resolve(n) for n in config["field"]])
+        exploit = certify(config, plays_of(card), tmp_path, backend)
+    finally:
+        backend.close()
+    best = exploit.groupby("players")["gain"].max()
+    assert list(best.index) == [2, 3, 4]
+    assert (best <= EXPLOIT_LIMIT).all(), best

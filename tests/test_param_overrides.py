@@ -133,7 +133,7 @@ def test_bad_overrides_are_one_clear_input_error(name, message):
         ),
         ("learned[model=selfplay-g99]", "selfplay has no such generation"),
         ("learned[model=/no/such.json]", "cannot read the value model '/no/such.json'"),
-        ("learned[model=strategies/models/card.json]", "has no 'weights'"),
+        ("learned[model=strategies/models/card_default_champion.json]", "has no 'weights'"),
         ("greedy+majority[box=-1]", "box must be a number from 0 to 1, not -1"),
         ("greedy[starve=-1e9]", "starve must be a number of at least 0, not -1e+09"),
         ("classic[food=-4]", "food must be a number of at least 0, not -4"),
