@@ -1,6 +1,6 @@
 """Project tasks that need nothing but Python 3.11+ and git.
 
-Usage: ``python3 tasks.py demo|test|bench|lint|notebooks``. Each task creates ``.venv`` (once),
+Usage: ``python3 tasks.py demo|test|bench|lint|notebooks|answers``. Each task creates ``.venv`` (once),
 installs the project into it and runs. ``make demo`` etc. are thin aliases for machines with make.
 """
 
@@ -104,7 +104,21 @@ def lint() -> None:
     _run(BIN / "ruff", "format", "--check", ".")
 
 
-TASKS = {"demo": demo, "test": test, "bench": bench, "lint": lint, "notebooks": notebooks}
+def answers() -> None:
+    """Write the pages' tables of the shipped cards anew from the card files and the committed
+    result folders (``mammoth cards --update README.md --update docs/answers.md``)."""
+    _venv("")
+    _run(BIN / "mammoth", "cards", "--update", "README.md", "--update", "docs/answers.md")
+
+
+TASKS = {
+    "demo": demo,
+    "test": test,
+    "bench": bench,
+    "lint": lint,
+    "notebooks": notebooks,
+    "answers": answers,
+}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in TASKS:

@@ -9,6 +9,8 @@ prints ``check.md``.
 
 from __future__ import annotations
 
+import shlex
+
 import click
 
 from experiments.advice.card_check.kind import CHUNK_GAMES, played_names
@@ -129,9 +131,30 @@ def check_card(
     config = experiment_from_settings(settings, "mammoth check-card")
     deviations = config["deviations"] if config["exploit"] else None
     names = played_names(config["card"], config["fields"], config["policies"], deviations)
-    folder = run_command(config, run, names)
+    folder = run_command(config, run, names, command=command_line(config, plan, run))
     click.echo((folder / "check.md").read_text(encoding="utf-8").rstrip())
     click.echo(f"wrote {folder}")
+
+
+def command_line(config: dict, plan: GamePlan, run: RunSettings) -> str:
+    """The ``mammoth check-card`` command that plays the same games (run.json records it):
+    the card, the sizes and seed, every field, tile set, policy and deviation, and the flags."""
+    words = ["mammoth", "check-card", config["card"], "--players", *map(str, plan.players)]
+    words += ["--games", str(plan.games), "--seed", str(plan.seed)]
+    for field in config["fields"]:
+        words += ["--field", ",".join(field)]
+    for tiles in config["tiles"]:
+        words += ["--tiles", tiles]
+    for policy in config["policies"]:
+        words += ["--policy", policy]
+    if config["exploit"]:
+        for deviation in config["deviations"]:
+            words += ["--deviation", deviation]
+    else:
+        words.append("--no-exploit")
+    if config["gate"]:
+        words.append("--gate")
+    return " ".join(shlex.quote(word) for word in words)
 
 
 __all__ = ["check_card"]

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pandas as pd
+
 from strategies.taming_card import CARD_PATH, PLAYERS, load_card, shipped_cards
 
 ROOT = CARD_PATH.parent.parent.parent
@@ -73,7 +75,96 @@ def commands_markdown() -> str:
     return "\n".join(f"- `{row['file']}`: `{row['command']}`" for row in shipped_rows())
 
 
-BLOCKS = {BLOCK: shipped_markdown, "shipped-commands": commands_markdown}
+def default_card_markdown() -> str:
+    """The default card (the ``card`` policy's) in words, a line per table size, as a Markdown
+    list: the words its derivation wrote into its rules."""
+    card = load_card(CARD_PATH)
+    return "\n".join(f"  - {rule['text']}" for rule in card["rules"] if rule.get("text"))
+
+
+RESULTS = ROOT / "docs" / "results"
+"""The committed result folders the pages' figures come from: ``derive/CARD`` (each shipped
+card's derivation: ``exploit.csv``, ``equilibrium.csv``, ``race.csv``, ``run.json``) and
+``wrong-card/CARD`` (the ``mammoth check-card`` run at a table of the card's players with each
+other shipped card as the deviation)."""
+
+
+def _table_of(path: Path) -> str:
+    return (load_card(path).get("provenance") or {}).get("table", Path(path).stem)
+
+
+def card_results_markdown() -> str:
+    """Per shipped card and table size: the meta-game's equilibrium among the card and the
+    deviations that gain most against it, and how far the card is behind the best play against
+    it (its derivation's ``equilibrium.csv``)."""
+    lines = [
+        "| your table | players | the meta-game's equilibrium (weight, %) "
+        "| the card against it, behind the best (pp) |",
+        "|---|---|---|---|",
+    ]
+    for path in shipped_cards():
+        found = RESULTS / "derive" / path.stem / "equilibrium.csv"
+        if not found.is_file():
+            continue
+        eq = pd.read_csv(found)
+        for players, part in eq.groupby("players"):
+            card = part.iloc[0]  # the card is the meta-game's first play
+            mix = ", ".join(
+                f"{_short(row.strategy)} {row.weight:.0f}"
+                for row in part.itertuples()
+                if row.weight >= 0.5
+            )
+            lines.append(
+                f"| {_table_of(path)} | {int(players)} | {mix} | "
+                f"{_pp(card['behind_best'])} [{_pp(card['behind_low'])}, "
+                f"{_pp(card['behind_high'])}] |"
+            )
+    return "\n".join(lines)
+
+
+def _short(strategy: str) -> str:
+    """A meta-game play in a cell: ``the card`` for a card, else its taming policy."""
+    taming = strategy.split("+", 1)[-1]
+    return "the card" if taming.startswith("card[seek_") else f"`{strategy}`"
+
+
+def wrong_card_markdown() -> str:
+    """Per shipped card's table and each other shipped card: what one player gains (or loses)
+    by playing that card at a table of the right one's players, pp at 2, 3 and 4 players (the
+    ``wrong-card`` runs' ``exploit.csv``)."""
+    by_file = {p.resolve().relative_to(ROOT).as_posix(): p for p in shipped_cards()}
+    head = "| at a table of | you play the card for | " + " | ".join(
+        f"{p} players" for p in PLAYERS
+    )
+    lines = [head + " |", "|---|---|" + "---|" * len(PLAYERS)]
+    for path in shipped_cards():
+        found = RESULTS / "wrong-card" / path.stem / "exploit.csv"
+        if not found.is_file():
+            continue
+        exploit = pd.read_csv(found)
+        for deviation, part in exploit.groupby("deviation", sort=False):
+            other = by_file.get(deviation.split("file=", 1)[-1].rstrip("]"))
+            label = _table_of(other) if other else deviation
+            cells = []
+            for players in PLAYERS:
+                row = part[part["players"] == players]
+                cells.append(
+                    f"{_pp(row['gain'].iloc[0])} [{_pp(row['gain_low'].iloc[0])}, "
+                    f"{_pp(row['gain_high'].iloc[0])}]"
+                    if len(row)
+                    else "-"
+                )
+            lines.append(f"| {_table_of(path)} | {label} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+BLOCKS = {
+    BLOCK: shipped_markdown,
+    "shipped-commands": commands_markdown,
+    "default-card": default_card_markdown,
+    "card-results": card_results_markdown,
+    "wrong-card": wrong_card_markdown,
+}
 """The marked blocks a page may hold, and what fills each."""
 
 
@@ -99,7 +190,7 @@ def blocks_of(text: str) -> dict[str, str]:
     found = {}
     for name in BLOCKS:
         start, end = _marks(name)
-        match = re.search(re.escape(start) + r"\n(.*?)\n" + re.escape(end), text, re.DOTALL)
+        match = re.search(re.escape(start) + r"\n(.*?)\n?" + re.escape(end), text, re.DOTALL)
         if match:
             found[name] = match.group(1)
     return found
