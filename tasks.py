@@ -1,7 +1,8 @@
 """Project tasks that need nothing but Python 3.11+ and git.
 
-Usage: ``python3 tasks.py demo|test|bench|lint|notebooks|answers``. Each task creates ``.venv`` (once),
-installs the project into it and runs. ``make demo`` etc. are thin aliases for machines with make.
+Usage: ``python3 tasks.py demo|test|bench|lint|notebooks|answers``. Each task creates ``.venv``
+(once), installs the project into it and runs. ``make demo`` etc. are thin aliases for machines
+with make.
 """
 
 from __future__ import annotations
