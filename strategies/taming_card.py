@@ -1,6 +1,6 @@
 """``card``: play the whole herd decision as the shipped advice card says.
 
-The advice card (``strategies/models/card_default_champion.json``: the card of the ``mammoth advise`` run its
+The advice card (``strategies/models/card_default_champion.json``, derived by the command its
 provenance names; the format is docs/card_format.md) has two parts, each a short list of rules:
 
 - **seek**: whether to go to the herd's area for the herd this round. Each rule is a box over a
@@ -29,6 +29,14 @@ base strategy's valuation (``values``, as for ``ev``), the clock is greedy's
 the herd (the validation's "same player, never seeking") and ``card[commit_rules=0]`` always
 commits the card's default (its commitment rules off); ``card[file=PATH]`` plays another card
 file (:func:`load_card` checks it).
+
+One table size's play can also be named, in place of the card's own at that size:
+``card[seek_N=S,weight_N=W,commit_N=K]`` (``N`` the player count; ``S`` 0 never seek, 1 seek
+unless another seat is on the herd's area already, 2 always; ``W`` the seek weight; ``K`` the
+commitment, :data:`COUNT` to count it out), and ``card[weight=W]`` the weight at every size.
+``mammoth derive-card`` names its candidates so, and writes the winners as a card file
+(:func:`card_of_plays`) that plays them move for move. The shipped cards are that command's
+output (:func:`shipped_cards`).
 
 The card enters the kernel as data, not code: :data:`EXTRA` (the clock, then both parts' rules
 as numbers, :func:`card_row`) follows ``ev``'s parameters in the parameter row, as a learned

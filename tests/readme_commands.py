@@ -76,6 +76,8 @@ SIZES = {
     "--generations": 1,
     "--check-games": SMALL_GAMES,
     "--playouts": 2,
+    "--first-games": 10,
+    "--metagame-games": 2,
 }
 """Size options and the value they shrink to (a smaller value written stays)."""
 
@@ -93,6 +95,7 @@ APPENDED = {
     "ladder": {"--cost-seconds": 0.02},
     "advise": {"--games": SMALL_GAMES, "--playouts": 2},
     "check-card": {"--games": SMALL_GAMES},
+    "derive-card": {"--games": SMALL_GAMES, "--first-games": 10, "--metagame-games": 2},
 }
 """Sizes a command gets when it names none of them (``run`` and ``demo``: nor ``--scale``)."""
 
@@ -170,6 +173,8 @@ EXCEPTIONS = {
     "make demo": "an alias of python3 tasks.py demo (make is not on every machine)",
     "make test": "an alias of python3 tasks.py test",
     "python3 tasks.py bench": "a benchmark of minutes on every core (mammoth bench)",
+    "python3 tasks.py answers": "rewrites the repository's own pages from the card files; "
+    "tests/test_card_derive.py checks that they agree",
     "mammoth bench": "a benchmark of minutes on every core, even --quick; prints only",
     "python3 tasks.py notebooks": "installs JupyterLab and serves it until stopped; its pairing "
     "step, jupytext --sync, runs here",
@@ -214,12 +219,13 @@ def runs_long(args: list[str]) -> bool:
     """Whether a command runs for many seconds even at the test's sizes: the demo (the whole
     suite), ``cache warm`` (every kernel entry, in processes of their own), the commit file at
     ``--scale`` (its solver tables at full size), ``commit`` at every table size (hundreds of
-    arms, a chunk each), ``advise`` at every table size (each size's card checked by
-    play-outs), a ``compare`` league of more than four strategies (hundreds of lineups, a chunk
-    each) and ``train`` (it plays round by round from Python, which compiles the kernel's round
-    function once more). They run in the ``heavy_kernel`` tier, with the commands that play
-    search, so the default run stays within its four minutes."""
-    if args[:1] in (["demo"], ["train"]) or args[:2] == ["cache", "warm"]:
+    arms, a chunk each), ``advise`` at every table size (each size's card checked by play-outs),
+    ``derive-card`` (its race of 42 candidates at every table size), a ``compare`` league of
+    more than four strategies (hundreds of lineups, a chunk each) and ``train`` (it plays round
+    by round from Python, which compiles the kernel's round function once more). They run in the
+    ``heavy_kernel`` tier, with the commands that play search, so the default run stays within
+    its four minutes."""
+    if args[:1] in (["demo"], ["train"], ["derive-card"]) or args[:2] == ["cache", "warm"]:
         return True
     if args[:1] in (["commit"], ["advise"]):
         return _values(args, "--players") == ["2", "3", "4"]
