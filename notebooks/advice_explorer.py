@@ -107,9 +107,9 @@ pd.DataFrame(classes[["situation", "decisions", "games", "best_k", "best_sure", 
 
 # %% [markdown]
 # ## The shipped card
-# The card the `card` taming policy plays (`strategies/models/card_default_champion.json`): written at the
-# equilibrium of the herd meta-game (docs/answers.md, "The advice card"); its provenance names
-# the runs it was made from and the check that measures what it claims, which gives the same
+# The card the `card` taming policy plays (`strategies/models/card_default_champion.json`):
+# derived by `mammoth derive-card` (docs/answers.md, "The advice card"); its provenance names
+# the command that derives it and its certification, which gives the same
 # digits when run again.
 
 # %%

@@ -78,8 +78,8 @@ from strategies.herd_values import commitment, weighed
 from strategies.params import Limit, Positions
 
 DESCRIPTION = (
-    "seeks the herd and commits as the shipped advice card (strategies/models/card_default_champion.json) says; "
-    "the winner's bonus as ev"
+    "seeks the herd and commits as the shipped advice card "
+    "(strategies/models/card_default_champion.json) says; the winner's bonus as ev"
 )
 CARDS_OWN = -1.0  # a table size's seek or weight setting: the card's own answer
 SEEK_NEVER, SEEK_UNLESS_THERE, SEEK_ALWAYS = 0.0, 1.0, 2.0

@@ -24,12 +24,14 @@
     (:mod:`experiments.advice.report_card`). Written when the run
     derives its own card (``derive_card``; the demo only checks the shipped one).
 ``agreement.csv``
-    The shipped card (``strategies/models/card_default_champion.json``) checked on this run's decisions
+    The shipped card (``strategies/models/card_default_champion.json``) checked on this run's
+    decisions
     (:func:`~experiments.advice.analysis.card_agreement`): per rule, its commitment, this
     run's best, the card's win share minus the best's with its 95% interval, and whether they
     agree.
 ``check.csv``
-    The check of the shipped card (``strategies/models/card_default_champion.json``, the one the ``card`` policy
+    The check of the shipped card (``strategies/models/card_default_champion.json``, the one the
+    ``card`` policy
     plays; not necessarily this run's; column ``card``: the checked policy, ``card`` or a
     variant such as ``card[file=PATH]``; the checked seat plays it with the field's base
     strategy): per field, tile set, player count and policy, the card's win rate minus the
