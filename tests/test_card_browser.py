@@ -136,8 +136,7 @@ def test_the_shipped_card_page_answers_what_the_card_says(browser_page, tmp_path
             break
     said = page.inner_text("#seek-answer")
     assert said.startswith("Seek the herd." if go else "Do not go out of your way for the herd.")
-    assert "written by hand" in page.inner_text("#made-by")
-    assert card["provenance"]["check"]["command"] in page.inner_text("#made-by")
+    assert card["provenance"]["command"] in page.inner_text("#made-by")
     if go and seek.get("weight"):  # how hard to go: the card's own weight at this table
         assert f"at {round(100 * seek['weight']['2'])}% of its expected points" in said
     for head, lines in card.get("notes", {}).items():  # the equilibrium and the adjustments
@@ -202,3 +201,37 @@ def test_the_shipped_card_counts_it_out_as_the_policy_does(browser_page, tmp_pat
     rows = page.locator("#odds tbody tr").all_inner_texts()
     for j, row in enumerate(rows, 1):
         assert float(row.split("\t")[-1]) == pytest.approx(points[j], abs=0.006), row
+
+
+def test_the_page_offers_the_shipped_cards_and_opens_a_card_file(browser_page, tmp_path):
+    """The page lists the shipped cards by the table each was derived for; picking one shows its
+    command, and a card file of one's own opens from the page (a file that is not a card is
+    refused in a line, the card shown stays)."""
+    import json
+
+    from strategies.taming_card import shipped_cards
+
+    page = browser_page
+    _open(page, tmp_path, CARD)
+    options = page.locator("#card-choice option").all_inner_texts()
+    shipped = [load_card(path) for path in shipped_cards()]
+    assert options[0] == "this card" and len(options) == 1 + len(shipped)
+    for i, card in enumerate(shipped, start=1):
+        assert options[i] == f"for {card['provenance']['table']}"
+        page.select_option("#card-choice", str(i))
+        assert card["provenance"]["command"] in page.inner_text("#made-by")
+    own = tmp_path / "mine.json"
+    own.write_text(json.dumps({**CARD, "provenance": {"command": "mammoth mine"}}))
+    page.set_input_files("#card-file", str(own))
+    page.wait_for_function("document.getElementById('card-file-note').textContent !== ''")
+    assert "Opened mine.json" in page.inner_text("#card-file-note")
+    assert "mammoth mine" in page.inner_text("#made-by")
+    _enter(page, players=4, prize=14, tile_gap=0, rounds_left=6, rivals=1, kmax=3)
+    assert page.inner_text("#seek-answer").startswith("Do not go out of your way for the herd.")
+    assert page.inner_text("#commit-answer").startswith("Commit 2.")  # prize >= 12
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"rules": "no"}))
+    page.set_input_files("#card-file", str(bad))
+    page.wait_for_function("document.getElementById('card-file-note').textContent.includes('bad')")
+    assert "not a card" in page.inner_text("#card-file-note")
+    assert "mammoth mine" in page.inner_text("#made-by")

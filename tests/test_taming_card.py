@@ -214,9 +214,8 @@ def test_the_shipped_card_is_the_one_the_policy_reads_and_says_how_it_was_made()
                 assert lo == (cond["lo"] if cond.get("lo") is not None else -tc.OPEN), (r, feature)
                 assert hi == (cond["hi"] if cond.get("hi") is not None else tc.OPEN), (r, feature)
     provenance = card["provenance"]
-    assert provenance["written"] and provenance["design"]
-    for command in [*provenance["design"], provenance["check"]["command"]]:
-        assert command.startswith("mammoth ") and "--seed" in command
+    assert provenance["command"].startswith("mammoth derive-card ")
+    assert "--seed" in provenance["command"]
     assert 1 <= len(card["rules"]) <= 12
     assert all(tc.COUNT <= r["commit"] <= MAX_TILE_FIGURES for r in card["rules"])
     for rule in card["rules"]:
@@ -249,8 +248,8 @@ def test_card_follows_the_shipped_card_in_played_games(players):
             assert 0 <= row["k_field"] <= row["kmax"], situation
         else:
             assert row["k_field"] == answer, situation
-    if players > 2:  # the shipped card counts the commitment out at 3 and 4 players
-        assert counted == len(decisions)
+    if card_answer(card, {**dict.fromkeys(SITUATION_COLUMNS, 0), "players": players}) is None:
+        assert counted == len(decisions)  # the card counts every commitment out at this size
 
 
 def test_greedy_with_card_plays_full_games():
@@ -258,28 +257,6 @@ def test_greedy_with_card_plays_full_games():
     card = games[games["strategy"] == "greedy+card"]
     assert len(card) == 40 and not games["safety_stop"].any()
     assert card["figures_committed"].sum() > 0
-
-
-@pytest.mark.slow  # about two minutes on 2 cores: the champion's table at 2, 3 and 4 players
-def test_the_shipped_cards_recorded_check_measures_the_same_again(tmp_path, monkeypatch):
-    """The card was written by hand (its provenance says from which runs); what it claims is
-    its recorded check: the command, run again, gives the recorded gain of the best one-seat
-    deviation at a table of card players at each player count, to the recorded digits."""
-    import shlex
-
-    import pandas as pd
-    from click.testing import CliRunner
-
-    from experiments.cli import main
-
-    check = tc.load_card()["provenance"]["check"]
-    monkeypatch.chdir(tmp_path)
-    words = shlex.split(check["command"])[1:]
-    result = CliRunner().invoke(main, [*words, "--workers", "2", "--out", "check"])
-    assert result.exit_code == 0, result.output
-    goals = pd.read_csv(tmp_path / "check" / "exploit_goals.csv")
-    got = {str(int(r.players)): round(float(r.gain), 2) for r in goals.itertuples()}
-    assert got == check["best_deviation_gain"]
 
 
 SEEK_CARD = {
