@@ -35,14 +35,20 @@ def tiles_digest(tiles: str) -> str | None:
 
 
 def play_words(play: TablePlay, players: int) -> str:
-    """A table size's play in words a player uses at the table."""
+    """A table size's play in the words of a player at the table."""
     if play.seek == SEEK_NEVER:
         seek = "do not go out of your way for the herd"
     else:
         unless = " unless someone is on its area already" if play.seek == SEEK_UNLESS_THERE else ""
-        seek = f"go for the herd{unless}, counting the contest at {play.weight:g} of its worth"
+        seek = (
+            f"go for the herd{unless}, counting the contest at {100 * play.weight:.0f}% of what "
+            "it is worth when you choose where to place"
+        )
     if play.commit == COUNT:
-        commit = "commit the count with the most expected points (card.html counts it)"
+        commit = (
+            "commit the number of figures worth the most points on average: your chance to win "
+            "times the prize, less what the figures cost (card.html counts it for you)"
+        )
     else:
         commit = f"commit {play.commit} figure{'s' if play.commit != 1 else ''}"
     return f"At {players} players: {seek}; {commit}."
