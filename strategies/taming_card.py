@@ -560,8 +560,10 @@ def card_of_plays(plays: dict[int, TablePlay], fallback: dict | None = None) -> 
     dict
         The card: ``seek`` (rules, default, weight), ``rules`` and ``default``.
     """
-    fallback = fallback if fallback is not None else load_card()
     missing = [p for p in PLAYERS if p not in plays]
+    if missing and fallback is None:
+        fallback = load_card()
+    fallback = fallback or {"seek": None, "rules": [], "default": COUNT}
     seek_rules, commit_rules = [], []
     for players in sorted(plays):
         play = plays[players]
