@@ -172,7 +172,7 @@ def _derive(tmp_path, name, *extra):
     return out
 
 
-def test_a_derivation_is_the_same_on_any_workers_and_resumed(tmp_path):
+def test_a_derivation_is_the_same_on_any_workers_and_resumed(tmp_path, monkeypatch):
     one = _derive(tmp_path, "one")
     two = _derive(tmp_path, "two", "--workers", "2")
     for name in OUTPUTS:
@@ -188,8 +188,15 @@ def test_a_derivation_is_the_same_on_any_workers_and_resumed(tmp_path):
     exploit = pd.read_csv(one / "exploit.csv")
     assert (exploit["games"] == 60).all() and set(exploit["players"]) == {3, 4}
     assert "The card for a table of greedy, default tiles" in (one / "derive.md").read_text()
-    # resumed from every chunk: the same files
+    # resumed from every chunk (none played again): the same files
+    import experiments.advice.card_derive.kind as kind
+
+    def played_again(*_):
+        raise AssertionError("a saved chunk was played again")
+
+    monkeypatch.setattr(kind, "run_chunk", played_again)
     again = invoke(*DERIVE, "--out", one, "--resume")
+    monkeypatch.undo()
     assert again.exit_code == 0, again.output
     assert tc.load_card(one / "card.json") == card
     # the recorded command derives the same card

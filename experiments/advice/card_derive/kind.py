@@ -73,7 +73,7 @@ from experiments.metagame.analysis import block_stats, bootstrap_weights, metaga
 from experiments.metagame.analysis_equilibrium import profiles
 from experiments.metagame.kind import play_profile
 from experiments.shared.backends import run_tasks
-from experiments.shared.checkpoints import chunk_path, fingerprint, save_chunk, saved_chunks
+from experiments.shared.checkpoints import chunk_path, fingerprint, load_chunk, save_chunk
 from experiments.shared.limits import game_blocks
 from experiments.shared.paired import GameBlock, Moments
 from experiments.shared.settings import (
@@ -342,18 +342,34 @@ def _moments(parts: list[dict]) -> Moments:
 
 
 class _Chunks:
-    """The run's chunks: saved ones reused, the rest played on the backend and saved."""
+    """The run's chunks: those an interrupted run saved reused (each checked by
+    :func:`~experiments.shared.checkpoints.load_chunk`), the rest played on the backend and
+    saved. Which chunks the run plays depends on the race, so a saved one is looked for when it
+    is wanted."""
 
     def __init__(self, config, folder, backend, say, bar):
         self.config, self.folder, self.backend, self.bar = config, Path(folder), backend, bar
+        self.say = say
         self.mark = fingerprint(config)
-        listed = chunks(config)
-        saved = saved_chunks(self.folder, self.mark, listed, say)
-        self.done = {_key(listed[i]): stats for i, stats in saved.items()}
-        self.reused = bool(self.done)
+        self.done: dict[str, dict] = {}
+        self.reused = False
+
+    def _saved(self, chunk: dict) -> dict | None:
+        path = chunk_path(self.folder, chunk)
+        if not path.is_file():
+            return None
+        stats, problem = load_chunk(path, self.mark, chunk)
+        if stats is None and self.say:
+            self.say(f"chunk {path.name}: {problem}; computing it again")
+        return stats
 
     def get(self, wanted: list[dict], names: list[str] | None = None) -> list[dict]:
         """The statistics of ``wanted``, in its order."""
+        for chunk in wanted:
+            key = _key(chunk)
+            if key not in self.done and (stats := self._saved(chunk)) is not None:
+                self.done[key] = stats
+                self.reused = True
         todo = {i: c for i, c in enumerate(wanted) if _key(c) not in self.done}
         calls = {i: (self.config, c, names) for i, c in todo.items()}
 
