@@ -183,7 +183,7 @@ def test_the_card_table_joins_neighbouring_player_counts_of_one_answer():
 
 @pytest.mark.parametrize("herds", [["on"], ["on", "off"]])
 def test_the_league_chart_draws_the_fair_share_in_per_cent(herds):
-    from experiments.report.report_charts import league_chart
+    from experiments.compare.report_section import league_chart
 
     rows = [
         {"strategy": s, "players": p, "herd": h, "win_rate": w, "win_low": w - 0.05,

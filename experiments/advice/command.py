@@ -15,7 +15,6 @@ from dataclasses import dataclass
 import click
 
 from experiments.advice.kind import CHUNK_GAMES, DEFAULT_PLAYOUTS
-from experiments.report.report_results import read_run_json
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
@@ -38,6 +37,7 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
+from experiments.shared.report_results import read_run_json
 from sim.advising import MAX_PLAYOUTS
 from sim.situation import MAX_DECISIONS
 

@@ -1,7 +1,7 @@
 """``mammoth report``: result folders -> report.md and report.html, answers first.
 
 The report is built and written by :func:`experiments.report.report.write_report`; the result
-folders are read defensively (:mod:`experiments.report.report_results`), and every file it writes
+folders are read defensively (:mod:`experiments.shared.report_results`), and every file it writes
 lies inside ``--out``.
 """
 
