@@ -98,10 +98,9 @@ def card_check_options(function):
         games_option(
             0,
             MAX_GAMES,
-            "Check the shipped card (the card policy): games per arm, field, tile set and player "
-            "count, one seat playing the field's base strategy with the card, then with never, "
-            "fixed-1, ev, majority, search and card[seek=0] (never seeking the herd); 0: no "
-            "check.",
+            "Check the shipped card: games per arm, field, tile set and player count, one seat "
+            "playing the field's base strategy with the card, then with never, fixed-1, ev, "
+            "majority, search and card[seek=0] (never seeking the herd); 0: no check.",
             low=0,
             name="--check-games",
         ),
