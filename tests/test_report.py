@@ -150,6 +150,16 @@ def test_every_run_json_names_its_kind_and_the_engine_version(demo_run):
     }
 
 
+def test_run_json_cannot_be_written_without_its_kind():
+    from experiments.shared.files import run_metadata
+    from sim import ENGINE_VERSION
+
+    with pytest.raises(TypeError):
+        run_metadata("compare")  # every writer names the kind of its run
+    meta = run_metadata("compare", kind="compare", seed=1)
+    assert meta["kind"] == "compare" and meta["engine_version"] == ENGINE_VERSION
+
+
 def test_the_sections_are_found_in_the_questions_folders():
     from experiments.report.report_sections import sections
     from experiments.shared.questions import questions, room_modules

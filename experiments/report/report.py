@@ -28,7 +28,7 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
-from experiments.report.report_sections import section, section_of, sections, title
+from experiments.report.report_sections import section, section_of, section_title, sections
 from experiments.shared.document import (
     Box,
     Bullets,
@@ -111,7 +111,7 @@ def _read(folder: Path, anchor: str, target: Path) -> ResultFolder:
     return replace(found, checks=dict(module.TABLES), primary=module.PRIMARY)
 
 
-def _build(folders: list[Path], title_text: str, target: Path) -> tuple[Document, list]:
+def _build(folders: list[Path], title: str, target: Path) -> tuple[Document, list]:
     """The report's document and the section modules whose answers it holds."""
     taken: set[str] = {"answers", "contents"}
     results = []
@@ -126,11 +126,11 @@ def _build(folders: list[Path], title_text: str, target: Path) -> tuple[Document
     blocks.append(Paragraph(CAVEAT, css="note"))
     blocks.append(Heading("Contents", 2, "contents"))
     contents = [[Link(a.blocks[0].parts[0].text.strip(" ?"), f"#{a.anchor}")] for a in answers]
-    contents += [[Link(f"{r.name}: {title(r)}", f"#{r.anchor}")] for r in results]
+    contents += [[Link(f"{r.name}: {section_title(r)}", f"#{r.anchor}")] for r in results]
     blocks.append(Bullets(contents, css="contents"))
     for result in results:
         blocks += _from(result, section)
-    return Document(title_text, blocks), answered
+    return Document(title, blocks), answered
 
 
 def build_document(folders: list[Path], title: str, target: Path) -> Document:

@@ -63,7 +63,7 @@ def section_of(kind: str) -> ModuleType | None:
     return sections().get(kind)
 
 
-def title(folder: ResultFolder) -> str:
+def section_title(folder: ResultFolder) -> str:
     """The title of a folder's section: its kind's ``TITLE``."""
     module = section_of(folder.kind)
     return module.TITLE if module is not None else GENERIC_TITLE
@@ -72,7 +72,7 @@ def title(folder: ResultFolder) -> str:
 def section(folder: ResultFolder) -> list:
     """A folder's whole section: heading, its content, notes, "how this was run", data links."""
     module = section_of(folder.kind)
-    blocks: list = [Heading(f"{folder.name}: {title(folder)}", 2, folder.anchor)]
+    blocks: list = [Heading(f"{folder.name}: {section_title(folder)}", 2, folder.anchor)]
     blocks += module.section(folder) if module is not None else generic_section(folder)
     notes = folder.path / "notes.md"
     if notes.is_file():
@@ -82,4 +82,4 @@ def section(folder: ResultFolder) -> list:
     return blocks
 
 
-__all__ = ["GENERIC_TITLE", "ROOM", "section", "section_of", "sections", "title"]
+__all__ = ["GENERIC_TITLE", "ROOM", "section", "section_of", "section_title", "sections"]
