@@ -34,7 +34,7 @@ MAX_ROW = 300
 """The longest table row of the page, in characters."""
 
 WORDS = ("field", "arm", "paired", "win share", "focal seat", "kind", "chunk", "exploitability")
-"""The words the page's glossary defines."""
+"""The words the page's glossary defines (among others it may add)."""
 
 
 def leaves(command: click.Command = main, path: tuple[str, ...] = ()) -> dict[str, click.Command]:
@@ -181,7 +181,7 @@ def test_every_table_row_is_short_and_the_words_are_defined():
     words = lines[lines.index("## Words") + 1 :]
     words = words[: next(i for i, line in enumerate(words) if line.startswith("## "))]
     defined = [m for line in words for m in re.findall(r"^- \*\*([^*]+)\*\*:", line)]
-    assert sorted(defined) == sorted(WORDS)
+    assert set(WORDS) <= set(defined), set(WORDS) - set(defined)
 
 
 if __name__ == "__main__":
