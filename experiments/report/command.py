@@ -26,7 +26,12 @@ from sim.errors import InputError
     help="Output folder of report.md, its charts (figures/) and report.html [default: the first "
     "FOLDER's parent].",
 )
-@click.option("--title", default="Stone Age: The Mammoth Herd — simulation report")
+@click.option(
+    "--title",
+    default="Stone Age: The Mammoth Herd — simulation report",
+    show_default=True,
+    help="The report's title.",
+)
 def report(folders, out, title):
     """Turn result FOLDERS into one report.
 
