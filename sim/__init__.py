@@ -6,6 +6,14 @@ sources (numba does not notice edits in other files), unless ``NUMBA_CACHE_DIR``
 
 from sim._cache import configure_numba_cache
 
+ENGINE_VERSION = 1
+"""The behaviour version of the simulation: raised by one whenever a game of the same seed and
+line-up plays differently (a rule, the engine, a shipped strategy's play or parameters) or the
+way games are played from Python changes. Every ``run.json`` records it, so results of two
+versions are never mistaken for one another. ``tests/test_engine_version.py`` fails when play
+changes and this does not (it replays the golden games of ``tests/golden/engine_version.json``
+and says how to record them again)."""
+
 configure_numba_cache()
 
-__all__ = ["configure_numba_cache"]
+__all__ = ["ENGINE_VERSION", "configure_numba_cache"]

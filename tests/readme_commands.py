@@ -2,12 +2,12 @@
 
 The README and the pages of ``docs/`` it moved its details to (:data:`DOCUMENTS`) are read as one
 text, in that order. :func:`commands` collects every command of them: each line of their ``sh``
-blocks (a ``\\`` continuation joined, a ``#`` comment dropped), the first cell of every row of
-the command table (:data:`COMMAND_TABLE`: docs/commands.md, "Every command"; the README's short
-table only links to its rows), and every inline code span of the prose that is a command with
-arguments (``mammoth X --option ...``, ``python3 tasks.py ...``, ``make ...``).
-:func:`snippets` collects the ``python`` blocks. A test runs each command as written, in a fresh
-folder, with only these changes, each spelled out below:
+blocks (a ``\\`` continuation joined, a ``#`` comment dropped), the synopses of every command's
+section (:data:`COMMAND_TABLE`: docs/commands.md, "Every command", read as the rows of one
+command table; the README's short table only links to them), and every inline code span of the
+prose that is a command with arguments (``mammoth X --option ...``, ``python3 tasks.py ...``,
+``make ...``). :func:`snippets` collects the ``python`` blocks. A test runs each command as
+written, in a fresh folder, with only these changes, each spelled out below:
 
 - **Synopses** of the command table (:func:`concrete`): an optional part ``[...]`` is included,
   of alternatives ``A \\| B`` the first is taken, a repetition mark ``...`` is dropped.
@@ -57,10 +57,12 @@ strategy guide and the card format (``docs/adding_a_strategy.md`` runs in
 tests/test_adding_a_strategy.py)."""
 
 COMMAND_TABLE = (ROOT / "docs" / "commands.md", "Every command")
-"""The page and heading of the command table: the first table under that heading, a row per
-command (its anchor, ``<a id="mammoth-NAME"></a>``, then its synopses as code spans) with what it
-does and writes. Its synopses are the commands run; the files a row names are checked. The
-README's table links to these rows and is kept short (tests/test_readme.py)."""
+"""The page and heading of the commands' sections: under that heading, a section per command
+(``### mammoth NAME``, its anchor ``mammoth-NAME``) with its synopses (the code spans of its
+``**Synopsis:**`` line) and the files it writes (its ``**Writes**`` paragraph), read by
+:func:`command_table` as the rows of one table. Its synopses are the commands run; the files a
+section names are checked. The README's table links to these sections and is kept short
+(tests/test_readme.py)."""
 
 SMALL_GAMES = 2
 """What ``--games`` shrinks to (and what commands without a size get)."""
@@ -140,7 +142,7 @@ PLACEHOLDERS = {
 
 POSITIONAL = {
     ("run", "FILE.toml"): "experiments/compare/league.toml",
-    ("report", "DIR"): "result",
+    ("report", "DIR"): "results/compare",
     ("tune", "STRATEGY"): "greedy",
     ("check-card", "CARD"): "card[seek=0]",
     ("analyse", "POSITION"): "docs/positions/example.toml",
@@ -149,9 +151,10 @@ POSITIONAL = {
 
 PREPARE = {
     "report": ["compare", "--strategy", "greedy", "--strategy", "classic", "--players", "2",
-               "--games", "2", "--out", "result"],
+               "--games", "2", "--out", "results/compare"],
 }  # fmt: skip
-"""A command that reads a result folder gets one first (``report DIR`` reads ``result``)."""
+"""A command that reads a result folder gets one first (``report DIR`` reads
+``results/compare``, where ``mammoth compare`` writes by default)."""
 
 COPIED = [
     "experiments/advice/advice.toml",
@@ -349,23 +352,31 @@ class Row:
 
 
 def command_table() -> list[Row]:
-    """The rows of the command table (:data:`COMMAND_TABLE`), in order."""
+    """The commands' sections (:data:`COMMAND_TABLE`), in order: each ``### mammoth NAME``
+    section under the heading, its anchor the heading's, its synopses the code spans of its
+    ``**Synopsis:**`` line, its description its ``**Writes**`` paragraph (the files it writes,
+    or "prints only")."""
     page, heading = COMMAND_TABLE
-    lines = page.read_text(encoding="utf-8").splitlines()
+    text = page.read_text(encoding="utf-8")
+    lines = text.splitlines()
     assert f"## {heading}" in lines, f"{page.name} has no heading {heading!r}"
-    table: list[str] = []
-    for line in lines[lines.index(f"## {heading}") + 1 :]:
-        if line.startswith("|"):
-            table.append(line)
-        elif table or line.startswith("#"):
-            break
+    rest = lines[lines.index(f"## {heading}") + 1 :]
+    rest = rest[: next((i for i, line in enumerate(rest) if line.startswith("## ")), len(rest))]
     rows = []
-    for line in table[2:]:  # after the header and its rule
-        first, description = _cells(line)[:2]
-        anchor = re.match(r'<a id="([\w-]+)"></a>', first)
-        assert anchor, f"a row of the command table without its anchor: {line[:80]}"
-        rows.append(Row(anchor.group(1), re.findall(r"`([^`]+)`", first), description))
-    assert rows, f"no command table under {heading!r} in {page.name}"
+    starts = [i for i, line in enumerate(rest) if line.startswith("### mammoth ")]
+    for at, end in zip(starts, [*starts[1:], len(rest)], strict=True):
+        name = rest[at][4:].strip()
+        body = rest[at + 1 : end]
+        synopsis = [line for line in body if line.startswith("**Synopsis:**")]
+        assert len(synopsis) == 1, f"the section of {name} has no one **Synopsis:** line"
+        writes = next((i for i, line in enumerate(body) if line.startswith("**Writes**")), None)
+        assert writes is not None, f"the section of {name} has no **Writes** paragraph"
+        paragraph = body[writes:]
+        paragraph = paragraph[: next((i for i, ln in enumerate(paragraph) if not ln.strip()), None)]
+        description = "writes " + " ".join(paragraph)[len("**Writes**") :].strip()
+        anchor = name.lower().replace(" ", "-")
+        rows.append(Row(anchor, re.findall(r"`([^`]+)`", synopsis[0]), description))
+    assert rows, f"no command sections under {heading!r} in {page.name}"
     return rows
 
 
@@ -376,7 +387,7 @@ def table_rows() -> list[tuple[str, str]]:
 
 def _prose() -> str:
     text = re.sub(r"^```.*?^```", "", _text(), flags=re.MULTILINE | re.DOTALL)
-    lines = [line for line in text.splitlines() if not line.startswith("|")]
+    lines = [line for line in text.splitlines() if not line.startswith(("|", "**Synopsis:**"))]
     return " ".join(lines)
 
 

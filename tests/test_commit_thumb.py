@@ -63,7 +63,13 @@ def _folder(path, sweep: pd.DataFrame, thumb: pd.DataFrame) -> None:
     path.mkdir(parents=True)
     sweep.to_csv(path / "sweep.csv", index=False)
     with_words(thumb, sweep, REFERENCE_PRIZE).to_csv(path / "rule_of_thumb.csv", index=False)
-    meta = {"command": "commit", "seed": 1, "games_per_arm": 100, "players": [2, 3]}
+    meta = {
+        "command": "commit",
+        "kind": "commit",
+        "seed": 1,
+        "games_per_arm": 100,
+        "players": [2, 3],
+    }
     (path / "run.json").write_text(json.dumps(meta))
 
 

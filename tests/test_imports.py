@@ -324,3 +324,14 @@ def test_analyses_write_no_file():
             if WRITES.search(line):
                 bad.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert not bad, "\n".join(bad)
+
+
+def test_no_question_imports_the_report_shell():
+    """The report finds each question's section (``experiments/*/report_section.py``); no
+    module outside ``experiments.report`` imports it (its readers and chart helpers are shared:
+    ``experiments.shared.report_*``)."""
+    bad = _violations(
+        lambda module: _within(module, "experiments") and not _within(module, "experiments.report"),
+        ("experiments.report",),
+    )
+    assert not bad, "\n".join(bad)

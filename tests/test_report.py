@@ -130,6 +130,75 @@ def test_report_refuses_a_table_the_checks_let_through_in_one_line(tmp_path, dem
     assert str(folder) in line
 
 
+def test_every_run_json_names_its_kind_and_the_engine_version(demo_run):
+    """The report reads a folder's section by the kind its run.json records."""
+    import json
+
+    from sim import ENGINE_VERSION
+
+    kinds = {}
+    for path in sorted(demo_run.glob("*/run.json")):
+        meta = json.loads(path.read_text())
+        assert meta["engine_version"] == ENGINE_VERSION, path
+        kinds[path.parent.name] = meta["kind"]
+    assert kinds == {
+        "contest": "contest",
+        "league": "compare",
+        "commit": "commit",
+        "advice": "advice",
+        "worth": "worth",
+    }
+
+
+def test_run_json_cannot_be_written_without_its_kind():
+    from experiments.shared.files import run_metadata
+    from sim import ENGINE_VERSION
+
+    with pytest.raises(TypeError):
+        run_metadata("compare")  # every writer names the kind of its run
+    meta = run_metadata("compare", kind="compare", seed=1)
+    assert meta["kind"] == "compare" and meta["engine_version"] == ENGINE_VERSION
+
+
+def test_the_sections_are_found_in_the_questions_folders():
+    from experiments.report.report_sections import sections
+    from experiments.shared.questions import questions, room_modules
+
+    found = sections()
+    modules = room_modules("report_section")
+    assert len(found) == len(modules) >= 7  # one per module, none named twice
+    assert {"advice", "commit", "compare", "contest", "worth"} <= set(found)
+    for kind, module in found.items():
+        assert kind in {q.split(".")[-1] for q in questions()}
+        assert module.TITLE and isinstance(module.ORDER, int) and callable(module.section)
+        assert module.PRIMARY is None or module.PRIMARY in module.TABLES
+        assert not hasattr(module, "answer") or module.ANSWER
+    orders = [module.ORDER for module in found.values()]
+    assert orders == sorted(orders) and len(set(orders)) == len(orders)
+
+
+def test_a_folders_kind_is_read_from_its_run_json_not_guessed(tmp_path, demo_run):
+    """A league folder whose run.json names no kind gets the short tables of any folder; one
+    that names another kind is refused by that kind's checks, in one line."""
+    import json
+
+    folder = copy_folder(demo_run / "league", tmp_path / "league")
+    meta = json.loads((folder / "run.json").read_text())
+    (folder / "run.json").write_text(json.dumps({k: v for k, v in meta.items() if k != "kind"}))
+    result = CliRunner().invoke(main, ["report", str(folder), "--out", str(tmp_path / "r")])
+    assert result.exit_code == 0, result.output
+    md = (tmp_path / "r" / "report.md").read_text()
+    assert "## league: results" in md and "Which strategy wins?" not in md
+    (folder / "run.json").write_text(json.dumps({**meta, "kind": "commit"}))
+    before = snapshot(tmp_path)
+    line = assert_refused(invoke("report", folder, "--out", tmp_path / "r"), tmp_path, before)
+    assert "rule_of_thumb.csv" in line and "does not exist" in line
+    (folder / "run.json").write_text(json.dumps({**meta, "kind": 7}))
+    before = snapshot(tmp_path)
+    line = assert_refused(invoke("report", folder, "--out", tmp_path / "r"), tmp_path, before)
+    assert "kind must be a string" in line
+
+
 def test_a_folder_of_another_kind_gets_short_tables(tmp_path):
     folder = tmp_path / "other"
     folder.mkdir()
@@ -183,7 +252,7 @@ def test_the_card_table_joins_neighbouring_player_counts_of_one_answer():
 
 @pytest.mark.parametrize("herds", [["on"], ["on", "off"]])
 def test_the_league_chart_draws_the_fair_share_in_per_cent(herds):
-    from experiments.report.report_charts import league_chart
+    from experiments.compare.report_section import league_chart
 
     rows = [
         {"strategy": s, "players": p, "herd": h, "win_rate": w, "win_low": w - 0.05,

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 import click
 
 from experiments.advice.kind import CHUNK_GAMES, DEFAULT_PLAYOUTS
-from experiments.report.report_results import read_run_json
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
@@ -38,6 +37,7 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
+from experiments.shared.report_results import read_run_json
 from sim.advising import MAX_PLAYOUTS
 from sim.situation import MAX_DECISIONS
 
@@ -98,10 +98,9 @@ def card_check_options(function):
         games_option(
             0,
             MAX_GAMES,
-            "Check the shipped card (the card policy): games per arm, field, tile set and player "
-            "count, one seat playing the field's base strategy with the card, then with never, "
-            "fixed-1, ev, majority, search and card[seek=0] (never seeking the herd); 0: no "
-            "check.",
+            "Check the shipped card: games per arm, field, tile set and player count, one seat "
+            "playing the field's base strategy with the card, then with never, fixed-1, ev, "
+            "majority, search and card[seek=0] (never seeking the herd); 0: no check.",
             low=0,
             name="--check-games",
         ),

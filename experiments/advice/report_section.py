@@ -3,6 +3,10 @@
 checked on the run's play-outs; this run's own card, the advice table by situation class with the
 solver's answer and the effect of each commitment by class as a chart, when the run derived one;
 the check of the shipped card against the other taming policies).
+
+Found by the report as every question's ``report_section`` is
+(:mod:`experiments.report.report_sections`); where its answer is in the report, the card at the
+table (:data:`CARD_PAGE`) is written beside it (:func:`beside_report`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from experiments.advice.analysis import DISAGREES, VERDICTS
+from experiments.advice.report_card import card_page
 from experiments.advice.report_words import (
     COUNT_WORDS,
     OTHERWISE,
@@ -21,13 +26,6 @@ from experiments.advice.report_words import (
     commit_cell,
     seek_cell,
     short_condition,
-)
-from experiments.report.report_charts import WIDTH
-from experiments.report.report_folder import (
-    MAX_ROWS,
-    ResultFolder,
-    figure_block,
-    players_header,
 )
 from experiments.shared.document import (
     Bullets,
@@ -40,8 +38,41 @@ from experiments.shared.document import (
     pp,
 )
 from experiments.shared.plots import grouped_intervals
+from experiments.shared.report_charts import WIDTH
+from experiments.shared.report_folder import MAX_ROWS, ResultFolder, figure_block, players_header
 from sim.errors import InputError
 from strategies.taming_card import CARD_PATH, COUNT, load_card
+
+TITLE = "how many figures to commit, situation by situation"
+"""The section's title, after the folder's name."""
+
+ORDER = 10
+"""Where its answer stands among the report's answers: the card leads the commit answer."""
+
+ANSWER = "commit"
+"""The answer box it writes into (``#answer-commit``), before the commit run's answer."""
+
+TABLES = {
+    "advice": (
+        ("class", "situation", "k", "effect", "lo", "hi", "decisions", "best_k", "best_sure",
+         "too_few", "solver_k", "disagree"),
+        ("class", "k", "effect", "lo", "hi", "decisions", "best_k", "best_sure", "solver_k"),
+    ),
+    "check": (
+        ("field", "players", "policy", "games", "card_minus", "card_minus_low",
+         "card_minus_high"),
+        ("players", "games", "card_minus", "card_minus_low", "card_minus_high"),
+    ),
+    "agreement": (
+        ("rule", "situation", "card_k", "decisions", "games", "best_k", "card_minus_best",
+         "lo", "hi", "verdict"),
+        ("card_k", "decisions", "games", "best_k", "card_minus_best", "lo", "hi"),
+    ),
+}  # fmt: skip
+"""The tables the section reads (:data:`~experiments.shared.report_folder.Checks`)."""
+
+PRIMARY = "agreement"
+"""The table that makes an advice folder: it must have rows."""
 
 CHART_K = 4
 """The chart shows the effect of committing 1 to this many figures."""
@@ -106,7 +137,7 @@ def agreement_words(agreement: pd.DataFrame) -> str:
 
 CARD_PAGE = "card.html"
 """The shipped card at the table (:mod:`experiments.advice.report_card`), written beside the
-report (:func:`experiments.report.report.write_report`)."""
+report (:func:`beside_report`)."""
 
 
 def _when(rule: dict, otherwise: str) -> str:
@@ -304,7 +335,7 @@ def agreement_chart(agreement: pd.DataFrame) -> Figure:
     return _interval_chart(labels, series, 0.35, xlabel)
 
 
-def advice_section(folder: ResultFolder) -> list:
+def section(folder: ResultFolder) -> list:
     """The advice section: the shipped card checked on the play-outs; this run's card, chart and
     table by class (when it derived one); the check of the card against the other policies."""
     blocks: list = [
@@ -359,10 +390,34 @@ def advice_section(folder: ResultFolder) -> list:
     return blocks
 
 
+def answer(folder: ResultFolder, first: bool) -> list:
+    """The shipped card, which opens the commit answer (:func:`card_answer`; it leads its box:
+    ``first`` is True)."""
+    return card_answer(folder)
+
+
+def beside_report() -> dict[str, str]:
+    """The files written beside a report that holds its answer: the card at the table, which
+    the answer links (:data:`CARD_PAGE`).
+
+    Raises
+    ------
+    InputError
+        If the shipped card is missing or not a card (:func:`shipped_card`).
+    """
+    return {CARD_PAGE: card_page(shipped_card(), title="The advice card")}
+
+
 __all__ = [
+    "ANSWER",
     "CARD_PAGE",
+    "ORDER",
+    "PRIMARY",
+    "TABLES",
+    "TITLE",
     "advice_chart",
-    "advice_section",
+    "answer",
+    "beside_report",
     "agreement_chart",
     "agreement_table",
     "agreement_words",
@@ -371,5 +426,6 @@ __all__ = [
     "made_by",
     "provenance_words",
     "card_rows",
+    "section",
     "shipped_card",
 ]

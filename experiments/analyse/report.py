@@ -204,7 +204,7 @@ def write_analysis(
     extra = {"seed": config["seed"], "field": field, "files": list(FILES)}
     if seconds is not None:
         extra["seconds"] = round(seconds, 3)
-    write_json(folder / "run.json", run_metadata(command, position.rules, **extra))
+    write_json(folder / "run.json", run_metadata(command, position.rules, kind="analyse", **extra))
 
 
 __all__ = ["FILES", "headline", "markdown", "page", "summary", "write_analysis"]

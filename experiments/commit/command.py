@@ -30,7 +30,6 @@ from experiments.commit.analysis import (
 )
 from experiments.commit.report import ASSUMED
 from experiments.commit.report_thumb import situation_text, thumb_text
-from experiments.report.report_results import read_table
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
@@ -56,6 +55,7 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES, MAX_PRIZE_POINTS, MAX_PRIZE_VALUES
+from experiments.shared.report_results import read_table
 from sim.contest_exact import MAX_FIGURES
 
 FILES = (

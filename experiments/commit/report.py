@@ -159,6 +159,7 @@ def write_commit(
     meta = run_metadata(
         command,
         rules,
+        kind="commit",
         seed=int(config["seed"]),
         games_per_arm=int(config["games"]),
         players=players_of(config),

@@ -110,6 +110,7 @@ def write_league(
     meta = run_metadata(
         command,
         rules,
+        kind="compare",
         seed=seed,
         games_per_table=games,
         players=sorted({int(p) for p in table["players"]}),

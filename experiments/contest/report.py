@@ -80,6 +80,7 @@ def write_table(
     meta = run_metadata(
         "contest table",
         rules,
+        kind="contest",
         players=players,
         max_figures=max_figures,
         tie_rule=tie_rule,
@@ -138,6 +139,7 @@ def demo_report(out, report: ContestReport, command: str = "demo"):
     meta = run_metadata(
         command,
         Rules(),
+        kind="contest",
         tie_rules_tabulated=list(TIE_RULES),
         players=[2, 3, 4],
         figures=[1, report.max_figures],

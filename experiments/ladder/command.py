@@ -15,7 +15,6 @@ import click
 
 from experiments.ladder.analysis import ANCHOR, default_rungs
 from experiments.ladder.kind import CHUNK_GAMES, MAX_COST_SECONDS
-from experiments.report.report_results import read_table
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
@@ -36,6 +35,7 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
+from experiments.shared.report_results import read_table
 
 DEFAULT_GAMES = 1_000
 FILES = (

@@ -36,23 +36,13 @@ from matplotlib.figure import Figure
 
 from experiments.ladder.analysis import pareto_frontier
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
-from sim.errors import InputError
-from strategies.registry import resolve
+from experiments.shared.report_folder import short_name
 from strategies.value_model import generation_of
 
 FILES = ("ladder.csv", "ratings.csv", "costs.csv", "ladder.png", "run.json")
 COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown")
 """The lines of ``generations.png``, one per model with two or more generations on the ladder
 (in turn, repeating after the last)."""
-
-
-def short_name(player: str) -> str:
-    """A player's name without its default taming policy (``search[rollouts=2]``)."""
-    base = player.partition("+")[0]
-    try:
-        return base if resolve(base).name == player else player
-    except InputError:  # a name from an edited file: show it as it is
-        return player
 
 
 def ladder_table(ratings: pd.DataFrame, costs: pd.DataFrame) -> pd.DataFrame:
@@ -276,6 +266,7 @@ def write_ladder(
     meta = run_metadata(
         command,
         rules,
+        kind="ladder",
         seed=seed,
         games_per_table=games,
         players=sorted(int(p) for p in tables),

@@ -1,7 +1,7 @@
 """``mammoth report``: result folders -> report.md and report.html, answers first.
 
 The report is built and written by :func:`experiments.report.report.write_report`; the result
-folders are read defensively (:mod:`experiments.report.report_results`), and every file it writes
+folders are read defensively (:mod:`experiments.shared.report_results`), and every file it writes
 lies inside ``--out``.
 """
 
@@ -26,7 +26,12 @@ from sim.errors import InputError
     help="Output folder of report.md, its charts (figures/) and report.html [default: the first "
     "FOLDER's parent].",
 )
-@click.option("--title", default="Stone Age: The Mammoth Herd — simulation report")
+@click.option(
+    "--title",
+    default="Stone Age: The Mammoth Herd — simulation report",
+    show_default=True,
+    help="The report's title.",
+)
 def report(folders, out, title):
     """Turn result FOLDERS into one report.
 

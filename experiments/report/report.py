@@ -13,26 +13,22 @@ The HTML page embeds its charts, so it can be mailed as one file; the Markdown l
 ``figures/`` beside it. Both read well on a phone (:mod:`experiments.shared.document`).
 ``mammoth report`` and ``mammoth demo`` write it with :func:`write_report`.
 
-The folders are read defensively (:mod:`experiments.report.report_results`,
-:class:`~experiments.report.report_folder.ResultFolder`): a malformed ``run.json``, table or
+This module is the document's shell: the answers, the contents and the order of the sections.
+What each answer and section says is its question's (``experiments/<question>/report_section.py``,
+found by :mod:`experiments.report.report_sections`), each folder's kind read from its
+``run.json``. The folders are read defensively (:mod:`experiments.shared.report_results`,
+:class:`~experiments.shared.report_folder.ResultFolder`): a malformed ``run.json``, table or
 ``notes.md`` is one line naming the file, and nothing is written until the whole report is built.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
-from experiments.advice.report_card import card_page
-from experiments.advice.report_section import CARD_PAGE, card_answer, shipped_card
-from experiments.report.report_sections import (
-    TITLES,
-    ResultFolder,
-    commit_answer,
-    league_answer,
-    section,
-    worth_answer,
-)
+from experiments.report.report_sections import section, section_of, section_title, sections
 from experiments.shared.document import (
     Box,
     Bullets,
@@ -41,11 +37,11 @@ from experiments.shared.document import (
     Heading,
     Link,
     Paragraph,
-    Strong,
     to_html,
     to_markdown,
 )
 from experiments.shared.files import atomic_write, write_text
+from experiments.shared.report_folder import ResultFolder
 from sim.errors import InputError
 
 CAVEAT = (
@@ -65,7 +61,7 @@ def _anchor(name: str, taken: set[str]) -> str:
 
 DAMAGED = (KeyError, IndexError, TypeError, ValueError, ArithmeticError, AttributeError)
 """What a table edited by hand can still raise after the checks of
-:func:`~experiments.report.report_folder.check_table` (a duplicated row, a value of the wrong
+:func:`~experiments.shared.report_folder.check_table` (a duplicated row, a value of the wrong
 kind): turned into one line naming the folder by :func:`_from`."""
 
 
@@ -82,40 +78,59 @@ def _from(folder: ResultFolder, build) -> list:
         ) from None
 
 
-def _untitled(block):
-    """A lead paragraph without its bold title (the card above it has the question)."""
-    if isinstance(block, Paragraph) and block.parts and isinstance(block.parts[0], Strong):
-        parts = list(block.parts[1:])
-        while parts and isinstance(parts[0], str) and not parts[0].strip():
-            parts.pop(0)  # the space after the title
-        if parts and isinstance(parts[0], str):
-            first = parts[0].lstrip()
-            parts[0] = first[:1].lower() + first[1:]
-        return Paragraph(["Over whole games, ", *parts], css=block.css)
-    return block
+def _answers(folders: list[ResultFolder]) -> tuple[list[Box], list]:
+    """The answer boxes, first of the page, and the section modules that answered.
+
+    The first folder of each kind whose section answers (``answer``) writes its answer, in the
+    sections' ``ORDER``; answers of one box (``ANSWER``) join in it, the first opening it. An
+    answer ``ANSWER_ALONE`` (a league's ranking) is given only when no other is.
+    """
+    firsts = {f.kind: f for f in reversed(folders)}  # the first folder of each kind
+    found = [
+        (module, firsts[kind])
+        for kind, module in sections().items()
+        if kind in firsts and hasattr(module, "answer")
+    ]
+    chosen = [(m, f) for m, f in found if not getattr(m, "ANSWER_ALONE", False)]
+    chosen = chosen or found
+    boxes: dict[str, list] = {}
+    for module, folder in chosen:
+        box = boxes.setdefault(module.ANSWER, [])
+        first = not box
+        box += _from(folder, partial(module.answer, first=first))
+    answers = [Box(blocks, anchor=f"answer-{name}") for name, blocks in boxes.items()]
+    return answers, [module for module, _ in chosen]
 
 
-def _answers(folders: list[ResultFolder]) -> list:
-    """The answer boxes, first of the page: commit and worth, or the ranking of a league."""
-    kinds = {f.kind: f for f in reversed(folders)}  # the first folder of each kind
-    boxes = []
-    card = _from(kinds["advice"], card_answer) if "advice" in kinds else []
-    if "commit" in kinds:
-        if card:  # the card leads; the commit run's answer follows, shorter, without its title
-            answer = _from(
-                kinds["commit"], lambda folder: commit_answer(folder, most=1, count_words=False)
-            )
-            answer = card + [_untitled(block) for block in answer]
-        else:
-            answer = _from(kinds["commit"], commit_answer)
-        boxes.append(Box(answer, anchor="answer-commit"))
-    elif card:
-        boxes.append(Box(card, anchor="answer-commit"))
-    if "worth" in kinds:
-        boxes.append(Box(_from(kinds["worth"], worth_answer), anchor="answer-worth"))
-    if not boxes and "league" in kinds:
-        boxes.append(Box(_from(kinds["league"], league_answer), anchor="answer-league"))
-    return boxes
+def _read(folder: Path, anchor: str, target: Path) -> ResultFolder:
+    """A result folder, its tables checked as its kind's section reads them."""
+    found = ResultFolder.read(folder, anchor, target)
+    module = section_of(found.kind)
+    if module is None:
+        return found
+    return replace(found, checks=dict(module.TABLES), primary=module.PRIMARY)
+
+
+def _build(folders: list[Path], title: str, target: Path) -> tuple[Document, list]:
+    """The report's document and the section modules whose answers it holds."""
+    taken: set[str] = {"answers", "contents"}
+    results = []
+    for folder in folders:
+        folder = Path(folder)
+        if not folder.is_dir():
+            raise InputError(f"{folder} is not a folder")
+        results.append(_read(folder, _anchor(folder.name, taken), Path(target)))
+    blocks: list = []
+    answers, answered = _answers(results)
+    blocks += answers
+    blocks.append(Paragraph(CAVEAT, css="note"))
+    blocks.append(Heading("Contents", 2, "contents"))
+    contents = [[Link(a.blocks[0].parts[0].text.strip(" ?"), f"#{a.anchor}")] for a in answers]
+    contents += [[Link(f"{r.name}: {section_title(r)}", f"#{r.anchor}")] for r in results]
+    blocks.append(Bullets(contents, css="contents"))
+    for result in results:
+        blocks += _from(result, section)
+    return Document(title, blocks), answered
 
 
 def build_document(folders: list[Path], title: str, target: Path) -> Document:
@@ -134,28 +149,11 @@ def build_document(folders: list[Path], title: str, target: Path) -> Document:
     ------
     InputError
         If a folder does not exist, holds no ``run.json``, or a file of it is malformed: read
-        by :mod:`experiments.report.report_results`, checked by
-        :func:`~experiments.report.report_folder.check_table`, one line naming the file (or
+        by :mod:`experiments.shared.report_results`, checked by
+        :func:`~experiments.shared.report_folder.check_table`, one line naming the file (or
         the folder).
     """
-    taken: set[str] = {"answers", "contents"}
-    results = []
-    for folder in folders:
-        folder = Path(folder)
-        if not folder.is_dir():
-            raise InputError(f"{folder} is not a folder")
-        results.append(ResultFolder.read(folder, _anchor(folder.name, taken), Path(target)))
-    blocks: list = []
-    answers = _answers(results)
-    blocks += answers
-    blocks.append(Paragraph(CAVEAT, css="note"))
-    blocks.append(Heading("Contents", 2, "contents"))
-    contents = [[Link(a.blocks[0].parts[0].text.strip(" ?"), f"#{a.anchor}")] for a in answers]
-    contents += [[Link(f"{r.name}: {TITLES[r.kind]}", f"#{r.anchor}")] for r in results]
-    blocks.append(Bullets(contents, css="contents"))
-    for result in results:
-        blocks += _from(result, section)
-    return Document(title, blocks)
+    return _build(folders, title, target)[0]
 
 
 def _figures(blocks) -> list[Figure]:
@@ -171,20 +169,24 @@ def _figures(blocks) -> list[Figure]:
 def build_report(
     folders: list[Path], title: str, target: Path
 ) -> tuple[str, str, dict[str, bytes]]:
-    """Return the report as (Markdown, HTML, figures).
+    """Return the report as (Markdown, HTML, files beside it).
 
-    The Markdown links each chart as ``figures/NAME.png`` relative to ``target``; ``figures``
-    maps those relative paths to the PNG bytes (:func:`write_report` writes them). The HTML
-    embeds them.
+    The Markdown links each chart as ``figures/NAME.png`` relative to ``target``; ``files`` maps
+    those relative paths to the PNG bytes, and the name of each page an answer links (its
+    section's ``beside_report``: the advice card's ``card.html``) to its UTF-8 bytes
+    (:func:`write_report` writes them). The HTML embeds the charts.
     """
-    document = build_document(folders, title, target)
-    figures = {f.file: f.png for f in _figures(document.blocks)}
-    return to_markdown(document), to_html(document), figures
+    document, answered = _build(folders, title, target)
+    files = {f.file: f.png for f in _figures(document.blocks)}
+    for module in answered:
+        if hasattr(module, "beside_report"):
+            files |= {n: text.encode("utf-8") for n, text in module.beside_report().items()}
+    return to_markdown(document), to_html(document), files
 
 
 def write_report(folders: list[Path], title: str, target: Path) -> list[Path]:
-    """Write ``report.md``, ``report.html`` and the charts under ``figures/`` into ``target``
-    (and, where the card answer links it, the shipped card at the table, ``card.html``).
+    """Write ``report.md``, ``report.html``, the charts under ``figures/`` and the pages the
+    answers link (the advice card's ``card.html``) into ``target``.
 
     Returns
     -------
@@ -192,11 +194,9 @@ def write_report(folders: list[Path], title: str, target: Path) -> list[Path]:
         ``report.md`` and ``report.html``.
     """
     target = Path(target)
-    md, page, figures = build_report(folders, title, target)
-    for name, png in figures.items():
-        atomic_write(target / name, lambda tmp, png=png: tmp.write_bytes(png))
-    if CARD_PAGE in page:  # the card answer links the shipped card at the table
-        write_text(target / CARD_PAGE, card_page(shipped_card(), title="The advice card"))
+    md, page, files = build_report(folders, title, target)
+    for name, data in files.items():
+        atomic_write(target / name, lambda tmp, data=data: tmp.write_bytes(data))
     return [write_text(target / "report.md", md), write_text(target / "report.html", page)]
 
 

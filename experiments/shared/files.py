@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 
+from sim import ENGINE_VERSION
 from sim.errors import InputError
 from sim.rules import Rules
 
@@ -252,7 +253,7 @@ def package_versions() -> dict[str, str | None]:
     return versions
 
 
-def run_metadata(command: str, rules: Rules | None = None, **extra) -> dict:
+def run_metadata(command: str, rules: Rules | None = None, *, kind: str, **extra) -> dict:
     """Return the ``run.json`` document of an output.
 
     Parameters
@@ -261,13 +262,18 @@ def run_metadata(command: str, rules: Rules | None = None, **extra) -> dict:
         What produced the output (e.g. ``"contest table"``).
     rules : Rules, optional
         The rules in force (default: ``Rules()``).
+    kind : str
+        The kind of run that wrote it: the name of its question's folder (``compare``,
+        ``commit``, ``contest``...), as an experiment's ``kind``; the report reads a folder's
+        section by it (:mod:`experiments.report.report_sections`).
     **extra
         Further JSON-ready entries (seed, sizes, file names...).
 
     Returns
     -------
     dict
-        Rules, package versions, git commit, time, the plugins this process loaded (when it
+        The command, the kind, the engine's behaviour version (:data:`sim.ENGINE_VERSION`),
+        rules, package versions, git commit, time, the plugins this process loaded (when it
         loaded any: each one's name, role, module, distribution and version) and the extra
         entries.
     """
@@ -277,6 +283,8 @@ def run_metadata(command: str, rules: Rules | None = None, **extra) -> dict:
     found = [plugin.record() for role in GROUPS for plugin in loaded(role)]
     return {
         "command": command,
+        "kind": kind,
+        "engine_version": ENGINE_VERSION,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "rules": rules.to_dict(),
         "versions": package_versions(),

@@ -133,6 +133,7 @@ def metadata(config: dict, command: str = "simulate") -> dict:
     return run_metadata(
         command,
         rules,
+        kind="simulate",
         seed=int(config["seed"]),
         games=config["games"],
         players=int(config["players"][0]),

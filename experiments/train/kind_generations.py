@@ -191,6 +191,7 @@ def run_training(
     model, info = train(spec, out, progress=progress, backend=backend)
     run = run_metadata(
         command,
+        kind="train",
         seed=spec.seed,
         games_per_generation=spec.games,
         generations=spec.generations,

@@ -13,7 +13,6 @@ from __future__ import annotations
 import click
 import numpy as np
 
-from experiments.report.report_results import read_table
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
@@ -35,6 +34,7 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES, MAX_STRATEGIES
+from experiments.shared.report_results import read_table
 from experiments.worth.analysis import DEFAULT_GAMES, DEFAULT_STRATEGIES, LONG_GAME, tiles_label
 from experiments.worth.kind import conditions_of, names_of
 

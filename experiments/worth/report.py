@@ -185,6 +185,7 @@ def write_worth(
     meta = run_metadata(
         command,
         rules,
+        kind="worth",
         seed=int(config["seed"]),
         games_per_table_and_arm=int(config["games"]),
         players=players_of(config),

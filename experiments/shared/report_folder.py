@@ -1,15 +1,17 @@
 """A result folder as the report reads it, and what every section of the report shares.
 
 :class:`ResultFolder` reads a folder's ``run.json`` and CSV tables (once) and knows which kind
-of run wrote it (:attr:`ResultFolder.kind`). A result folder may have been edited, truncated or
-filled with something else: its files are read by :mod:`experiments.report.report_results`, and
-every table a kind's section reads is checked against :data:`TABLES` (its columns, numbers where
-numbers are needed, player counts from 2 to 4), so a damaged folder is one line naming the file
-(:class:`~sim.errors.InputError`), never another exception.
+of run wrote it (:attr:`ResultFolder.kind`, read from its ``run.json``). A result folder may
+have been edited, truncated or filled with something else: its files are read by
+:mod:`experiments.shared.report_results`, and every table a kind's section reads is checked
+against the section's ``TABLES`` (its columns, numbers where numbers are needed, player counts
+from 2 to 4), so a damaged folder is one line naming the file (:class:`~sim.errors.InputError`),
+never another exception.
 
-The helpers below make table cells of estimates with their intervals, the compact "how this was
-run" box (:func:`run_box`), the links to every file of a folder (:func:`data_links`) and the
-short tables of a folder of another kind (:func:`generic_section`).
+The helpers below, shared by the questions' sections (``experiments/*/report_section.py``),
+make table cells of estimates with their intervals, the compact "how this was run" box
+(:func:`run_box`), the links to every file of a folder (:func:`data_links`) and the short tables
+of a folder of another kind (:func:`generic_section`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.report import report_charts as charts
-from experiments.report.report_results import read_run_json, read_table
+from experiments.shared import report_charts as charts
 from experiments.shared.document import (
     Cell,
     Figure,
@@ -39,119 +40,57 @@ from experiments.shared.document import (
     pp,
 )
 from experiments.shared.limits import MAX_STRATEGIES
+from experiments.shared.report_results import read_run_json, read_table
 from sim.errors import InputError
+from strategies.registry import resolve
 
 MAX_ROWS = 15
 """The most rows a table of the report shows; the CSV beside it has them all."""
 
-TABLES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
-    "league": {
-        "league": (
-            ("strategy", "players", "win_rate", "win_low", "win_high"),
-            ("win_rate", "win_low", "win_high"),
-        ),
-        "profile": (
-            ("strategy", "players"),
-            (
-                "rounds_mean", "rounds_p95", "share_over_25_rounds", "share_starved",
-                "share_starved_able", "resources_left", "culture_points", "cards", "buildings",
-                "people", "agriculture", "tools", "tiles_won", "figures_committed",
-            ),
-        ),
-    },
-    "commit": {
-        "sweep": (
-            ("policy", "players", "dwin", "dwin_low", "dwin_high"),
-            ("dwin", "dwin_low", "dwin_high"),
-        ),
-        "rule_of_thumb": (
-            (
-                "players", "case", "policy", "area", "verdict", "k", "more_do_not_help",
-                "seek_verdict", "others_commit", "commitments",
-            ),
-            ("k", "others_commit"),
-        ),
-    },
-    "worth": {
-        "games": (
-            (
-                "players", "majority_decided", "majority_decided_low", "majority_decided_high",
-                "winner_changed", "winner_changed_low", "winner_changed_high", "margin",
-            ),
-            (
-                "majority_decided", "majority_decided_low", "majority_decided_high",
-                "winner_changed", "winner_changed_low", "winner_changed_high", "margin",
-                "margin_median", "margin_off", "margin_median_off", "dmargin", "dmargin_low",
-                "dmargin_high", "rounds",
-            ),
-        ),
-        "win_change": (
-            ("strategy", "players", "dwin", "dwin_low", "dwin_high"),
-            ("dwin", "dwin_low", "dwin_high"),
-        ),
-        "sensitivity": (
-            ("quantity", "condition", "players", "estimate", "low", "high"),
-            ("estimate", "low", "high"),
-        ),
-    },
-    "ladder": {"ladder": (("player", "games_per_s"), ("games_per_s",))},
-    "advice": {
-        "advice": (
-            ("class", "situation", "k", "effect", "lo", "hi", "decisions", "best_k", "best_sure",
-             "too_few", "solver_k", "disagree"),
-            ("class", "k", "effect", "lo", "hi", "decisions", "best_k", "best_sure", "solver_k"),
-        ),
-        "check": (
-            ("field", "players", "policy", "games", "card_minus", "card_minus_low",
-             "card_minus_high"),
-            ("players", "games", "card_minus", "card_minus_low", "card_minus_high"),
-        ),
-        "agreement": (
-            ("rule", "situation", "card_k", "decisions", "games", "best_k", "card_minus_best",
-             "lo", "hi", "verdict"),
-            ("card_k", "decisions", "games", "best_k", "card_minus_best", "lo", "hi"),
-        ),
-    },
-}  # fmt: skip
-"""The tables each kind's section reads: ``{kind: {table: (columns it needs, columns that must
-hold numbers when present)}}``. Every one of them must have rows, and its ``players`` whole
-numbers from 2 to 4. The contest's section checks its own columns (it falls back to the short
-tables of any folder)."""
+Checks = dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
+"""The tables a section reads: ``{table: (columns it needs, columns that must hold numbers when
+present)}``. Every one of them must have its ``players`` whole numbers from 2 to 4."""
 
-TABLES["metagame"] = {
-    "equilibrium": (
-        ("players", "strategy", "weight", "weight_low", "weight_high", "against_equilibrium",
-         "behind_best", "exploitability", "exploitability_low", "exploitability_high",
-         "best_deviation", "equilibrium_regret"),
-        ("weight", "weight_low", "weight_high", "against_equilibrium", "behind_best",
-         "exploitability", "exploitability_low", "exploitability_high", "equilibrium_regret"),
-    ),
-}  # fmt: skip
-
-PRIMARY = {
-    "metagame": "equilibrium",
-    "league": "league",
-    "commit": "sweep",
-    "worth": "games",
-    "ladder": "ladder",
-    "advice": "agreement",
-}
-"""The table that makes a folder of each kind: it must have rows."""
+OTHER = "other"
+"""The kind of a folder whose ``run.json`` names no kind a section is written for."""
 
 
 @dataclass
 class ResultFolder:
-    """A result folder: its path, its ``run.json``, its tables (read once) and its kind."""
+    """A result folder: its path, its ``run.json``, its tables (read once, checked against the
+    tables its kind's section reads) and its kind."""
 
     path: Path
     anchor: str
     meta: dict = field(default_factory=dict)
     target: Path = Path(".")
+    checks: Checks = field(default_factory=dict)
+    primary: str | None = None
     _tables: dict = field(default_factory=dict, repr=False)
 
     @classmethod
-    def read(cls, path: Path, anchor: str, target: Path = Path(".")) -> ResultFolder:
+    def read(
+        cls,
+        path: Path,
+        anchor: str,
+        target: Path = Path("."),
+        checks: Checks | None = None,
+        primary: str | None = None,
+    ) -> ResultFolder:
         """Read ``path/run.json``; ``target`` is where the report goes (links are relative to it).
+
+        Parameters
+        ----------
+        path : path-like
+            The result folder.
+        anchor : str
+            Its section's anchor in the report.
+        target : path-like
+            The report's folder.
+        checks : dict, optional
+            The tables its section reads (:data:`Checks`), checked when read.
+        primary : str, optional
+            The table that makes a folder of its kind: it must have rows.
 
         Raises
         ------
@@ -159,7 +98,7 @@ class ResultFolder:
             The folder does not exist, has no ``run.json`` or an unreadable one.
         """
         path = Path(path)
-        return cls(path, anchor, read_run_json(path), Path(target))
+        return cls(path, anchor, read_run_json(path), Path(target), dict(checks or {}), primary)
 
     def href(self, path: Path) -> str:
         """A file's link from the report: its path relative to :attr:`target`."""
@@ -175,43 +114,31 @@ class ResultFolder:
         return all((self.path / f"{n}.csv").is_file() for n in names)
 
     def table(self, name: str) -> pd.DataFrame:
-        """The table ``NAME.csv``, checked against :data:`TABLES` when the folder's kind reads it.
+        """The table ``NAME.csv``, checked against :attr:`checks` when the section reads it.
 
         Raises
         ------
         InputError
             A missing or unreadable CSV file
-            (:func:`~experiments.report.report_results.read_table`), or one without the columns,
-            numbers or rows the kind's section needs.
+            (:func:`~experiments.shared.report_results.read_table`), or one without the
+            columns, numbers or rows the kind's section needs.
         """
         if name not in self._tables:
             path = self.path / f"{name}.csv"
             frame = read_table(path)
-            spec = TABLES.get(self.kind, {}).get(name)
+            spec = self.checks.get(name)
             if spec is not None:
-                check_table(path, frame, *spec, rows=PRIMARY.get(self.kind) == name)
+                check_table(path, frame, *spec, rows=self.primary == name)
             self._tables[name] = frame
         return self._tables[name]
 
     @property
     def kind(self) -> str:
-        """``league``, ``commit``, ``worth``, ``contest``, ``ladder``, ``advice``,
-        ``metagame`` or ``other``."""
-        if self.has("equilibrium", "deviations", "payoff"):
-            return "metagame"
-        if self.has("league"):
-            return "league"
-        if self.has("sweep", "rule_of_thumb"):
-            return "commit"
-        if self.has("games", "win_change"):
-            return "worth"
-        if self.has("contest_odds"):
-            return "contest"
-        if self.has("ladder", "ratings", "costs"):
-            return "ladder"
-        if self.has("agreement"):
-            return "advice"
-        return "other"
+        """The kind of run that wrote the folder, as its ``run.json`` records it (the name of
+        the question's folder: ``compare``, ``commit``, ``contest``...), or :data:`OTHER` when
+        it records none."""
+        kind = self.meta.get("kind")
+        return kind if isinstance(kind, str) and kind else OTHER
 
 
 def check_table(
@@ -253,6 +180,15 @@ def check_table(
 def players_of(values) -> list[int]:
     """The player counts among ``values``, sorted, each once."""
     return sorted(int(p) for p in pd.unique(pd.Series(values)))
+
+
+def short_name(player: str) -> str:
+    """A player's name without its default taming policy (``search[rollouts=2]``)."""
+    base = player.partition("+")[0]
+    try:
+        return base if resolve(base).name == player else player
+    except InputError:  # a name from an edited file: show it as it is
+        return player
 
 
 def players_header(counts) -> list[str]:
@@ -470,8 +406,9 @@ def generic_section(folder: ResultFolder) -> list:
 
 __all__ = [
     "MAX_ROWS",
+    "OTHER",
+    "Checks",
     "ResultFolder",
-    "TABLES",
     "and_list",
     "by_players",
     "change_cell",
@@ -486,6 +423,7 @@ __all__ = [
     "points_change",
     "run_box",
     "share_cell",
+    "short_name",
     "size_line",
     "source_line",
 ]

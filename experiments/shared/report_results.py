@@ -1,4 +1,5 @@
-"""Reading a result folder's files defensively, for the report.
+"""Reading a result folder's files defensively: for the report, and for the commands that read
+their own tables back.
 
 A result folder may have been edited, truncated or filled with something else: each reader
 returns what the report needs or raises :class:`~sim.errors.InputError` with one line naming the
@@ -27,7 +28,8 @@ MAX_TABLE_BYTES = 200_000_000
 
 
 def read_run_json(folder: Path) -> dict:
-    """The folder's ``run.json``: a JSON object whose ``rules`` (if any) is an object.
+    """The folder's ``run.json``: a JSON object whose ``rules`` (if any) is an object and whose
+    ``command``, ``commit`` and ``kind`` (if any) are strings.
 
     Raises
     ------
@@ -46,7 +48,7 @@ def read_run_json(folder: Path) -> dict:
         raise InputError(f"{path} must hold a JSON object, not {type(meta).__name__}")
     if not isinstance(meta.get("rules", {}), dict):
         raise InputError(f"{path}: rules must be a JSON object")
-    for key in ("command", "commit"):
+    for key in ("command", "commit", "kind"):
         if meta.get(key) is not None and not isinstance(meta[key], str):
             raise InputError(f"{path}: {key} must be a string")
     return meta
