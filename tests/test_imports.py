@@ -324,3 +324,85 @@ def test_analyses_write_no_file():
             if WRITES.search(line):
                 bad.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert not bad, "\n".join(bad)
+
+
+def question_of(module: str) -> str | None:
+    """The question a module of ``experiments`` belongs to (the innermost: ``advice.card_check``
+    for its modules), or None for the shared modules and the command line."""
+    found = [q for q in QUESTIONS if _within(module, f"experiments.{q}")]
+    return max(found, key=len) if found else None
+
+
+def test_questions_are_read_from_names():
+    assert question_of("experiments.advice.card_check.kind") == "advice.card_check"
+    assert question_of("experiments.advice.kind") == "advice"
+    assert question_of("experiments.shared.runner") is None
+
+
+def borrows_a_kind(importer: str, name: str) -> bool:
+    """Whether ``importer`` (a module of a question) imports the kind of another question; a
+    question nested inside the importer's (``advice.card_check`` inside ``advice``: the advice
+    runs the check it holds) is its own."""
+    own, other = question_of(importer), question_of(name)
+    return (
+        room_of(name) == "kind"
+        and other is not None
+        and other != own
+        and not (own is not None and other.startswith(own + "."))
+    )
+
+
+def test_borrowed_kinds_are_found():
+    assert borrows_a_kind("experiments.metagame.kind", "experiments.compare.kind")
+    assert borrows_a_kind("experiments.advice.card_check.kind", "experiments.advice.kind")
+    assert not borrows_a_kind("experiments.advice.kind", "experiments.advice.card_check.kind")
+    assert not borrows_a_kind("experiments.compare.command", "experiments.compare.kind")
+    assert not borrows_a_kind("experiments.ladder.kind", "experiments.compare.analysis")
+
+
+def test_no_question_imports_another_questions_kind():
+    """A kind is its question's own: what two questions share lives in ``experiments.shared``
+    (``rules_setup.rules_of`` was once ``compare.kind.rules_of``, used by four questions)."""
+    bad = []
+    for path in _sources():
+        module = module_name(path)
+        if question_of(module) is None:
+            continue
+        for line, name in imports_of(path.read_text(encoding="utf-8"), module,
+                                     path.name == "__init__.py"):  # fmt: skip
+            if borrows_a_kind(module, name):
+                bad.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert not bad, "a question imports another question's kind:\n" + "\n".join(bad)
+
+
+def question_tests(source: str, names: set[str]) -> list[int]:
+    """Lines of ``source`` that compare something with one of ``names`` (``kind == "analyse"``,
+    ``kind in ("analyse", ...)``): code that branches on a question by name."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            for part in ast.walk(node):
+                if isinstance(part, ast.Constant) and part.value in names:
+                    lines.append(node.lineno)
+                    break
+    return lines
+
+
+def test_question_tests_are_found():
+    names = {"analyse"}
+    assert question_tests('entry = "a" if config["kind"] == "analyse" else "b"\n', names) == [1]
+    assert question_tests('if kind in ("x", "analyse"):\n    pass\n', names) == [1]
+    assert question_tests('run = {"analyse": 1}\n', names) == []
+
+
+def test_no_shared_module_names_a_question():
+    """The shared modules find what a question needs from its modules (a kind's ``ENTRIES``,
+    say), never by testing its name."""
+    names = QUESTIONS | {q.rsplit(".", 1)[-1] for q in QUESTIONS}
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in _sources()
+        if _within(module_name(path), "experiments.shared")
+        for line in question_tests(path.read_text(encoding="utf-8"), names)
+    ]
+    assert not bad, "a shared module tests a question's name:\n" + "\n".join(bad)

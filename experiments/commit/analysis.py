@@ -39,8 +39,8 @@ from sim.contest_solver import best_response, make_prizes, sequential_equilibriu
 from sim.errors import InputError
 from sim.rules import Rules
 from sim.run import Run, Slot
-from sim.runner import play_state, to_frame
-from strategies.registry import kernel_for, resolve
+from strategies.play import play
+from strategies.registry import resolve
 
 TILES_DIR = Path(__file__).resolve().parent.parent / "tiles"
 """Variant tile files (sensitivity and the herd-area breakdown); NOT the real tiles."""
@@ -268,14 +268,9 @@ class Arm:
     slot: Slot
 
 
-def _slot_of(name: str) -> Slot:
-    seat = resolve(name)
-    return Slot(seat.name, seat.base_id, seat.taming_id, seat.base_params, seat.taming_params)
-
-
 def named_arm(label: str, name: str) -> Arm:
     """An arm whose focal seat plays the strategy ``name``, labelled ``label``."""
-    return Arm(label, _slot_of(name))
+    return Arm(label, resolve(name).slot())
 
 
 def arm_strategy(base: str, policy: str) -> str:
@@ -286,7 +281,7 @@ def arm_strategy(base: str, policy: str) -> str:
 def focal_arm(base: str, policy: str) -> Arm:
     """The focal seat's slot for ``policy`` (a taming policy name, or :data:`NOSEEK`)."""
     if policy != NOSEEK:
-        return Arm(policy, _slot_of(f"{base}+{policy}"))
+        return Arm(policy, resolve(f"{base}+{policy}").slot())
     seat = resolve(f"{base}+ev")
     names = list(getattr(importlib.import_module(seat.base_module), "PARAMS", {}))
     if "herd" not in names:
@@ -294,7 +289,7 @@ def focal_arm(base: str, policy: str) -> Arm:
     params = seat.base_params.copy()
     params[names.index("herd")] = 0.0
     label = f"{seat.name} (herd weight 0)"
-    return Arm(NOSEEK, Slot(label, seat.base_id, seat.taming_id, params, seat.taming_params))
+    return Arm(NOSEEK, seat.slot(label, params))
 
 
 def field_for(field: Sequence[str], players: int) -> list[str]:
@@ -321,9 +316,9 @@ def _play_focal(
         slots, seats, rules=rules, seed=seed, first_game=start, n_games=n, rotate=True,
         threads=threads,
     )  # fmt: skip
-    frame = to_frame(play_state(kernel_for(slots), run), run)
+    frame = play(run)
     rows = np.arange(n)
-    focal = (start + rows) % players  # rotation puts slot 0 on seat (game % players)
+    focal = (run.lineups()[:, :players] == 0).argmax(axis=1)  # the seat of slot 0
 
     def pick(column: str) -> np.ndarray:
         return frame[column].to_numpy().reshape(n, players)[rows, focal].astype(np.int64)
@@ -419,7 +414,7 @@ def sweep_arms(base: str, policies: Sequence[str]) -> tuple[Arm, list[Arm]]:
 
 def field_slots_for(field: Sequence[str], players: int) -> list[Slot]:
     """The kernel slots of the field's seats at a table of ``players``."""
-    return [_slot_of(name) for name in field_for(field, players)]
+    return [resolve(name).slot() for name in field_for(field, players)]
 
 
 def sweep_block(

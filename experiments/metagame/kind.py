@@ -20,13 +20,10 @@ common ones (``games``: per profile and player count). ``[rules]``: ``tiles``,
 
 from __future__ import annotations
 
-from math import comb
 from pathlib import Path
 
 import numpy as np
 
-from experiments.compare import kind as compare
-from experiments.compare.kind import names_of, rules_of
 from experiments.metagame.analysis import (
     REPLICATES,
     block_stats,
@@ -35,13 +32,16 @@ from experiments.metagame.analysis import (
     seat_shares,
 )
 from experiments.metagame.analysis_equilibrium import profile_seats, profiles
+from experiments.shared import seats_setup
 from experiments.shared.limits import game_blocks
+from experiments.shared.rules_setup import rules_of
+from experiments.shared.seats_setup import names_of
 from experiments.shared.settings import check_keys, int_setting, names_setting, rule_types
 from sim.errors import InputError
-from sim.run import Run, Slot
-from sim.runner import play_state
+from sim.run import Run
 from sim.state import RANK
-from strategies.registry import kernel_for, resolve
+from strategies.play import play_lineup
+from strategies.registry import resolve
 
 STRATEGIES = [
     "champion+never",
@@ -65,8 +65,8 @@ RULES = ("tiles", "mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per profile and player count"
 
 
-played = compare.played
-"""Every strategy the meta-game seats, resolved (the workers' kernel): as a league's."""
+played = seats_setup.played
+"""Every strategy the meta-game seats, resolved (the workers' kernel)."""
 
 
 def check(config: dict) -> None:
@@ -102,17 +102,6 @@ def chunks(config: dict) -> list[dict]:
     ]
 
 
-def profile_count(config: dict, players: int) -> int:
-    """Profiles at one player count: ``C(K + N - 1, N)``."""
-    k = len(config["strategies"])
-    return comb(k + players - 1, players)
-
-
-def _slot(name: str) -> Slot:
-    seat = resolve(name)
-    return Slot(seat.name, seat.base_id, seat.taming_id, seat.base_params, seat.taming_params)
-
-
 def play_profile(
     names: list[str], counts, rules, seed: int, start: int, n: int, threads: int = 1
 ) -> np.ndarray:
@@ -121,19 +110,15 @@ def play_profile(
     seats_of = profile_seats(counts)  # meta-game index of each seat in game 0
     players = len(seats_of)
     used = sorted(set(seats_of))
-    slots = [_slot(names[k]) for k in used]
+    slots = [resolve(names[k]).slot() for k in used]
     seats = [used.index(k) for k in seats_of]
     run = Run(
         slots, seats, rules=rules, seed=seed, first_game=start, n_games=n, rotate=True,
         threads=threads,
     )  # fmt: skip
-    st = play_state(kernel_for(slots), run)
+    st = play_lineup(run)
     winner = st.seat[:, :players, RANK] == 1
-    games = np.arange(start, start + n)
-    lineup = np.empty((n, players), dtype=np.int64)
-    order = np.asarray(seats_of, dtype=np.int64)
-    for p in range(players):
-        lineup[:, p] = order[(p - games) % players]  # sim.runner.lineups' rotation
+    lineup = np.asarray(used, dtype=np.int64)[run.lineups()[:, :players]]  # meta-game indices
     return seat_shares(winner, lineup, len(names))
 
 

@@ -27,7 +27,7 @@ from experiments.shared.command_options import (
 )
 from experiments.shared.definition import load_experiment
 from experiments.shared.files import inside, writing_inside
-from experiments.shared.kinds import games_label, seated_names
+from experiments.shared.kinds import games_label, kind_module, seated_names
 from experiments.shared.limits import MAX_GAMES
 from experiments.shared.runner import check_paths, check_resume, run_experiment
 from sim.errors import InputError
@@ -138,7 +138,8 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
     folder = Path(run.out)
     if run.resume:
         check_resume(config, folder)
-    announce_compile(names, entry="analyse" if config["kind"] == "analyse" else "play")
+    entries = getattr(kind_module(config), "ENTRIES", ("play",))  # the kind's, first played first
+    announce_compile(names, entry=entries[0])
     with (
         chunk_backend(run) as backend,
         writing_inside(folder),
