@@ -104,3 +104,31 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
     result = invoke("metagame", "--out", tmp_path / "out", "--games", "2", *args)
     line = assert_refused(result, tmp_path, before)
     assert message in line
+
+
+@pytest.mark.parametrize("players, counts", [(3, (1, 2)), (4, (2, 2))])
+def test_a_profile_plays_the_games_play_games_plays(tmp_path, players, counts):
+    """Issue 60: a profile's payoffs are those of the same games played by
+    :func:`strategies.play.play_games` (same seed, game indices and seat rotation), exactly."""
+    from experiments.metagame.analysis_equilibrium import profile_seats, profiles
+    from experiments.shared.paired import win_twelfths
+    from strategies.play import play_games
+
+    names, games, seed = ["greedy+never", "greedy+ev"], 11, 17
+    config = experiment_from_settings(
+        {"kind": "metagame", "players": [players], "games": games, "seed": seed,
+         "chunk_games": 4, "strategies": names, "bootstrap": 10},
+        "test",
+    )  # fmt: skip
+    merged = run_experiment(config, tmp_path / "meta", progress=False)
+    row = [tuple(c) for c in profiles(len(names), players)].index(counts)
+    shares = merged[f"n{players}.share"][row]  # twelfths of a game won, summed over the games
+    frame = play_games(
+        games, players, [names[k] for k in profile_seats(counts)], seed=seed, rotate=True
+    )
+    won = win_twelfths(frame["winner"].to_numpy().reshape(games, players)).ravel()
+    expected = [int(won[(frame["strategy"] == name).to_numpy()].sum()) for name in names]
+    assert shares.tolist() == expected
+    assert sum(expected) == 12 * games  # every game won once, ties shared
+    wins = frame.groupby("strategy", observed=True)["winner"].sum()
+    assert (wins > 0).all()  # both plays won games: the seats' strategies were told apart
