@@ -30,8 +30,9 @@ QUESTIONS = set(questions())
 
 def room_of(module: str) -> str | None:
     """The room of a module of ``experiments``: one of :data:`ROOM_NAMES`, ``"machinery"`` (the
-    shared modules that run experiments), ``"package"`` (a package's ``__init__``), or None for a
-    module of a question that is in no room."""
+    shared modules that run experiments), ``"library"`` (the general algorithms,
+    :mod:`experiments.library`), ``"package"`` (a package's ``__init__``), or None for a module
+    of a question that is in no room."""
     if module == CLI:
         return "command"
     parts = module.split(".")
@@ -40,6 +41,8 @@ def room_of(module: str) -> str | None:
     if len(parts) < 3 or ".".join(parts[1:]) in QUESTIONS:
         return "package"
     question, name = parts[1], parts[-1]
+    if question == "library":
+        return "library"
     if question == "bench" and not name.startswith("command"):
         return "bench"
     for room in ROOM_NAMES:
@@ -250,6 +253,8 @@ def test_rooms_are_read_from_names():
     assert room_of("experiments.advice.card_check") == "package"
     assert room_of("experiments.advice.card_check.kind") == "kind"
     assert room_of("experiments.advice.helpers") is None
+    assert room_of("experiments.library.symmetric_game") == "library"
+    assert room_of("experiments.library") == "package"
 
 
 def test_every_module_of_a_question_is_in_a_room():
@@ -306,6 +311,31 @@ def test_the_shared_machinery_imports_no_question():
     assert not bad, "\n".join(bad)
 
 
+def test_the_library_imports_nothing_of_experiments_but_itself():
+    """The general algorithms (:mod:`experiments.library`) sit below every question and the
+    shared machinery: they know no Stone Age question, so any question may use them."""
+    bad = _violations(
+        lambda module: _within(module, "experiments.library"),
+        (),
+        lambda name: (
+            _within(name, "experiments")
+            and not _within(name, "experiments.library")
+            and name != "experiments"
+        ),
+    )
+    assert not bad, "\n".join(bad)
+
+
+def test_every_library_module_has_its_tests():
+    """``experiments/library/X.py`` is tested in ``tests/test_X.py``."""
+    missing = [
+        path.stem
+        for path in sorted((ROOT / "experiments" / "library").glob("*.py"))
+        if path.stem != "__init__" and not (ROOT / "tests" / f"test_{path.stem}.py").is_file()
+    ]
+    assert missing == []
+
+
 WRITES = re.compile(
     r"\.write_text\(|\.write_bytes\(|np\.savez|\.to_csv\(|\.to_parquet\(|savefig\(|"
     r"json\.dump\(|open\([^)]*[\"'][wa]b?[\"']"
@@ -314,11 +344,11 @@ WRITES = re.compile(
 
 
 def test_analyses_write_no_file():
-    """Analyses compute; the reports write."""
+    """Analyses (and the library) compute; the reports write."""
     assert WRITES.search("path.write_text(text)") and WRITES.search('open(p, "w")')
     bad = []
     for path in _sources():
-        if room_of(module_name(path)) != "analysis":
+        if room_of(module_name(path)) not in ("analysis", "library"):
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if WRITES.search(line):

@@ -59,7 +59,7 @@ def test_the_payoff_table_adds_up(whole):
     for seats in (2, 3):
         stats = {k.split(".", 1)[1]: v for k, v in merged.items() if k.startswith(f"n{seats}.")}
         payoff, se, reps = payoff_table(stats, seats)
-        from experiments.metagame.analysis_equilibrium import profiles
+        from experiments.library.symmetric_game import profiles
 
         counts = profiles(len(STRATEGIES), seats)
         # the seats' shares add up to one game won in every profile, and in every replicate
@@ -110,7 +110,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
 def test_a_profile_plays_the_games_play_games_plays(tmp_path, players, counts):
     """Issue 60: a profile's payoffs are those of the same games played by
     :func:`strategies.play.play_games` (same seed, game indices and seat rotation), exactly."""
-    from experiments.metagame.analysis_equilibrium import profile_seats, profiles
+    from experiments.library.symmetric_game import profile_seats, profiles
     from experiments.shared.paired import win_twelfths
     from strategies.play import play_games
 

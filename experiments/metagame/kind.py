@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from experiments.library.symmetric_game import profile_seats, profiles
 from experiments.metagame.analysis import (
     REPLICATES,
     block_stats,
@@ -31,7 +32,6 @@ from experiments.metagame.analysis import (
     metagame_tables,
     seat_shares,
 )
-from experiments.metagame.analysis_equilibrium import profile_seats, profiles
 from experiments.shared import seats_setup
 from experiments.shared.limits import game_blocks
 from experiments.shared.rules_setup import rules_of
