@@ -132,3 +132,26 @@ def test_a_profile_plays_the_games_play_games_plays(tmp_path, players, counts):
     assert sum(expected) == 12 * games  # every game won once, ties shared
     wins = frame.groupby("strategy", observed=True)["winner"].sum()
     assert (wins > 0).all()  # both plays won games: the seats' strategies were told apart
+
+
+def test_the_command_prints_what_its_kind_returns(tmp_path, monkeypatch):
+    """``mammoth metagame`` prints the text its kind's ``finish`` returns (``metagame.md``'s),
+    not the file read back: a file changed after the run does not reach the output."""
+    from experiments.metagame import report
+
+    written, returned = report.write_metagame, []
+
+    def tampered(folder, *args, **kwargs):
+        returned.append(written(folder, *args, **kwargs))
+        (folder / "metagame.md").write_text("not what the kind returned\n", encoding="utf-8")
+        return returned[-1]
+
+    monkeypatch.setattr(report, "write_metagame", tampered)
+    result = invoke(
+        "metagame", "--out", tmp_path / "out", "--games", "4", "--players", "2",
+        "--bootstrap", "10", "--strategy", "greedy+never", "--strategy", "greedy+ev",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert len(returned) == 1 and "| " in returned[0]
+    assert returned[0].rstrip() in result.output
+    assert "not what the kind returned" not in result.output

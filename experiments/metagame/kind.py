@@ -149,10 +149,11 @@ def merged_by_players(merged: dict) -> dict[int, dict]:
 
 def finish(
     config: dict, merged: dict, folder: Path, command: str = "metagame", started=None
-) -> None:
-    """Solve every table size and write the meta-game's files."""
+) -> str:
+    """Solve every table size and write the meta-game's files; return ``metagame.md``'s text
+    (what the command prints)."""
     from experiments.metagame.report import write_metagame
 
     names = names_of(config)
     tables = metagame_tables(names, merged_by_players(merged))
-    write_metagame(Path(folder), tables, names, config, command, started, rules_of(config))
+    return write_metagame(Path(folder), tables, names, config, command, started, rules_of(config))
