@@ -19,7 +19,8 @@ from sim.board import set_up_game
 from sim.constants import MAX_ROUNDS
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
-from sim.engine import OVER, W_SHUFFLE
+from sim.engine import OVER
+from sim.engine_layout import W_SHUFFLE
 from sim.invariants import MESSAGES, PHASES
 from sim.jit import kernel_codegen
 from sim.kernel import compile_lock, is_cached, record_compile

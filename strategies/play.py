@@ -18,7 +18,7 @@ import pandas as pd
 from sim.advising import advise_state, decisions_frame, dropped_decisions
 from sim.analysing import play_out
 from sim.constants import N_AREAS
-from sim.engine import N_TIMERS, TIMER_NAMES
+from sim.engine_layout import N_TIMERS, TIMER_NAMES
 from sim.errors import InputError
 from sim.position import Position, position_of_snapshot
 from sim.rules import Rules
@@ -295,7 +295,7 @@ def phase_cycles(
 
     The timed variant of the kernel (:func:`sim.kernel.kernel_source` with ``timed``; compiled
     on first use, like any kernel) plays the same games as :func:`play_games`, on one thread,
-    reading the cycle counter around each part of a game (``sim.engine.T_*``). Parts nest: a
+    reading the cycle counter around each part of a game (``sim.engine_layout.T_*``). Parts nest: a
     part's cycles include those of the parts inside it, and every part includes the cost of the
     timers inside it (see ``experiments/bench/breakdown.py`` for how the bench takes both out).
 
@@ -307,7 +307,7 @@ def phase_cycles(
     Returns
     -------
     pandas.DataFrame
-        One row per part (index: ``sim.engine.TIMER_NAMES``), columns ``cycles`` and ``laps``
+        One row per part (index: ``sim.engine_layout.TIMER_NAMES``), columns ``cycles`` and ``laps``
         (times the part was timed), both summed over the games; the part ``timer (calibration)``
         holds 1000 empty laps.
     """
