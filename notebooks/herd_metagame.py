@@ -40,7 +40,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.metagame.analysis_equilibrium import SymmetricGame
+from experiments.library.symmetric_game import SymmetricGame
 from experiments.metagame.report import heatmap_figure, mix_figure
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.runner import run_experiment

@@ -3,7 +3,7 @@
 An advice batch plays real games exactly as :func:`sim.runner.play_state` does and notes every
 taming decision (of every seat, or of one), and with ``placements`` every placement decision
 (whether to seek the herd this round, :mod:`sim.situation`); each decision is then played out
-once per option (:func:`sim.engine.play_out_decision`). :func:`decisions_frame` turns the log
+once per option (:func:`sim.engine_advice.play_out_decision`). :func:`decisions_frame` turns the log
 into one row per decision.
 """
 

@@ -120,7 +120,7 @@ def position_key(seed: int) -> np.uint64:
 
 
 def decision_row(position: Position) -> np.ndarray:
-    """The kernel's ``decision`` array (:func:`sim.engine.analyse_rows`)."""
+    """The kernel's ``decision`` array (:func:`sim.engine_analysis.analyse_rows`)."""
     row = np.zeros(3 + N_AREAS, dtype=np.int64)
     row[0] = position.to_act
     row[1] = COMMIT_DECISION if position.kind == "commitment" else PLACE_DECISION

@@ -11,7 +11,6 @@ import numpy as np
 from numba import njit
 
 from sim.board import (
-    OCC_WIDTH,
     apply_simple_effect,
     building_points,
     card_top,
@@ -44,9 +43,7 @@ from sim.constants import (
     FOOD,
     GOLD,
     HUT,
-    MAX_PLAYERS,
     MAX_ROUNDS,
-    MEMO_WIDTH,
     N_AREAS,
     N_CARDS,
     N_GOODS,
@@ -59,8 +56,6 @@ from sim.constants import (
     T_BACK,
     T_FIRST_EFFECT,
     TOOL_MAKER,
-    V_ALL,
-    V_FIRST,
     V_HERD,
     VALUES_WIDTH,
     WOOD,
@@ -68,7 +63,46 @@ from sim.constants import (
 from sim.contest_exact import draw_outcome
 from sim.contest_mc import roll_contest
 from sim.cycles import read_cycles
-from sim.hidden import redeal_hidden
+from sim.engine_layout import (
+    NOTES_WIDTH,
+    T_ACTIONS,
+    T_BONUS,
+    T_COMMIT,
+    T_COMMIT_FIGURES,
+    T_COMMIT_PAY,
+    T_COMMIT_VALUES,
+    T_END_ROUND,
+    T_FEEDING,
+    T_FIRST_PLACE,
+    T_GAME,
+    T_GATHER,
+    T_HERD_VALUE,
+    T_LEGAL,
+    T_NEXT_ACTION,
+    T_PLACE,
+    T_PLACEMENT,
+    T_RESOLVE,
+    T_SCORING,
+    T_SETUP,
+    T_START_ROUND,
+    T_TAMING,
+    T_VALUE_GOODS,
+    T_VILLAGE,
+    W_ACTIVE,
+    W_CONTEST,
+    W_DICE,
+    W_HI,
+    W_LAPS,
+    W_LO,
+    W_OCCUPANCY,
+    W_PENDING,
+    W_RANKS,
+    W_SHUFFLE,
+    W_STAY,
+    W_TIMES,
+    WORK_ROWS,
+    WORK_WIDTH,
+)
 from sim.invariants import ACTIONS, FEEDING, NEW_ROUND, PLACEMENT, SCORING, SETUP, TAMING, check
 from sim.jit import hot, splice
 from sim.rng import (
@@ -76,35 +110,18 @@ from sim.rng import (
     STREAM_WORDS,
     Purpose,
     roll_die,
-    seed_branch,
     seed_stream,
     stream_key,
     uniform,
 )
 from sim.rules import Flag
-from sim.scoring import final_scoring, share_and_margin
+from sim.scoring import final_scoring
 from sim.situation import (
-    D_AVAILABLE,
-    D_HERD_VALUE,
-    D_KIND,
-    D_PENDING,
-    D_SEAT,
-    LOG_DECISIONS,
-    MAX_K,
-    OPTION_STAY,
-    PLACE_DECISION,
-    R_MARGIN,
-    R_WIN,
-    S_HERD_ESTIMATE,
-    S_KMAX,
-    SITUATION,
-    fill_situation,
     note_choice,
     note_decision,
     note_placement,
-    snapshot_row,
 )
-from sim.stack import stack_f64, stack_i64
+from sim.stack import stack_f64
 from sim.state import (
     AGRICULTURE,
     CHOICE_TOKENS,
@@ -138,8 +155,6 @@ from sim.state import (
     I_TILES_BOXED,
     I_VILLAGE_USED,
     N_BUILDINGS_HELD,
-    N_GAME,
-    N_SEAT,
     P_BUILDING,
     P_CARD,
     P_HERD_BONUS,
@@ -153,8 +168,6 @@ from sim.state import (
     TILE_PILE,
     TILES,
     TOOLS_USED,
-    GameState,
-    copy_game,
 )
 
 # isort: off
@@ -180,26 +193,6 @@ from sim.dispatch import (
 # isort: on
 
 
-# The scratch one thread reuses for every game (new_scratch): random streams, a goods buffer,
-# work rows and per-seat notes. The work rows, by name:
-W_LO = 0  # placement: the fewest people each area takes from the seat to move (legal places)
-W_HI = 1  # placement: the most (0: not open to the seat)
-W_ACTIVE = 2  # placement: each seat's state in the phase
-W_PENDING = 3  # actions: the places the seat acting has not resolved yet (1 per area)
-W_CONTEST = 4  # taming: figures of each seat on the tile
-W_DICE = 5  # a card's "dice for everyone"
-W_RANKS = 6  # final scoring
-W_SHUFFLE = 7  # set-up and re-deals: a row of indices to shuffle
-W_OCCUPANCY = 8  # placement: the board's occupancy row (sim.board.OCC_*)
-W_TIMES = 9  # the timed variant (TIMING): cycles spent in each part of the game (T_*)
-W_LAPS = 10  # the timed variant: how many times each part was timed
-W_STAY = 11  # placement: 1 for a seat told to place this phase as if there were no herd (advice)
-WORK_ROWS = 12
-WORK_WIDTH = 72
-if OCC_WIDTH > WORK_WIDTH:  # pragma: no cover - a layout error, caught at import
-    raise ImportError("the occupancy row does not fit a work row")
-NOTES_WIDTH = 1 + MEMO_WIDTH  # per seat: the herd value, then the place hook's memo
-
 # The timed variant. With TIMING true (the kernel builder writes it so for the timed kernel,
 # sim.kernel.build(timed=True)) the engine reads the cycle counter around each part of a game
 # and adds the cycles to work[W_TIMES, T_*]; as written (False) every timer is dead code that
@@ -207,57 +200,6 @@ NOTES_WIDTH = 1 + MEMO_WIDTH  # per seat: the herd value, then the place hook's 
 # a part's cycles include those of the parts inside it (experiments/bench/breakdown.py takes
 # the inner parts and the timers' own cost out, and describes the method).
 TIMING = False
-T_GAME = 0  # a whole game: streams seeded, set-up, rounds, scoring
-T_SETUP = 1
-T_START_ROUND = 2
-T_PLACEMENT = 3  # the placement phase; inside it:
-T_LEGAL = 4  # the legal places of a turn (sim.board.legal_places_from)
-T_VALUE_GOODS = 5  # value_goods before herd_value
-T_HERD_VALUE = 6  # herd_value, at a seat's first turn with the herd's area open to it
-T_FIRST_PLACE = 7  # the place hook at a seat's first turn of the phase (memo[0] still 0)
-T_PLACE = 8  # the place hook at its later turns
-T_ACTIONS = 9  # the actions phase; inside it:
-T_NEXT_ACTION = 10  # the next_action hook
-T_GATHER = 11  # gathering off the herd's area (the dice, the use_tools hook)
-T_VILLAGE = 12  # tool maker, hut, field
-T_RESOLVE = 13  # cards, buildings, gathering on the herd's area; inside it:
-T_COMMIT = 14  # the commitment; inside it:
-T_COMMIT_VALUES = 15  # the base strategy's value_goods
-T_COMMIT_FIGURES = 16  # the taming policy's commit_figures
-T_COMMIT_PAY = 17  # moving the figures onto the tile and paying for them (food_for_figures)
-T_TAMING = 18  # the contest and the bonuses; inside it:
-T_BONUS = 19  # the winner's value_goods and take_first_bonus
-T_FEEDING = 20
-T_END_ROUND = 21
-T_SCORING = 22
-T_CALIBRATE = 23  # empty laps (play_rows_timed): the cost of a timer itself
-N_TIMERS = 24
-TIMER_NAMES = (
-    "game",
-    "set-up",
-    "start of round",
-    "placement",
-    "placement: legal places",
-    "placement: value_goods",
-    "placement: herd_value",
-    "placement: place hook, first turn",
-    "placement: place hook, later turns",
-    "actions",
-    "actions: next_action hook",
-    "actions: gathering",
-    "actions: village",
-    "actions: cards, buildings, herd area",
-    "actions: commitment",
-    "commitment: value_goods",
-    "commitment: commit_figures",
-    "commitment: paying for the figures",
-    "taming",
-    "taming: winner's bonus choice",
-    "feeding",
-    "end of round",
-    "final scoring",
-    "timer (calibration)",
-)
 
 
 @hot(inline=True)
@@ -850,105 +792,6 @@ def play_rounds(st, g, seats, scratch, players, dice_contest, debug, rounds):
     return STOPPED
 
 
-# --- play-outs: a game played on from the middle of a round (search, advice) ----------------
-#
-# The play-on functions and the branch primitives are spliced, like play_rounds: the round loop
-# is then pasted into whatever calls the branch (the search's candidate scoring, the advice's
-# play_out_decision). Reached through them as calls, the same rounds ran about a tenth slower
-# than in whole games (play-outs / whole games 0.90-0.92; spliced 1.00-1.01, the same games;
-# docs/design.md, section 13).
-
-
-@splice
-def play_on(st, g, seats, scratch, players, rounds):
-    """Play on from the end of a round's actions: its taming, feeding and end, then at most
-    ``rounds`` more whole rounds; True when the game is over (not scored yet)."""
-    sids, tids, pbase, ptame = seats
-    streams, buf, work, notes = scratch
-    taming(st, g, seats, streams, players, False, work)
-    feeding(st, g, sids, pbase, streams, players, buf)
-    if not end_round(st, g, players):
-        return True
-    status = play_rounds(st, g, seats, scratch, players, False, False, rounds)
-    return status == OVER
-
-
-@splice
-def play_on_after_placement(st, g, p, seats, scratch, players, rounds):
-    """Play on from right after seat ``p``'s placement turn: placement goes on clockwise from
-    the next seat (every seat's phase notes start afresh), then the round's actions and
-    :func:`play_on`; True when the game is over."""
-    streams, buf, work, notes = scratch
-    following = p + 1 if p + 1 < players else 0
-    placement(st, g, following, seats, streams, players, work, notes)
-    actions(st, g, 0, seats, streams, players, buf, work)
-    return play_on(st, g, seats, scratch, players, rounds)
-
-
-@splice
-def play_on_after_commit(st, g, p, seats, scratch, players, rounds):
-    """Play on from right after seat ``p``'s commitment: its places still marked in
-    ``work[W_PENDING]`` (in its own order), the later seats' actions, then :func:`play_on`;
-    True when the game is over."""
-    streams, buf, work, notes = scratch
-    seat_actions(st, g, p, seats, streams, players, buf, work, work[W_PENDING])
-    start = st.game[g, I_START_PLAYER]
-    turn = p - start + players * (p < start)  # (p - start) % players
-    actions(st, g, turn + 1, seats, streams, players, buf, work)
-    return play_on(st, g, seats, scratch, players, rounds)
-
-
-@hot
-def fork(src, g, dst, h, key, i, redeal, scratch):
-    """Copy game ``g`` of ``src`` into row ``h`` of ``dst`` and seed the scratch's streams for
-    play-out ``i`` of the decision keyed ``key``; with ``redeal``, first re-deal what the seats
-    cannot see (:func:`sim.hidden.redeal_hidden`) from those streams.
-
-    Every option forked with the same ``(key, i)`` meets the same re-deal and the same streams:
-    the options' play-outs differ only through the option (common random numbers).
-    """
-    streams = scratch[0]
-    copy_game(src, g, dst, h)
-    if redeal:
-        seed_branch(streams, key, i)
-        redeal_hidden(dst, h, streams[Purpose.SHUFFLE], scratch[2][W_SHUFFLE])
-    seed_branch(streams, key, i)
-
-
-@splice
-def branch_placement(src, g, dst, h, move, playout, seats, rounds, scratch):
-    """The branch primitive at a placement: copy game ``g`` of ``src`` into row ``h`` of ``dst``
-    (:func:`fork`, ``playout`` being its ``(key, i, redeal)``), make the ``move``
-    ``(p, area, count)``: place ``count`` of seat ``p``'s people on ``area``, and play on for at
-    most ``rounds`` rounds with the seats' own hooks (the kernel's dispatchers); True when the
-    game is over (not scored yet)."""
-    p, area, count = move
-    key, i, redeal = playout
-    fork(src, g, dst, h, key, i, redeal, scratch)
-    players = np.int64(dst.game[h, I_PLAYERS])
-    place_people(dst, h, p, area, count)
-    return play_on_after_placement(dst, h, p, seats, scratch, players, rounds)
-
-
-@splice
-def branch_commit(src, g, dst, h, move, playout, seats, rounds, scratch):
-    """The branch primitive at a commitment: copy game ``g`` (:func:`fork`, ``playout`` being
-    its ``(key, i, redeal)``), make the ``move`` ``(p, figures, pending)``: move ``figures`` of
-    seat ``p``'s people onto the tile (paid as the seat's hooks choose), then play on from its
-    places still ``pending`` (1 per area) for at most ``rounds`` rounds; True when the game is
-    over (not scored yet)."""
-    sids, tids, pbase, ptame = seats
-    streams, buf, work, notes = scratch
-    p, figures, pending = move
-    key, i, redeal = playout
-    fork(src, g, dst, h, key, i, redeal, scratch)
-    players = np.int64(dst.game[h, I_PLAYERS])
-    for a in range(N_AREAS):
-        work[W_PENDING, a] = pending[a]
-    move_onto_tile(dst, h, p, sids[p], pbase[p], streams[Purpose.STRATEGY + p], figures, buf)
-    return play_on_after_commit(dst, h, p, seats, scratch, players, rounds)
-
-
 # Spliced into play_rows (its only caller) by numba itself: compiled as a function of its own it
 # would be a second library holding the whole game, optimised and turned into machine code once
 # more (numba links every callee into each caller): about an eighth of a cold compile. numba's IR
@@ -999,22 +842,6 @@ def play_game(st, g, game_index, words, seats, debug, dice_contest, scratch):
     _failed(st, g, debug, SCORING)
 
 
-@hot(inline=True)
-def seat_slots(g, players, lineups, slots, seats):
-    """Fill the seat arrays of row ``g`` from its line-up: each seat's strategy id, taming
-    policy id and parameter rows, taken from the slot ``lineups[g, seat]``."""
-    sids, tids, pbase, ptame = slots
-    seat_sids, seat_tids, seat_pbase, seat_ptame = seats
-    for p in range(players):
-        slot = lineups[g, p]
-        seat_sids[p] = sids[slot]
-        seat_tids[p] = tids[slot]
-        for c in range(pbase.shape[1]):  # element by element: a @hot function allocates nothing
-            seat_pbase[p, c] = pbase[slot, c]
-        for c in range(ptame.shape[1]):
-            seat_ptame[p, c] = ptame[slot, c]
-
-
 @njit(cache=True)
 def new_scratch():
     """Allocate the work arrays one thread reuses for every game it plays."""
@@ -1023,392 +850,3 @@ def new_scratch():
     work = np.zeros((WORK_ROWS, WORK_WIDTH), dtype=np.int64)
     notes = np.zeros((4, NOTES_WIDTH), dtype=np.float64)
     return streams, buf, work, notes
-
-
-@njit(cache=True, nogil=True)
-def play_rows(st, lo, hi, first_game, games, debug):
-    """Play rows ``lo``..``hi - 1`` of the batch; row ``g`` is game ``first_game + g``.
-
-    ``games`` is the run as the kernel takes it, ``(words, lineups, slots, dice_contest)``
-    (:meth:`sim.run.Run.kernel_games`): the seed's words, ``lineups[g, seat]`` the strategy slot
-    of each seat, ``slots`` the ``(sids, tids, pbase, ptame)`` indexed by slot
-    (:func:`sim.run.pack_slots`), and whether the taming dice are rolled. Games are independent
-    and keyed by their global index, so threads (each given a range of rows; the GIL is
-    released) and batch boundaries never change a result. ``debug`` checks the invariants after
-    every phase (:func:`play_game`).
-    """
-    words, lineups, slots, dice_contest = games
-    sids, tids, pbase, ptame = slots
-    scratch = new_scratch()
-    players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
-    seat_sids = np.zeros(4, dtype=np.int64)
-    seat_tids = np.zeros(4, dtype=np.int64)
-    seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
-    seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
-    seats = (seat_sids, seat_tids, seat_pbase, seat_ptame)
-    for g in range(lo, hi):
-        seat_slots(
-            g,
-            players,
-            lineups,
-            slots,
-            seats,
-        )
-        play_game(
-            st,
-            g,
-            first_game + g,
-            words,
-            seats,
-            debug,
-            dice_contest,
-            scratch,
-        )
-
-
-# --- advice: every taming decision of real games played out once per commitment -------------
-
-
-@splice
-def resume(st, g, p, kind, seats, scratch, players, rounds):
-    """Play on from seat ``p``'s noted decision, its option applied: a commitment's places still
-    marked in ``work[W_PENDING]`` (as :func:`play_on_after_commit`), or the placement turn the seat
-    has not taken yet (placement goes on from seat ``p``); True when the game is over.
-
-    The advice's one pasted copy of the round loop, whatever the kind of decision."""
-    streams, buf, work, notes = scratch
-    if kind == PLACE_DECISION:
-        placement(st, g, p, seats, streams, players, work, notes)
-        turn = 0
-    else:
-        pending = work[W_PENDING]
-        seat_actions(st, g, p, seats, streams, players, buf, work, pending)
-        start = st.game[g, I_START_PLAYER]
-        turn = p - start + players * (p < start) + 1  # the next seat's turn in the action order
-    actions(st, g, turn, seats, streams, players, buf, work)
-    return play_on(st, g, seats, scratch, players, rounds)
-
-
-@splice
-def branch_decision(src, g, dst, h, move, playout, seats, rounds, scratch):
-    """The advice's branch primitive: copy game ``g`` (:func:`fork`, ``playout`` being its
-    ``(key, i, redeal)``; the advice re-deals what the seats cannot see), make the ``move``
-    ``(p, kind, option, pending)``: apply ``option`` of seat ``p``'s decision of ``kind`` (a
-    commitment: move ``option`` figures onto the tile, then its places still ``pending``; a
-    placement: :data:`~sim.situation.OPTION_STAY` or :data:`~sim.situation.OPTION_SEEK` for
-    this round) and play on for at most ``rounds`` rounds; True when the game is over (not
-    scored yet)."""
-    sids, tids, pbase, ptame = seats
-    streams, buf, work, notes = scratch
-    p, kind, option, pending = move
-    key, i, redeal = playout
-    fork(src, g, dst, h, key, i, redeal, scratch)
-    players = np.int64(dst.game[h, I_PLAYERS])
-    if kind == PLACE_DECISION:
-        work[W_STAY, p] = 1 if option == OPTION_STAY else 0
-    else:
-        for a in range(N_AREAS):
-            work[W_PENDING, a] = pending[a]
-        move_onto_tile(dst, h, p, sids[p], pbase[p], streams[Purpose.STRATEGY + p], option, buf)
-    return resume(dst, h, p, kind, seats, scratch, players, rounds)
-
-
-@hot
-def play_out_decision(st, g, j, key, playouts, seats, clock, copy, scratch):
-    """Play out decision ``j`` of real game ``g`` (noted in ``st.log``): fill its situation,
-    then for every option (a commitment: ``k`` from 0 to the most the seat can move and pay; a
-    placement: stay away or seek the herd this round) ``playouts`` continuations to the end of
-    the game with the seats' own hooks; write each option's mean win share and final margin.
-
-    Every option is played out from the same snapshot with play-outs ``i = 0, 1, ...`` of the
-    decision ``key`` (:func:`fork`): the same re-deal of what the seat cannot see and the same
-    random streams, so the options differ only through the option and what follows from it.
-    """
-    sids, tids, pbase, ptame = seats
-    streams, buf, work, notes = scratch
-    row = st.log[g, 1 + j]
-    h = snapshot_row(st, g, j)
-    p = np.int64(row[D_SEAT])
-    kind = np.int64(row[D_KIND])
-    available = np.int64(row[D_AVAILABLE])
-    players = np.int64(st.game[h, I_PLAYERS])
-    pending = stack_i64(N_AREAS)
-    for a in range(N_AREAS):
-        pending[a] = np.int64(row[D_PENDING + a])
-    values = stack_f64(VALUES_WIDTH)
-    seed_branch(streams, key, playouts)  # a stream for the valuation alone
-    hook_value_goods(sids[p], st, h, p, pbase[p], streams[Purpose.STRATEGY + p], values, available)
-    fill_situation(st, h, p, available, values[V_FIRST], values[V_ALL], clock, row[SITUATION:])
-    if kind == PLACE_DECISION:
-        row[SITUATION + S_HERD_ESTIMATE] = row[D_HERD_VALUE]
-        options = 2  # OPTION_STAY, OPTION_SEEK
-    else:
-        options = np.int64(row[SITUATION + S_KMAX]) + 1
-    for k in range(MAX_K + 1):
-        row[R_WIN + k] = np.nan
-        row[R_MARGIN + k] = np.nan
-    for k in range(options):
-        wins = 0.0
-        margins = 0.0
-        for i in range(playouts):
-            branch_decision(
-                st, h, copy, 0, (p, kind, k, pending), (key, i, True), seats, MAX_ROUNDS, scratch
-            )
-            score_game(copy, 0, work)
-            share, margin = share_and_margin(copy, 0, p, players)
-            wins += share
-            margins += margin
-        row[R_WIN + k] = wins / playouts
-        row[R_MARGIN + k] = margins / playouts
-
-
-@njit(cache=True, nogil=True)
-def advise_rows(st, lo, hi, first_game, games, playouts, clock):
-    """Play rows ``lo``..``hi - 1`` of an advice batch as :func:`play_rows` does (``games`` as
-    there; no invariant checks), noting the taming decisions in ``st.log``; after each game,
-    play out every decision it noted (:func:`play_out_decision`, ``playouts`` continuations per
-    commitment, ``clock`` the situation's rounds-left clock).
-
-    The real games are the games :func:`play_rows` plays (noting a decision changes nothing in
-    them). A decision's key comes from the seed, the game's index, the round and the seat, so
-    the results do not depend on the rows' split into batches or threads.
-    """
-    words, lineups, slots, dice_contest = games
-    sids, tids, pbase, ptame = slots
-    scratch = new_scratch()
-    branch_scratch = new_scratch()
-    copy = GameState(
-        np.zeros((1, N_GAME), dtype=np.int16),
-        np.zeros((1, MAX_PLAYERS, N_SEAT), dtype=np.int16),
-        st.data,
-        st.odds,
-        st.log[:0],  # a play-out notes no decision
-    )
-    players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
-    seat_sids = np.zeros(4, dtype=np.int64)
-    seat_tids = np.zeros(4, dtype=np.int64)
-    seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
-    seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
-    seats = (seat_sids, seat_tids, seat_pbase, seat_ptame)
-    for g in range(lo, hi):
-        seat_slots(
-            g,
-            players,
-            lineups,
-            slots,
-            seats,
-        )
-        play_game(
-            st,
-            g,
-            first_game + g,
-            words,
-            seats,
-            False,
-            dice_contest,
-            scratch,
-        )
-        for j in range(np.int64(st.log[g, 0, LOG_DECISIONS])):
-            h = snapshot_row(st, g, j)
-            seat = np.int64(st.log[g, 1 + j, D_SEAT])
-            kind = np.int64(st.log[g, 1 + j, D_KIND])  # a placement's keys follow the commitments'
-            salt = N_PURPOSES + (kind * (MAX_ROUNDS + 1) + np.int64(st.game[h, I_ROUND])) * 4 + seat
-            key = stream_key(words, first_game + g, salt)
-            play_out_decision(
-                st, g, j, key, playouts, seats, clock,
-                copy, branch_scratch,
-            )  # fmt: skip
-
-
-# --- analysis: every option of a position's decision played out (sim.analysing) -------------
-
-CHOICE_BRANCH = 1 << 40  # the play-out index whose streams ask the seat's own choice (never played)
-
-
-@hot
-def seat_place(st, g, p, seats, scratch, close_herd):
-    """Where seat ``p``'s place hook puts people at its placement turn, valuing the herd as at a
-    turn of its own, the herd's area closed to it with ``close_herd``; an illegal answer is the
-    engine's first legal place, as in :func:`placement`. Returns the area and the people, or
-    ``(-1, 0)`` when no place is open; places nothing."""
-    sids, tids, pbase, ptame = seats
-    streams, buf, work, notes = scratch
-    players = np.int64(st.game[g, I_PLAYERS])
-    lo = work[W_LO]
-    hi = work[W_HI]
-    occ = work[W_OCCUPANCY]
-    occupancy(st, g, players, occ)
-    legal_places_from(st, g, p, players, occ, lo, hi)
-    herd_value = field_herd_value(st, g, p, seats, streams, hi)
-    herd_area = st.game[g, I_HERD_AREA]
-    if close_herd and herd_area >= 0:
-        lo[herd_area] = 0
-        hi[herd_area] = 0
-    notes[p, 1] = 0.0  # the place hook's memo: a phase of its own
-    rng = streams[Purpose.STRATEGY + p]
-    area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value, notes[p, 1:])
-    if area < 0 or area >= N_AREAS or hi[area] == 0 or count < lo[area] or count > hi[area]:
-        area = -1
-        count = 0
-        for a in range(N_AREAS):
-            if hi[a] > 0:
-                area = a
-                count = hi[a]
-                break
-    return area, count
-
-
-@hot
-def place_elsewhere(st, g, p, seats, scratch):
-    """Seat ``p``'s placement turn away from the herd's area (:func:`seat_place` with the area
-    closed); nothing is placed when it has no other place."""
-    area, count = seat_place(st, g, p, seats, scratch, True)
-    if area >= 0:
-        place_people(st, g, p, area, count)
-
-
-@hot(inline=True)
-def field_herd_value(st, g, p, seats, streams, hi):
-    """The herd value seat ``p``'s taming policy gives this round at a placement turn (0 when
-    the herd's area is closed to it), asked as :func:`placement` asks it."""
-    sids, tids, pbase, ptame = seats
-    herd_area = st.game[g, I_HERD_AREA]
-    if herd_area < 0 or hi[herd_area] == 0:
-        return 0.0
-    rng = streams[Purpose.STRATEGY + p]
-    values = stack_f64(VALUES_WIDTH)
-    if taming_reads_values(tids[p]):
-        values[V_HERD] = 1.0
-        hook_value_goods(sids[p], st, g, p, pbase[p], rng, values, hi[herd_area])
-    return hook_herd_value(tids[p], st, g, p, ptame[p], rng, values)
-
-
-@hot
-def field_choice(src, decision, key, seats, copy, scratch):
-    """What seat ``decision[0]``'s own player does at the position's decision (its hooks asked
-    once, on a copy, with the streams of play-out :data:`CHOICE_BRANCH`): the figures it
-    commits, or at a placement turn the people it puts on the herd's area (0: elsewhere)."""
-    streams, buf, work, _ = scratch
-    p = decision[0]
-    fork(src, 0, copy, 0, key, CHOICE_BRANCH, False, scratch)
-    herd_area = copy.game[0, I_HERD_AREA]
-    if decision[1] == PLACE_DECISION:
-        area, count = seat_place(copy, 0, p, seats, scratch, False)
-        return count if area == herd_area else 0
-    available = np.int64(copy.seat[0, p, PLACED + herd_area])
-    values = stack_f64(VALUES_WIDTH)
-    commit(copy, 0, p, seats, streams, available, buf, values, work)
-    return np.int64(copy.seat[0, p, HERD + H_ON_TILE])
-
-
-@njit(cache=True, nogil=True)
-def analyse_rows(src, decision, options, key, lo, hi, seats, out, choice):
-    """Play out every option of a position's decision, play-outs ``lo``..``hi - 1``.
-
-    Parameters
-    ----------
-    src : GameState
-        One row: the game at the decision.
-    decision : numpy.ndarray
-        int64: the seat deciding, the kind (:data:`~sim.situation.COMMIT_DECISION` or
-        :data:`~sim.situation.PLACE_DECISION`), 1 to re-deal what the seats cannot see, then
-        a commitment's places still to resolve (1 per area).
-    options : numpy.ndarray
-        int64, one per option: the figures committed; at a placement, the people put on the
-        herd's area (0: elsewhere, :func:`place_elsewhere`).
-    key : uint64
-        The position's key: play-out ``i`` of every option meets the same re-deal and the same
-        random streams (:func:`fork`; common random numbers).
-    lo, hi : int
-        The play-outs to play.
-    seats : tuple
-        ``(sids, tids, pbase, ptame)``: each seat's strategy ids and parameter rows.
-    out : numpy.ndarray
-        float64 ``(options, 2, hi - lo)``: each play-out's win share and final margin of the
-        deciding seat.
-    choice : numpy.ndarray
-        int64, one entry: with ``lo == 0``, the option its own player takes
-        (:func:`field_choice`).
-    """
-    sids, tids, pbase, ptame = seats
-    scratch = new_scratch()
-    streams, buf, work, notes = scratch
-    copy = GameState(
-        np.zeros((1, N_GAME), dtype=np.int16),
-        np.zeros((1, MAX_PLAYERS, N_SEAT), dtype=np.int16),
-        src.data,
-        src.odds,
-        src.log[:0],
-    )
-    p = decision[0]
-    kind = decision[1]
-    redeal = decision[2] != 0
-    players = np.int64(src.game[0, I_PLAYERS])
-    following = p + 1 if p + 1 < players else 0
-    if lo == 0:
-        choice[0] = field_choice(src, decision, key, seats, copy, scratch)
-    for j in range(options.shape[0]):
-        option = options[j]
-        for i in range(lo, hi):
-            fork(src, 0, copy, 0, key, i, redeal, scratch)
-            who = p
-            if kind == PLACE_DECISION:
-                who = following
-                if option > 0:
-                    place_people(copy, 0, p, copy.game[0, I_HERD_AREA], option)
-                else:
-                    place_elsewhere(copy, 0, p, seats, scratch)
-            else:
-                for a in range(N_AREAS):
-                    work[W_PENDING, a] = decision[3 + a]
-                rng = streams[Purpose.STRATEGY + p]
-                move_onto_tile(copy, 0, p, sids[p], pbase[p], rng, option, buf)
-            resume(copy, 0, who, kind, seats, scratch, players, MAX_ROUNDS)
-            score_game(copy, 0, work)
-            share, margin = share_and_margin(copy, 0, p, players)
-            out[j, 0, i - lo] = share
-            out[j, 1, i - lo] = margin
-
-
-@njit(cache=True, nogil=True)
-def play_rows_timed(st, lo, hi, first_game, games, debug, times):
-    """:func:`play_rows` of the timed variant (``TIMING``): the same games, and ``times[0, T_*]``
-    gets the cycles spent in each part of them, ``times[1, T_*]`` how many times it was timed.
-
-    ``T_CALIBRATE`` holds empty laps (a timer around nothing), the cost of a timer itself. In a
-    kernel built without ``TIMING`` every entry stays 0. Compiled only when called: only the
-    bench's breakdown calls it, on the timed kernel.
-    """
-    words, lineups, slots, dice_contest = games
-    sids, tids, pbase, ptame = slots
-    scratch = new_scratch()
-    work = scratch[2]
-    for _ in range(1000):
-        _lap(work, T_CALIBRATE, _clock())
-    players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
-    seat_sids = np.zeros(4, dtype=np.int64)
-    seat_tids = np.zeros(4, dtype=np.int64)
-    seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
-    seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
-    seats = (seat_sids, seat_tids, seat_pbase, seat_ptame)
-    for g in range(lo, hi):
-        seat_slots(
-            g,
-            players,
-            lineups,
-            slots,
-            seats,
-        )
-        play_game(
-            st,
-            g,
-            first_game + g,
-            words,
-            seats,
-            debug,
-            dice_contest,
-            scratch,
-        )
-    for k in range(N_TIMERS):
-        times[0, k] += work[W_TIMES, k]
-        times[1, k] += work[W_LAPS, k]

@@ -70,6 +70,12 @@ def _flag(name: str, aliases: list[str], modules: list[ModuleType]) -> str:
     return "\n".join(lines)
 
 
+ENGINE_PARTS = ("engine_playouts", "engine_entries", "engine_advice", "engine_analysis")
+"""The modules of :mod:`sim` whose code a kernel holds after :mod:`sim.engine`'s, in this order:
+the play-outs, the entries for whole games, the advice's and the analysis's entries."""
+_PART_BEGIN = "# --- engine: the kernel builder leaves this block out"
+_PART_END = "# --- end engine ---\n"
+
 _UNTIMED = "\nTIMING = False"
 _TIMED = "\nTIMING = True"
 # A statement of the engine's timers (see sim.engine.TIMING): a line that is only one of these.
@@ -132,8 +138,20 @@ def kernel_source(
     if after.count(_UNTIMED) != 1:  # pragma: no cover - the engine's source changed
         raise RuntimeError("sim.engine must set TIMING = False once, at module level")
     after = after.replace(_UNTIMED, _TIMED) if timed else _without_timers(after)
+    parts = [_engine_part(name, timed) for name in ENGINE_PARTS]
     # The engine's own imports (before the hook block) must precede the dispatchers' use.
-    return "\n".join(head) + "\n" + before + "\n".join(body) + "\n" + after
+    return "\n".join(head) + "\n" + before + "\n".join(body) + "\n" + after + "".join(parts)
+
+
+def _engine_part(name: str, timed: bool) -> str:
+    """The source of one of :data:`ENGINE_PARTS` as a kernel holds it: without its block of the
+    engine's names (in a kernel they are its own: the dispatchers and the engine's functions),
+    and without its timer statements unless ``timed``."""
+    text = Path(engine.__file__).with_name(f"{name}.py").read_text(encoding="utf-8")
+    before, rest = text.split(_PART_BEGIN, 1)
+    _, after = rest.split(_PART_END, 1)
+    source = before + after
+    return "\n\n" + (source if timed else _without_timers(source))
 
 
 _PROJECT = tuple(

@@ -8,23 +8,28 @@ once, by :class:`sim.run.Run`.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
+from sim.board import set_up_game
 from sim.constants import MAX_ROUNDS
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
+from sim.engine import OVER
+from sim.engine_layout import W_SHUFFLE
 from sim.invariants import MESSAGES, PHASES
 from sim.jit import kernel_codegen
 from sim.kernel import compile_lock, is_cached, record_compile
-from sim.rng import seed_words
+from sim.rng import N_PURPOSES, Purpose, seed_stream, seed_words, stream_key
 from sim.rules import Flag, Rules
 from sim.run import Run, Slot, lineups, pack_slots
 from sim.state import (
     AGRICULTURE,
+    FLAGS,
     HERD,
     HERD_NAMES,
     I_CONTESTS,
@@ -197,13 +202,78 @@ def play_state(
     return st
 
 
+def _seated(run: Run, lineup: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The slots of one game's seats packed seat by seat (``sids, tids, pbase, ptame``, four
+    rows each), as :func:`sim.engine.play_rounds` takes them; ``lineup`` is the game's row of
+    :meth:`sim.run.Run.lineups`."""
+    slots = run.slots
+    width_b = max(len(s.base_params) for s in slots)
+    width_t = max(len(s.taming_params) for s in slots)
+    sids = np.zeros(4, dtype=np.int64)
+    tids = np.zeros(4, dtype=np.int64)
+    pbase = np.zeros((4, width_b))
+    ptame = np.zeros((4, width_t))
+    for p in range(run.players):
+        slot = slots[lineup[p]]
+        sids[p] = slot.base_id
+        tids[p] = slot.taming_id
+        pbase[p, : len(slot.base_params)] = slot.base_params
+        ptame[p, : len(slot.taming_params)] = slot.taming_params
+    return sids, tids, pbase, ptame
+
+
+def round_starts(kernel, run: Run) -> Iterator[tuple[GameState, int]]:
+    """Play the run's games round by round, yielding the state at the start of every round.
+
+    The games are the ones :func:`play_state` plays (the same streams, set-up and rounds, the
+    kernel's public phases :func:`sim.engine.play_rounds` one round at a time, then
+    :func:`sim.engine.score_game`), one game after the other on this thread; a stalled game is
+    cut off at the engine's safety stop (``MAX_ROUNDS`` rounds). ``run.threads``, ``debug`` and
+    ``dice_contest`` are not read: the rounds are played as a default run plays them.
+
+    Parameters
+    ----------
+    kernel : module
+        A kernel from :func:`sim.kernel.build` holding the run's strategies.
+    run : Run
+        What to play.
+
+    Yields
+    ------
+    (GameState, int)
+        The batch and the row ``g`` of the game; read it, never change it. Once the generator
+        is exhausted every game of the batch is over and scored.
+    """
+    rules = run.rules
+    data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
+    st = new_state(run.n_games, run.players, data, outcome_table(rules.tie_rule))
+    table = run.lineups()
+    scratch = kernel.new_scratch()
+    streams, _, work, _ = scratch
+    words = seed_words(run.seed)
+    herd = bool(data[FLAGS, Flag.HERD] != 0)
+    for g in range(run.n_games):
+        seated = _seated(run, table[g])
+        for purpose in range(N_PURPOSES):
+            key = stream_key(words, np.int64(run.first_game + g), np.int64(purpose))
+            seed_stream(streams[purpose], np.uint64(key))
+        shuffle, tiles = streams[Purpose.SHUFFLE], streams[Purpose.HERD_TILES]
+        set_up_game(st, g, shuffle, tiles, herd, work[W_SHUFFLE])
+        for _ in range(MAX_ROUNDS):  # the engine's safety stop: a stalled game is cut off
+            yield st, g
+            status = kernel.play_rounds(st, g, seated, scratch, run.players, False, False, 1)
+            if status == OVER:
+                break
+        kernel.score_game(st, g, work)
+
+
 def to_frame(st: GameState, run: Run) -> pd.DataFrame:
     """One row per (game, seat) of the run's final states ``st`` (:func:`play_state`) with the
     score, its parts, the tableau and the herd figures."""
     n = st.game.shape[0]
     players = int(st.game[0, I_PLAYERS])
     first_game = run.first_game
-    lineup = lineups(n, players, run.seats, run.rotate, first_game)[:, :players]
+    lineup = run.lineups()[:n, :players]
     labels = run.labels
     categories = list(dict.fromkeys(labels))
     slot_code = np.array([categories.index(label) for label in labels], dtype=np.int8)

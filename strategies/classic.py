@@ -1,8 +1,10 @@
 """``classic``: the first ``greedy``, kept unchanged: a fixed opponent to measure progress by.
 
 Its play is that of ``greedy`` up to 2026-11-30 (tested identical on fixed seeds); it hands its
-taming policy the classic valuation of food and resources (:mod:`strategies.herd_values`). What
-follows is that strategy's own description.
+taming policy the classic valuation of food and resources (:mod:`strategies.herd_values`). The
+helpers greedy still has unchanged are greedy's own, imported (the best place of a rated board,
+``best_place``, and the ``next_action`` hook): the same code, so the same play. What follows is
+that strategy's own description.
 
 
 Every option is valued in points from what the seat sees now:
@@ -103,6 +105,8 @@ from sim.state import (
     STACK_TAKEN,
     STACKS,
 )
+from strategies.greedy import best_place
+from strategies.greedy import next_action as next_action  # its hook: greedy's, the same code
 from strategies.herd_values import classic_values
 from strategies.params import Limit, Positions
 
@@ -289,39 +293,6 @@ def _plan(st, g, seat, params, memo):
 
 
 @hot(inline=True)
-def _better(rate_a, area_a, rate_b, area_b):
-    """The better of two places; the first (``a``) unless ``b`` is strictly better."""
-    if rate_b > rate_a:
-        return rate_b, area_b
-    return rate_a, area_a
-
-
-@hot(inline=True)
-def _first_best(rates):
-    """The first area with the largest of ``rates[0..15]``.
-
-    A tree of comparisons four deep rather than a chain of sixteen: the chain's every step waits
-    for the one before, the tree's levels compare in parallel. Each comparison keeps the lower
-    area on a tie, so the first best area wins, as in a left-to-right scan.
-    """
-    r0, a0 = _better(rates[0], 0, rates[1], 1)
-    r1, a1 = _better(rates[2], 2, rates[3], 3)
-    r2, a2 = _better(rates[4], 4, rates[5], 5)
-    r3, a3 = _better(rates[6], 6, rates[7], 7)
-    r4, a4 = _better(rates[8], 8, rates[9], 9)
-    r5, a5 = _better(rates[10], 10, rates[11], 11)
-    r6, a6 = _better(rates[12], 12, rates[13], 13)
-    r7, a7 = _better(rates[14], 14, rates[15], 15)
-    r0, a0 = _better(r0, a0, r1, a1)
-    r2, a2 = _better(r2, a2, r3, a3)
-    r4, a4 = _better(r4, a4, r5, a5)
-    r6, a6 = _better(r6, a6, r7, a7)
-    r0, a0 = _better(r0, a0, r2, a2)
-    r4, a4 = _better(r4, a4, r6, a6)
-    return _better(r0, a0, r4, a4)
-
-
-@hot(inline=True)
 def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
     """The legal place with the best value per person (see the module's notes).
 
@@ -353,25 +324,7 @@ def place(st, g, seat, params, rng, lo, hi, herd_value, memo):
         rates[a] = value / count if hi[a] > 0 else SKIP
     for a in range(TOOL_MAKER, N_AREAS):
         rates[a] = memo[M_AREA + a] if hi[a] > 0 else SKIP
-    best_rate, best_area = _first_best(rates)
-    if best_rate <= -1e18:  # nothing it wants: the cheapest legal place with one person
-        for a in range(N_AREAS):
-            if hi[a] > 0:
-                return a, lo[a]
-    count = hunters if best_area == HUNTING_GROUNDS else hi[best_area]
-    return best_area, max(count, lo[best_area])
-
-
-@hot(inline=True)
-def next_action(st, g, seat, params, rng, pending):
-    """Village first, then gathering, then cards and buildings."""
-    for a in (TOOL_MAKER, HUT, FIELD):
-        if pending[a] != 0:
-            return a
-    for a in range(N_AREAS):
-        if pending[a] != 0:
-            return a
-    return -1
+    return best_place(rates, hunters, lo, hi)  # greedy's: the first best, at least its minimum
 
 
 @hot(inline=True)

@@ -1,23 +1,31 @@
 """Play games by strategy name: the Python API behind ``mammoth simulate``, ``mammoth advise`` and
-the notebooks."""
+the notebooks, and the one way every question plays a lineup.
+
+A lineup is a :class:`sim.run.Run` (its slots from :meth:`strategies.registry.SeatStrategy.slot`,
+its seats rotated by :meth:`sim.run.Run.lineups`); :func:`play_lineup` plays it on the kernel that
+holds its strategies and returns the final states, :func:`play` the table of them, and
+:func:`lineup_rounds` plays it round by round.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from sim.advising import advise_state, decisions_frame, dropped_decisions
+from sim.analysing import play_out
 from sim.constants import N_AREAS
-from sim.engine import N_TIMERS, TIMER_NAMES
+from sim.engine_layout import N_TIMERS, TIMER_NAMES
 from sim.errors import InputError
 from sim.position import Position, position_of_snapshot
 from sim.rules import Rules
 from sim.run import Run, Slot
-from sim.runner import play_state, to_frame
+from sim.runner import play_state, round_starts, to_frame
 from sim.situation import D_KIND, D_PENDING, D_SEAT, LOG_DECISIONS, PLACE_DECISION, snapshot_row
-from sim.state import I_ROUND
+from sim.state import I_ROUND, GameState
 from strategies.greedy_values import CLOCK
 from strategies.registry import kernel_for, resolve
 
@@ -31,9 +39,7 @@ def slots_for(names: list[str]) -> tuple[list[Slot], list[int]]:
         seat = resolve(name)
         if seat.name not in index:
             index[seat.name] = len(slots)
-            slots.append(
-                Slot(seat.name, seat.base_id, seat.taming_id, seat.base_params, seat.taming_params)
-            )
+            slots.append(seat.slot())
         seats.append(index[seat.name])
     return slots, seats
 
@@ -132,7 +138,86 @@ def play(run: Run) -> pd.DataFrame:
     pandas.DataFrame
         As :func:`play_games` returns.
     """
-    return to_frame(play_state(kernel_for(run.slots), run), run)
+    return to_frame(play_lineup(run), run)
+
+
+def play_lineup(run: Run) -> GameState:
+    """Play a run's games on the kernel that holds its strategies and return the final states:
+    the one way a question plays a lineup.
+
+    Parameters
+    ----------
+    run : Run
+        Its slots (:meth:`strategies.registry.SeatStrategy.slot`), the seats of its first game,
+        rotated by :meth:`sim.run.Run.lineups` with ``rotate``, the rules, seed and games.
+
+    Returns
+    -------
+    GameState
+        One row per game (:func:`sim.runner.play_state`); :meth:`sim.run.Run.lineups` says which
+        slot sat at each seat.
+
+    Raises
+    ------
+    InvariantError
+        In debug mode, naming the first game whose invariants broke and the phase.
+    """
+    return play_state(kernel_for(run.slots), run)
+
+
+def lineup_rounds(run: Run) -> Iterator[tuple[GameState, int]]:
+    """Play a run's games round by round, yielding the state at the start of every round.
+
+    The games are :func:`play_lineup`'s, played one after the other on this thread
+    (:func:`sim.runner.round_starts`).
+
+    Parameters
+    ----------
+    run : Run
+        As for :func:`play_lineup` (``threads``, ``debug`` and ``dice_contest`` are not read).
+
+    Yields
+    ------
+    (GameState, int)
+        The batch and the row of the game; read it, never change it. Once the generator is
+        exhausted every game of the batch is over and scored.
+    """
+    yield from round_starts(kernel_for(run.slots), run)
+
+
+def play_out_options(
+    position: Position,
+    slots: list[Slot],
+    options: list,
+    seed: int,
+    lo: int,
+    hi: int,
+    key: int | None = None,
+) -> tuple[np.ndarray, int]:
+    """Play out every option of a position's decision on the kernel that holds its seats'
+    strategies (:func:`sim.analysing.play_out`): the one way a question plays a position.
+
+    Parameters
+    ----------
+    position : Position
+        The position.
+    slots : list of Slot
+        The strategy of each seat, in seat order (:meth:`strategies.registry.SeatStrategy.slot`).
+    options : list of sim.analysing.Option
+        From :func:`sim.analysing.options_of`.
+    seed : int
+        The analysis's seed: with the play-out index it fixes every re-deal and die.
+    lo, hi : int
+        The play-outs.
+    key : int, optional
+        The play-outs' key instead of the seed's (:func:`sim.analysing.position_key`).
+
+    Returns
+    -------
+    tuple
+        As :func:`sim.analysing.play_out` returns.
+    """
+    return play_out(kernel_for(slots), position, slots, options, seed, lo, hi, key)
 
 
 @dataclass(frozen=True)
@@ -210,7 +295,7 @@ def phase_cycles(
 
     The timed variant of the kernel (:func:`sim.kernel.kernel_source` with ``timed``; compiled
     on first use, like any kernel) plays the same games as :func:`play_games`, on one thread,
-    reading the cycle counter around each part of a game (``sim.engine.T_*``). Parts nest: a
+    reading the cycle counter around each part of a game (``sim.engine_layout.T_*``). Parts nest: a
     part's cycles include those of the parts inside it, and every part includes the cost of the
     timers inside it (see ``experiments/bench/breakdown.py`` for how the bench takes both out).
 
@@ -222,7 +307,7 @@ def phase_cycles(
     Returns
     -------
     pandas.DataFrame
-        One row per part (index: ``sim.engine.TIMER_NAMES``), columns ``cycles`` and ``laps``
+        One row per part (index: ``sim.engine_layout.TIMER_NAMES``), columns ``cycles`` and ``laps``
         (times the part was timed), both summed over the games; the part ``timer (calibration)``
         holds 1000 empty laps.
     """
@@ -281,9 +366,12 @@ __all__ = [
     "GamePosition",
     "advise_games",
     "game_positions",
+    "lineup_rounds",
     "phase_cycles",
     "play",
     "play_games",
+    "play_lineup",
+    "play_out_options",
     "run_for",
     "seat_names",
     "slots_for",

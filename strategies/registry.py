@@ -40,6 +40,7 @@ import numpy as np
 
 from sim.errors import InputError
 from sim.kernel import build
+from sim.run import Slot
 from strategies import plugins
 from strategies.plugins import Plugin
 from strategies.presets import Preset
@@ -85,6 +86,28 @@ class SeatStrategy:
     taming_params: np.ndarray
     family: str = ""  # the registered base strategy whose functions it plays (a preset's base)
     base_module: str = ""  # the import path of those functions' module
+
+    def slot(self, label: str | None = None, base_params: np.ndarray | None = None) -> Slot:
+        """The seat as the kernel plays it (:class:`sim.run.Slot`).
+
+        Parameters
+        ----------
+        label : str, optional
+            The slot's label in outputs (default: the strategy's name).
+        base_params : numpy.ndarray, optional
+            A parameter row of the base strategy in place of its own (a tuned or trained row).
+
+        Returns
+        -------
+        sim.run.Slot
+        """
+        return Slot(
+            self.name if label is None else label,
+            self.base_id,
+            self.taming_id,
+            self.base_params if base_params is None else np.asarray(base_params, dtype=float),
+            self.taming_params,
+        )
 
 
 def _module(path: str):

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from experiments.bench.breakdown import INSIDE, OWN, own_cycles
-from sim.engine import TIMER_NAMES
+from sim.engine_layout import TIMER_NAMES
 from sim.rules import Rules
 from sim.run import Run
 from sim.runner import play_state

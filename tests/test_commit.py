@@ -18,15 +18,13 @@ from experiments.commit.analysis import (
     REFERENCE_PRIZE,
     VALUE_POLICY,
     WORTH_IT,
-    best_response_table,
-    equilibrium_table,
     focal_arm,
-    heatmap_grid,
     herd_area_conditions,
-    rule_of_thumb,
     sweep,
     sweep_tables,
 )
+from experiments.commit.analysis_solver import best_response_table, equilibrium_table, heatmap_grid
+from experiments.commit.analysis_thumb import rule_of_thumb
 from experiments.commit.report_thumb import with_words
 from experiments.shared.paired import GameRange, Moments
 from sim.contest_solver import best_response, sequential_equilibrium

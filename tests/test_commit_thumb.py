@@ -16,7 +16,8 @@ from click.testing import CliRunner
 
 from experiments.cli import main
 from experiments.commit import report_thumb as advice
-from experiments.commit.analysis import MIXED, REFERENCE_PRIZE, rule_of_thumb
+from experiments.commit.analysis import MIXED, REFERENCE_PRIZE
+from experiments.commit.analysis_thumb import rule_of_thumb
 from experiments.commit.report_thumb import with_words
 
 

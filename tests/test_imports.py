@@ -30,8 +30,9 @@ QUESTIONS = set(questions())
 
 def room_of(module: str) -> str | None:
     """The room of a module of ``experiments``: one of :data:`ROOM_NAMES`, ``"machinery"`` (the
-    shared modules that run experiments), ``"package"`` (a package's ``__init__``), or None for a
-    module of a question that is in no room."""
+    shared modules that run experiments), ``"library"`` (the general algorithms,
+    :mod:`experiments.library`), ``"package"`` (a package's ``__init__``), or None for a module
+    of a question that is in no room."""
     if module == CLI:
         return "command"
     parts = module.split(".")
@@ -40,6 +41,8 @@ def room_of(module: str) -> str | None:
     if len(parts) < 3 or ".".join(parts[1:]) in QUESTIONS:
         return "package"
     question, name = parts[1], parts[-1]
+    if question == "library":
+        return "library"
     if question == "bench" and not name.startswith("command"):
         return "bench"
     for room in ROOM_NAMES:
@@ -250,6 +253,8 @@ def test_rooms_are_read_from_names():
     assert room_of("experiments.advice.card_check") == "package"
     assert room_of("experiments.advice.card_check.kind") == "kind"
     assert room_of("experiments.advice.helpers") is None
+    assert room_of("experiments.library.symmetric_game") == "library"
+    assert room_of("experiments.library") == "package"
 
 
 def test_every_module_of_a_question_is_in_a_room():
@@ -306,6 +311,31 @@ def test_the_shared_machinery_imports_no_question():
     assert not bad, "\n".join(bad)
 
 
+def test_the_library_imports_nothing_of_experiments_but_itself():
+    """The general algorithms (:mod:`experiments.library`) sit below every question and the
+    shared machinery: they know no Stone Age question, so any question may use them."""
+    bad = _violations(
+        lambda module: _within(module, "experiments.library"),
+        (),
+        lambda name: (
+            _within(name, "experiments")
+            and not _within(name, "experiments.library")
+            and name != "experiments"
+        ),
+    )
+    assert not bad, "\n".join(bad)
+
+
+def test_every_library_module_has_its_tests():
+    """``experiments/library/X.py`` is tested in ``tests/test_X.py``."""
+    missing = [
+        path.stem
+        for path in sorted((ROOT / "experiments" / "library").glob("*.py"))
+        if path.stem != "__init__" and not (ROOT / "tests" / f"test_{path.stem}.py").is_file()
+    ]
+    assert missing == []
+
+
 WRITES = re.compile(
     r"\.write_text\(|\.write_bytes\(|np\.savez|\.to_csv\(|\.to_parquet\(|savefig\(|"
     r"json\.dump\(|open\([^)]*[\"'][wa]b?[\"']"
@@ -314,11 +344,11 @@ WRITES = re.compile(
 
 
 def test_analyses_write_no_file():
-    """Analyses compute; the reports write."""
+    """Analyses (and the library) compute; the reports write."""
     assert WRITES.search("path.write_text(text)") and WRITES.search('open(p, "w")')
     bad = []
     for path in _sources():
-        if room_of(module_name(path)) != "analysis":
+        if room_of(module_name(path)) not in ("analysis", "library"):
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if WRITES.search(line):
@@ -335,3 +365,85 @@ def test_no_question_imports_the_report_shell():
         ("experiments.report",),
     )
     assert not bad, "\n".join(bad)
+
+
+def question_of(module: str) -> str | None:
+    """The question a module of ``experiments`` belongs to (the innermost: ``advice.card_check``
+    for its modules), or None for the shared modules and the command line."""
+    found = [q for q in QUESTIONS if _within(module, f"experiments.{q}")]
+    return max(found, key=len) if found else None
+
+
+def test_questions_are_read_from_names():
+    assert question_of("experiments.advice.card_check.kind") == "advice.card_check"
+    assert question_of("experiments.advice.kind") == "advice"
+    assert question_of("experiments.shared.runner") is None
+
+
+def borrows_a_kind(importer: str, name: str) -> bool:
+    """Whether ``importer`` (a module of a question) imports the kind of another question; a
+    question nested inside the importer's (``advice.card_check`` inside ``advice``: the advice
+    runs the check it holds) is its own."""
+    own, other = question_of(importer), question_of(name)
+    return (
+        room_of(name) == "kind"
+        and other is not None
+        and other != own
+        and not (own is not None and other.startswith(own + "."))
+    )
+
+
+def test_borrowed_kinds_are_found():
+    assert borrows_a_kind("experiments.metagame.kind", "experiments.compare.kind")
+    assert borrows_a_kind("experiments.advice.card_check.kind", "experiments.advice.kind")
+    assert not borrows_a_kind("experiments.advice.kind", "experiments.advice.card_check.kind")
+    assert not borrows_a_kind("experiments.compare.command", "experiments.compare.kind")
+    assert not borrows_a_kind("experiments.ladder.kind", "experiments.compare.analysis")
+
+
+def test_no_question_imports_another_questions_kind():
+    """A kind is its question's own: what two questions share lives in ``experiments.shared``
+    (``rules_setup.rules_of`` was once ``compare.kind.rules_of``, used by four questions)."""
+    bad = []
+    for path in _sources():
+        module = module_name(path)
+        if question_of(module) is None:
+            continue
+        for line, name in imports_of(path.read_text(encoding="utf-8"), module,
+                                     path.name == "__init__.py"):  # fmt: skip
+            if borrows_a_kind(module, name):
+                bad.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert not bad, "a question imports another question's kind:\n" + "\n".join(bad)
+
+
+def question_tests(source: str, names: set[str]) -> list[int]:
+    """Lines of ``source`` that compare something with one of ``names`` (``kind == "analyse"``,
+    ``kind in ("analyse", ...)``): code that branches on a question by name."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            for part in ast.walk(node):
+                if isinstance(part, ast.Constant) and part.value in names:
+                    lines.append(node.lineno)
+                    break
+    return lines
+
+
+def test_question_tests_are_found():
+    names = {"analyse"}
+    assert question_tests('entry = "a" if config["kind"] == "analyse" else "b"\n', names) == [1]
+    assert question_tests('if kind in ("x", "analyse"):\n    pass\n', names) == [1]
+    assert question_tests('run = {"analyse": 1}\n', names) == []
+
+
+def test_no_shared_module_names_a_question():
+    """The shared modules find what a question needs from its modules (a kind's ``ENTRIES``,
+    say), never by testing its name."""
+    names = QUESTIONS | {q.rsplit(".", 1)[-1] for q in QUESTIONS}
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in _sources()
+        if _within(module_name(path), "experiments.shared")
+        for line in question_tests(path.read_text(encoding="utf-8"), names)
+    ]
+    assert not bad, "a shared module tests a question's name:\n" + "\n".join(bad)

@@ -59,7 +59,7 @@ def test_the_payoff_table_adds_up(whole):
     for seats in (2, 3):
         stats = {k.split(".", 1)[1]: v for k, v in merged.items() if k.startswith(f"n{seats}.")}
         payoff, se, reps = payoff_table(stats, seats)
-        from experiments.metagame.analysis_equilibrium import profiles
+        from experiments.library.symmetric_game import profiles
 
         counts = profiles(len(STRATEGIES), seats)
         # the seats' shares add up to one game won in every profile, and in every replicate
@@ -104,3 +104,54 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
     result = invoke("metagame", "--out", tmp_path / "out", "--games", "2", *args)
     line = assert_refused(result, tmp_path, before)
     assert message in line
+
+
+@pytest.mark.parametrize("players, counts", [(3, (1, 2)), (4, (2, 2))])
+def test_a_profile_plays_the_games_play_games_plays(tmp_path, players, counts):
+    """Issue 60: a profile's payoffs are those of the same games played by
+    :func:`strategies.play.play_games` (same seed, game indices and seat rotation), exactly."""
+    from experiments.library.symmetric_game import profile_seats, profiles
+    from experiments.shared.paired import win_twelfths
+    from strategies.play import play_games
+
+    names, games, seed = ["greedy+never", "greedy+ev"], 11, 17
+    config = experiment_from_settings(
+        {"kind": "metagame", "players": [players], "games": games, "seed": seed,
+         "chunk_games": 4, "strategies": names, "bootstrap": 10},
+        "test",
+    )  # fmt: skip
+    merged = run_experiment(config, tmp_path / "meta", progress=False)
+    row = [tuple(c) for c in profiles(len(names), players)].index(counts)
+    shares = merged[f"n{players}.share"][row]  # twelfths of a game won, summed over the games
+    frame = play_games(
+        games, players, [names[k] for k in profile_seats(counts)], seed=seed, rotate=True
+    )
+    won = win_twelfths(frame["winner"].to_numpy().reshape(games, players)).ravel()
+    expected = [int(won[(frame["strategy"] == name).to_numpy()].sum()) for name in names]
+    assert shares.tolist() == expected
+    assert sum(expected) == 12 * games  # every game won once, ties shared
+    wins = frame.groupby("strategy", observed=True)["winner"].sum()
+    assert (wins > 0).all()  # both plays won games: the seats' strategies were told apart
+
+
+def test_the_command_prints_what_its_kind_returns(tmp_path, monkeypatch):
+    """``mammoth metagame`` prints the text its kind's ``finish`` returns (``metagame.md``'s),
+    not the file read back: a file changed after the run does not reach the output."""
+    from experiments.metagame import report
+
+    written, returned = report.write_metagame, []
+
+    def tampered(folder, *args, **kwargs):
+        returned.append(written(folder, *args, **kwargs))
+        (folder / "metagame.md").write_text("not what the kind returned\n", encoding="utf-8")
+        return returned[-1]
+
+    monkeypatch.setattr(report, "write_metagame", tampered)
+    result = invoke(
+        "metagame", "--out", tmp_path / "out", "--games", "4", "--players", "2",
+        "--bootstrap", "10", "--strategy", "greedy+never", "--strategy", "greedy+ev",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert len(returned) == 1 and "| " in returned[0]
+    assert returned[0].rstrip() in result.output
+    assert "not what the kind returned" not in result.output

@@ -67,6 +67,14 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 import pandas as pd
 
+from experiments.library.situation_tree import (
+    ClusterSums,
+    Condition,
+    best_option,
+    cluster_sums,
+    grow_tree,
+    labels,
+)
 from sim.constants import MAX_TILE_FIGURES
 from sim.contest_solver import best_response, sequential_equilibrium
 from strategies import taming_ev
@@ -127,143 +135,6 @@ def features_frame(decisions: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(feature_columns(decisions), index=decisions.index)
 
 
-# --------------------------------------------------------------------------------------------
-# clustered means
-
-
-@dataclass(frozen=True)
-class _Sums:
-    """Per-game sums of a class's effects: enough for means and clustered variances."""
-
-    n: int
-    games: int
-    sums: np.ndarray  # (games, K): per game summed effects
-    counts: np.ndarray  # (games,): decisions per game
-
-    @property
-    def mean(self) -> np.ndarray:
-        return self.sums.sum(axis=0) / max(self.n, 1)
-
-    def se(self, weights: np.ndarray | None = None) -> np.ndarray:
-        """Clustered standard error of the mean of each column (or of ``sums @ weights``)."""
-        sums = self.sums if weights is None else self.sums @ weights
-        if self.games < 2:
-            return np.full(sums.shape[1:], np.inf)
-        mean = sums.sum(axis=0) / self.n
-        resid = sums - np.multiply.outer(self.counts, mean)
-        var = self.games / (self.games - 1) * (resid**2).sum(axis=0) / self.n**2
-        return np.sqrt(var)
-
-
-def _sums(d: np.ndarray, codes: np.ndarray) -> _Sums:
-    """Per-game sums of the rows of ``d`` (codes: game codes, any values)."""
-    uniq, inv = np.unique(codes, return_inverse=True)
-    sums = np.zeros((uniq.shape[0], d.shape[1]))
-    np.add.at(sums, inv, d)
-    counts = np.bincount(inv, minlength=uniq.shape[0]).astype(np.float64)
-    return _Sums(int(d.shape[0]), int(uniq.shape[0]), sums, counts)
-
-
-def _best(mean: np.ndarray) -> int:
-    """The best ``k`` (fewest figures among equal means)."""
-    return int(np.flatnonzero(mean >= mean.max() - 1e-12)[0])
-
-
-# --------------------------------------------------------------------------------------------
-# the classes
-
-
-@dataclass(frozen=True)
-class Condition:
-    """``lo <= feature < hi`` (None: open)."""
-
-    feature: str
-    lo: float | None = None
-    hi: float | None = None
-
-    def holds(self, x: np.ndarray) -> np.ndarray:
-        ok = np.ones(x.shape[0], dtype=bool)
-        if self.lo is not None:
-            ok &= x >= self.lo
-        if self.hi is not None:
-            ok &= x < self.hi
-        return ok
-
-
-def _merge_conditions(conditions: list[Condition]) -> list[Condition]:
-    """One condition per feature (the intersection), in :data:`FEATURES` order."""
-    out = []
-    for name in FEATURES:
-        lo = None
-        hi = None
-        for c in conditions:
-            if c.feature != name:
-                continue
-            if c.lo is not None:
-                lo = c.lo if lo is None else max(lo, c.lo)
-            if c.hi is not None:
-                hi = c.hi if hi is None else min(hi, c.hi)
-        if lo is not None or hi is not None:
-            out.append(Condition(name, lo, hi))
-    return out
-
-
-@dataclass
-class _Node:
-    rows: np.ndarray  # indices into the sorted decisions
-    conditions: list[Condition]
-    children: list[_Node] = field(default_factory=list)
-    split: tuple[str, float] | None = None
-
-    def leaves(self) -> list[_Node]:
-        if not self.children:
-            return [self]
-        return [leaf for child in self.children for leaf in child.leaves()]
-
-
-def _value(d: np.ndarray) -> tuple[float, int]:
-    total = d.sum(axis=0)
-    k = _best(total)
-    return float(total[k]), k
-
-
-def _best_split(node, d, codes, feats, z_split, min_games):
-    """The best admissible split of a node: (gain, feature, threshold) or None."""
-    rows = node.rows
-    if np.unique(codes[rows]).shape[0] < 2 * min_games:
-        return None
-    parent_value, parent_k = _value(d[rows])
-    best = None
-    for name in FEATURES:
-        x = feats[name][rows]
-        for t in GRIDS[name]:
-            left = x < t
-            n_left = int(left.sum())
-            if n_left == 0 or n_left == rows.shape[0]:
-                continue
-            if (
-                np.unique(codes[rows[left]]).shape[0] < min_games
-                or np.unique(codes[rows[~left]]).shape[0] < min_games
-            ):
-                continue
-            lv, lk = _value(d[rows[left]])
-            rv, rk = _value(d[rows[~left]])
-            gain = lv + rv - parent_value
-            if lk == rk or gain <= 0:
-                continue
-            # the gain as a sum over decisions: each side's best k against the parent's
-            contrib = np.where(
-                left, d[rows, lk] - d[rows, parent_k], d[rows, rk] - d[rows, parent_k]
-            )
-            s = _sums(contrib[:, None], codes[rows])
-            se_total = float(s.se()[0]) * s.n
-            if gain < z_split * se_total:
-                continue
-            if best is None or gain > best[0] + 1e-12:
-                best = (gain, name, float(t))
-    return best
-
-
 def grow_classes(
     decisions: pd.DataFrame,
     max_classes: int = 8,
@@ -290,41 +161,16 @@ def grow_classes(
         situation, none overlaps).
     """
     decisions = _sorted(decisions)
-    d = effects(decisions)
-    codes = game_codes(decisions)
-    feats = {k: np.asarray(v) for k, v in feature_columns(decisions).items()}
-    root = _Node(np.arange(len(decisions)), [])
-    candidates = {id(root): _best_split(root, d, codes, feats, z_split, min_games)}
-    nodes = {id(root): root}
-    while len(root.leaves()) < max_classes:
-        open_ = [(c, i) for i, c in candidates.items() if c is not None]
-        if not open_:
-            break
-        (gain, name, t), key = max(open_, key=lambda item: item[0][0])
-        node = nodes[key]
-        x = feats[name][node.rows]
-        node.split = (name, t)
-        node.children = [
-            _Node(node.rows[x < t], node.conditions + [Condition(name, None, t)]),
-            _Node(node.rows[x >= t], node.conditions + [Condition(name, t, None)]),
-        ]
-        candidates[key] = None
-        for child in node.children:
-            nodes[id(child)] = child
-            candidates[id(child)] = _best_split(child, d, codes, feats, z_split, min_games)
-    _prune(root, d)
-    return [_merge_conditions(leaf.conditions) for leaf in root.leaves()]
-
-
-def _prune(node: _Node, d: np.ndarray) -> None:
-    """Merge sibling leaves whose best ``k`` is the same (their split says nothing)."""
-    for child in node.children:
-        _prune(child, d)
-    if node.children and all(not c.children for c in node.children):
-        ks = {_value(d[c.rows])[1] for c in node.children}
-        if len(ks) == 1:
-            node.children = []
-            node.split = None
+    grids = {name: GRIDS[name] for name in FEATURES}
+    return grow_tree(
+        effects(decisions),
+        game_codes(decisions),
+        feature_columns(decisions),
+        grids,
+        max_classes,
+        z_split,
+        min_games,
+    )
 
 
 def class_labels(
@@ -332,14 +178,7 @@ def class_labels(
 ) -> np.ndarray:
     """Each decision's class index (-1: none covers it); the classes are boxes over
     ``features`` (the commitment's, or :data:`strategies.taming_card.SEEK_FEATURES`)."""
-    feats = feature_columns(decisions, features)
-    label = np.full(len(decisions), -1, dtype=np.int64)
-    for i, conds in enumerate(classes):
-        inside = np.ones(len(decisions), dtype=bool)
-        for c in conds:
-            inside &= c.holds(np.asarray(feats[c.feature]))
-        label[(label < 0) & inside] = i
-    return label
+    return labels(feature_columns(decisions, features), classes, len(decisions))
 
 
 # --------------------------------------------------------------------------------------------
@@ -483,8 +322,8 @@ def advice_table(
     codes = game_codes(decisions)
     labels = class_labels(decisions, classes)
     solver = solver_answers(decisions, food_value, later_figures) if len(decisions) else None
-    pooled = _sums(d, codes)
-    pooled_k = _best(pooled.mean)
+    pooled = cluster_sums(d, codes)
+    pooled_k = best_option(pooled.mean)
     resolution = abs(float(pooled.mean[pooled_k]))
     rng = np.random.default_rng(BOOTSTRAP_SEED)
     rows = []
@@ -494,11 +333,11 @@ def advice_table(
         if idx.shape[0] == 0:
             rows.append({"class": c, "when": when, "k": 0, "decisions": 0, "games": 0})
             continue
-        s = _sums(d[idx], codes[idx])
+        s = cluster_sums(d[idx], codes[idx])
         mean = s.mean
         se = s.se()
         top = int(decisions["kmax"].to_numpy()[idx].max())
-        best = _best(mean[: top + 1])
+        best = best_option(mean[: top + 1])
         order = np.argsort(-mean[: top + 1], kind="stable")
         runner = int(order[1]) if top >= 1 and int(order[0]) == best else int(order[0])
         if top >= 1:
@@ -511,7 +350,7 @@ def advice_table(
             lead, lead_se = 0.0, np.inf
         sure = _bootstrap_sure(s, best, top, rng)
         half = Z95 * float(se[best]) if best > 0 else Z95 * float(np.nanmax(se[: top + 1]))
-        too_few = bool(s.games < MIN_CLUSTERS or half > max(resolution, 1e-12))
+        too_few = bool(s.groups < MIN_CLUSTERS or half > max(resolution, 1e-12))
         solver_k = _majority(solver[idx])
         solver_share = float(np.mean(solver[idx] == solver_k))
         disagree = False
@@ -534,7 +373,7 @@ def advice_table(
                     "hi": float(mean[k] + Z95 * se[k]),
                     "share_can": float(np.mean(kmax >= k)),
                     "decisions": s.n,
-                    "games": s.games,
+                    "games": s.groups,
                     "best_k": best,
                     "best_sure": sure,
                     "best_lead_lo": lead - Z95 * lead_se,
@@ -577,11 +416,11 @@ def _majority(values: np.ndarray) -> int:
     return int(np.argmax(counts))
 
 
-def _bootstrap_sure(s: _Sums, best: int, top: int, rng: np.random.Generator) -> float:
+def _bootstrap_sure(s: ClusterSums, best: int, top: int, rng: np.random.Generator) -> float:
     """Share of game-bootstrap draws in which ``best`` has the largest mean effect."""
     if top < 1:
         return 1.0
-    weights = rng.multinomial(s.games, np.full(s.games, 1.0 / s.games), size=BOOTSTRAP)
+    weights = rng.multinomial(s.groups, np.full(s.groups, 1.0 / s.groups), size=BOOTSTRAP)
     totals = weights @ s.sums[:, : top + 1]  # the draw's summed effects per k
     n = weights @ s.counts
     means = totals / n[:, None]
@@ -811,10 +650,10 @@ def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
             "verdict": NOT_MET,
         }
         if idx.shape[0]:
-            s = _sums(wins[idx], codes[idx])
+            s = cluster_sums(wins[idx], codes[idx])
             top = int(decisions["kmax"].to_numpy()[idx].max())
-            best = _best(s.mean[: top + 1])
-            row.update(games=s.games, best_k=best, verdict=COUNTED)
+            best = best_option(s.mean[: top + 1])
+            row.update(games=s.groups, best_k=best, verdict=COUNTED)
         if idx.shape[0] and commits[c] != COUNT:
             card_k = min(commits[c], top)  # beyond the most anyone here can commit: capped
             w = np.zeros(len(K_RANGE))
@@ -822,7 +661,7 @@ def card_agreement(decisions: pd.DataFrame, card: Card | dict) -> pd.DataFrame:
             w[best] -= 1.0
             diff = float(s.mean[card_k] - s.mean[best])
             half = Z95 * float(s.se(w[:, None])[0]) if card_k != best else 0.0
-            if s.games < MIN_CLUSTERS:
+            if s.groups < MIN_CLUSTERS:
                 verdict = TOO_FEW_DECISIONS
             elif card_k == best:
                 verdict = AGREES

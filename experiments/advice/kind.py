@@ -49,8 +49,8 @@ import pandas as pd
 
 from experiments.advice.card_check import kind as checking
 from experiments.advice.card_check.kind import field_label
-from experiments.compare.kind import rules_of
 from experiments.shared.limits import MAX_GAMES, game_blocks
+from experiments.shared.rules_setup import rules_of
 from experiments.shared.settings import (
     bool_setting,
     check_keys,

@@ -20,27 +20,29 @@ Two parts:
     so this controlled variant is the honest way to ask "does committing pay more on gold?".
 
 Tile fronts are assumed (docs/rules.md B3): the in-game numbers depend on them.
+
+This module holds the sweep (b), the conditions and the vocabulary of the tables; the solver
+tables (a) are :mod:`experiments.commit.analysis_solver`'s, the rule of thumb (c)
+:mod:`experiments.commit.analysis_thumb`'s, and every table of a run assembled
+:mod:`experiments.commit.analysis_tables`'s.
 """
 
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import product
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from experiments.shared.paired import SHARE, GameBlock, GameRange, Moments, win_twelfths
-from sim.contest_solver import best_response, make_prizes, sequential_equilibrium
 from sim.errors import InputError
 from sim.rules import Rules
 from sim.run import Run, Slot
-from sim.runner import play_state, to_frame
-from strategies.registry import kernel_for, resolve
+from strategies.play import play
+from strategies.registry import resolve
 
 TILES_DIR = Path(__file__).resolve().parent.parent / "tiles"
 """Variant tile files (sensitivity and the herd-area breakdown); NOT the real tiles."""
@@ -111,152 +113,6 @@ DEFAULT_MAX_FIGURES = 5
 
 
 # --------------------------------------------------------------------------------------------
-# (a) the solver tables
-
-
-def _grid(prizes: dict | None) -> list[dict]:
-    prizes = {**PRIZE_GRID, **(prizes or {})}
-    names = list(PRIZE_GRID)
-    for name in names:
-        values = prizes[name]
-        if len(values) == 0:
-            raise InputError(f"give at least one value of {name}")
-        make_prizes(1, max(values), 0, 0, 0)  # finite, >= 0 (one clear error otherwise)
-        make_prizes(1, min(values), 0, 0, 0)
-    return [dict(zip(names, cell, strict=True)) for cell in product(*(prizes[n] for n in names))]
-
-
-def _check_counts(players: Sequence[int], figures: Sequence[int]) -> None:
-    for p in players:
-        if not 2 <= int(p) <= 4:
-            raise InputError(f"Stone Age is played by 2 to 4 players, not {p}")
-    for f in figures:
-        if not 1 <= int(f) <= 10:
-            raise InputError(f"figures available must be from 1 to 10, not {f}")
-
-
-def equilibrium_table(
-    players: Sequence[int] = (2, 3, 4),
-    figures: Sequence[int] = range(1, 6),
-    prizes: dict | None = None,
-    tie_rule: str = "longer_wins",
-) -> pd.DataFrame:
-    """Sequential-equilibrium commitments for every player count, figure count and prize cell.
-
-    Every seat has ``figures`` people on the herd's area and commits in seat order, seeing the
-    earlier seats' commitments (:func:`sim.contest_solver.sequential_equilibrium`; ties toward
-    fewer figures).
-
-    Parameters
-    ----------
-    players : sequence of int
-        Player counts (2..4).
-    figures : sequence of int
-        Figures available to each seat (1..10).
-    prizes : dict, optional
-        Lists of values overriding :data:`PRIZE_GRID` (keys ``first_bonus``, ``all_bonus``,
-        ``tile_value``, ``food_value``).
-    tie_rule : str
-        ``"longer_wins"`` or ``"prefix_draw"``.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per (players, figures, prize cell, seat): ``commitment``, ``value`` (expected net
-        points), ``win_probability``, ``winner_prize`` and the cell's total ``figures_on_tile``.
-    """
-    _check_counts(players, figures)
-    rows = []
-    for p, f, cell in product(sorted(set(players)), sorted(set(figures)), _grid(prizes)):
-        eq = sequential_equilibrium([f] * p, tie_rule=tie_rule, **cell)
-        winner_prize = max(cell["first_bonus"], cell["all_bonus"]) + cell["tile_value"]
-        for seat in range(p):
-            rows.append(
-                {
-                    "players": p,
-                    "figures": f,
-                    **cell,
-                    "winner_prize": winner_prize,
-                    "seat": seat,
-                    "commitment": eq.commitments[seat],
-                    "value": float(eq.values[seat]),
-                    "win_probability": float(eq.odds.win[seat]),
-                    "figures_on_tile": int(sum(eq.commitments)),
-                    "tie_rule": tie_rule,
-                }
-            )
-    return pd.DataFrame(rows)
-
-
-def best_response_table(
-    players: Sequence[int] = (2, 3, 4),
-    figures: Sequence[int] = range(1, 6),
-    others: Sequence[int] = (0, 1, 2, 3),
-    prizes: dict | None = None,
-    tie_rule: str = "longer_wins",
-) -> pd.DataFrame:
-    """The best commitment of the last seat when every other seat has committed ``others``.
-
-    The odds of a contest do not depend on the seat order (hands are compared die by die), so
-    the answer is the same for any seat facing the same commitments; the last seat is the one
-    that actually sees them all.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per (players, figures of the seat, others' commitment, prize cell):
-        ``best_commitment``, ``best_value`` and ``value_k`` for every option ``k``.
-    """
-    _check_counts(players, figures)
-    for k in others:
-        if not 0 <= int(k) <= 10:
-            raise InputError(f"the others' commitments must be from 0 to 10, not {k}")
-    top = max(figures)
-    rows = []
-    grid = _grid(prizes)
-    for p, f, k, cell in product(
-        sorted(set(players)), sorted(set(figures)), sorted(set(others)), grid
-    ):
-        answer = best_response(p - 1, [k] * (p - 1), [k] * (p - 1) + [f], tie_rule=tie_rule, **cell)
-        row = {
-            "players": p,
-            "figures": f,
-            "others_commit": k,
-            **cell,
-            "winner_prize": max(cell["first_bonus"], cell["all_bonus"]) + cell["tile_value"],
-            "best_commitment": answer.commitment,
-            "best_value": answer.value,
-            "tie_rule": tie_rule,
-        }
-        for option in range(top + 1):
-            row[f"value_{option}"] = answer.values[option] if option <= f else np.nan
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
-def heatmap_grid(
-    table: pd.DataFrame, players: int, seat: int, all_bonus: float, food_value: float
-) -> tuple[np.ndarray, list[int], list[float]]:
-    """Commitments of one seat over figures available (rows) x winner's prize (columns).
-
-    Cells of the grid with the same winner's prize have the same commitments (only the winner's
-    prize enters the valuation), so the first of them stands for all.
-    """
-    part = table[
-        (table["players"] == players)
-        & (table["seat"] == seat)
-        & np.isclose(table["all_bonus"], all_bonus)
-        & np.isclose(table["food_value"], food_value)
-    ]
-    if part.empty:
-        raise InputError(
-            f"no solver cells with all bonus {all_bonus:g} and food value {food_value:g}"
-        )
-    grid = part.groupby(["figures", "winner_prize"])["commitment"].first().unstack()
-    return grid.to_numpy(dtype=float), list(grid.index), list(grid.columns)
-
-
-# --------------------------------------------------------------------------------------------
 # (b) the in-game sweep
 
 
@@ -268,14 +124,9 @@ class Arm:
     slot: Slot
 
 
-def _slot_of(name: str) -> Slot:
-    seat = resolve(name)
-    return Slot(seat.name, seat.base_id, seat.taming_id, seat.base_params, seat.taming_params)
-
-
 def named_arm(label: str, name: str) -> Arm:
     """An arm whose focal seat plays the strategy ``name``, labelled ``label``."""
-    return Arm(label, _slot_of(name))
+    return Arm(label, resolve(name).slot())
 
 
 def arm_strategy(base: str, policy: str) -> str:
@@ -286,7 +137,7 @@ def arm_strategy(base: str, policy: str) -> str:
 def focal_arm(base: str, policy: str) -> Arm:
     """The focal seat's slot for ``policy`` (a taming policy name, or :data:`NOSEEK`)."""
     if policy != NOSEEK:
-        return Arm(policy, _slot_of(f"{base}+{policy}"))
+        return Arm(policy, resolve(f"{base}+{policy}").slot())
     seat = resolve(f"{base}+ev")
     names = list(getattr(importlib.import_module(seat.base_module), "PARAMS", {}))
     if "herd" not in names:
@@ -294,7 +145,7 @@ def focal_arm(base: str, policy: str) -> Arm:
     params = seat.base_params.copy()
     params[names.index("herd")] = 0.0
     label = f"{seat.name} (herd weight 0)"
-    return Arm(NOSEEK, Slot(label, seat.base_id, seat.taming_id, params, seat.taming_params))
+    return Arm(NOSEEK, seat.slot(label, params))
 
 
 def field_for(field: Sequence[str], players: int) -> list[str]:
@@ -321,9 +172,9 @@ def _play_focal(
         slots, seats, rules=rules, seed=seed, first_game=start, n_games=n, rotate=True,
         threads=threads,
     )  # fmt: skip
-    frame = to_frame(play_state(kernel_for(slots), run), run)
+    frame = play(run)
     rows = np.arange(n)
-    focal = (start + rows) % players  # rotation puts slot 0 on seat (game % players)
+    focal = (run.lineups()[:, :players] == 0).argmax(axis=1)  # the seat of slot 0
 
     def pick(column: str) -> np.ndarray:
         return frame[column].to_numpy().reshape(n, players)[rows, focal].astype(np.int64)
@@ -419,7 +270,7 @@ def sweep_arms(base: str, policies: Sequence[str]) -> tuple[Arm, list[Arm]]:
 
 def field_slots_for(field: Sequence[str], players: int) -> list[Slot]:
     """The kernel slots of the field's seats at a table of ``players``."""
-    return [_slot_of(name) for name in field_for(field, players)]
+    return [resolve(name).slot() for name in field_for(field, players)]
 
 
 def sweep_block(
@@ -566,229 +417,6 @@ THUMB_COLUMNS = (
 """The columns of :func:`rule_of_thumb`."""
 
 
-def _verdict(row) -> str:
-    if pd.isna(row["dwin_low"]) or pd.isna(row["dwin_high"]):
-        return TOO_FEW
-    if row["dwin_low"] > 0:
-        return WORTH_IT
-    if row["dwin_high"] < 0:
-        return COSTS_WINS
-    return NO_DIFFERENCE
-
-
-def _effect(row) -> dict:
-    return {name: float(row[name]) for name in ("dwin", "dwin_low", "dwin_high")}
-
-
-def fixed_counts(part: pd.DataFrame) -> pd.DataFrame:
-    """The ``fixed-K`` rows (K >= 1) of a sweep table, with their count ``k``, by ``k``."""
-    fixed = part[part["policy"].str.match(r"^fixed-[1-9]\d*$")]
-    return fixed.assign(k=fixed["policy"].str.split("-").str[1].astype(int)).sort_values("k")
-
-
-def _fixed_verdict(fixed: pd.DataFrame) -> dict:
-    """The verdict from the fixed-K rows (K >= 1) of one player count and condition.
-
-    The smallest K whose interval reaches the best K's estimate is advised (more figures cost
-    more food for nothing measurable), if its interval lies above 0.
-    """
-    if fixed[["dwin", "dwin_low", "dwin_high"]].isna().to_numpy().any():
-        return {"verdict": TOO_FEW}
-    best = fixed.loc[fixed["dwin"].idxmax()]
-    enough = fixed[fixed["dwin_high"] >= best["dwin"]].iloc[0]
-    if (fixed["dwin_high"] < 0).all():
-        return {"verdict": DO_NOT_COMMIT}
-    if enough["dwin_low"] > 0:
-        more = bool(enough["k"] != fixed["k"].max())
-        return {
-            "verdict": COMMIT,
-            "k": int(enough["k"]),
-            "more_do_not_help": more,
-            **_effect(enough),
-        }
-    if best["dwin_low"] > 0:
-        return {"verdict": COMMIT, "k": int(best["k"]), "more_do_not_help": False, **_effect(best)}
-    return {"verdict": NO_COUNT}
-
-
-def rule_of_thumb(
-    by_policy: pd.DataFrame,
-    best_responses: pd.DataFrame | None = None,
-    equilibria: pd.DataFrame | None = None,
-    reference: dict | None = None,
-) -> pd.DataFrame:
-    """The rule of thumb, as data: one row per player count and case, derived from the numbers.
-
-    Per player count: the fixed commitment to make when on the herd's area anyway
-    (:data:`FIXED_COUNT`), the value-based policies (:data:`VALUE_POLICY`), and the fixed count
-    per herd area (:data:`HERD_AREA`, controlled tile sets). From the solver (when given), at the
-    reference prize: what to commit when you are the last to decide (:data:`SOLVER_LAST`) and the
-    sequential equilibrium (:data:`SOLVER_EQUILIBRIUM`). The words are written from these columns
-    by :mod:`experiments.commit.report_thumb`; nothing reads them back.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns :data:`THUMB_COLUMNS`: ``players``; ``case`` (one of :data:`CASES`);
-        ``condition`` (the sweep's condition) and ``area`` (the herd's area of a controlled tile
-        set); ``policy`` (of a :data:`VALUE_POLICY` row); ``verdict`` (one of :data:`VERDICTS`),
-        with ``k`` (the count to commit), ``more_do_not_help`` (a larger fixed count was played
-        and does not measurably help) and ``dwin``, ``dwin_low``, ``dwin_high`` (the effect of
-        the advised count or of the policy on the win rate, a fraction, 95% interval);
-        ``seek_verdict`` (of ``ev`` on that herd area); ``others_commit`` and ``commitments``
-        (solver rows: JSON pairs ``[figures available, commitment]``, the commitment being one
-        number for the last seat and one per seat, in seat order, for the equilibrium). Empty
-        where a column does not apply.
-    """
-    reference = reference or REFERENCE_PRIZE
-    rows = []
-    for p in sorted(by_policy["players"].unique()):
-        here = by_policy[by_policy["players"] == p]
-        mixed = here[here["condition"] == MIXED]
-        fixed = fixed_counts(mixed)
-        if not fixed.empty:
-            rows.append(
-                {"players": p, "case": FIXED_COUNT, "condition": MIXED, **_fixed_verdict(fixed)}
-            )
-        for policy in VALUE_POLICIES:
-            row = mixed[mixed["policy"] == policy]
-            if row.empty:
-                continue
-            row = row.iloc[0]
-            rows.append(
-                {
-                    "players": p,
-                    "case": VALUE_POLICY,
-                    "condition": MIXED,
-                    "policy": policy,
-                    "verdict": _verdict(row),
-                    **_effect(row),
-                }
-            )
-        for area in HERD_AREAS:
-            condition = f"herd on {area}"
-            fixed = fixed_counts(here[here["condition"] == condition])
-            if fixed.empty:
-                continue
-            row = {"players": p, "case": HERD_AREA, "condition": condition, "area": area}
-            row.update(_fixed_verdict(fixed))
-            seek = here[(here["condition"] == condition) & (here["policy"] == "ev")]
-            if not seek.empty:
-                row["seek_verdict"] = _verdict(seek.iloc[0])
-            rows.append(row)
-        if best_responses is not None:
-            ref = best_responses[best_responses["players"] == p]
-            for name, value in reference.items():
-                ref = ref[np.isclose(ref[name], value)]
-            for k in sorted(ref["others_commit"].unique()):
-                cells = ref[ref["others_commit"] == k].sort_values("figures")
-                if cells.empty:
-                    continue
-                pairs = [[int(r.figures), int(r.best_commitment)] for r in cells.itertuples()]
-                rows.append(
-                    {
-                        "players": p,
-                        "case": SOLVER_LAST,
-                        "others_commit": int(k),
-                        "commitments": json.dumps(pairs),
-                    }
-                )
-        if equilibria is not None:
-            eq = equilibria[equilibria["players"] == p]
-            for name, value in reference.items():
-                eq = eq[np.isclose(eq[name], value)]
-            pairs = [
-                [int(f), [int(c) for c in eq[eq["figures"] == f].sort_values("seat")["commitment"]]]
-                for f in sorted(eq["figures"].unique())
-            ]
-            if pairs:
-                rows.append(
-                    {"players": p, "case": SOLVER_EQUILIBRIUM, "commitments": json.dumps(pairs)}
-                )
-    thumb = pd.DataFrame(rows, columns=list(THUMB_COLUMNS))
-    for name in ("players", "k", "others_commit"):
-        thumb[name] = thumb[name].astype("Int64")
-    thumb["more_do_not_help"] = thumb["more_do_not_help"].astype("boolean")
-    for name in ("dwin", "dwin_low", "dwin_high"):
-        thumb[name] = thumb[name].astype(float)
-    for name in ("case", "condition", "area", "policy", "verdict", "seek_verdict", "commitments"):
-        column = thumb[name].astype(object)
-        thumb[name] = column.where(column.notna(), "").astype(str)
-    return thumb
-
-
-def commit_tables(
-    stats: Moments,
-    conditions: dict[str, Rules],
-    *,
-    players: Sequence[int],
-    base: str,
-    policies: Sequence[str],
-    prizes: dict[str, tuple[float, ...]],
-    max_figures: int,
-    tie_rule: str,
-) -> dict:
-    """Every table of a commit run: the solver tables, the sweep's summaries, the rule of thumb.
-
-    Parameters
-    ----------
-    stats : Moments
-        The sweep's merged statistics (:func:`sweep`, or the ``commit`` kind's chunks).
-    conditions : dict of str to Rules
-        The sweep's conditions (:func:`commit_conditions`), in their order.
-    players : sequence of int
-        Player counts of the solver tables.
-    base : str
-        The focal seat's base strategy (the baseline is ``BASE+never``).
-    policies : sequence of str
-        The focal seat's policies, in their order.
-    prizes : dict of str to tuple of float
-        The solver's prize grid (keys of :data:`PRIZE_GRID`).
-    max_figures : int
-        Figures available, 1 to this, in the solver tables.
-    tie_rule : str
-        The rules' tie rule.
-
-    Returns
-    -------
-    dict of str to pandas.DataFrame
-        ``equilibrium``, ``best_response``, ``sweep``, ``sweep_seats`` and ``rule_of_thumb``
-        (:func:`rule_of_thumb`), and ``reference``: the prize the heatmap and the rule of
-        thumb quote (a dict: :data:`REFERENCE_PRIZE`, or the grid's first value where the grid
-        lacks it).
-    """
-    figures = range(1, max_figures + 1)
-    equilibria = equilibrium_table(players, figures, prizes, tie_rule)
-    responses = best_response_table(players, figures, range(0, 4), prizes, tie_rule)
-    reference = {
-        name: (value if value in prizes[name] else prizes[name][0])
-        for name, value in REFERENCE_PRIZE.items()
-    }
-    by_policy, by_seat = sweep_tables(stats)
-    order = {
-        "condition": {label: i for i, label in enumerate(conditions)},
-        "policy": {name: i for i, name in enumerate(policies)},
-    }
-
-    def in_order(column: pd.Series) -> pd.Series:
-        return column.map(order[column.name]) if column.name in order else column
-
-    by_policy = by_policy.sort_values(["condition", "players", "policy"], key=in_order)
-    by_seat = by_seat.sort_values(["condition", "players", "policy", "seat"], key=in_order)
-    by_policy, by_seat = by_policy.reset_index(drop=True), by_seat.reset_index(drop=True)
-    for frame in (by_policy, by_seat):
-        frame.insert(1, "tile_set", frame["condition"].map(lambda c: tiles_label(conditions[c])))
-        frame.insert(2, "baseline", f"{base}+{BASELINE}")
-    return {
-        "equilibrium": equilibria,
-        "best_response": responses,
-        "sweep": by_policy,
-        "sweep_seats": by_seat,
-        "rule_of_thumb": rule_of_thumb(by_policy, responses, equilibria, reference),
-        "reference": reference,
-    }
-
-
 def commit_conditions(rules: Rules, herd_areas: bool = True) -> dict[str, Rules]:
     """The sweep's conditions: :data:`MIXED` (``rules``), then the herd-area tile sets."""
     conditions = {MIXED: rules}
@@ -819,16 +447,11 @@ __all__ = [
     "PRIZE_GRID",
     "REFERENCE_PRIZE",
     "SWEEP_KEYS",
-    "best_response_table",
     "commit_conditions",
-    "commit_tables",
-    "equilibrium_table",
     "field_for",
     "field_slots_for",
     "focal_arm",
-    "heatmap_grid",
     "herd_area_conditions",
-    "rule_of_thumb",
     "sweep",
     "sweep_arms",
     "sweep_block",

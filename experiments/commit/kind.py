@@ -5,7 +5,7 @@ one block of game indices; it plays the baseline arm (``BASE+never``) and every 
 those indices, so a game index (one cluster of the statistics) is never split between chunks.
 The chunk's :class:`~experiments.shared.paired.Moments` travel as plain arrays and merge
 exactly. The solver tables (exact odds, cheap) and the rule of thumb are computed in ``finish``
-(:func:`~experiments.commit.analysis.commit_tables`), which then writes the files
+(:func:`~experiments.commit.analysis_tables.commit_tables`), which then writes the files
 (:mod:`experiments.commit.report`; see :mod:`experiments.shared.kinds` for the contract).
 ``mammoth commit`` builds this kind's experiment from its options and runs it through
 :func:`experiments.shared.runner.run_experiment`, like ``mammoth run``.
@@ -35,12 +35,12 @@ from experiments.commit.analysis import (
     SWEEP_METRICS,
     arm_strategy,
     commit_conditions,
-    commit_tables,
     field_for,
     field_slots_for,
     sweep_arms,
     sweep_block,
 )
+from experiments.commit.analysis_tables import commit_tables
 from experiments.commit.report import write_commit
 from experiments.shared.limits import MAX_MAMMOTH_POINTS, game_blocks
 from experiments.shared.paired import GameBlock, Moments

@@ -18,9 +18,9 @@ from experiments.commit.analysis import (
     MIXED,
     PRIZE_GRID,
     field_for,
-    heatmap_grid,
     tiles_label,
 )
+from experiments.commit.analysis_solver import heatmap_grid
 from experiments.commit.report_thumb import with_words
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
 from experiments.shared.settings import players_of
@@ -115,7 +115,7 @@ def write_commit(
     folder : pathlib.Path
         Output folder.
     tables : dict
-        :func:`experiments.commit.analysis.commit_tables`.
+        :func:`experiments.commit.analysis_tables.commit_tables`.
     config : dict
         The experiment (:mod:`experiments.commit.kind`, checked): its ``seed``, ``games`` per arm,
         ``players``, the focal seat's ``base`` and ``policies``, the other seats (``field``),

@@ -1,6 +1,6 @@
 """The rule of thumb in words: the one place its sentences are written.
 
-:func:`experiments.commit.analysis.rule_of_thumb` returns data (a case, a verdict, a count, an
+:func:`experiments.commit.analysis_thumb.rule_of_thumb` returns data (a case, a verdict, a count, an
 effect and its interval per row); here each row becomes its sentences: :func:`situation_text`,
 :func:`thumb_text` and :func:`evidence_text` (the columns ``situation``, ``rule`` and
 ``evidence`` of ``rule_of_thumb.csv``, through :func:`with_words`), and the report's short forms
@@ -30,8 +30,8 @@ from experiments.commit.analysis import (
     TOO_FEW,
     VALUE_POLICY,
     WORTH_IT,
-    fixed_counts,
 )
+from experiments.commit.analysis_thumb import fixed_counts
 
 TOO_FEW_TEXT = "too few games for an interval (it needs at least 2 games per arm)"
 
@@ -165,7 +165,7 @@ def evidence_text(row: Mapping, sweep: pd.DataFrame, reference: Mapping) -> str:
     Parameters
     ----------
     row : mapping
-        A row of :func:`~experiments.commit.analysis.rule_of_thumb`.
+        A row of :func:`~experiments.commit.analysis_thumb.rule_of_thumb`.
     sweep : pandas.DataFrame
         The sweep's table per policy (``sweep.csv``), in its order.
     reference : mapping

@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from experiments.compare.analysis import herd_label
-from experiments.compare.kind import CHUNK_GAMES, names_of
+from experiments.compare.kind import CHUNK_GAMES
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
@@ -34,6 +34,7 @@ from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES, MAX_STRATEGIES
 from experiments.shared.report_results import read_table
+from experiments.shared.seats_setup import names_of
 from sim.errors import InputError
 
 HERDS = {"on": (True,), "off": (False,), "both": (True, False)}

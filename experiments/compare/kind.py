@@ -18,13 +18,13 @@ from pathlib import Path
 from experiments.compare.analysis import LeagueStats, herd_label, league_tables, lineups_for
 from experiments.compare.analysis_profile import ProfileStats
 from experiments.compare.report import write_league
+from experiments.shared import seats_setup
 from experiments.shared.limits import game_blocks
-from experiments.shared.rules_setup import rules_from_settings
+from experiments.shared.rules_setup import rules_of
+from experiments.shared.seats_setup import names_of
 from experiments.shared.settings import check_keys, herd_setting, names_setting, rule_types
 from sim.errors import InputError
-from sim.rules import Rules
 from strategies.play import play_games
-from strategies.registry import resolve
 
 FIELDS = ("seats", "wins", "score", "score_sq", "ahead", "met", "seat_wins", "seat_games")
 CHUNK_GAMES = 5_000
@@ -32,23 +32,8 @@ SETTINGS = ("strategies",)
 RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
 
 
-def rules_of(config: dict, herd: bool | None = None) -> Rules:
-    """The rules an experiment file asks for (docs/rules.md defaults for what it leaves out).
-
-    ``herd`` picks one of the file's herd settings (default: the first, herd on if it is one).
-    """
-    herd = herd_setting(config)[0] if herd is None else bool(herd)
-    return rules_from_settings(config.get("rules", {}), herd)
-
-
-def names_of(config: dict) -> list[str]:
-    """The league's strategies, as resolved names."""
-    return [resolve(n).name for n in config["strategies"]]
-
-
-def played(config: dict) -> list:
-    """The league's strategies, resolved (for the kernel the workers need)."""
-    return [resolve(n) for n in config["strategies"]]
+played = seats_setup.played
+"""The league's strategies, resolved (for the kernel the workers need)."""
 
 
 def check(config: dict) -> None:

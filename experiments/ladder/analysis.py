@@ -20,7 +20,7 @@ The schedule (:func:`schedule`)
 
 The ratings (:func:`fit_ladder`)
     Bradley-Terry, fitted jointly over every table of one player count
-    (:func:`~experiments.compare.analysis.bradley_terry`) on "finished ahead" counts: a
+    (:func:`~experiments.library.bradley_terry.bradley_terry`) on "finished ahead" counts: a
     ``p``-player game is its ``p(p-1)/2`` pairs of seats, a tie counting 1/2. Each pair of rungs
     that met gets ``prior`` virtual games split evenly (so a rung that never finishes ahead keeps
     a finite rating; pairs that never met get none). ``rating = 400 log10(s / s_anchor)``: 0 is the
@@ -46,12 +46,8 @@ import time
 import numpy as np
 import pandas as pd
 
-from experiments.compare.analysis import (
-    LeagueStats,
-    bradley_terry,
-    bradley_terry_information,
-    lineups_for,
-)
+from experiments.compare.analysis import LeagueStats, lineups_for
+from experiments.library.bradley_terry import bradley_terry, bradley_terry_information
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.play import play_games

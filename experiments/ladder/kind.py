@@ -23,7 +23,6 @@ from pathlib import Path
 
 import numpy as np
 
-from experiments.compare.kind import rules_of
 from experiments.ladder.analysis import (
     ANCHOR,
     COST_PLAYERS,
@@ -36,6 +35,7 @@ from experiments.ladder.analysis import (
 )
 from experiments.ladder.report import write_ladder
 from experiments.shared.limits import MAX_CHUNKS, MAX_RUNGS, check_blocks, game_blocks
+from experiments.shared.rules_setup import rules_of
 from experiments.shared.settings import check_keys, herd_setting, names_setting, rule_types
 from sim.errors import InputError
 from strategies.registry import resolve

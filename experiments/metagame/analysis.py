@@ -2,7 +2,7 @@
 
 The meta-game's strategies are herd plays of one base player (``champion+never``,
 ``champion+card``, ``champion[herd_3_4=1]+ev``...; any strategy names). At ``N`` seats every
-profile of them (:func:`experiments.metagame.analysis_equilibrium.profiles`) is played on the same
+profile of them (:func:`experiments.library.symmetric_game.profiles`) is played on the same
 game indices with the seats rotated, and a strategy's payoff in a profile is the mean win share of
 its seats (a tie shared).
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from experiments.metagame.analysis_equilibrium import SymmetricGame, profile_seats, profiles
+from experiments.library.symmetric_game import SymmetricGame, profile_seats, profiles
 from experiments.shared.paired import SHARE, Z95, win_twelfths
 
 REPLICATES = 200

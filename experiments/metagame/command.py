@@ -94,8 +94,7 @@ def metagame(names, plan: GamePlan, bootstrap, rules: TableRules, run: RunSettin
     if names:
         settings["strategies"] = list(names)
     config = experiment_from_settings(settings, "mammoth metagame")
-    folder = run_command(config, run, names_of(config))
-    click.echo((folder / "metagame.md").read_text(encoding="utf-8").rstrip())
+    folder = run_command(config, run, names_of(config))  # prints metagame.md's text
     click.echo(f"wrote {folder}")
 
 

@@ -20,28 +20,22 @@ common ones (``games``: per profile and player count). ``[rules]``: ``tiles``,
 
 from __future__ import annotations
 
-from math import comb
 from pathlib import Path
 
-import numpy as np
-
-from experiments.compare import kind as compare
-from experiments.compare.kind import names_of, rules_of
+from experiments.library.symmetric_game import profiles
 from experiments.metagame.analysis import (
     REPLICATES,
     block_stats,
     bootstrap_weights,
     metagame_tables,
-    seat_shares,
 )
-from experiments.metagame.analysis_equilibrium import profile_seats, profiles
+from experiments.metagame.analysis_play import play_profile
+from experiments.shared import seats_setup
 from experiments.shared.limits import game_blocks
+from experiments.shared.rules_setup import rules_of
+from experiments.shared.seats_setup import names_of
 from experiments.shared.settings import check_keys, int_setting, names_setting, rule_types
 from sim.errors import InputError
-from sim.run import Run, Slot
-from sim.runner import play_state
-from sim.state import RANK
-from strategies.registry import kernel_for, resolve
 
 STRATEGIES = [
     "champion+never",
@@ -65,8 +59,8 @@ RULES = ("tiles", "mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per profile and player count"
 
 
-played = compare.played
-"""Every strategy the meta-game seats, resolved (the workers' kernel): as a league's."""
+played = seats_setup.played
+"""Every strategy the meta-game seats, resolved (the workers' kernel)."""
 
 
 def check(config: dict) -> None:
@@ -102,41 +96,6 @@ def chunks(config: dict) -> list[dict]:
     ]
 
 
-def profile_count(config: dict, players: int) -> int:
-    """Profiles at one player count: ``C(K + N - 1, N)``."""
-    k = len(config["strategies"])
-    return comb(k + players - 1, players)
-
-
-def _slot(name: str) -> Slot:
-    seat = resolve(name)
-    return Slot(seat.name, seat.base_id, seat.taming_id, seat.base_params, seat.taming_params)
-
-
-def play_profile(
-    names: list[str], counts, rules, seed: int, start: int, n: int, threads: int = 1
-) -> np.ndarray:
-    """Play one profile on game indices ``start ..`` with the seats rotated; return
-    :func:`~experiments.metagame.analysis.seat_shares` of its games, ``(n, K)``."""
-    seats_of = profile_seats(counts)  # meta-game index of each seat in game 0
-    players = len(seats_of)
-    used = sorted(set(seats_of))
-    slots = [_slot(names[k]) for k in used]
-    seats = [used.index(k) for k in seats_of]
-    run = Run(
-        slots, seats, rules=rules, seed=seed, first_game=start, n_games=n, rotate=True,
-        threads=threads,
-    )  # fmt: skip
-    st = play_state(kernel_for(slots), run)
-    winner = st.seat[:, :players, RANK] == 1
-    games = np.arange(start, start + n)
-    lineup = np.empty((n, players), dtype=np.int64)
-    order = np.asarray(seats_of, dtype=np.int64)
-    for p in range(players):
-        lineup[:, p] = order[(p - games) % players]  # sim.runner.lineups' rotation
-    return seat_shares(winner, lineup, len(names))
-
-
 def run_chunk(config: dict, chunk: dict) -> dict:
     """Play every profile of one block of games; the statistics as arrays (``n{N}.``...)."""
     players = int(chunk["players"])
@@ -164,10 +123,11 @@ def merged_by_players(merged: dict) -> dict[int, dict]:
 
 def finish(
     config: dict, merged: dict, folder: Path, command: str = "metagame", started=None
-) -> None:
-    """Solve every table size and write the meta-game's files."""
+) -> str:
+    """Solve every table size and write the meta-game's files; return ``metagame.md``'s text
+    (what the command prints)."""
     from experiments.metagame.report import write_metagame
 
     names = names_of(config)
     tables = metagame_tables(names, merged_by_players(merged))
-    write_metagame(Path(folder), tables, names, config, command, started, rules_of(config))
+    return write_metagame(Path(folder), tables, names, config, command, started, rules_of(config))

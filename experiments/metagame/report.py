@@ -196,8 +196,8 @@ def write_metagame(
     command: str,
     started: float | None,
     rules,
-) -> None:
-    """Write the meta-game's files into ``folder``.
+) -> str:
+    """Write the meta-game's files into ``folder``; return ``metagame.md``'s text.
 
     Parameters
     ----------
@@ -215,6 +215,11 @@ def write_metagame(
         ``time.perf_counter()`` when the run started.
     rules : sim.rules.Rules
         The rules.
+
+    Returns
+    -------
+    str
+        The text of ``metagame.md`` (what ``mammoth metagame`` prints).
     """
     settings = {key: config[key] for key in SETTINGS if key in config}
     write_parquet(folder / "payoff.parquet", tables["payoff"], {"settings": settings})
@@ -222,7 +227,8 @@ def write_metagame(
     write_csv(folder / "equilibrium.csv", tables["equilibrium"])
     write_csv(folder / "deviations.csv", tables["deviations"])
     write_csv(folder / "equilibria.csv", tables["equilibria"])
-    write_text(folder / "metagame.md", metagame_text(tables, config))
+    text = metagame_text(tables, config)
+    write_text(folder / "metagame.md", text)
     (folder / "figures").mkdir(exist_ok=True)
     save_figure(
         folder / "figures" / "metagame_heatmap.png",
@@ -250,6 +256,7 @@ def write_metagame(
         **extra,
     )
     write_json(folder / "run.json", meta)
+    return text
 
 
 __all__ = [

@@ -27,7 +27,7 @@ from experiments.shared.command_options import (
 )
 from experiments.shared.definition import load_experiment
 from experiments.shared.files import inside, writing_inside
-from experiments.shared.kinds import games_label, seated_names
+from experiments.shared.kinds import games_label, kind_module, seated_names
 from experiments.shared.limits import MAX_GAMES
 from experiments.shared.runner import check_paths, check_resume, run_experiment
 from sim.errors import InputError
@@ -108,7 +108,8 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
     backend the options ask for (:func:`experiments.shared.command_backend.chunk_backend`) and runs
     the experiment's chunks through :func:`~experiments.shared.runner.run_experiment`, which saves
     them in ``out/chunks/`` (with ``out/experiment.json``) and has the kind write its files into
-    ``out``.
+    ``out``. When the kind's ``finish`` returns a text (``metagame.md``'s, say), it is printed:
+    a command prints what its kind returns, never its files read back.
 
     Parameters
     ----------
@@ -138,7 +139,9 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
     folder = Path(run.out)
     if run.resume:
         check_resume(config, folder)
-    announce_compile(names, entry="analyse" if config["kind"] == "analyse" else "play")
+    entries = getattr(kind_module(config), "ENTRIES", ("play",))  # the kind's, first played first
+    announce_compile(names, entry=entries[0])
+    said: list[str] = []
     with (
         chunk_backend(run) as backend,
         writing_inside(folder),
@@ -151,7 +154,10 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
             backend,
             command=command or config["kind"],
             started=started,
+            on_finish=lambda result: said.extend([result] if isinstance(result, str) else []),
         )
+    for text in said:
+        click.echo(text.rstrip())
     return folder
 
 
@@ -163,6 +169,7 @@ def run_announced(
     backend=None,
     command: str | None = None,
     started: float | None = None,
+    on_finish=None,
 ) -> None:
     """Say what runs, run it into ``folder``, and on Ctrl-C say where its chunks are kept.
 
@@ -184,6 +191,9 @@ def run_announced(
         command's own run (:func:`run_command`) gives its name and says no headline.
     started : float, optional
         :func:`time.perf_counter` at the command's start, for run.json.
+    on_finish : callable, optional
+        Called with what the kind's ``finish`` returns
+        (:func:`~experiments.shared.runner.run_experiment`).
     """
     if command is None:
         click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} {games_label(config)}")
@@ -197,6 +207,7 @@ def run_announced(
             backend=backend,
             command=command,
             started=started,
+            on_finish=on_finish,
         )
     except KeyboardInterrupt:
         click.echo(f"interrupted: finished chunks are kept in {folder}; rerun with --resume")

@@ -17,6 +17,8 @@ HOME = Path(__file__).resolve().parent.parent
 
 SHARED = "shared"
 """The package of the machinery every question shares."""
+LIBRARY = "library"
+"""The package of the general algorithms the questions use (:mod:`experiments.library`)."""
 
 
 def questions() -> list[str]:
@@ -26,11 +28,11 @@ def questions() -> list[str]:
     -------
     list of str
         The dotted names, relative to :mod:`experiments`, of its packages and of the packages
-        inside them (a question that belongs to another), ``shared`` left out.
+        inside them (a question that belongs to another), ``shared`` and ``library`` left out.
     """
     found = [*HOME.glob("*/__init__.py"), *HOME.glob("*/*/__init__.py")]
     names = [".".join(path.parent.relative_to(HOME).parts) for path in found]
-    return sorted(name for name in names if name.split(".")[0] != SHARED)
+    return sorted(name for name in names if name.split(".")[0] not in (SHARED, LIBRARY))
 
 
 def room_modules(room: str, packages: list[str] | None = None) -> list[str]:

@@ -203,6 +203,7 @@ def run_experiment(
     backend=None,
     command: str | None = None,
     started: float | None = None,
+    on_finish: Callable[[object], None] | None = None,
 ) -> dict:
     """Run every chunk of an experiment (reusing saved ones with ``resume``) and finish it.
 
@@ -236,6 +237,9 @@ def run_experiment(
     started : float, optional
         :func:`time.perf_counter` at the start of the command: run.json records the seconds
         since, unless a saved chunk was reused (then the time is not one run's).
+    on_finish : callable, optional
+        Called with what the kind's ``finish`` returns (a text the command prints, say), when
+        the kind finishes here (a kind that runs its own passes finishes inside them).
 
     Returns
     -------
@@ -286,6 +290,8 @@ def run_experiment(
         written = module.finish(
             config, read_chunks(folder, mark, chunks), folder, command=command, started=started
         )
+        if on_finish is not None:
+            on_finish(written)
         for chunk in chunks:  # the files hold them now
             inside(chunk_path(folder, chunk)).unlink(missing_ok=True)
         if (folder / "chunks").is_dir() and not any((folder / "chunks").iterdir()):
@@ -293,5 +299,7 @@ def run_experiment(
         return written
     combine = getattr(module, "merge", merge)
     merged = combine([results[i] for i in range(len(chunks))])
-    module.finish(config, merged, folder, command=command, started=started)
+    finished = module.finish(config, merged, folder, command=command, started=started)
+    if on_finish is not None:
+        on_finish(finished)
     return merged

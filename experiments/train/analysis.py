@@ -1,7 +1,8 @@
 """Fit the learned evaluation on the engine's own games (``mammoth train``).
 
-Data: games played by the engine's kernel round by round (its public phases: the set-up, then
-:func:`sim.engine.play_rounds` one round at a time, then :func:`sim.engine.score_game`); at the
+Data: games played by the engine's kernel round by round (:func:`strategies.play.lineup_rounds`:
+the set-up, then :func:`sim.engine.play_rounds` one round at a time, then
+:func:`sim.engine.score_game`); at the
 start of every round each seat's position is described by :mod:`strategies.features`, and the
 target is the seat's final margin (its final score minus the best other seat's). A game is a pure
 function of (seed, its global index, its players, its lineup), exactly as in ``play_games``.
@@ -55,18 +56,13 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from sim.board import set_up_game
-from sim.constants import MAX_ROUNDS
-from sim.contest_exact import outcome_table
-from sim.data import load_buildings, load_cards, load_tiles
-from sim.engine import OVER, W_SHUFFLE
 from sim.errors import InputError
-from sim.rng import N_PURPOSES, Purpose, seed_stream, seed_words, stream_key
-from sim.rules import Flag, Rules
-from sim.runner import Slot, lineups
-from sim.state import FLAGS, RANK, SCORE, GameState, new_state, rules_data
+from sim.rules import Rules
+from sim.run import Run, Slot
+from sim.state import RANK, SCORE, GameState
 from strategies.features import FEATURE_NAMES, N_FEATURES, position_features
-from strategies.registry import kernel, resolve
+from strategies.play import lineup_rounds
+from strategies.registry import resolve
 from strategies.value_model import (
     HEAD_WIDTH,
     MODEL_WIDTH,
@@ -166,7 +162,7 @@ def _slot(name: str, model: np.ndarray | None = None) -> Slot:
     if model is not None:
         row = row.copy()
         row[len(row) - MODEL_WIDTH :] = model
-    return Slot(seat.name, seat.base_id, seat.taming_id, row, seat.taming_params)
+    return seat.slot(base_params=row)
 
 
 def learner_settings(name: str) -> dict[str, float]:
@@ -222,22 +218,6 @@ def chunk_lineup(
     return Lineup(kind, slots, (0, 1, 0, 1)), [learner]
 
 
-def _pack_seat(slots, lineup, players):
-    width_b = max(len(s.base_params) for s in slots)
-    width_t = max(len(s.taming_params) for s in slots)
-    sids = np.zeros(4, dtype=np.int64)
-    tids = np.zeros(4, dtype=np.int64)
-    pbase = np.zeros((4, width_b))
-    ptame = np.zeros((4, width_t))
-    for p in range(players):
-        slot = slots[lineup[p]]
-        sids[p] = slot.base_id
-        tids[p] = slot.taming_id
-        pbase[p, : len(slot.base_params)] = slot.base_params
-        ptame[p, : len(slot.taming_params)] = slot.taming_params
-    return sids, tids, pbase, ptame
-
-
 def round_starts(
     n_games: int,
     players: int,
@@ -246,7 +226,8 @@ def round_starts(
     model: np.ndarray | None = None,
     lineup: Lineup | None = None,
 ) -> Iterator[tuple[GameState, int]]:
-    """Play games round by round, yielding the state at the start of every round.
+    """Play games round by round, yielding the state at the start of every round
+    (:func:`strategies.play.lineup_rounds`, the seats rotated by the game index).
 
     Parameters
     ----------
@@ -264,35 +245,17 @@ def round_starts(
         The batch and the row ``g`` of the game; read it, never change it. Once the generator
         is exhausted every game of the batch is over and scored.
     """
-    rules = Rules()
-    data = rules_data(load_cards(), load_buildings(), load_tiles(rules.tiles), rules.kernel_flags())
-    st = new_state(n_games, players, data, outcome_table(rules.tie_rule))
     if lineup is None:
         lineup = (
             Lineup("greedy", (_slot("greedy"),), (0, 0, 0, 0))
             if model is None
             else Lineup("greedy", (_slot("learned", model), _slot("greedy")), (0, 1, 0, 1))
         )
-    slots, seats = lineup.slots, list(lineup.seats)
-    table = lineups(n_games, players, seats[:players], True, first_game)
-    game_kernel = kernel(heavy=False)
-    scratch = game_kernel.new_scratch()
-    streams, _, work, _ = scratch
-    words = seed_words(seed)
-    herd = bool(data[FLAGS, Flag.HERD] != 0)
-    for g in range(n_games):
-        seated = _pack_seat(slots, table[g], players)
-        for purpose in range(N_PURPOSES):
-            key = stream_key(words, np.int64(first_game + g), np.int64(purpose))
-            seed_stream(streams[purpose], np.uint64(key))
-        shuffle, tiles = streams[Purpose.SHUFFLE], streams[Purpose.HERD_TILES]
-        set_up_game(st, g, shuffle, tiles, herd, work[W_SHUFFLE])
-        for _ in range(MAX_ROUNDS):  # the engine's safety stop: a stalled game is cut off
-            yield st, g
-            status = game_kernel.play_rounds(st, g, seated, scratch, players, False, False, 1)
-            if status == OVER:
-                break
-        game_kernel.score_game(st, g, work)
+    run = Run(
+        lineup.slots, lineup.seats[:players], rules=Rules(), seed=seed, first_game=first_game,
+        n_games=n_games, rotate=True,
+    )  # fmt: skip
+    yield from lineup_rounds(run)
 
 
 def play_positions(

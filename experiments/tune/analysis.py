@@ -33,11 +33,11 @@ import numpy as np
 
 from sim.rules import Rules
 from sim.run import Run, Slot
-from sim.runner import play_state
 from sim.state import RANK, SCORE
 from sim.stats import mean_se, wilson_interval
+from strategies.play import play_lineup
 from strategies.presets import preset_text
-from strategies.registry import SeatStrategy, kernel_for
+from strategies.registry import SeatStrategy
 
 FAMILY_MODULE = "strategies.greedy"
 OBJECTIVES = ("win", "margin")
@@ -135,17 +135,11 @@ class Arena:
         self.rules = rules
         self.threads = threads
         self.label = f"{players}p" + ("" if rules.herd else " no herd")
-        self.opponents = [
-            Slot(o.name, o.base_id, o.taming_id, o.base_params, o.taming_params)
-            for o in opponent_seats(opponents, players)
-        ]
-        # the tuned seat is of the greedy family, so the opponents decide the kernel
-        self.kernel = kernel_for(self.opponents)
+        self.opponents = [o.slot() for o in opponent_seats(opponents, players)]
 
     def slot(self, label: str, row: np.ndarray) -> Slot:
         """The tuned family's seat with the weight row ``row``, named ``label``."""
-        seat = self.seat
-        return Slot(label, seat.base_id, seat.taming_id, np.asarray(row, float), seat.taming_params)
+        return self.seat.slot(label, row)
 
     def play(self, slots: list[Slot], seats: list[int], n_games: int, first_game: int):
         """Play games ``first_game...`` with seats rotated.
@@ -159,7 +153,7 @@ class Arena:
             slots, seats, rules=self.rules, seed=self.seed, first_game=first_game,
             n_games=n_games, rotate=True, threads=self.threads,
         )  # fmt: skip
-        st = play_state(self.kernel, run)
+        st = play_lineup(run)
         who = run.lineups()[:, : self.players]
         rank = st.seat[:, : self.players, RANK]
         score = st.seat[:, : self.players, SCORE].astype(np.float64)

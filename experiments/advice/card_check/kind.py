@@ -61,9 +61,9 @@ from experiments.commit.analysis import (
     named_arm,
     sweep_block,
 )
-from experiments.compare.kind import rules_of
 from experiments.shared.limits import game_blocks
 from experiments.shared.paired import GameBlock, Moments
+from experiments.shared.rules_setup import rules_of
 from experiments.shared.settings import bool_setting, check_keys, names_setting, rule_types, short
 from sim.errors import InputError
 from strategies.registry import resolve

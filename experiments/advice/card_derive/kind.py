@@ -69,9 +69,9 @@ from experiments.commit.analysis import (
     named_arm,
     sweep_block,
 )
+from experiments.library.symmetric_game import profiles
 from experiments.metagame.analysis import block_stats, bootstrap_weights, metagame_tables
-from experiments.metagame.analysis_equilibrium import profiles
-from experiments.metagame.kind import play_profile
+from experiments.metagame.analysis_play import play_profile
 from experiments.shared.backends import run_tasks
 from experiments.shared.checkpoints import chunk_path, fingerprint, load_chunk, save_chunk
 from experiments.shared.limits import game_blocks

@@ -118,7 +118,6 @@ class SymmetricGame:
                 row = d.copy()
                 row[k] += 1
                 self.facing[i, k] = self.payoff[index[tuple(row)], k]
-        self._index = index
 
     @classmethod
     def from_matrix(cls, matrix) -> SymmetricGame:
@@ -144,10 +143,6 @@ class SymmetricGame:
             for k in np.flatnonzero(row):
                 table[i, k] = payoff(int(k), row)
         return cls(table, seats)
-
-    def profile_index(self, counts) -> int:
-        """The row of a profile (count vector) in the payoff table."""
-        return self._index[tuple(int(c) for c in counts)]
 
     def _monomials(self, mix: np.ndarray) -> np.ndarray:
         return self.weight * np.prod(mix[None, :] ** self.others, axis=1)

@@ -1,0 +1,8 @@
+"""General algorithms the questions use, none of them about Stone Age: the symmetric-game solver
+(:mod:`~experiments.library.symmetric_game`), Bradley-Terry strengths
+(:mod:`~experiments.library.bradley_terry`) and the best-first situation tree
+(:mod:`~experiments.library.situation_tree`).
+
+A module here imports no other module of :mod:`experiments` than this package's, and each has
+its tests in ``tests/test_<module>.py``.
+"""
