@@ -1,0 +1,701 @@
+"""Reading a position file and checking it (docs/positions.md): :func:`read_position`.
+
+:func:`position_from_dict` checks a parsed document in a single pass and builds its
+:class:`~sim.position_model.Position`; anything impossible raises an
+:class:`~sim.errors.InputError` of one line naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import numpy as np
+
+from sim.board import legal_places
+from sim.constants import (
+    C_FIGURES,
+    C_KIND,
+    C_SYMBOL,
+    FIELD,
+    FIRST_CARD_SPACE,
+    MAX_AGRICULTURE,
+    MAX_ONE_TIME_TOOLS,
+    MAX_PEOPLE,
+    MAX_ROUNDS,
+    MAX_TOOL_SLOT,
+    N_AREAS,
+    N_BUILDINGS,
+    N_CARD_SPACES,
+    N_CARDS,
+    STACK_SIZE,
+    START_PEOPLE,
+    T_BACK,
+    TOOL_MAKER,
+    TOOL_SLOTS,
+    CardKind,
+)
+from sim.data import load_cards, load_tiles
+from sim.errors import InputError
+from sim.names import (
+    AREA_NAMES,
+    GOOD_NAMES,
+    normal,
+)
+from sim.position_model import (
+    FORMAT,
+    HERD_STATS,
+    KINDS,
+    MAX_GOODS,
+    MAX_POSITION_BYTES,
+    PARTS_OF,
+    Pieces,
+    Position,
+    action_order,
+)
+from sim.rules import RESOURCES_OF_CHOICE, TIE_RULES, Rules
+from sim.state import (
+    AGRICULTURE,
+    CHOICE_TOKENS,
+    CULTURE,
+    DECK,
+    DISPLAY,
+    FIGURES,
+    GOODS,
+    H_ON_TILE,
+    H_TILES_WON,
+    HERD,
+    I_CONTESTS,
+    I_DECK_POS,
+    I_HERD_AREA,
+    I_HERD_ROUNDS,
+    I_N_STACKS,
+    I_N_TILES,
+    I_PLAYERS,
+    I_PRIZE,
+    I_ROUND,
+    I_START_PLAYER,
+    I_TILE_POS,
+    I_TILES_BOXED,
+    I_VILLAGE_USED,
+    N_BUILDINGS_HELD,
+    N_CARDS_HELD,
+    N_GAME,
+    N_SEAT,
+    ONE_TIME_TOOLS,
+    PARTS,
+    PEOPLE,
+    PLACED,
+    STACK_TAKEN,
+    STACKS,
+    STARVED_ABLE,
+    TILE_PILE,
+    TOOLS,
+    TOOLS_USED,
+    GameState,
+)
+from sim.textfiles import read_text
+
+_TOP = ("format", "round", "start_player", "rules", "board", "herd", "player", "decision", "hidden")
+_RULES = ("tie_rule", "mammoth_points", "resources_of_choice", "tiles", "herd")
+_BOARD = ("cards", "stacks", "deck")
+_STACK = ("top", "left")
+_HERD = ("area", "tile", "out", "next", "contests")
+_PLAYER = (
+    "name",
+    "people",
+    *GOOD_NAMES,
+    "agriculture",
+    "tools",
+    "tools_used",
+    "one_time_tools",
+    "cards",
+    "buildings",
+    "points",
+    "tiles",
+    "placed",
+    "on_tile",
+    "resources_of_choice",
+    "herd",
+    "starved_while_able",
+)
+_DECISION = ("kind", "seat", "pending")
+_HIDDEN = ("known", "deck", "stacks", "pile")
+
+
+class _Taker:
+    """Hands out the copies of named pieces, each at most once; one-line errors otherwise."""
+
+    def __init__(self, what: str, ids_of: dict[str, list[int]]):
+        self.what = what
+        self.ids_of = ids_of
+        self.taken: set[int] = set()
+
+    def take(self, name, where: str) -> int:
+        if not isinstance(name, str):
+            raise InputError(f"{where}: a {self.what} is named by a string, not {name!r}")
+        ids = self.ids_of.get(normal(name))
+        if ids is None:
+            raise InputError(f"{where}: no {self.what} is called {name!r} (docs/positions.md)")
+        for i in ids:
+            if i not in self.taken:
+                self.taken.add(i)
+                return i
+        count = f"{len(ids)} cop{'ies' if len(ids) > 1 else 'y'}"
+        raise InputError(f"{where}: {name!r} is named more often than the game has ({count})")
+
+    def rest(self, total: int) -> list[int]:
+        return [i for i in range(total) if i not in self.taken]
+
+
+def _keys(table, allowed, where: str) -> dict:
+    if not isinstance(table, dict):
+        raise InputError(f"{where} must be a table")
+    for key in table:
+        if key not in allowed:
+            raise InputError(f"{where}: unknown field {key!r}; the fields are {', '.join(allowed)}")
+    return table
+
+
+def _int(table: dict, key: str, where: str, low: int, high: int, default=None) -> int:
+    value = table.get(key, default)
+    if value is None:
+        raise InputError(f"{where}: the field {key!r} is missing")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{where}.{key} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise InputError(f"{where}.{key} must be {low} to {high}, not {value}")
+    return value
+
+
+def _list(table: dict, key: str, where: str, default=None) -> list:
+    value = table.get(key, default)
+    if value is None:
+        raise InputError(f"{where}: the field {key!r} is missing")
+    if not isinstance(value, list):
+        raise InputError(f"{where}.{key} must be a list, not {value!r}")
+    return value
+
+
+def _area(name, where: str) -> int:
+    if isinstance(name, str) and normal(name) in AREA_NAMES:
+        return AREA_NAMES.index(normal(name))
+    raise InputError(f"{where}: {name!r} is not an area ({', '.join(AREA_NAMES)})")
+
+
+def _rules(doc: dict) -> Rules:
+    table = _keys(doc.get("rules", {}), _RULES, "rules")
+    tie = table.get("tie_rule", "longer_wins")
+    if tie not in TIE_RULES:
+        raise InputError(f"rules.tie_rule must be one of {', '.join(TIE_RULES)}, not {tie!r}")
+    choice = table.get("resources_of_choice", "immediate")
+    if choice not in RESOURCES_OF_CHOICE:
+        raise InputError(
+            f"rules.resources_of_choice must be one of {', '.join(RESOURCES_OF_CHOICE)}, "
+            f"not {choice!r}"
+        )
+    herd = table.get("herd", True)
+    if not isinstance(herd, bool):
+        raise InputError(f"rules.herd must be true or false, not {herd!r}")
+    tiles = table.get("tiles", "default")
+    if not isinstance(tiles, str):
+        raise InputError(f"rules.tiles must be 'default' or a tile file's path, not {tiles!r}")
+    points = _int(table, "mammoth_points", "rules", 0, 100, default=10)
+    rules = Rules(
+        tie_rule=tie,
+        herd=herd,
+        mammoth_points=points,
+        tiles=tiles,
+        tiles_assumed=tiles == "default",
+        resources_of_choice=choice,
+    )
+    load_tiles(rules.tiles)  # a bad tile file: its own one-line error
+    return rules
+
+
+def _players(doc: dict) -> list[dict]:
+    players = doc.get("player")
+    if not isinstance(players, list) or not players:
+        raise InputError("player: the players are missing (one [[player]] table per seat)")
+    if not 2 <= len(players) <= 4:
+        raise InputError(f"player: Stone Age is played by 2 to 4 players, not {len(players)}")
+    names = []
+    for i, table in enumerate(players):
+        where = f"player {i + 1}"
+        _keys(table, _PLAYER, where)
+        name = table.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(f"{where}: the field 'name' is missing (a name for the seat)")
+        if normal(name) in names:
+            raise InputError(f"{where}: the name {name!r} is taken by an earlier player")
+        names.append(normal(name))
+    return players
+
+
+def _seat_of(names: list[str], name, where: str) -> int:
+    if isinstance(name, str) and normal(name) in [normal(n) for n in names]:
+        return [normal(n) for n in names].index(normal(name))
+    raise InputError(f"{where} must name a player ({', '.join(names)}), not {name!r}")
+
+
+def _player(
+    table: dict,
+    p: int,
+    seat: np.ndarray,
+    pieces: Pieces,
+    cards: _Taker,
+    buildings: _Taker,
+    rules: Rules,
+) -> list[int]:
+    """Fill one seat's row from its table; return the buildings it names."""
+    where = f"player {table['name']!r}"
+    row = seat[p]
+    row[PEOPLE] = _int(table, "people", where, START_PEOPLE, MAX_PEOPLE)
+    for good, name in enumerate(GOOD_NAMES):
+        row[GOODS + good] = _int(table, name, where, 0, MAX_GOODS, default=0)
+    row[AGRICULTURE] = _int(table, "agriculture", where, 0, MAX_AGRICULTURE, default=0)
+    tools = _list(table, "tools", where, default=[])
+    if len(tools) > TOOL_SLOTS:
+        raise InputError(f"{where}.tools: a player has {TOOL_SLOTS} tool slots, not {len(tools)}")
+    for s, value in enumerate(tools):
+        row[TOOLS + s] = _int({"tools": value}, "tools", where, 0, MAX_TOOL_SLOT)
+    used = _list(table, "tools_used", where, default=[])
+    if len(used) > TOOL_SLOTS or any(not isinstance(u, bool) for u in used):
+        raise InputError(f"{where}.tools_used must be up to {TOOL_SLOTS} true/false, one a slot")
+    for s, flag in enumerate(used):
+        if flag and row[TOOLS + s] == 0:
+            raise InputError(f"{where}.tools_used: tool slot {s + 1} holds no tool to have used")
+        row[TOOLS_USED + s] = int(flag)
+    one_time = _list(table, "one_time_tools", where, default=[])
+    if len(one_time) > MAX_ONE_TIME_TOOLS:
+        raise InputError(
+            f"{where}.one_time_tools: at most {MAX_ONE_TIME_TOOLS}, not {len(one_time)}"
+        )
+    for s, value in enumerate(one_time):
+        row[ONE_TIME_TOOLS + s] = _int({"one_time_tools": value}, "one_time_tools", where, 0, 6)
+    for i, name in enumerate(_list(table, "cards", where, default=[])):
+        card = cards.take(name, f"{where}.cards[{i + 1}]")
+        data = load_cards()[card]
+        if int(data[C_KIND]) == CardKind.CULTURE:
+            row[CULTURE + int(data[C_SYMBOL])] += 1
+        else:
+            row[FIGURES + int(data[C_KIND])] += int(data[C_FIGURES])
+        row[N_CARDS_HELD] += 1
+    held = [
+        buildings.take(name, f"{where}.buildings[{i + 1}]")
+        for i, name in enumerate(_list(table, "buildings", where, default=[]))
+    ]
+    row[N_BUILDINGS_HELD] = len(held)
+    points = table.get("points", 0)
+    if isinstance(points, dict):
+        for key in points:
+            if key not in PARTS_OF:
+                raise InputError(
+                    f"{where}.points: unknown part {key!r}; the parts are " + ", ".join(PARTS_OF)
+                )
+            row[PARTS + PARTS_OF[key]] = _int(points, key, f"{where}.points", -999, 999)
+    else:
+        row[PARTS + PARTS_OF["building"]] = _int(table, "points", where, -999, 999, default=0)
+    row[HERD + H_TILES_WON] = _int(table, "tiles", where, 0, len(pieces.tiles), default=0)
+    row[HERD + H_ON_TILE] = _int(table, "on_tile", where, 0, MAX_PEOPLE, default=0)
+    stats = _keys(table.get("herd", {}), tuple(HERD_STATS), f"{where}.herd")
+    for key, k in HERD_STATS.items():
+        if k != H_ON_TILE and key in stats:
+            row[HERD + k] = _int(stats, key, f"{where}.herd", 0, 9_999)
+    tokens = _int(table, "resources_of_choice", where, 0, 99, default=0)
+    if tokens and rules.resources_of_choice != "keep":
+        raise InputError(
+            f"{where}.resources_of_choice: kept resources need rules resources_of_choice = 'keep'"
+        )
+    row[CHOICE_TOKENS] = tokens
+    row[STARVED_ABLE] = _int(table, "starved_while_able", where, 0, MAX_ROUNDS, default=0)
+    placed = table.get("placed", {})
+    if not isinstance(placed, dict):
+        raise InputError(f"{where}.placed must be a table of areas and people")
+    for name in placed:
+        area = _area(name, f"{where}.placed")
+        if row[PLACED + area]:
+            raise InputError(f"{where}.placed: the {AREA_NAMES[area]} is named twice")
+        row[PLACED + area] = _int(placed, name, f"{where}.placed", 1, MAX_PEOPLE)
+    if row[PLACED : PLACED + N_AREAS].sum() > row[PEOPLE]:
+        raise InputError(
+            f"{where}.placed: {row[PLACED : PLACED + N_AREAS].sum()} people placed, "
+            f"but the player has {row[PEOPLE]}"
+        )
+    return held
+
+
+def _board(
+    doc: dict, game: np.ndarray, players: int, pieces: Pieces, cards: _Taker, buildings: _Taker
+) -> list[tuple[int, int]]:
+    """Fill the display; return each stack's (top or -1, tiles left)."""
+    board = _keys(doc.get("board"), _BOARD, "board") if "board" in doc else None
+    if board is None:
+        raise InputError("board: the field is missing (the card display and the stacks)")
+    display = _list(board, "cards", "board")
+    if len(display) != N_CARD_SPACES:
+        raise InputError(
+            f"board.cards: the display has {N_CARD_SPACES} spaces (card 1 first; "
+            f"'' for an empty one), not {len(display)}"
+        )
+    for s, name in enumerate(display):
+        game[DISPLAY + s] = -1 if name == "" else cards.take(name, f"board.cards[{s + 1}]")
+    stacks = _list(board, "stacks", "board")
+    if len(stacks) != players:
+        raise InputError(
+            f"board.stacks: {players} players play {players} building stacks, not {len(stacks)}"
+        )
+    out = []
+    for s, table in enumerate(stacks):
+        where = f"board.stacks[{s + 1}]"
+        _keys(table, _STACK, where)
+        left = _int(table, "left", where, 0, STACK_SIZE)
+        top = table.get("top", "")
+        if (left == 0) != (top in ("", None)):
+            raise InputError(f"{where}: a stack with tiles left shows its top, an empty one none")
+        out.append((buildings.take(top, f"{where}.top") if left else -1, left))
+    return out
+
+
+def _herd(doc: dict, game: np.ndarray, pieces: Pieces, rules: Rules) -> tuple[list[int], int]:
+    """Fill the herd's scalars; return the tiles seen (earlier rounds, then this one's) and the
+    back of the next tile (-1: none)."""
+    if not rules.herd:
+        if "herd" in doc:
+            raise InputError("herd: the rules play without The Mammoth Herd (rules.herd = false)")
+        return [], -1
+    table = _keys(doc.get("herd", {}), _HERD, "herd")
+    taker = _Taker("mammoth tile", pieces.tile_copies)
+    seen = [taker.take(n, f"herd.out[{i + 1}]") for i, n in enumerate(_list(table, "out", "herd"))]
+    game[I_N_TILES] = len(pieces.tiles)
+    tile = table.get("tile")
+    if tile is not None:
+        prize = taker.take(tile, "herd.tile")
+        area = _area(table.get("area", ""), "herd.area")
+        back = int(pieces.tiles[prize, T_BACK])
+        if area != back:
+            raise InputError(
+                f"herd.area: the tile {tile!r} puts the herd on the "
+                f"{AREA_NAMES[back]}, not the {AREA_NAMES[area]}"
+            )
+        seen.append(prize)
+        game[I_PRIZE] = prize
+        game[I_HERD_AREA] = area
+    elif "area" in table:
+        raise InputError("herd.area: the herd stands on an area only with this round's tile")
+    rest = taker.rest(len(pieces.tiles))
+    next_back = -1
+    if rest:
+        name = table.get("next")
+        if not isinstance(name, str) or normal(name) not in GOOD_NAMES:
+            raise InputError(
+                "herd.next: the back of the next tile (food, wood, brick, stone or "
+                f"gold) is missing or wrong: {name!r}"
+            )
+        next_back = GOOD_NAMES.index(normal(name))
+        if next_back not in pieces.tiles[rest, T_BACK]:
+            raise InputError(f"herd.next: no tile left in the pile has a {name} back")
+    elif "next" in table:
+        raise InputError("herd.next: the pile is empty, there is no next tile")
+    game[I_TILE_POS] = len(seen)
+    game[I_HERD_ROUNDS] = len(seen)
+    return seen, next_back
+
+
+def _hidden(
+    doc: dict,
+    game: np.ndarray,
+    players: int,
+    pieces: Pieces,
+    cards: _Taker,
+    buildings: _Taker,
+    stacks: list,
+    seen: list[int],
+    next_back: int,
+) -> bool:
+    """Fill the deck, the stacks under their tops, the box and the pile; True if known."""
+    table = _keys(doc.get("hidden", {}), _HIDDEN, "hidden")
+    known = table.get("known", False)
+    if not isinstance(known, bool):
+        raise InputError(f"hidden.known must be true or false, not {known!r}")
+    drawn = sorted(cards.taken)
+    game[DECK : DECK + len(drawn)] = drawn
+    game[I_DECK_POS] = len(drawn)
+    rest = cards.rest(N_CARDS)
+    if "deck" in table:
+        deck = [cards.take(n, f"hidden.deck[{i + 1}]") for i, n in enumerate(table["deck"])]
+        if len(deck) != len(rest):
+            raise InputError(
+                f"hidden.deck: {len(rest)} cards are left in the deck, not {len(deck)}"
+            )
+        rest = deck
+    elif known:
+        raise InputError("hidden.deck: known = true needs the deck's order")
+    game[DECK + len(drawn) : DECK + N_CARDS] = rest
+    # buildings: the tiles taken (with the players), the tops, then what lies under them
+    taken = sorted(buildings.taken - {top for top, _ in stacks})
+    if len(taken) != sum(STACK_SIZE - left for _, left in stacks):
+        raise InputError(
+            f"player.buildings: the players hold {len(taken)} buildings, but the "
+            f"stacks miss {sum(STACK_SIZE - left for _, left in stacks)}"
+        )
+    unseen = buildings.rest(N_BUILDINGS)  # under the tops, and (2-3 players) in the box
+    if "stacks" in table:
+        under = _list(table, "stacks", "hidden")
+        if len(under) != players:
+            raise InputError(
+                f"hidden.stacks: one list per stack in play ({players}), not {len(under)}"
+            )
+        for s, lst in enumerate(under):
+            where = f"hidden.stacks[{s + 1}]"
+            if not isinstance(lst, list) or len(lst) != max(0, stacks[s][1] - 1):
+                raise InputError(f"{where}: the {max(0, stacks[s][1] - 1)} tiles under the top")
+        unseen = [
+            buildings.take(n, f"hidden.stacks[{s + 1}]") for s, lst in enumerate(under) for n in lst
+        ]
+    elif known:
+        raise InputError("hidden.stacks: known = true needs the tiles under the stack tops")
+    k = 0
+    for s, (top, left) in enumerate(stacks):
+        base = STACKS + s * STACK_SIZE
+        taken_here = STACK_SIZE - left
+        game[base : base + taken_here] = taken[:taken_here]
+        taken = taken[taken_here:]
+        if left:
+            game[base + taken_here] = top
+            game[base + taken_here + 1 : base + STACK_SIZE] = unseen[k : k + left - 1]
+            k += left - 1
+        game[STACK_TAKEN + s] = taken_here
+    game[I_N_STACKS] = players
+    # the mammoth pile: the tiles seen, then the rest with the next tile's back first
+    left = [t for t in range(len(pieces.tiles)) if t not in seen]
+    if "pile" in table:
+        taker = _Taker("mammoth tile", pieces.tile_copies)
+        taker.taken = set(seen)
+        pile = [taker.take(n, f"hidden.pile[{i + 1}]") for i, n in enumerate(table["pile"])]
+        if len(pile) != len(left):
+            raise InputError(
+                f"hidden.pile: {len(left)} tiles are left in the pile, not {len(pile)}"
+            )
+        if pile and pieces.tiles[pile[0], T_BACK] != next_back:
+            raise InputError("hidden.pile: the first tile's back is not herd.next")
+        left = pile
+    elif known and left:
+        raise InputError("hidden.pile: known = true needs the pile's order")
+    else:
+        first = next(t for t in left if pieces.tiles[t, T_BACK] == next_back) if left else None
+        left = ([first] + [t for t in left if t != first]) if left else []
+    game[TILE_PILE : TILE_PILE + len(seen)] = seen
+    game[TILE_PILE + len(seen) : TILE_PILE + len(seen) + len(left)] = left
+    return known
+
+
+def _turn_check(names, seat, players: int, start: int, p: int) -> None:
+    """A placement turn: seat ``p`` has people at home, every seat has taken its turns."""
+    turns = [(seat[q, PLACED : PLACED + N_AREAS] > 0).sum() for q in range(players)]
+    home = [seat[q, PEOPLE] - seat[q, PLACED : PLACED + N_AREAS].sum() for q in range(players)]
+    if home[p] <= 0:
+        raise InputError(f"decision.seat: {names[p]} has placed every person; it is not their turn")
+    before = True
+    for q in action_order(players, start):
+        if q == p:
+            before = False
+            continue
+        want = turns[p] + 1 if before else turns[p]
+        if turns[q] > want or (turns[q] < want and home[q] > 0):
+            raise InputError(
+                f"decision.seat: it cannot be {names[p]}'s turn: {names[q]} has "
+                f"taken {turns[q]} turns, {names[p]} {turns[p]}"
+            )
+
+
+def _placement_check(st: GameState, names, players: int, kind: str) -> None:
+    """Every place taken is one the engine allows, the others' places as they are."""
+    lo = np.zeros(N_AREAS, dtype=np.int64)
+    hi = np.zeros(N_AREAS, dtype=np.int64)
+    last = N_AREAS if kind == "placement" else FIRST_CARD_SPACE  # cards, buildings: resolved
+    for q in range(players):
+        for a in range(last):
+            n = int(st.seat[0, q, PLACED + a])
+            if n == 0:
+                continue
+            st.seat[0, q, PLACED + a] = 0
+            village = TOOL_MAKER <= a <= FIELD
+            st.game[0, I_VILLAGE_USED] -= village
+            legal_places(st, 0, q, lo, hi)
+            st.seat[0, q, PLACED + a] = n
+            st.game[0, I_VILLAGE_USED] += village
+            if not lo[a] <= n <= hi[a] or hi[a] == 0:
+                raise InputError(
+                    f"player {names[q]!r}.placed: {n} on the {AREA_NAMES[a]} is not "
+                    "a legal place with the others' places"
+                )
+
+
+def _decision(doc: dict, names, game, seat, players: int, start: int) -> tuple[str, int, tuple]:
+    table = _keys(doc.get("decision", {}), _DECISION, "decision")
+    kind = table.get("kind")
+    if kind not in KINDS:
+        raise InputError(f"decision.kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    p = _seat_of(names, table.get("seat"), "decision.seat")
+    area = int(game[I_HERD_AREA])
+    order = action_order(players, start)
+    if kind == "placement":
+        if "pending" in table:
+            raise InputError("decision.pending: only a commitment has places still to resolve")
+        for q in range(players):
+            if seat[q, HERD + H_ON_TILE]:
+                raise InputError(
+                    f"player {names[q]!r}.on_tile: nobody is on the tile before the actions"
+                )
+        if (game[DISPLAY : DISPLAY + N_CARD_SPACES] < 0).any():
+            raise InputError(
+                "board.cards: at a placement turn every space holds a card (the "
+                "display is refilled at each round's end, or the game is over)"
+            )
+        if (game[STACK_TAKEN : STACK_TAKEN + players] >= STACK_SIZE).any():
+            raise InputError(
+                "board.stacks: at a placement turn no stack is empty (an empty "
+                "stack ends the game at the round's end)"
+            )
+        _turn_check(names, seat, players, start, p)
+        return kind, p, ()
+    if area < 0:
+        raise InputError("decision.kind: a commitment needs the herd on an area this round")
+    if seat[p, PLACED + area] == 0:
+        raise InputError(f"decision.seat: {names[p]} has nobody on the {AREA_NAMES[area]}")
+    for q in order[order.index(p) :]:
+        if seat[q, HERD + H_ON_TILE]:
+            raise InputError(
+                f"player {names[q]!r}.on_tile: only seats before {names[p]} in this "
+                "round's order have committed"
+            )
+    for q in range(players):
+        if seat[q, HERD + H_ON_TILE] > seat[q, PLACED + max(area, 0)]:
+            raise InputError(
+                f"player {names[q]!r}.on_tile: more figures than people on the {AREA_NAMES[area]}"
+            )
+    pending = []
+    for name in _list(table, "pending", "decision", default=[]):
+        a = _area(name, "decision.pending")
+        if a == area or seat[p, PLACED + a] == 0 or a in pending:
+            raise InputError(f"decision.pending: {name!r} is not another place of {names[p]}")
+        pending.append(a)
+    return kind, p, tuple(sorted(pending))
+
+
+def position_from_dict(doc: dict) -> Position:
+    """Check a position document (a parsed file) and build its :class:`Position`.
+
+    Raises
+    ------
+    InputError
+        One line naming the first field that is missing, unknown or impossible.
+    """
+    _keys(doc, _TOP, "the position")
+    if doc.get("format", FORMAT) != FORMAT:
+        raise InputError(f"format: this is position format {FORMAT}, not {doc.get('format')!r}")
+    rules = _rules(doc)
+    pieces = Pieces(rules)
+    tables = _players(doc)
+    names = tuple(t["name"].strip() for t in tables)
+    players = len(names)
+    game = np.zeros(N_GAME, dtype=np.int16)
+    seat = np.zeros((4, N_SEAT), dtype=np.int16)
+    game[I_PLAYERS] = players
+    game[I_HERD_AREA] = -1
+    game[I_PRIZE] = -1
+    game[DISPLAY : DISPLAY + N_CARD_SPACES] = -1
+    game[TILE_PILE:] = -1
+    game[I_ROUND] = _int(doc, "round", "the position", 1, MAX_ROUNDS - 1)
+    start = _seat_of(list(names), doc.get("start_player"), "start_player")
+    game[I_START_PLAYER] = start
+    cards = _Taker("civilization card", pieces.cards)
+    buildings = _Taker("building tile", pieces.buildings)
+    for p, table in enumerate(tables):
+        _player(table, p, seat, pieces, cards, buildings, rules)
+    stacks = _board(doc, game, players, pieces, cards, buildings)
+    seen, next_back = _herd(doc, game, pieces, rules)
+    won = int(seat[:players, HERD + H_TILES_WON].sum())
+    earlier = len(seen) - (game[I_PRIZE] >= 0)
+    if won > earlier:
+        raise InputError(
+            f"player.tiles: the players hold {won} tiles, but {earlier} were out "
+            "in earlier rounds (herd.out)"
+        )
+    game[I_TILES_BOXED] = earlier - won
+    herd = doc.get("herd", {})
+    game[I_CONTESTS] = _int(herd, "contests", "herd", won, max(won, earlier), default=won)
+    if "deck" in doc.get("board", {}):
+        left = _int(doc["board"], "deck", "board", 0, N_CARDS)
+        if left != N_CARDS - len(cards.taken):
+            raise InputError(
+                f"board.deck: the cards named leave {N_CARDS - len(cards.taken)} in "
+                f"the deck, not {left}"
+            )
+    known = _hidden(doc, game, players, pieces, cards, buildings, stacks, seen, next_back)
+    game[I_VILLAGE_USED] = sum(
+        int(seat[q, PLACED + a] > 0) for q in range(players) for a in range(TOOL_MAKER, FIELD + 1)
+    )
+    kind, p, pending = _decision(doc, names, game, seat, players, start)
+    position = Position(rules, names, game, seat, kind, p, pending, known)
+    _placement_check(position.state(), names, players, kind)
+    if kind == "placement" and game[I_HERD_AREA] < 0:
+        raise InputError("herd.tile: no herd this round, so there is no herd decision to analyse")
+    return position
+
+
+def read_document(path: str | Path) -> dict:
+    """Read a position file into its document (JSON-ready: TOML's dates become strings, which
+    no field takes), unchecked.
+
+    Raises
+    ------
+    InputError
+        A file that cannot be read or is not TOML: one line naming the file.
+    """
+    text = read_text(path, "position file", MAX_POSITION_BYTES)
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"position file {str(path)!r} is not TOML: {exc}") from None
+    return json.loads(json.dumps(doc, default=str))
+
+
+def read_position(path: str | Path) -> Position:
+    """Read and check a position file (docs/positions.md).
+
+    Parameters
+    ----------
+    path : str or Path
+        A TOML file.
+
+    Returns
+    -------
+    Position
+
+    Raises
+    ------
+    InputError
+        A file that cannot be read, is not TOML, or holds an impossible position: one line
+        naming the file and the field.
+    """
+    return position_of_document(read_document(path), f"position file {str(path)!r}")
+
+
+def position_of_document(doc: dict, where: str) -> Position:
+    """:func:`position_from_dict` of a file's document, ``where`` (the file) put before any
+    refusal."""
+    try:
+        return position_from_dict(doc)
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
+
+
+__all__ = [
+    "position_from_dict",
+    "position_of_document",
+    "read_document",
+    "read_position",
+]
