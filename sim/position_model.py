@@ -11,9 +11,12 @@ import numpy as np
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles
 from sim.names import (
+    SHORT_PREFIXES,
     building_names,
     card_names,
     copies,
+    normal,
+    short_ids,
     tile_names,
 )
 from sim.rules import Rules
@@ -97,16 +100,24 @@ def data_of(rules: Rules) -> np.ndarray:
 
 
 class Pieces:
-    """The names of the rules' pieces and the copies of each."""
+    """The names of the rules' pieces, their short ids and the copies of each (by name or id)."""
 
     def __init__(self, rules: Rules):
         self.tiles = load_tiles(rules.tiles) if rules.herd else np.zeros((0, 7), dtype=np.int64)
         self.card_names = card_names(load_cards())
         self.building_names = building_names(load_buildings())
         self.tile_names = tile_names(self.tiles)
-        self.cards = copies(self.card_names)
-        self.buildings = copies(self.building_names)
-        self.tile_copies = copies(self.tile_names)
+        self.card_ids = short_ids(self.card_names, SHORT_PREFIXES["civilization card"])
+        self.building_ids = short_ids(self.building_names, SHORT_PREFIXES["building tile"])
+        self.tile_ids = short_ids(self.tile_names, SHORT_PREFIXES["mammoth tile"])
+        self.cards = _with_ids(copies(self.card_names), self.card_ids)
+        self.buildings = _with_ids(copies(self.building_names), self.building_ids)
+        self.tile_copies = _with_ids(copies(self.tile_names), self.tile_ids)
+
+
+def _with_ids(ids_of: dict[str, list[int]], short: dict[str, str]) -> dict[str, list[int]]:
+    """The copies of each name, reachable by its short id (lower case) too."""
+    return {**ids_of, **{normal(short[name]): ids for name, ids in ids_of.items()}}
 
 
 def action_order(players: int, start: int) -> list[int]:

@@ -1,14 +1,22 @@
 """Reading a position file and checking it (docs/positions.md): :func:`read_position`.
 
-:func:`position_from_dict` checks a parsed document in a single pass and builds its
-:class:`~sim.position_model.Position`; anything impossible raises an
-:class:`~sim.errors.InputError` of one line naming the field.
+:func:`position_problems` checks a parsed document in a single pass and lists every problem it
+finds, each a line that starts with the field at fault (a misspelt name or field gets a "did you
+mean"); a problem that leaves nothing sound to check further (no players, a tile file that
+cannot be read) ends the list. :func:`position_from_dict` builds the
+:class:`~sim.position_model.Position` of a document without problems, and otherwise raises an
+:class:`~sim.errors.InputError` of one line: the first problem, and how many more there are.
+
+Names of pieces may be given as their full text or their short id (``C12``, ``B3``, ``T7``:
+:func:`sim.names.short_ids`). A relative ``rules.tiles`` is found beside the position file.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
-import tomllib
+import os
+from contextvars import ContextVar
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +27,7 @@ from sim.constants import (
     C_KIND,
     C_SYMBOL,
     FIELD,
+    FIRST_BUILDING,
     FIRST_CARD_SPACE,
     MAX_AGRICULTURE,
     MAX_ONE_TIME_TOOLS,
@@ -95,7 +104,7 @@ from sim.state import (
     TOOLS_USED,
     GameState,
 )
-from sim.textfiles import read_text
+from sim.textfiles import read_toml
 
 _TOP = ("format", "round", "start_player", "rules", "board", "herd", "player", "decision", "hidden")
 _RULES = ("tie_rule", "mammoth_points", "resources_of_choice", "tiles", "herd")
@@ -124,64 +133,130 @@ _DECISION = ("kind", "seat", "pending")
 _HIDDEN = ("known", "deck", "stacks", "pile")
 
 
-class _Taker:
-    """Hands out the copies of named pieces, each at most once; one-line errors otherwise."""
+_NOTES: ContextVar[list[str] | None] = ContextVar("position_notes", default=None)
+"""The problems found so far by the check under way (:func:`position_problems`)."""
 
-    def __init__(self, what: str, ids_of: dict[str, list[int]]):
+
+def _note(message: str) -> None:
+    """Record a problem and go on checking (outside a check: raise it)."""
+    notes = _NOTES.get()
+    if notes is None:
+        raise InputError(message)
+    notes.append(message)
+
+
+def did_you_mean(word, choices) -> str:
+    """``"; did you mean 'X'?"`` for the closest of ``choices`` to ``word`` (difflib), or ``""``."""
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(normal(word), [normal(c) for c in choices], n=1, cutoff=0.6)
+    if not close:
+        return ""
+    shown = {normal(c): c for c in choices}[close[0]]
+    return f"; did you mean {shown!r}?"
+
+
+class _Taker:
+    """Hands out the copies of named pieces, each at most once; a problem noted otherwise
+    (:attr:`failed` then says the pieces named cannot be counted on)."""
+
+    def __init__(self, what: str, ids_of: dict[str, list[int]], names: tuple[str, ...] = ()):
         self.what = what
         self.ids_of = ids_of
+        self.names = names
         self.taken: set[int] = set()
+        self.failed = False
 
-    def take(self, name, where: str) -> int:
+    def take(self, name, where: str) -> int | None:
         if not isinstance(name, str):
-            raise InputError(f"{where}: a {self.what} is named by a string, not {name!r}")
+            return self._fail(f"{where}: a {self.what} is named by a string, not {name!r}")
         ids = self.ids_of.get(normal(name))
         if ids is None:
-            raise InputError(f"{where}: no {self.what} is called {name!r} (docs/positions.md)")
+            hint = did_you_mean(name, sorted(set(self.names))) or " (docs/positions.md)"
+            return self._fail(f"{where}: no {self.what} is called {name!r}{hint}")
         for i in ids:
             if i not in self.taken:
                 self.taken.add(i)
                 return i
         count = f"{len(ids)} cop{'ies' if len(ids) > 1 else 'y'}"
-        raise InputError(f"{where}: {name!r} is named more often than the game has ({count})")
+        return self._fail(f"{where}: {name!r} is named more often than the game has ({count})")
+
+    def _fail(self, message: str) -> None:
+        self.failed = True
+        _note(message)
 
     def rest(self, total: int) -> list[int]:
         return [i for i in range(total) if i not in self.taken]
 
 
+def _stop_if(taker: _Taker) -> None:
+    """Raise the last problem noted when ``taker`` failed (what follows needs its pieces)."""
+    notes = _NOTES.get()
+    if taker.failed and notes:
+        raise InputError(notes.pop())
+
+
 def _keys(table, allowed, where: str) -> dict:
+    """The table without its unknown fields, each noted (with a "did you mean")."""
     if not isinstance(table, dict):
         raise InputError(f"{where} must be a table")
     for key in table:
         if key not in allowed:
-            raise InputError(f"{where}: unknown field {key!r}; the fields are {', '.join(allowed)}")
-    return table
+            hint = did_you_mean(key, allowed) or f"; the fields are {', '.join(allowed)}"
+            _note(f"{where}: unknown field {key!r}{hint}")
+    return {key: value for key, value in table.items() if key in allowed}
 
 
 def _int(table: dict, key: str, where: str, low: int, high: int, default=None) -> int:
+    """A whole number in ``low..high``; a problem is noted and ``low`` stands in for it."""
     value = table.get(key, default)
     if value is None:
-        raise InputError(f"{where}: the field {key!r} is missing")
+        _note(f"{where}: the field {key!r} is missing")
+        return low
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{where}.{key} must be a whole number, not {value!r}")
+        _note(f"{where}.{key} must be a whole number, not {value!r}")
+        return low
     if not low <= value <= high:
-        raise InputError(f"{where}.{key} must be {low} to {high}, not {value}")
+        _note(f"{where}.{key} must be {low} to {high}, not {value}")
+        return low
     return value
 
 
 def _list(table: dict, key: str, where: str, default=None) -> list:
+    """A list; a problem is noted and an empty one stands in for it."""
     value = table.get(key, default)
     if value is None:
-        raise InputError(f"{where}: the field {key!r} is missing")
+        _note(f"{where}: the field {key!r} is missing")
+        return []
     if not isinstance(value, list):
-        raise InputError(f"{where}.{key} must be a list, not {value!r}")
+        _note(f"{where}.{key} must be a list, not {value!r}")
+        return []
     return value
 
 
-def _area(name, where: str) -> int:
+def _area(name, where: str, players: int = 4) -> int | None:
+    """An area's index; None (a problem noted) for no area, or a stack not in play."""
     if isinstance(name, str) and normal(name) in AREA_NAMES:
-        return AREA_NAMES.index(normal(name))
-    raise InputError(f"{where}: {name!r} is not an area ({', '.join(AREA_NAMES)})")
+        area = AREA_NAMES.index(normal(name))
+        if area >= FIRST_BUILDING + players:
+            _note(
+                f"{where}: {normal(name)!r} is not in play at {players} players "
+                f"(building 1 to building {players})"
+            )
+            return None
+        return area
+    _note(f"{where}: {name!r} is not an area{did_you_mean(name, AREA_NAMES) or ''}")
+    return None
+
+
+def tiles_beside(tiles, folder: str | os.PathLike | None):
+    """``rules.tiles`` of a position file in ``folder``: a relative tile file's path is found
+    beside the position file (``"default"``, an absolute path, or no folder: as given)."""
+    if not isinstance(tiles, str) or tiles == "default" or folder is None:
+        return tiles
+    if Path(tiles).is_absolute():
+        return tiles
+    return str(Path(folder) / tiles)
 
 
 def _rules(doc: dict) -> Rules:
@@ -223,7 +298,7 @@ def _players(doc: dict) -> list[dict]:
     names = []
     for i, table in enumerate(players):
         where = f"player {i + 1}"
-        _keys(table, _PLAYER, where)
+        players[i] = table = _keys(table, _PLAYER, where)
         name = table.get("name")
         if not isinstance(name, str) or not name.strip():
             raise InputError(f"{where}: the field 'name' is missing (a name for the seat)")
@@ -236,7 +311,8 @@ def _players(doc: dict) -> list[dict]:
 def _seat_of(names: list[str], name, where: str) -> int:
     if isinstance(name, str) and normal(name) in [normal(n) for n in names]:
         return [normal(n) for n in names].index(normal(name))
-    raise InputError(f"{where} must name a player ({', '.join(names)}), not {name!r}")
+    hint = did_you_mean(name, names)
+    raise InputError(f"{where} must name a player ({', '.join(names)}), not {name!r}{hint}")
 
 
 def _player(
@@ -247,6 +323,7 @@ def _player(
     cards: _Taker,
     buildings: _Taker,
     rules: Rules,
+    players: int,
 ) -> list[int]:
     """Fill one seat's row from its table; return the buildings it names."""
     where = f"player {table['name']!r}"
@@ -257,25 +334,28 @@ def _player(
     row[AGRICULTURE] = _int(table, "agriculture", where, 0, MAX_AGRICULTURE, default=0)
     tools = _list(table, "tools", where, default=[])
     if len(tools) > TOOL_SLOTS:
-        raise InputError(f"{where}.tools: a player has {TOOL_SLOTS} tool slots, not {len(tools)}")
+        _note(f"{where}.tools: a player has {TOOL_SLOTS} tool slots, not {len(tools)}")
+        tools = []
     for s, value in enumerate(tools):
         row[TOOLS + s] = _int({"tools": value}, "tools", where, 0, MAX_TOOL_SLOT)
     used = _list(table, "tools_used", where, default=[])
     if len(used) > TOOL_SLOTS or any(not isinstance(u, bool) for u in used):
-        raise InputError(f"{where}.tools_used must be up to {TOOL_SLOTS} true/false, one a slot")
+        _note(f"{where}.tools_used must be up to {TOOL_SLOTS} true/false, one a slot")
+        used = []
     for s, flag in enumerate(used):
         if flag and row[TOOLS + s] == 0:
-            raise InputError(f"{where}.tools_used: tool slot {s + 1} holds no tool to have used")
+            _note(f"{where}.tools_used: tool slot {s + 1} holds no tool to have used")
         row[TOOLS_USED + s] = int(flag)
     one_time = _list(table, "one_time_tools", where, default=[])
     if len(one_time) > MAX_ONE_TIME_TOOLS:
-        raise InputError(
-            f"{where}.one_time_tools: at most {MAX_ONE_TIME_TOOLS}, not {len(one_time)}"
-        )
+        _note(f"{where}.one_time_tools: at most {MAX_ONE_TIME_TOOLS}, not {len(one_time)}")
+        one_time = []
     for s, value in enumerate(one_time):
         row[ONE_TIME_TOOLS + s] = _int({"one_time_tools": value}, "one_time_tools", where, 0, 6)
     for i, name in enumerate(_list(table, "cards", where, default=[])):
         card = cards.take(name, f"{where}.cards[{i + 1}]")
+        if card is None:
+            continue
         data = load_cards()[card]
         if int(data[C_KIND]) == CardKind.CULTURE:
             row[CULTURE + int(data[C_SYMBOL])] += 1
@@ -286,14 +366,15 @@ def _player(
         buildings.take(name, f"{where}.buildings[{i + 1}]")
         for i, name in enumerate(_list(table, "buildings", where, default=[]))
     ]
+    held = [b for b in held if b is not None]
     row[N_BUILDINGS_HELD] = len(held)
     points = table.get("points", 0)
     if isinstance(points, dict):
         for key in points:
             if key not in PARTS_OF:
-                raise InputError(
-                    f"{where}.points: unknown part {key!r}; the parts are " + ", ".join(PARTS_OF)
-                )
+                hint = did_you_mean(key, PARTS_OF) or "; the parts are " + ", ".join(PARTS_OF)
+                _note(f"{where}.points: unknown part {key!r}{hint}")
+                continue
             row[PARTS + PARTS_OF[key]] = _int(points, key, f"{where}.points", -999, 999)
     else:
         row[PARTS + PARTS_OF["building"]] = _int(table, "points", where, -999, 999, default=0)
@@ -305,21 +386,30 @@ def _player(
             row[HERD + k] = _int(stats, key, f"{where}.herd", 0, 9_999)
     tokens = _int(table, "resources_of_choice", where, 0, 99, default=0)
     if tokens and rules.resources_of_choice != "keep":
-        raise InputError(
+        _note(
             f"{where}.resources_of_choice: kept resources need rules resources_of_choice = 'keep'"
         )
     row[CHOICE_TOKENS] = tokens
     row[STARVED_ABLE] = _int(table, "starved_while_able", where, 0, MAX_ROUNDS, default=0)
     placed = table.get("placed", {})
     if not isinstance(placed, dict):
-        raise InputError(f"{where}.placed must be a table of areas and people")
+        _note(f"{where}.placed must be a table of areas and people")
+        placed = {}
     for name in placed:
-        area = _area(name, f"{where}.placed")
+        area = _area(name, f"{where}.placed", players)
+        if area is None:
+            continue
         if row[PLACED + area]:
-            raise InputError(f"{where}.placed: the {AREA_NAMES[area]} is named twice")
+            _note(f"{where}.placed: the {AREA_NAMES[area]} is named twice")
+            continue
         row[PLACED + area] = _int(placed, name, f"{where}.placed", 1, MAX_PEOPLE)
+        if area >= FIRST_CARD_SPACE and row[PLACED + area] > 1:
+            _note(
+                f"{where}.placed: {row[PLACED + area]} people on {AREA_NAMES[area]}, "
+                "which takes one"
+            )
     if row[PLACED : PLACED + N_AREAS].sum() > row[PEOPLE]:
-        raise InputError(
+        _note(
             f"{where}.placed: {row[PLACED : PLACED + N_AREAS].sum()} people placed, "
             f"but the player has {row[PEOPLE]}"
         )
@@ -335,12 +425,15 @@ def _board(
         raise InputError("board: the field is missing (the card display and the stacks)")
     display = _list(board, "cards", "board")
     if len(display) != N_CARD_SPACES:
-        raise InputError(
+        _note(
             f"board.cards: the display has {N_CARD_SPACES} spaces (card 1 first; "
             f"'' for an empty one), not {len(display)}"
         )
+        cards.failed = True
+        display = display[:N_CARD_SPACES]
     for s, name in enumerate(display):
-        game[DISPLAY + s] = -1 if name == "" else cards.take(name, f"board.cards[{s + 1}]")
+        card = -1 if name == "" else cards.take(name, f"board.cards[{s + 1}]")
+        game[DISPLAY + s] = -1 if card is None else card
     stacks = _list(board, "stacks", "board")
     if len(stacks) != players:
         raise InputError(
@@ -349,12 +442,15 @@ def _board(
     out = []
     for s, table in enumerate(stacks):
         where = f"board.stacks[{s + 1}]"
-        _keys(table, _STACK, where)
+        table = _keys(table, _STACK, where)
         left = _int(table, "left", where, 0, STACK_SIZE)
         top = table.get("top", "")
         if (left == 0) != (top in ("", None)):
-            raise InputError(f"{where}: a stack with tiles left shows its top, an empty one none")
-        out.append((buildings.take(top, f"{where}.top") if left else -1, left))
+            _note(f"{where}: a stack with tiles left shows its top, an empty one none")
+            buildings.failed = True
+            left = 0
+        top = buildings.take(top, f"{where}.top") if left else -1
+        out.append((-1, 0) if top is None else (top, left))
     return out
 
 
@@ -366,13 +462,17 @@ def _herd(doc: dict, game: np.ndarray, pieces: Pieces, rules: Rules) -> tuple[li
             raise InputError("herd: the rules play without The Mammoth Herd (rules.herd = false)")
         return [], -1
     table = _keys(doc.get("herd", {}), _HERD, "herd")
-    taker = _Taker("mammoth tile", pieces.tile_copies)
+    taker = _Taker("mammoth tile", pieces.tile_copies, pieces.tile_names)
     seen = [taker.take(n, f"herd.out[{i + 1}]") for i, n in enumerate(_list(table, "out", "herd"))]
+    if taker.failed:
+        raise InputError(_NOTES.get().pop() if _NOTES.get() else "herd.out: a tile is wrong")
     game[I_N_TILES] = len(pieces.tiles)
     tile = table.get("tile")
     if tile is not None:
         prize = taker.take(tile, "herd.tile")
-        area = _area(table.get("area", ""), "herd.area")
+        area = _area(table.get("area", ""), "herd.area", 4)
+        if prize is None or area is None:
+            raise InputError(_NOTES.get().pop())
         back = int(pieces.tiles[prize, T_BACK])
         if area != back:
             raise InputError(
@@ -416,6 +516,9 @@ def _hidden(
 ) -> bool:
     """Fill the deck, the stacks under their tops, the box and the pile; True if known."""
     table = _keys(doc.get("hidden", {}), _HIDDEN, "hidden")
+    for key in ("deck", "stacks", "pile"):
+        if key in table and not isinstance(table[key], list):
+            raise InputError(f"hidden.{key} must be a list of names, not {table[key]!r}")
     known = table.get("known", False)
     if not isinstance(known, bool):
         raise InputError(f"hidden.known must be true or false, not {known!r}")
@@ -425,6 +528,7 @@ def _hidden(
     rest = cards.rest(N_CARDS)
     if "deck" in table:
         deck = [cards.take(n, f"hidden.deck[{i + 1}]") for i, n in enumerate(table["deck"])]
+        _stop_if(cards)
         if len(deck) != len(rest):
             raise InputError(
                 f"hidden.deck: {len(rest)} cards are left in the deck, not {len(deck)}"
@@ -435,11 +539,6 @@ def _hidden(
     game[DECK + len(drawn) : DECK + N_CARDS] = rest
     # buildings: the tiles taken (with the players), the tops, then what lies under them
     taken = sorted(buildings.taken - {top for top, _ in stacks})
-    if len(taken) != sum(STACK_SIZE - left for _, left in stacks):
-        raise InputError(
-            f"player.buildings: the players hold {len(taken)} buildings, but the "
-            f"stacks miss {sum(STACK_SIZE - left for _, left in stacks)}"
-        )
     unseen = buildings.rest(N_BUILDINGS)  # under the tops, and (2-3 players) in the box
     if "stacks" in table:
         under = _list(table, "stacks", "hidden")
@@ -454,6 +553,7 @@ def _hidden(
         unseen = [
             buildings.take(n, f"hidden.stacks[{s + 1}]") for s, lst in enumerate(under) for n in lst
         ]
+        _stop_if(buildings)
     elif known:
         raise InputError("hidden.stacks: known = true needs the tiles under the stack tops")
     k = 0
@@ -471,9 +571,10 @@ def _hidden(
     # the mammoth pile: the tiles seen, then the rest with the next tile's back first
     left = [t for t in range(len(pieces.tiles)) if t not in seen]
     if "pile" in table:
-        taker = _Taker("mammoth tile", pieces.tile_copies)
+        taker = _Taker("mammoth tile", pieces.tile_copies, pieces.tile_names)
         taker.taken = set(seen)
         pile = [taker.take(n, f"hidden.pile[{i + 1}]") for i, n in enumerate(table["pile"])]
+        _stop_if(taker)
         if len(pile) != len(left):
             raise InputError(
                 f"hidden.pile: {len(left)} tiles are left in the pile, not {len(pile)}"
@@ -578,11 +679,92 @@ def _decision(doc: dict, names, game, seat, players: int, start: int) -> tuple[s
             )
     pending = []
     for name in _list(table, "pending", "decision", default=[]):
-        a = _area(name, "decision.pending")
+        a = _area(name, "decision.pending", players)
+        if a is None:
+            continue
         if a == area or seat[p, PLACED + a] == 0 or a in pending:
             raise InputError(f"decision.pending: {name!r} is not another place of {names[p]}")
         pending.append(a)
     return kind, p, tuple(sorted(pending))
+
+
+def _spaces_check(names, seat, players: int) -> None:
+    """One person per card and building space, whoever placed it."""
+    for a in range(FIRST_CARD_SPACE, FIRST_BUILDING + players):
+        on = [q for q in range(players) if seat[q, PLACED + a] > 0]
+        for q in on[1:]:
+            _note(
+                f"player {names[q]!r}.placed: {AREA_NAMES[a]} is taken by {names[on[0]]} "
+                "(one person per card and building space)"
+            )
+
+
+def _takes_check(names, game, seat, players: int, start: int, p: int, pending) -> None:
+    """At a commitment: a card space shows a card, a stack a tile, while a seat still has to
+    take it; an empty one only where a seat that has resolved its actions took it."""
+    order = action_order(players, start)
+    after = order[order.index(p) + 1 :]
+    before = order[: order.index(p)]
+    herd = int(game[I_HERD_AREA])
+
+    def on(q: int, a: int) -> bool:
+        return bool(seat[q, PLACED + a] > 0)
+
+    spaces = [
+        (a, game[DISPLAY + a - FIRST_CARD_SPACE] < 0)
+        for a in range(FIRST_CARD_SPACE, FIRST_BUILDING)
+    ]
+    spaces += [
+        (a, game[STACK_TAKEN + a - FIRST_BUILDING] >= STACK_SIZE)
+        for a in range(FIRST_BUILDING, FIRST_BUILDING + players)
+    ]
+    for a, empty in spaces:
+        field = (
+            f"board.cards[{a - FIRST_CARD_SPACE + 1}]"
+            if a < FIRST_BUILDING
+            else f"board.stacks[{a - FIRST_BUILDING + 1}]"
+        )
+        if not empty:
+            continue
+        waiting = [q for q in after if on(q, a)] + ([p] if a in pending else [])
+        if waiting:
+            _note(
+                f"{field}: {AREA_NAMES[a]} is shown empty, but {names[waiting[0]]} still has "
+                f"to take it (a person there, actions not resolved)"
+            )
+        elif not any(on(q, a) for q in before) and not (on(p, a) and a != herd):
+            _note(
+                f"{field}: {AREA_NAMES[a]} is shown empty, but no seat that has resolved its "
+                "actions took it this round"
+            )
+
+
+def position_problems(doc: dict) -> tuple[Position | None, list[str]]:
+    """Check a position document (a parsed file): its :class:`Position` and every problem.
+
+    Parameters
+    ----------
+    doc : dict
+        The document (:func:`read_document`).
+
+    Returns
+    -------
+    position : Position or None
+        The position, None when there is a problem.
+    problems : list of str
+        One line per problem, each starting with the field at fault, in the file's order as
+        far as it can be kept; empty when the position is sound.
+    """
+    notes: list[str] = []
+    token = _NOTES.set(notes)
+    try:
+        position = _check(doc)
+    except InputError as exc:
+        notes.append(str(exc))
+        position = None
+    finally:
+        _NOTES.reset(token)
+    return (position if not notes else None), notes
 
 
 def position_from_dict(doc: dict) -> Position:
@@ -591,11 +773,25 @@ def position_from_dict(doc: dict) -> Position:
     Raises
     ------
     InputError
-        One line naming the first field that is missing, unknown or impossible.
+        One line: the first problem (:func:`position_problems`) and how many more there are.
     """
-    _keys(doc, _TOP, "the position")
-    if doc.get("format", FORMAT) != FORMAT:
-        raise InputError(f"format: this is position format {FORMAT}, not {doc.get('format')!r}")
+    position, problems = position_problems(doc)
+    if problems:
+        more = len(problems) - 1
+        tail = f" (and {more} more: mammoth position check lists them)" if more else ""
+        raise InputError(problems[0] + tail)
+    return position
+
+
+def _check(doc: dict) -> Position:
+    """The checks, noting what they can and raising where nothing sound is left to check."""
+    if not isinstance(doc, dict):
+        raise InputError("the position must be a table")
+    doc = _keys(doc, _TOP, "the position")
+    version = doc.get("format", FORMAT)
+    if isinstance(version, bool) or version != FORMAT:
+        shown = json.dumps(version) if isinstance(version, bool) else repr(version)
+        _note(f"format: this is position format {FORMAT}, not {shown}")
     rules = _rules(doc)
     pieces = Pieces(rules)
     tables = _players(doc)
@@ -608,59 +804,79 @@ def position_from_dict(doc: dict) -> Position:
     game[I_PRIZE] = -1
     game[DISPLAY : DISPLAY + N_CARD_SPACES] = -1
     game[TILE_PILE:] = -1
-    game[I_ROUND] = _int(doc, "round", "the position", 1, MAX_ROUNDS - 1)
+    game[I_ROUND] = _int(doc, "round", "round", 1, MAX_ROUNDS - 1)
     start = _seat_of(list(names), doc.get("start_player"), "start_player")
     game[I_START_PLAYER] = start
-    cards = _Taker("civilization card", pieces.cards)
-    buildings = _Taker("building tile", pieces.buildings)
+    cards = _Taker("civilization card", pieces.cards, pieces.card_names)
+    buildings = _Taker("building tile", pieces.buildings, pieces.building_names)
     for p, table in enumerate(tables):
-        _player(table, p, seat, pieces, cards, buildings, rules)
+        _player(table, p, seat, pieces, cards, buildings, rules, players)
+    _spaces_check(names, seat, players)
     stacks = _board(doc, game, players, pieces, cards, buildings)
     seen, next_back = _herd(doc, game, pieces, rules)
+    if rules.herd:
+        turned = min(int(game[I_ROUND]), len(pieces.tiles))
+        if len(seen) != turned:
+            _note(
+                f"round: by round {int(game[I_ROUND])} the herd has turned {turned} "
+                f"tile{'s' if turned != 1 else ''} of "
+                f"the pile (one a round while it lasts), but herd.out and herd.tile name "
+                f"{len(seen)}"
+            )
     won = int(seat[:players, HERD + H_TILES_WON].sum())
     earlier = len(seen) - (game[I_PRIZE] >= 0)
     if won > earlier:
-        raise InputError(
+        _note(
             f"player.tiles: the players hold {won} tiles, but {earlier} were out "
             "in earlier rounds (herd.out)"
         )
-    game[I_TILES_BOXED] = earlier - won
-    herd = doc.get("herd", {})
+    game[I_TILES_BOXED] = max(0, earlier - won)
+    herd = doc.get("herd", {}) if isinstance(doc.get("herd", {}), dict) else {}
     game[I_CONTESTS] = _int(herd, "contests", "herd", won, max(won, earlier), default=won)
-    if "deck" in doc.get("board", {}):
-        left = _int(doc["board"], "deck", "board", 0, N_CARDS)
+    board = doc.get("board", {})
+    if "deck" in board and not cards.failed:
+        left = _int(board, "deck", "board", 0, N_CARDS)
         if left != N_CARDS - len(cards.taken):
-            raise InputError(
+            _note(
                 f"board.deck: the cards named leave {N_CARDS - len(cards.taken)} in "
                 f"the deck, not {left}"
             )
+    held = sum(STACK_SIZE - left for _, left in stacks)
+    taken = len(buildings.taken - {top for top, _ in stacks})
+    if not buildings.failed and taken != held:
+        _note(f"player.buildings: the players hold {taken} buildings, but the stacks miss {held}")
+    if _NOTES.get():
+        raise InputError(_NOTES.get().pop())  # nothing sound to deal the rest from
     known = _hidden(doc, game, players, pieces, cards, buildings, stacks, seen, next_back)
     game[I_VILLAGE_USED] = sum(
         int(seat[q, PLACED + a] > 0) for q in range(players) for a in range(TOOL_MAKER, FIELD + 1)
     )
     kind, p, pending = _decision(doc, names, game, seat, players, start)
+    if kind == "commitment":
+        _takes_check(names, game, seat, players, start, p, pending)
     position = Position(rules, names, game, seat, kind, p, pending, known)
     _placement_check(position.state(), names, players, kind)
     if kind == "placement" and game[I_HERD_AREA] < 0:
-        raise InputError("herd.tile: no herd this round, so there is no herd decision to analyse")
+        _note("herd.tile: no herd this round, so there is no herd decision to analyse")
     return position
 
 
 def read_document(path: str | Path) -> dict:
     """Read a position file into its document (JSON-ready: TOML's dates become strings, which
-    no field takes), unchecked.
+    no field takes), unchecked but for a relative ``rules.tiles``, which is made the path of
+    the tile file beside the position file (:func:`tiles_beside`).
 
     Raises
     ------
     InputError
-        A file that cannot be read or is not TOML: one line naming the file.
+        A file that cannot be read, is not TOML or is nested too deep: one line naming the file.
     """
-    text = read_text(path, "position file", MAX_POSITION_BYTES)
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"position file {str(path)!r} is not TOML: {exc}") from None
-    return json.loads(json.dumps(doc, default=str))
+    doc = read_toml(path, "position file", MAX_POSITION_BYTES)
+    doc = json.loads(json.dumps(doc, default=str))
+    rules = doc.get("rules")
+    if isinstance(rules, dict) and "tiles" in rules:
+        rules["tiles"] = tiles_beside(rules["tiles"], Path(path).parent)
+    return doc
 
 
 def read_position(path: str | Path) -> Position:
@@ -694,8 +910,11 @@ def position_of_document(doc: dict, where: str) -> Position:
 
 
 __all__ = [
+    "did_you_mean",
     "position_from_dict",
     "position_of_document",
+    "position_problems",
     "read_document",
     "read_position",
+    "tiles_beside",
 ]

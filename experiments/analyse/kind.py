@@ -18,6 +18,8 @@ chunks after the stopping point are not counted, whichever wave computed them.
 
 from __future__ import annotations
 
+import functools
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -50,8 +52,14 @@ GAMES = "play-outs per option"
 
 
 def position_of(config: dict):
-    """The experiment's position (checked)."""
-    return position_from_dict(config["position"])
+    """The experiment's position (checked), parsed once per process: the command, the kind's
+    check, its run and every chunk a process plays share one parse of the same document."""
+    return _parsed(json.dumps(config["position"], sort_keys=True))
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed(document: str):
+    return position_from_dict(json.loads(document))
 
 
 def slots_of(config: dict) -> list[Slot]:

@@ -94,8 +94,8 @@ def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Pat
             )
         seen[name] = config["source"]
         folder = inside(out / name, out)
-        if resume:
-            check_resume(config, folder)
+        if resume:  # several experiments: the ones not begun yet start from the beginning
+            check_resume(config, folder, fresh_ok=len(configs) > 1)
         check_paths(config, folder)
         folders.append(folder)
     return folders

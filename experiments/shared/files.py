@@ -134,11 +134,18 @@ def atomic_write(path: str | os.PathLike, write: Callable[[Path], None]) -> Path
     Raises
     ------
     InputError
-        When ``path`` lies outside the folder of :func:`writing_inside`.
+        When ``path`` lies outside the folder of :func:`writing_inside`, or its folder cannot be
+        made or written into (naming the folder).
     """
     path = inside(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+        )
+    except OSError as exc:  # the folder, not the temporary file, is what the user can fix
+        reason = exc.strerror or type(exc).__name__
+        raise InputError(f"cannot write into the folder {str(path.parent)!r}: {reason}") from None
     os.close(handle)
     try:
         write(Path(temporary))
