@@ -208,17 +208,18 @@ def _keys(table, allowed, where: str) -> dict:
 
 
 def _int(table: dict, key: str, where: str, low: int, high: int, default=None) -> int:
-    """A whole number in ``low..high``; a problem is noted and ``low`` stands in for it."""
+    """A whole number in ``low..high``; a problem is noted and the nearest (or the default)
+    stands in for it."""
     value = table.get(key, default)
     if value is None:
         _note(f"{where}: the field {key!r} is missing")
         return low
     if isinstance(value, bool) or not isinstance(value, int):
         _note(f"{where}.{key} must be a whole number, not {value!r}")
-        return low
+        return low if default is None else default
     if not low <= value <= high:
         _note(f"{where}.{key} must be {low} to {high}, not {value}")
-        return low
+        return min(max(value, low), high)  # the nearest: no problem follows from this one
     return value
 
 
@@ -297,9 +298,9 @@ def _players(doc: dict) -> list[dict]:
         raise InputError(f"player: Stone Age is played by 2 to 4 players, not {len(players)}")
     names = []
     for i, table in enumerate(players):
-        where = f"player {i + 1}"
+        name = table.get("name") if isinstance(table, dict) else None
+        where = f"player {name!r}" if isinstance(name, str) and name.strip() else f"player {i + 1}"
         players[i] = table = _keys(table, _PLAYER, where)
-        name = table.get("name")
         if not isinstance(name, str) or not name.strip():
             raise InputError(f"{where}: the field 'name' is missing (a name for the seat)")
         if normal(name) in names:

@@ -29,7 +29,7 @@ from experiments.shared.definition import load_experiment
 from experiments.shared.files import inside, writing_inside
 from experiments.shared.kinds import games_label, seated_names
 from experiments.shared.limits import MAX_GAMES
-from experiments.shared.runner import check_paths, check_resume, run_experiment
+from experiments.shared.runner import check_kind, check_paths, check_resume, run_experiment
 from sim.errors import InputError
 
 GAMES_HELP = (
@@ -96,6 +96,8 @@ def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Pat
         folder = inside(out / name, out)
         if resume:  # several experiments: the ones not begun yet start from the beginning
             check_resume(config, folder, fresh_ok=len(configs) > 1)
+        else:
+            check_kind(config, folder)
         check_paths(config, folder)
         folders.append(folder)
     return folders
@@ -138,6 +140,8 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
     folder = Path(run.out)
     if run.resume:
         check_resume(config, folder)
+    else:
+        check_kind(config, folder)  # before the compile notice: a refusal is one line
     announce_compile(names, entry="analyse" if config["kind"] == "analyse" else "play")
     with (
         chunk_backend(run) as backend,
