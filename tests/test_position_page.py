@@ -131,6 +131,8 @@ def test_the_example_entered_on_the_page_reads_to_the_example_s_state(browser_pa
     assert page.inner_text("#status") == "no problem found"
     written = _download(player, tmp_path, "position.toml")
     assert player.count <= MAX_INTERACTIONS, f"{player.count} interactions"
+    said = " ".join((ROOT / "docs" / "positions.md").read_text(encoding="utf-8").split())
+    assert f"takes {player.count} interactions on the page" in said  # the docs' figure
     assert position_digest(read_position(written)) == position_digest(read_position(EXAMPLE))
     assert "mammoth analyse position.toml" in page.inner_text("#command")
     width = page.evaluate("document.documentElement.scrollWidth")
