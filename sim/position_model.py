@@ -65,6 +65,10 @@ class Position:
         A commitment's other places of the seat not resolved yet (areas; empty at a placement).
     known : bool
         Play what the seats cannot see as given (else every play-out re-deals it).
+    earlier_unknown : bool
+        The mammoth tiles of the earlier rounds were given as a count (``herd.out = 8``): the
+        state holds a fixed deal of them, and every play-out deals them anew with the pile
+        (:func:`sim.position_deal.deal_earlier`).
     """
 
     rules: Rules
@@ -75,6 +79,7 @@ class Position:
     to_act: int
     pending: tuple[int, ...] = ()
     known: bool = False
+    earlier_unknown: bool = False
 
     @property
     def n_players(self) -> int:

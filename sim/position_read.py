@@ -455,16 +455,29 @@ def _board(
     return out
 
 
-def _herd(doc: dict, game: np.ndarray, pieces: Pieces, rules: Rules) -> tuple[list[int], int]:
-    """Fill the herd's scalars; return the tiles seen (earlier rounds, then this one's) and the
-    back of the next tile (-1: none)."""
+def _herd(doc: dict, game: np.ndarray, pieces: Pieces, rules: Rules) -> tuple[list[int], int, bool]:
+    """Fill the herd's scalars; return the tiles seen (earlier rounds, then this one's), the
+    back of the next tile (-1: none), and whether the earlier tiles were given as a count only
+    (then dealt here in a fixed order: the first tiles of the set not seen, leaving the pile
+    one with the next tile's back; :func:`sim.position_deal.deal_earlier` deals them anew)."""
     if not rules.herd:
         if "herd" in doc:
             raise InputError("herd: the rules play without The Mammoth Herd (rules.herd = false)")
-        return [], -1
+        return [], -1, False
     table = _keys(doc.get("herd", {}), _HERD, "herd")
     taker = _Taker("mammoth tile", pieces.tile_copies, pieces.tile_names)
-    seen = [taker.take(n, f"herd.out[{i + 1}]") for i, n in enumerate(_list(table, "out", "herd"))]
+    out = table.get("out")
+    count = None
+    if isinstance(out, int) and not isinstance(out, bool):
+        if not 0 <= out < len(pieces.tiles):
+            raise InputError(
+                f"herd.out: the earlier rounds turned 0 to {len(pieces.tiles) - 1} tiles, not {out}"
+            )
+        count, seen = out, []
+    else:
+        seen = [
+            taker.take(n, f"herd.out[{i + 1}]") for i, n in enumerate(_list(table, "out", "herd"))
+        ]
     if taker.failed:
         raise InputError(_NOTES.get().pop() if _NOTES.get() else "herd.out: a tile is wrong")
     game[I_N_TILES] = len(pieces.tiles)
@@ -486,8 +499,14 @@ def _herd(doc: dict, game: np.ndarray, pieces: Pieces, rules: Rules) -> tuple[li
     elif "area" in table:
         raise InputError("herd.area: the herd stands on an area only with this round's tile")
     rest = taker.rest(len(pieces.tiles))
+    if count is not None and count > len(rest):
+        raise InputError(
+            f"herd.out: {count} tiles out in earlier rounds, but the tile set has "
+            f"{len(rest)} besides this round's"
+        )
+    remaining = len(rest) - (count or 0)
     next_back = -1
-    if rest:
+    if remaining:
         name = table.get("next")
         if not isinstance(name, str) or normal(name) not in GOOD_NAMES:
             raise InputError(
@@ -495,13 +514,18 @@ def _herd(doc: dict, game: np.ndarray, pieces: Pieces, rules: Rules) -> tuple[li
                 f"gold) is missing or wrong: {name!r}"
             )
         next_back = GOOD_NAMES.index(normal(name))
-        if next_back not in pieces.tiles[rest, T_BACK]:
+        backs = [t for t in rest if pieces.tiles[t, T_BACK] == next_back]
+        if not backs:
             raise InputError(f"herd.next: no tile left in the pile has a {name} back")
+        if count is not None:  # a fixed deal: the pile keeps a tile with the next one's back
+            seen = [t for t in rest if t != backs[0]][:count] + seen
     elif "next" in table:
         raise InputError("herd.next: the pile is empty, there is no next tile")
+    elif count is not None:
+        seen = rest + seen
     game[I_TILE_POS] = len(seen)
     game[I_HERD_ROUNDS] = len(seen)
-    return seen, next_back
+    return seen, next_back, count is not None
 
 
 def _hidden(
@@ -814,7 +838,13 @@ def _check(doc: dict) -> Position:
         _player(table, p, seat, pieces, cards, buildings, rules, players)
     _spaces_check(names, seat, players)
     stacks = _board(doc, game, players, pieces, cards, buildings)
-    seen, next_back = _herd(doc, game, pieces, rules)
+    seen, next_back, earlier_unknown = _herd(doc, game, pieces, rules)
+    hidden = doc.get("hidden", {}) if isinstance(doc.get("hidden", {}), dict) else {}
+    if earlier_unknown and ("pile" in hidden or hidden.get("known") is True):
+        _note(
+            "herd.out: with the earlier tiles a count, the pile is not known: name them to give "
+            "[hidden] pile or known = true"
+        )
     if rules.herd:
         turned = min(int(game[I_ROUND]), len(pieces.tiles))
         if len(seen) != turned:
@@ -855,7 +885,7 @@ def _check(doc: dict) -> Position:
     kind, p, pending = _decision(doc, names, game, seat, players, start)
     if kind == "commitment":
         _takes_check(names, game, seat, players, start, p, pending)
-    position = Position(rules, names, game, seat, kind, p, pending, known)
+    position = Position(rules, names, game, seat, kind, p, pending, known, earlier_unknown)
     _placement_check(position.state(), names, players, kind)
     if kind == "placement" and game[I_HERD_AREA] < 0:
         _note("herd.tile: no herd this round, so there is no herd decision to analyse")

@@ -120,6 +120,7 @@ def position_digest(position: Position) -> str:
                 position.to_act,
                 position.pending,
                 position.known,
+                *(("earlier tiles a count",) if position.earlier_unknown else ()),
             )
         ).encode()
     )

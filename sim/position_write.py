@@ -173,7 +173,10 @@ def position_text(position: Position) -> str:
         if current:
             lines.append(f"area = {_toml(AREA_NAMES[int(game[I_HERD_AREA])])}")
             lines.append(f"tile = {_toml(pieces.tile_names[int(game[I_PRIZE])])}")
-        lines.append("out = " + _toml([pieces.tile_names[t] for t in out]))
+        if position.earlier_unknown:  # a count: every play-out deals them
+            lines.append(f"out = {len(out)}")
+        else:
+            lines.append("out = " + _toml([pieces.tile_names[t] for t in out]))
         if pos < int(game[I_N_TILES]):
             back = int(pieces.tiles[int(game[TILE_PILE + pos]), T_BACK])
             lines.append(f"next = {_toml(GOOD_NAMES[back])}")
@@ -245,8 +248,9 @@ def position_text(position: Position) -> str:
         f"known = {_toml(position.known)}",
         "deck = " + _toml(deck),
         "stacks = " + _toml(under),
-        "pile = " + _toml(pile),
     ]
+    if not position.earlier_unknown:  # else the pile is dealt with the earlier tiles
+        lines.append("pile = " + _toml(pile))
     return "\n".join(lines) + "\n"
 
 

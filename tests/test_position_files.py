@@ -11,6 +11,7 @@ import threading
 import tomllib
 from pathlib import Path
 
+import numpy as np
 import pytest
 from cli_contract import assert_refused, invoke, snapshot
 
@@ -265,3 +266,89 @@ def test_a_tile_file_is_found_beside_the_position(tmp_path, monkeypatch):
     position = read_position(folder / "p.toml")
     assert Path(position.rules.tiles) == folder / "ours.csv"
     assert position_problems(tomllib.loads((folder / "p.toml").read_text()))[1]  # not from here
+
+
+# --- the earlier tiles as a count -------------------------------------------------------------
+
+
+def _count_form(tmp_path) -> Path:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    start = text.index("out = [")
+    path = tmp_path / "count.toml"
+    path.write_text(text[:start] + "out = 8" + text[text.index("]", start) + 1 :], "utf-8")
+    return path
+
+
+def test_the_earlier_tiles_as_a_count_are_dealt_anew_by_every_play_out(tmp_path):
+    from sim.constants import T_BACK
+    from sim.data import load_tiles
+    from sim.position import position_text
+    from sim.position_deal import deal_earlier
+    from sim.position_read import position_from_dict
+    from sim.state import I_PRIZE, I_TILE_POS, TILE_PILE
+
+    position = read_position(_count_form(tmp_path))
+    named = read_position(EXAMPLE)
+    assert position.earlier_unknown and not named.earlier_unknown
+    assert position_digest(position) != position_digest(named)
+    text = position_text(position)
+    assert "out = 8\n" in text and "pile = " not in text
+    assert position_digest(position_from_dict(tomllib.loads(text))) == position_digest(position)
+    backs = load_tiles()[:, T_BACK]
+    pos = int(position.game[I_TILE_POS])
+    earlier_sets = set()
+    for index in range(40):
+        dealt = deal_earlier(position, 5, index)
+        assert np.array_equal(dealt.game, deal_earlier(position, 5, index).game)  # keyed
+        pile = dealt.game[TILE_PILE : TILE_PILE + 16]
+        assert sorted(pile) == list(range(16))  # every tile once
+        assert pile[pos - 1] == position.game[I_PRIZE]  # this round's tile stays
+        assert backs[pile[pos]] == backs[position.game[TILE_PILE + pos]]  # the back shown
+        assert np.array_equal(dealt.seat, position.seat)
+        earlier_sets.add(tuple(sorted(pile[: pos - 1])))
+    assert len(earlier_sets) > 30  # dealt anew, not fixed
+    assert deal_earlier(named, 5, 0) is named
+
+
+def test_the_analysis_of_a_count_says_so_and_is_the_same_on_any_chunking(tmp_path):
+    path = _count_form(tmp_path)
+    args = ["analyse", path, "--playouts", 60, "--field", "greedy", "--no-stop"]
+    one = invoke(*args, "--chunk-size", 60, "--out", tmp_path / "a")
+    two = invoke(*args, "--chunk-size", 25, "--out", tmp_path / "b")
+    assert one.exit_code == 0 and two.exit_code == 0, one.output + two.output
+    assert "The 8 mammoth tiles of the earlier rounds were given as a count" in one.output
+    csv = [(tmp_path / f / "analysis.csv").read_bytes() for f in ("a", "b")]
+    assert csv[0] == csv[1]
+
+
+@pytest.mark.parametrize(
+    "edit, words",
+    [
+        (("out = 8", "out = 16"), "herd.out: the earlier rounds turned 0 to 15 tiles, not 16"),
+        (("out = 8", "out = 15"), "herd.next: the pile is empty"),
+        (("out = 8", "out = -1"), "herd.out: the earlier rounds turned 0 to 15 tiles"),
+        (("out = 8", "out = 3"), "round: by round 9"),
+        (("[decision]", '[hidden]\npile = ["stone: tool 1 / food 1"]\n\n[decision]'), "herd.out"),
+    ],
+)
+def test_an_impossible_count_of_earlier_tiles_is_refused(tmp_path, edit, words):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(_edited(_count_form(tmp_path), *edit), encoding="utf-8")
+    line = _refused(tmp_path, "analyse", bad, "--out", tmp_path / "out")
+    assert words in line, line
+
+
+def test_a_position_is_parsed_once_on_its_way_to_the_kernel(tmp_path, monkeypatch):
+    """The command, the kind's check, its run and every chunk of this process share one parse
+    (issue 62: it was parsed four times)."""
+    import sim.position_read as reader
+    from experiments.analyse import kind
+
+    calls = []
+    real = reader._check
+    monkeypatch.setattr(reader, "_check", lambda doc: calls.append(1) or real(doc))
+    kind._parsed.cache_clear()
+    args = ["--playouts", 200, "--chunk-size", 50, "--no-stop", "--field", "greedy"]
+    result = invoke("analyse", EXAMPLE, *args, "--out", tmp_path / "a")
+    assert result.exit_code == 0, result.output
+    assert len(calls) == 1

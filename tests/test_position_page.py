@@ -203,3 +203,17 @@ def test_a_smaller_table_shows_only_its_stacks(browser_page, tmp_path, players):
 def test_the_demo_writes_the_page(demo_run):
     text = (demo_run / "position.html").read_text(encoding="utf-8")
     assert text == position_page(Rules(), 4)
+
+
+def test_the_analysis_page_reads_on_a_phone_with_the_answer_first(browser_page, tmp_path):
+    from cli_contract import invoke
+
+    args = ["analyse", EXAMPLE, "--playouts", 200, "--field", "greedy", "--no-stop"]
+    result = invoke(*args, "--out", tmp_path / "a")
+    assert result.exit_code == 0, result.output
+    page = browser_page
+    page.goto((tmp_path / "a" / "analysis.html").resolve().as_uri(), wait_until="load")
+    first = page.locator("h1 + p").inner_text()
+    assert first.startswith("Best: ") and "which wins" in first, first
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"analysis.html is {width} px wide on a 390 px phone"

@@ -15,7 +15,7 @@ from experiments.analyse.analysis import STOP_RULE
 from experiments.shared.files import run_metadata, write_csv, write_json, write_text
 from sim.names import AREA_NAMES
 from sim.position import Position
-from sim.state import H_TILES_WON, HERD, I_HERD_AREA, I_ROUND
+from sim.state import H_TILES_WON, HERD, I_HERD_AREA, I_PRIZE, I_ROUND, I_TILE_POS
 
 FIGURES = 6
 """Decimals of the figures written (the same bytes on any machine)."""
@@ -89,6 +89,17 @@ def headline(position: Position) -> str:
     )
 
 
+def dealt_note(position: Position) -> list[str]:
+    """A line when the earlier tiles were given as a count (each play-out deals them)."""
+    if not position.earlier_unknown:
+        return []
+    n = int(position.game[I_TILE_POS]) - (int(position.game[I_PRIZE]) >= 0)
+    return [
+        f"The {n} mammoth tile{'s' if n != 1 else ''} of the earlier rounds were given as a "
+        "count: every play-out deals them anew, with the pile, like what nobody can see."
+    ]
+
+
 def summary(table: pd.DataFrame, best: dict, stopped: bool, stop: bool = True) -> list[str]:
     """The lines under the table: the best option, its lead over the runner-up, how it ended."""
     top = table["option"][best["best"]]
@@ -136,7 +147,8 @@ def markdown(
         if odds:
             row += f" {_pct(r['contest_odds'])} |"
         rows.append(row)
-    lines = [headline(position), f"Every seat played by {field}.", "", head, rule, *rows, ""]
+    lines = [headline(position), f"Every seat played by {field}.", *dealt_note(position)]
+    lines += ["", head, rule, *rows, ""]
     if odds:
         lines.append(
             "Contest odds: the exact chance to win the tile against the figures on it now and "
@@ -200,7 +212,8 @@ td, th {{ padding: .3rem .5rem; border-bottom: 1px solid #ddd; text-align: left;
 </style></head><body>
 <h1>Position analysis</h1>
 <p class="answer">{html.escape(verdict(table, best))}</p>
-<p>{html.escape(headline(position))} Every seat played by {html.escape(field)}.</p>
+<p>{html.escape(headline(position))} Every seat played by {html.escape(field)}.
+{" ".join(html.escape(line) for line in dealt_note(position))}</p>
 <div class="wide"><table><tr>{"".join(f"<th>{h}</th>" for h in heads)}</tr>
 {chr(10).join(rows)}
 </table></div>
