@@ -20,8 +20,10 @@ the mammoth tiles of earlier rounds), so a written position read back has its st
 
 The jobs live in their own modules: :mod:`sim.position_model` (the :class:`Position` and what
 the others share), :mod:`sim.position_read` (read and check), :mod:`sim.position_write` (write)
-and :mod:`sim.position_snapshot` (a game's decision as a position, the digest); this module
-gathers their public names.
+and :mod:`sim.position_snapshot` (a game's decision as a position, the digest), with
+:mod:`sim.position_deal` (the earlier tiles of a position that gives them as a count, dealt for a
+play-out); this module gathers their public names. :func:`position_problems` lists every problem
+of a document at once (``mammoth position check``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from sim.position_model import FORMAT, KINDS, Position, action_order, data_of
 from sim.position_read import (
     position_from_dict,
     position_of_document,
+    position_problems,
     read_document,
     read_position,
 )
@@ -47,6 +50,7 @@ __all__ = [
     "position_from_dict",
     "position_of_document",
     "position_of_snapshot",
+    "position_problems",
     "position_text",
     "read_document",
     "read_position",

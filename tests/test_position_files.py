@@ -161,6 +161,18 @@ def test_a_folder_that_cannot_be_written_is_named_not_a_temporary_file(tmp_path,
     assert "'" + str(tmp_path / "ro") + "'" in message and ".tmp" not in message, message
 
 
+def test_an_output_folder_that_cannot_be_written_is_one_line_naming_it(tmp_path, monkeypatch):
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", refuse)  # the probe of a read-only folder
+    (tmp_path / "ro").mkdir()
+    line = _refused(tmp_path, "analyse", EXAMPLE, "--out", tmp_path / "ro")
+    assert f"cannot write into the output folder '{tmp_path / 'ro'}'" in line, line
+
+
 def test_a_folder_of_another_kind_s_run_is_refused_changing_nothing(tmp_path):
     out = tmp_path / "league"
     out.mkdir()

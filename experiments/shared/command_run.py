@@ -26,7 +26,7 @@ from experiments.shared.command_options import (
     workers_option,
 )
 from experiments.shared.definition import load_experiment
-from experiments.shared.files import inside, writing_inside
+from experiments.shared.files import inside, writable_folder, writing_inside
 from experiments.shared.kinds import games_label, seated_names
 from experiments.shared.limits import MAX_GAMES
 from experiments.shared.runner import check_kind, check_paths, check_resume, run_experiment
@@ -142,6 +142,7 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
         check_resume(config, folder)
     else:
         check_kind(config, folder)  # before the compile notice: a refusal is one line
+    writable_folder(folder, keep=False)  # one line naming a folder it cannot write, early
     announce_compile(names, entry="analyse" if config["kind"] == "analyse" else "play")
     with (
         chunk_backend(run) as backend,

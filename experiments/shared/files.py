@@ -76,7 +76,7 @@ def inside(path: str | os.PathLike, root: str | os.PathLike | None = None) -> Pa
     return path
 
 
-def writable_folder(folder: str | os.PathLike) -> Path:
+def writable_folder(folder: str | os.PathLike, keep: bool = True) -> Path:
     """Make ``folder`` (and any missing parent) and prove a file can be written in it.
 
     A command that prints or starts anything before its first write calls this first, so an
@@ -88,6 +88,9 @@ def writable_folder(folder: str | os.PathLike) -> Path:
     ----------
     folder : path-like
         The output folder (``--out``).
+    keep : bool
+        Keep the folders made for the probe (else they are removed again: a check that
+        changes nothing, for a command that may still refuse before it writes).
 
     Returns
     -------
@@ -113,6 +116,12 @@ def writable_folder(folder: str | os.PathLike) -> Path:
                 pass
         reason = exc.strerror or type(exc).__name__
         raise InputError(f"cannot write into the output folder {str(folder)!r}: {reason}") from None
+    if not keep:
+        for path in made:
+            try:
+                path.rmdir()
+            except OSError:
+                pass
     return folder
 
 
