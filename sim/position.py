@@ -19,7 +19,8 @@ and in sorted order the parts nothing reads again (the cards drawn so far, the b
 the mammoth tiles of earlier rounds), so a written position read back has its state's digest.
 
 The jobs live in their own modules: :mod:`sim.position_model` (the :class:`Position` and what
-the others share), :mod:`sim.position_read` (read and check), :mod:`sim.position_write` (write)
+the others share), :mod:`sim.position_read` (read and check, field by field with
+:mod:`sim.position_fields`), :mod:`sim.position_write` (write)
 and :mod:`sim.position_snapshot` (a game's decision as a position, the digest), with
 :mod:`sim.position_deal` (the earlier tiles of a position that gives them as a count, dealt for a
 play-out); this module gathers their public names. :func:`position_problems` lists every problem

@@ -13,10 +13,8 @@ Names of pieces may be given as their full text or their short id (``C12``, ``B3
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
-from contextvars import ContextVar
 from pathlib import Path
 
 import numpy as np
@@ -51,6 +49,17 @@ from sim.names import (
     AREA_NAMES,
     GOOD_NAMES,
     normal,
+)
+from sim.position_fields import (
+    NOTES,
+    Taker,
+    area_of,
+    did_you_mean,
+    fields,
+    listed,
+    note,
+    stop_if,
+    whole,
 )
 from sim.position_model import (
     FORMAT,
@@ -133,123 +142,6 @@ _DECISION = ("kind", "seat", "pending")
 _HIDDEN = ("known", "deck", "stacks", "pile")
 
 
-_NOTES: ContextVar[list[str] | None] = ContextVar("position_notes", default=None)
-"""The problems found so far by the check under way (:func:`position_problems`)."""
-
-
-def _note(message: str) -> None:
-    """Record a problem and go on checking (outside a check: raise it)."""
-    notes = _NOTES.get()
-    if notes is None:
-        raise InputError(message)
-    notes.append(message)
-
-
-def did_you_mean(word, choices) -> str:
-    """``"; did you mean 'X'?"`` for the closest of ``choices`` to ``word`` (difflib), or ``""``."""
-    if not isinstance(word, str):
-        return ""
-    close = difflib.get_close_matches(normal(word), [normal(c) for c in choices], n=1, cutoff=0.6)
-    if not close:
-        return ""
-    shown = {normal(c): c for c in choices}[close[0]]
-    return f"; did you mean {shown!r}?"
-
-
-class _Taker:
-    """Hands out the copies of named pieces, each at most once; a problem noted otherwise
-    (:attr:`failed` then says the pieces named cannot be counted on)."""
-
-    def __init__(self, what: str, ids_of: dict[str, list[int]], names: tuple[str, ...] = ()):
-        self.what = what
-        self.ids_of = ids_of
-        self.names = names
-        self.taken: set[int] = set()
-        self.failed = False
-
-    def take(self, name, where: str) -> int | None:
-        if not isinstance(name, str):
-            return self._fail(f"{where}: a {self.what} is named by a string, not {name!r}")
-        ids = self.ids_of.get(normal(name))
-        if ids is None:
-            hint = did_you_mean(name, sorted(set(self.names))) or " (docs/positions.md)"
-            return self._fail(f"{where}: no {self.what} is called {name!r}{hint}")
-        for i in ids:
-            if i not in self.taken:
-                self.taken.add(i)
-                return i
-        count = f"{len(ids)} cop{'ies' if len(ids) > 1 else 'y'}"
-        return self._fail(f"{where}: {name!r} is named more often than the game has ({count})")
-
-    def _fail(self, message: str) -> None:
-        self.failed = True
-        _note(message)
-
-    def rest(self, total: int) -> list[int]:
-        return [i for i in range(total) if i not in self.taken]
-
-
-def _stop_if(taker: _Taker) -> None:
-    """Raise the last problem noted when ``taker`` failed (what follows needs its pieces)."""
-    notes = _NOTES.get()
-    if taker.failed and notes:
-        raise InputError(notes.pop())
-
-
-def _keys(table, allowed, where: str) -> dict:
-    """The table without its unknown fields, each noted (with a "did you mean")."""
-    if not isinstance(table, dict):
-        raise InputError(f"{where} must be a table")
-    for key in table:
-        if key not in allowed:
-            hint = did_you_mean(key, allowed) or f"; the fields are {', '.join(allowed)}"
-            _note(f"{where}: unknown field {key!r}{hint}")
-    return {key: value for key, value in table.items() if key in allowed}
-
-
-def _int(table: dict, key: str, where: str, low: int, high: int, default=None) -> int:
-    """A whole number in ``low..high``; a problem is noted and the nearest (or the default)
-    stands in for it."""
-    value = table.get(key, default)
-    if value is None:
-        _note(f"{where}: the field {key!r} is missing")
-        return low
-    if isinstance(value, bool) or not isinstance(value, int):
-        _note(f"{where}.{key} must be a whole number, not {value!r}")
-        return low if default is None else default
-    if not low <= value <= high:
-        _note(f"{where}.{key} must be {low} to {high}, not {value}")
-        return min(max(value, low), high)  # the nearest: no problem follows from this one
-    return value
-
-
-def _list(table: dict, key: str, where: str, default=None) -> list:
-    """A list; a problem is noted and an empty one stands in for it."""
-    value = table.get(key, default)
-    if value is None:
-        _note(f"{where}: the field {key!r} is missing")
-        return []
-    if not isinstance(value, list):
-        _note(f"{where}.{key} must be a list, not {value!r}")
-        return []
-    return value
-
-
-def _area(name, where: str, players: int = 4) -> int | None:
-    """An area's index; None (a problem noted) for no area, or a stack not in play."""
-    if isinstance(name, str) and normal(name) in AREA_NAMES:
-        area = AREA_NAMES.index(normal(name))
-        if area >= FIRST_BUILDING + players:
-            _note(
-                f"{where}: {normal(name)!r} is not in play at {players} players "
-                f"(building 1 to building {players})"
-            )
-            return None
-        return area
-    _note(f"{where}: {name!r} is not an area{did_you_mean(name, AREA_NAMES) or ''}")
-    return None
-
-
 def tiles_beside(tiles, folder: str | os.PathLike | None):
     """``rules.tiles`` of a position file in ``folder``: a relative tile file's path is found
     beside the position file (``"default"``, an absolute path, or no folder: as given)."""
@@ -261,7 +153,7 @@ def tiles_beside(tiles, folder: str | os.PathLike | None):
 
 
 def _rules(doc: dict) -> Rules:
-    table = _keys(doc.get("rules", {}), _RULES, "rules")
+    table = fields(doc.get("rules", {}), _RULES, "rules")
     tie = table.get("tie_rule", "longer_wins")
     if tie not in TIE_RULES:
         raise InputError(f"rules.tie_rule must be one of {', '.join(TIE_RULES)}, not {tie!r}")
@@ -277,7 +169,7 @@ def _rules(doc: dict) -> Rules:
     tiles = table.get("tiles", "default")
     if not isinstance(tiles, str):
         raise InputError(f"rules.tiles must be 'default' or a tile file's path, not {tiles!r}")
-    points = _int(table, "mammoth_points", "rules", 0, 100, default=10)
+    points = whole(table, "mammoth_points", "rules", 0, 100, default=10)
     rules = Rules(
         tie_rule=tie,
         herd=herd,
@@ -300,7 +192,7 @@ def _players(doc: dict) -> list[dict]:
     for i, table in enumerate(players):
         name = table.get("name") if isinstance(table, dict) else None
         where = f"player {name!r}" if isinstance(name, str) and name.strip() else f"player {i + 1}"
-        players[i] = table = _keys(table, _PLAYER, where)
+        players[i] = table = fields(table, _PLAYER, where)
         if not isinstance(name, str) or not name.strip():
             raise InputError(f"{where}: the field 'name' is missing (a name for the seat)")
         if normal(name) in names:
@@ -321,39 +213,39 @@ def _player(
     p: int,
     seat: np.ndarray,
     pieces: Pieces,
-    cards: _Taker,
-    buildings: _Taker,
+    cards: Taker,
+    buildings: Taker,
     rules: Rules,
     players: int,
 ) -> list[int]:
     """Fill one seat's row from its table; return the buildings it names."""
     where = f"player {table['name']!r}"
     row = seat[p]
-    row[PEOPLE] = _int(table, "people", where, START_PEOPLE, MAX_PEOPLE)
+    row[PEOPLE] = whole(table, "people", where, START_PEOPLE, MAX_PEOPLE)
     for good, name in enumerate(GOOD_NAMES):
-        row[GOODS + good] = _int(table, name, where, 0, MAX_GOODS, default=0)
-    row[AGRICULTURE] = _int(table, "agriculture", where, 0, MAX_AGRICULTURE, default=0)
-    tools = _list(table, "tools", where, default=[])
+        row[GOODS + good] = whole(table, name, where, 0, MAX_GOODS, default=0)
+    row[AGRICULTURE] = whole(table, "agriculture", where, 0, MAX_AGRICULTURE, default=0)
+    tools = listed(table, "tools", where, default=[])
     if len(tools) > TOOL_SLOTS:
-        _note(f"{where}.tools: a player has {TOOL_SLOTS} tool slots, not {len(tools)}")
+        note(f"{where}.tools: a player has {TOOL_SLOTS} tool slots, not {len(tools)}")
         tools = []
     for s, value in enumerate(tools):
-        row[TOOLS + s] = _int({"tools": value}, "tools", where, 0, MAX_TOOL_SLOT)
-    used = _list(table, "tools_used", where, default=[])
+        row[TOOLS + s] = whole({"tools": value}, "tools", where, 0, MAX_TOOL_SLOT)
+    used = listed(table, "tools_used", where, default=[])
     if len(used) > TOOL_SLOTS or any(not isinstance(u, bool) for u in used):
-        _note(f"{where}.tools_used must be up to {TOOL_SLOTS} true/false, one a slot")
+        note(f"{where}.tools_used must be up to {TOOL_SLOTS} true/false, one a slot")
         used = []
     for s, flag in enumerate(used):
         if flag and row[TOOLS + s] == 0:
-            _note(f"{where}.tools_used: tool slot {s + 1} holds no tool to have used")
+            note(f"{where}.tools_used: tool slot {s + 1} holds no tool to have used")
         row[TOOLS_USED + s] = int(flag)
-    one_time = _list(table, "one_time_tools", where, default=[])
+    one_time = listed(table, "one_time_tools", where, default=[])
     if len(one_time) > MAX_ONE_TIME_TOOLS:
-        _note(f"{where}.one_time_tools: at most {MAX_ONE_TIME_TOOLS}, not {len(one_time)}")
+        note(f"{where}.one_time_tools: at most {MAX_ONE_TIME_TOOLS}, not {len(one_time)}")
         one_time = []
     for s, value in enumerate(one_time):
-        row[ONE_TIME_TOOLS + s] = _int({"one_time_tools": value}, "one_time_tools", where, 0, 6)
-    for i, name in enumerate(_list(table, "cards", where, default=[])):
+        row[ONE_TIME_TOOLS + s] = whole({"one_time_tools": value}, "one_time_tools", where, 0, 6)
+    for i, name in enumerate(listed(table, "cards", where, default=[])):
         card = cards.take(name, f"{where}.cards[{i + 1}]")
         if card is None:
             continue
@@ -365,7 +257,7 @@ def _player(
         row[N_CARDS_HELD] += 1
     held = [
         buildings.take(name, f"{where}.buildings[{i + 1}]")
-        for i, name in enumerate(_list(table, "buildings", where, default=[]))
+        for i, name in enumerate(listed(table, "buildings", where, default=[]))
     ]
     held = [b for b in held if b is not None]
     row[N_BUILDINGS_HELD] = len(held)
@@ -374,43 +266,41 @@ def _player(
         for key in points:
             if key not in PARTS_OF:
                 hint = did_you_mean(key, PARTS_OF) or "; the parts are " + ", ".join(PARTS_OF)
-                _note(f"{where}.points: unknown part {key!r}{hint}")
+                note(f"{where}.points: unknown part {key!r}{hint}")
                 continue
-            row[PARTS + PARTS_OF[key]] = _int(points, key, f"{where}.points", -999, 999)
+            row[PARTS + PARTS_OF[key]] = whole(points, key, f"{where}.points", -999, 999)
     else:
-        row[PARTS + PARTS_OF["building"]] = _int(table, "points", where, -999, 999, default=0)
-    row[HERD + H_TILES_WON] = _int(table, "tiles", where, 0, len(pieces.tiles), default=0)
-    row[HERD + H_ON_TILE] = _int(table, "on_tile", where, 0, MAX_PEOPLE, default=0)
-    stats = _keys(table.get("herd", {}), tuple(HERD_STATS), f"{where}.herd")
+        row[PARTS + PARTS_OF["building"]] = whole(table, "points", where, -999, 999, default=0)
+    row[HERD + H_TILES_WON] = whole(table, "tiles", where, 0, len(pieces.tiles), default=0)
+    row[HERD + H_ON_TILE] = whole(table, "on_tile", where, 0, MAX_PEOPLE, default=0)
+    stats = fields(table.get("herd", {}), tuple(HERD_STATS), f"{where}.herd")
     for key, k in HERD_STATS.items():
         if k != H_ON_TILE and key in stats:
-            row[HERD + k] = _int(stats, key, f"{where}.herd", 0, 9_999)
-    tokens = _int(table, "resources_of_choice", where, 0, 99, default=0)
+            row[HERD + k] = whole(stats, key, f"{where}.herd", 0, 9_999)
+    tokens = whole(table, "resources_of_choice", where, 0, 99, default=0)
     if tokens and rules.resources_of_choice != "keep":
-        _note(
-            f"{where}.resources_of_choice: kept resources need rules resources_of_choice = 'keep'"
-        )
+        note(f"{where}.resources_of_choice: kept resources need rules resources_of_choice = 'keep'")
     row[CHOICE_TOKENS] = tokens
-    row[STARVED_ABLE] = _int(table, "starved_while_able", where, 0, MAX_ROUNDS, default=0)
+    row[STARVED_ABLE] = whole(table, "starved_while_able", where, 0, MAX_ROUNDS, default=0)
     placed = table.get("placed", {})
     if not isinstance(placed, dict):
-        _note(f"{where}.placed must be a table of areas and people")
+        note(f"{where}.placed must be a table of areas and people")
         placed = {}
     for name in placed:
-        area = _area(name, f"{where}.placed", players)
+        area = area_of(name, f"{where}.placed", players)
         if area is None:
             continue
         if row[PLACED + area]:
-            _note(f"{where}.placed: the {AREA_NAMES[area]} is named twice")
+            note(f"{where}.placed: the {AREA_NAMES[area]} is named twice")
             continue
-        row[PLACED + area] = _int(placed, name, f"{where}.placed", 1, MAX_PEOPLE)
+        row[PLACED + area] = whole(placed, name, f"{where}.placed", 1, MAX_PEOPLE)
         if area >= FIRST_CARD_SPACE and row[PLACED + area] > 1:
-            _note(
+            note(
                 f"{where}.placed: {row[PLACED + area]} people on {AREA_NAMES[area]}, "
                 "which takes one"
             )
     if row[PLACED : PLACED + N_AREAS].sum() > row[PEOPLE]:
-        _note(
+        note(
             f"{where}.placed: {row[PLACED : PLACED + N_AREAS].sum()} people placed, "
             f"but the player has {row[PEOPLE]}"
         )
@@ -418,15 +308,15 @@ def _player(
 
 
 def _board(
-    doc: dict, game: np.ndarray, players: int, pieces: Pieces, cards: _Taker, buildings: _Taker
+    doc: dict, game: np.ndarray, players: int, pieces: Pieces, cards: Taker, buildings: Taker
 ) -> list[tuple[int, int]]:
     """Fill the display; return each stack's (top or -1, tiles left)."""
-    board = _keys(doc.get("board"), _BOARD, "board") if "board" in doc else None
+    board = fields(doc.get("board"), _BOARD, "board") if "board" in doc else None
     if board is None:
         raise InputError("board: the field is missing (the card display and the stacks)")
-    display = _list(board, "cards", "board")
+    display = listed(board, "cards", "board")
     if len(display) != N_CARD_SPACES:
-        _note(
+        note(
             f"board.cards: the display has {N_CARD_SPACES} spaces (card 1 first; "
             f"'' for an empty one), not {len(display)}"
         )
@@ -435,7 +325,7 @@ def _board(
     for s, name in enumerate(display):
         card = -1 if name == "" else cards.take(name, f"board.cards[{s + 1}]")
         game[DISPLAY + s] = -1 if card is None else card
-    stacks = _list(board, "stacks", "board")
+    stacks = listed(board, "stacks", "board")
     if len(stacks) != players:
         raise InputError(
             f"board.stacks: {players} players play {players} building stacks, not {len(stacks)}"
@@ -443,11 +333,11 @@ def _board(
     out = []
     for s, table in enumerate(stacks):
         where = f"board.stacks[{s + 1}]"
-        table = _keys(table, _STACK, where)
-        left = _int(table, "left", where, 0, STACK_SIZE)
+        table = fields(table, _STACK, where)
+        left = whole(table, "left", where, 0, STACK_SIZE)
         top = table.get("top", "")
         if (left == 0) != (top in ("", None)):
-            _note(f"{where}: a stack with tiles left shows its top, an empty one none")
+            note(f"{where}: a stack with tiles left shows its top, an empty one none")
             buildings.failed = True
             left = 0
         top = buildings.take(top, f"{where}.top") if left else -1
@@ -464,8 +354,8 @@ def _herd(doc: dict, game: np.ndarray, pieces: Pieces, rules: Rules) -> tuple[li
         if "herd" in doc:
             raise InputError("herd: the rules play without The Mammoth Herd (rules.herd = false)")
         return [], -1, False
-    table = _keys(doc.get("herd", {}), _HERD, "herd")
-    taker = _Taker("mammoth tile", pieces.tile_copies, pieces.tile_names)
+    table = fields(doc.get("herd", {}), _HERD, "herd")
+    taker = Taker("mammoth tile", pieces.tile_copies, pieces.tile_names)
     out = table.get("out")
     count = None
     if isinstance(out, int) and not isinstance(out, bool):
@@ -476,17 +366,17 @@ def _herd(doc: dict, game: np.ndarray, pieces: Pieces, rules: Rules) -> tuple[li
         count, seen = out, []
     else:
         seen = [
-            taker.take(n, f"herd.out[{i + 1}]") for i, n in enumerate(_list(table, "out", "herd"))
+            taker.take(n, f"herd.out[{i + 1}]") for i, n in enumerate(listed(table, "out", "herd"))
         ]
     if taker.failed:
-        raise InputError(_NOTES.get().pop() if _NOTES.get() else "herd.out: a tile is wrong")
+        raise InputError(NOTES.get().pop() if NOTES.get() else "herd.out: a tile is wrong")
     game[I_N_TILES] = len(pieces.tiles)
     tile = table.get("tile")
     if tile is not None:
         prize = taker.take(tile, "herd.tile")
-        area = _area(table.get("area", ""), "herd.area", 4)
+        area = area_of(table.get("area", ""), "herd.area", 4)
         if prize is None or area is None:
-            raise InputError(_NOTES.get().pop())
+            raise InputError(NOTES.get().pop())
         back = int(pieces.tiles[prize, T_BACK])
         if area != back:
             raise InputError(
@@ -533,14 +423,14 @@ def _hidden(
     game: np.ndarray,
     players: int,
     pieces: Pieces,
-    cards: _Taker,
-    buildings: _Taker,
+    cards: Taker,
+    buildings: Taker,
     stacks: list,
     seen: list[int],
     next_back: int,
 ) -> bool:
     """Fill the deck, the stacks under their tops, the box and the pile; True if known."""
-    table = _keys(doc.get("hidden", {}), _HIDDEN, "hidden")
+    table = fields(doc.get("hidden", {}), _HIDDEN, "hidden")
     for key in ("deck", "stacks", "pile"):
         if key in table and not isinstance(table[key], list):
             raise InputError(f"hidden.{key} must be a list of names, not {table[key]!r}")
@@ -553,7 +443,7 @@ def _hidden(
     rest = cards.rest(N_CARDS)
     if "deck" in table:
         deck = [cards.take(n, f"hidden.deck[{i + 1}]") for i, n in enumerate(table["deck"])]
-        _stop_if(cards)
+        stop_if(cards)
         if len(deck) != len(rest):
             raise InputError(
                 f"hidden.deck: {len(rest)} cards are left in the deck, not {len(deck)}"
@@ -566,7 +456,7 @@ def _hidden(
     taken = sorted(buildings.taken - {top for top, _ in stacks})
     unseen = buildings.rest(N_BUILDINGS)  # under the tops, and (2-3 players) in the box
     if "stacks" in table:
-        under = _list(table, "stacks", "hidden")
+        under = listed(table, "stacks", "hidden")
         if len(under) != players:
             raise InputError(
                 f"hidden.stacks: one list per stack in play ({players}), not {len(under)}"
@@ -578,7 +468,7 @@ def _hidden(
         unseen = [
             buildings.take(n, f"hidden.stacks[{s + 1}]") for s, lst in enumerate(under) for n in lst
         ]
-        _stop_if(buildings)
+        stop_if(buildings)
     elif known:
         raise InputError("hidden.stacks: known = true needs the tiles under the stack tops")
     k = 0
@@ -596,10 +486,10 @@ def _hidden(
     # the mammoth pile: the tiles seen, then the rest with the next tile's back first
     left = [t for t in range(len(pieces.tiles)) if t not in seen]
     if "pile" in table:
-        taker = _Taker("mammoth tile", pieces.tile_copies, pieces.tile_names)
+        taker = Taker("mammoth tile", pieces.tile_copies, pieces.tile_names)
         taker.taken = set(seen)
         pile = [taker.take(n, f"hidden.pile[{i + 1}]") for i, n in enumerate(table["pile"])]
-        _stop_if(taker)
+        stop_if(taker)
         if len(pile) != len(left):
             raise InputError(
                 f"hidden.pile: {len(left)} tiles are left in the pile, not {len(pile)}"
@@ -660,7 +550,7 @@ def _placement_check(st: GameState, names, players: int, kind: str) -> None:
 
 
 def _decision(doc: dict, names, game, seat, players: int, start: int) -> tuple[str, int, tuple]:
-    table = _keys(doc.get("decision", {}), _DECISION, "decision")
+    table = fields(doc.get("decision", {}), _DECISION, "decision")
     kind = table.get("kind")
     if kind not in KINDS:
         raise InputError(f"decision.kind must be one of {', '.join(KINDS)}, not {kind!r}")
@@ -703,8 +593,8 @@ def _decision(doc: dict, names, game, seat, players: int, start: int) -> tuple[s
                 f"player {names[q]!r}.on_tile: more figures than people on the {AREA_NAMES[area]}"
             )
     pending = []
-    for name in _list(table, "pending", "decision", default=[]):
-        a = _area(name, "decision.pending", players)
+    for name in listed(table, "pending", "decision", default=[]):
+        a = area_of(name, "decision.pending", players)
         if a is None:
             continue
         if a == area or seat[p, PLACED + a] == 0 or a in pending:
@@ -718,7 +608,7 @@ def _spaces_check(names, seat, players: int) -> None:
     for a in range(FIRST_CARD_SPACE, FIRST_BUILDING + players):
         on = [q for q in range(players) if seat[q, PLACED + a] > 0]
         for q in on[1:]:
-            _note(
+            note(
                 f"player {names[q]!r}.placed: {AREA_NAMES[a]} is taken by {names[on[0]]} "
                 "(one person per card and building space)"
             )
@@ -753,12 +643,12 @@ def _takes_check(names, game, seat, players: int, start: int, p: int, pending) -
             continue
         waiting = [q for q in after if on(q, a)] + ([p] if a in pending else [])
         if waiting:
-            _note(
+            note(
                 f"{field}: {AREA_NAMES[a]} is shown empty, but {names[waiting[0]]} still has "
                 f"to take it (a person there, actions not resolved)"
             )
         elif not any(on(q, a) for q in before) and not (on(p, a) and a != herd):
-            _note(
+            note(
                 f"{field}: {AREA_NAMES[a]} is shown empty, but no seat that has resolved its "
                 "actions took it this round"
             )
@@ -781,14 +671,14 @@ def position_problems(doc: dict) -> tuple[Position | None, list[str]]:
         far as it can be kept; empty when the position is sound.
     """
     notes: list[str] = []
-    token = _NOTES.set(notes)
+    token = NOTES.set(notes)
     try:
         position = _check(doc)
     except InputError as exc:
         notes.append(str(exc))
         position = None
     finally:
-        _NOTES.reset(token)
+        NOTES.reset(token)
     return (position if not notes else None), notes
 
 
@@ -812,11 +702,11 @@ def _check(doc: dict) -> Position:
     """The checks, noting what they can and raising where nothing sound is left to check."""
     if not isinstance(doc, dict):
         raise InputError("the position must be a table")
-    doc = _keys(doc, _TOP, "the position")
+    doc = fields(doc, _TOP, "the position")
     version = doc.get("format", FORMAT)
     if isinstance(version, bool) or version != FORMAT:
         shown = json.dumps(version) if isinstance(version, bool) else repr(version)
-        _note(f"format: this is position format {FORMAT}, not {shown}")
+        note(f"format: this is position format {FORMAT}, not {shown}")
     rules = _rules(doc)
     pieces = Pieces(rules)
     tables = _players(doc)
@@ -829,11 +719,11 @@ def _check(doc: dict) -> Position:
     game[I_PRIZE] = -1
     game[DISPLAY : DISPLAY + N_CARD_SPACES] = -1
     game[TILE_PILE:] = -1
-    game[I_ROUND] = _int(doc, "round", "round", 1, MAX_ROUNDS - 1)
+    game[I_ROUND] = whole(doc, "round", "round", 1, MAX_ROUNDS - 1)
     start = _seat_of(list(names), doc.get("start_player"), "start_player")
     game[I_START_PLAYER] = start
-    cards = _Taker("civilization card", pieces.cards, pieces.card_names)
-    buildings = _Taker("building tile", pieces.buildings, pieces.building_names)
+    cards = Taker("civilization card", pieces.cards, pieces.card_names)
+    buildings = Taker("building tile", pieces.buildings, pieces.building_names)
     for p, table in enumerate(tables):
         _player(table, p, seat, pieces, cards, buildings, rules, players)
     _spaces_check(names, seat, players)
@@ -841,14 +731,14 @@ def _check(doc: dict) -> Position:
     seen, next_back, earlier_unknown = _herd(doc, game, pieces, rules)
     hidden = doc.get("hidden", {}) if isinstance(doc.get("hidden", {}), dict) else {}
     if earlier_unknown and ("pile" in hidden or hidden.get("known") is True):
-        _note(
+        note(
             "herd.out: with the earlier tiles a count, the pile is not known: name them to give "
             "[hidden] pile or known = true"
         )
     if rules.herd:
         turned = min(int(game[I_ROUND]), len(pieces.tiles))
         if len(seen) != turned:
-            _note(
+            note(
                 f"round: by round {int(game[I_ROUND])} the herd has turned {turned} "
                 f"tile{'s' if turned != 1 else ''} of "
                 f"the pile (one a round while it lasts), but herd.out and herd.tile name "
@@ -857,27 +747,27 @@ def _check(doc: dict) -> Position:
     won = int(seat[:players, HERD + H_TILES_WON].sum())
     earlier = len(seen) - (game[I_PRIZE] >= 0)
     if won > earlier:
-        _note(
+        note(
             f"player.tiles: the players hold {won} tiles, but {earlier} were out "
             "in earlier rounds (herd.out)"
         )
     game[I_TILES_BOXED] = max(0, earlier - won)
     herd = doc.get("herd", {}) if isinstance(doc.get("herd", {}), dict) else {}
-    game[I_CONTESTS] = _int(herd, "contests", "herd", won, max(won, earlier), default=won)
+    game[I_CONTESTS] = whole(herd, "contests", "herd", won, max(won, earlier), default=won)
     board = doc.get("board", {})
     if "deck" in board and not cards.failed:
-        left = _int(board, "deck", "board", 0, N_CARDS)
+        left = whole(board, "deck", "board", 0, N_CARDS)
         if left != N_CARDS - len(cards.taken):
-            _note(
+            note(
                 f"board.deck: the cards named leave {N_CARDS - len(cards.taken)} in "
                 f"the deck, not {left}"
             )
     held = sum(STACK_SIZE - left for _, left in stacks)
     taken = len(buildings.taken - {top for top, _ in stacks})
     if not buildings.failed and taken != held:
-        _note(f"player.buildings: the players hold {taken} buildings, but the stacks miss {held}")
-    if _NOTES.get():
-        raise InputError(_NOTES.get().pop())  # nothing sound to deal the rest from
+        note(f"player.buildings: the players hold {taken} buildings, but the stacks miss {held}")
+    if NOTES.get():
+        raise InputError(NOTES.get().pop())  # nothing sound to deal the rest from
     known = _hidden(doc, game, players, pieces, cards, buildings, stacks, seen, next_back)
     game[I_VILLAGE_USED] = sum(
         int(seat[q, PLACED + a] > 0) for q in range(players) for a in range(TOOL_MAKER, FIELD + 1)
@@ -888,7 +778,7 @@ def _check(doc: dict) -> Position:
     position = Position(rules, names, game, seat, kind, p, pending, known, earlier_unknown)
     _placement_check(position.state(), names, players, kind)
     if kind == "placement" and game[I_HERD_AREA] < 0:
-        _note("herd.tile: no herd this round, so there is no herd decision to analyse")
+        note("herd.tile: no herd this round, so there is no herd decision to analyse")
     return position
 
 
