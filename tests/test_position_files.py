@@ -364,3 +364,21 @@ def test_a_position_is_parsed_once_on_its_way_to_the_kernel(tmp_path, monkeypatc
     result = invoke("analyse", EXAMPLE, *args, "--out", tmp_path / "a")
     assert result.exit_code == 0, result.output
     assert len(calls) == 1
+
+
+def test_a_tie_names_no_best_option():
+    import pandas as pd
+
+    from experiments.analyse.report import no_best, verdict
+
+    table = pd.DataFrame(
+        {"option": ["commit 0", "commit 1", "commit 2"], "playouts": 50,
+         "win": [0.3, 0.5, 0.5], "margin": [-2.0, 1.0, 1.0]}
+    )  # fmt: skip
+    best = {"best": 1, "second": 2, "lead": 0.0}
+    assert (
+        verdict(table, best) == "No best option: commit 1 and commit 2 tie in win share and margin."
+    )
+    table.loc[2, "margin"] = 0.5
+    assert no_best(table, best) is None
+    assert verdict(table, {**best, "lead": 0.0}).startswith("Best: commit 1, which wins 50.0%")
