@@ -11,8 +11,9 @@ names are made from the rules data, so a tile file's tiles get names too:
   ``"card 4"``, ``"building 1"`` to ``"building 4"`` (the stacks from the left).
 
 Identical pieces (the two ``"music: points 3"`` cards, say) share a name; a name then stands for
-any copy, and :func:`copies` says how many there are. Names are matched without regard to case
-or to runs of spaces (:func:`normal`).
+any copy, and :func:`copies` says how many there are. Each distinct name also has a short id
+(:func:`short_ids`): ``C1``... for cards, ``B1``... for buildings, ``T1``... for tiles. Names
+are matched without regard to case or to runs of spaces (:func:`normal`).
 """
 
 from __future__ import annotations
@@ -145,6 +146,30 @@ def copies(names: tuple[str, ...]) -> dict[str, list[int]]:
     return out
 
 
+SHORT_PREFIXES = {"civilization card": "C", "building tile": "B", "mammoth tile": "T"}
+"""The letter of each piece's short ids (:func:`short_ids`)."""
+
+
+def short_ids(names: tuple[str, ...], prefix: str) -> dict[str, str]:
+    """Each distinct name's short id: ``prefix`` and the name's rank among the distinct names,
+    in the order of their first ids (``C1`` is card 0's name, ``C2`` the next name not yet
+    given one, ...); identical pieces share one id.
+
+    Parameters
+    ----------
+    names : tuple of str
+        The pieces' names, by id (:func:`card_names`, :func:`building_names`, :func:`tile_names`).
+    prefix : str
+        The id's letter (:data:`SHORT_PREFIXES`).
+
+    Returns
+    -------
+    dict
+        Normal name (:func:`normal`) -> short id, in id order.
+    """
+    return {name: f"{prefix}{k + 1}" for k, name in enumerate(copies(names))}
+
+
 def representatives(names: tuple[str, ...]) -> np.ndarray:
     """For each id the lowest id of an identical piece (one with the same name)."""
     first = {ids[0]: ids for ids in copies(names).values()}
@@ -157,10 +182,12 @@ def representatives(names: tuple[str, ...]) -> np.ndarray:
 __all__ = [
     "AREA_NAMES",
     "GOOD_NAMES",
+    "SHORT_PREFIXES",
     "building_names",
     "card_names",
     "copies",
     "normal",
     "representatives",
+    "short_ids",
     "tile_names",
 ]

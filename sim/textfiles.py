@@ -47,7 +47,14 @@ def read_text(path: str | os.PathLike, what: str, max_bytes: int) -> str:
     if "\0" in str(path):
         raise InputError(f"{what} name {shown} holds a NUL character")
     try:
-        with open(path, "rb") as handle:
+        # a FIFO or a device would block open() itself: look first, then open without waiting
+        # (O_NONBLOCK), and look again at what was opened (it may have been swapped meanwhile)
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            if stat.S_ISDIR(os.stat(path).st_mode):
+                raise IsADirectoryError
+            raise InputError(f"{what} {shown} is not a regular file")
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(descriptor, "rb") as handle:
             mode = os.fstat(handle.fileno()).st_mode
             if not stat.S_ISREG(mode):
                 raise InputError(f"{what} {shown} is not a regular file")

@@ -24,6 +24,8 @@ written, in a fresh folder, with only these changes, each spelled out below:
   report``: ``--mc 1000``; ``ladder``: ``--cost-seconds 0.02``; ``advise``: ``--games 2
   --playouts 2``). ``cache warm`` gets ``--light-only`` (the test session compiles the heavy
   kernel once for all tests, tests/conftest.py).
+- **Resume**: a command with ``--resume`` is first run without it in the same folder (a resume
+  needs an intact run to resume; into an empty folder it is refused), then as written.
 
 The files a command writes are those its row of the command table names (:func:`row_files`),
 with ``DIR`` its ``--out`` (or its default folder), ``OUT`` the report's, ``NAME`` each
@@ -137,6 +139,7 @@ PLACEHOLDERS = {
     ("--section", "NAME"): "cold_start",
     ("--deviation", "NAME"): "never",
     ("--bootstrap", "B"): "20",
+    ("--round", "R"): "9",
 }
 """(option, placeholder) -> value."""
 
@@ -146,6 +149,9 @@ POSITIONAL = {
     ("tune", "STRATEGY"): "greedy",
     ("check-card", "CARD"): "card[seek=0]",
     ("analyse", "POSITION"): "docs/positions/example.toml",
+    ("position new", "FILE"): "position.toml",
+    ("position check", "FILE"): "docs/positions/example.toml",
+    ("position page", "FILE"): "position.html",
 }
 """(command, placeholder argument) -> value."""
 
@@ -267,7 +273,8 @@ def run(command: Command, folder: Path, monkeypatch) -> None:
     """Run ``command`` in ``folder`` (a fresh one) and check what its row of the command table
     says it writes.
 
-    The folder gets :data:`COPIED`, then :data:`PREPARE`'s command; the command must exit with
+    The folder gets :data:`COPIED`, then :data:`PREPARE`'s command (and a command with
+    ``--resume`` first runs without it: a resume needs a run to resume); the command must exit with
     code 0 and write the files of its row of the command table (a row that prints only: no
     file appears).
     """
@@ -286,6 +293,9 @@ def run(command: Command, folder: Path, monkeypatch) -> None:
     if command.path in PREPARE:
         result = invoke(*PREPARE[command.path])
         assert result.exit_code == 0, result.output
+    if "--resume" in args:  # a resume needs a run to resume: the run first, without it
+        first = invoke(*[a for a in args if a != "--resume"])
+        assert first.exit_code == 0, first.output
     before = snapshot(folder)
     result = invoke(*args)
     shown = (

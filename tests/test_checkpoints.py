@@ -237,8 +237,13 @@ def test_resume_checks_every_experiment_before_running_any(tmp_path, finished_ru
     )
 
 
-def test_resume_with_nothing_to_resume_starts_from_the_beginning(tmp_path, finished_run):
-    check_resume(load_experiment(finished_run.toml), tmp_path / "nothing")  # no error
+def test_resume_with_nothing_to_resume_is_refused(tmp_path, finished_run):
+    with pytest.raises(InputError, match="no run to resume"):
+        check_resume(load_experiment(finished_run.toml), tmp_path / "nothing")
+    with pytest.raises(InputError, match="no run to resume"):
+        (tmp_path / "empty").mkdir()
+        check_resume(load_experiment(finished_run.toml), tmp_path / "empty")
+    check_resume(load_experiment(finished_run.toml), tmp_path / "nothing", fresh_ok=True)
     with pytest.raises(InputError, match="no experiment.json"):
         folder = copy_folder(finished_run.folder, tmp_path / "league")
         (folder / "experiment.json").unlink()

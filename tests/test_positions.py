@@ -121,7 +121,7 @@ REFUSALS = [
     ('name = "Dee"', 'name = "Ann"', "taken by an earlier player"),
     ("format = 1", "format = 2", "format"),
     ("tools = [3, 2, 2]", "tools = [3, 2, 7]", "tools must be 0 to 4"),
-    ("[decision]", "[decision\n", "not TOML"),
+    ("[decision]", "[decision\n", "not valid TOML"),
 ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from experiments.analyse.kind import CHUNK_GAMES, FIELD
+from experiments.analyse.kind import CHUNK_GAMES, FIELD, position_of
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
@@ -27,7 +27,9 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
-from sim.position import position_of_document, read_document
+from sim.errors import InputError
+from sim.position import read_document
+from strategies.registry import resolve
 
 DEFAULT_PLAYOUTS = 1_000
 
@@ -71,8 +73,15 @@ def analyse(position_file, field, playouts, seed, stop, run: RunSettings):
     analysis.html. Ctrl-C keeps the finished chunks (rerun with --resume).
     """
     where = f"position file {position_file!r}"
+    try:
+        resolve(field)
+    except InputError as exc:
+        raise InputError(f"--field: {exc}") from None
     document = read_document(position_file)
-    position = position_of_document(document, where)  # the loader's refusals, named
+    try:  # parsed once: the kind's check, its run and this process's chunks reuse it
+        position = position_of({"position": document})
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None  # the loader's refusals, named
     settings = {
         "kind": "analyse",
         "name": "analyse",

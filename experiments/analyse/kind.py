@@ -18,9 +18,13 @@ chunks after the stopping point are not counted, whichever wave computed them.
 
 from __future__ import annotations
 
+import functools
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+import numpy as np
 
 from experiments.analyse.analysis import (
     chunk_stats,
@@ -38,6 +42,7 @@ from experiments.shared.settings import bool_setting, check_keys
 from sim.analysing import contest_odds, options_of, play_out
 from sim.errors import InputError
 from sim.position import position_from_dict
+from sim.position_deal import deal_earlier
 from sim.runner import Slot
 from strategies.registry import kernel_for, resolve
 
@@ -50,8 +55,14 @@ GAMES = "play-outs per option"
 
 
 def position_of(config: dict):
-    """The experiment's position (checked)."""
-    return position_from_dict(config["position"])
+    """The experiment's position (checked), parsed once per process: the command, the kind's
+    check, its run and every chunk a process plays share one parse of the same document."""
+    return _parsed(json.dumps(config["position"], sort_keys=True))
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed(document: str):
+    return position_from_dict(json.loads(document))
 
 
 def slots_of(config: dict) -> list[Slot]:
@@ -108,16 +119,17 @@ def run_chunk(config: dict, chunk: dict) -> dict:
     position = position_of(config)
     slots = slots_of(config)
     start, n = int(chunk["start"]), int(chunk["n"])
-    results, choice = play_out(
-        kernel_for(slots),
-        position,
-        slots,
-        options_of(position),
-        int(config["seed"]),
-        start,
-        start + n,
-    )
-    return chunk_stats(results, choice)
+    kernel, options, seed = kernel_for(slots), options_of(position), int(config["seed"])
+    if not position.earlier_unknown:
+        results, choice = play_out(kernel, position, slots, options, seed, start, start + n)
+        return chunk_stats(results, choice)
+    # the earlier tiles a count: each play-out from its own deal of them (and of the pile)
+    parts = [
+        play_out(kernel, deal_earlier(position, seed, i), slots, options, seed, i, i + 1)
+        for i in range(start, start + n)
+    ]
+    results = np.concatenate([r for r, _ in parts], axis=2)
+    return chunk_stats(results, parts[0][1])  # the own choice: play-out 0's (-1 elsewhere)
 
 
 def _play(config: dict, chunk: dict) -> dict:

@@ -15,7 +15,7 @@ from experiments.analyse.analysis import STOP_RULE
 from experiments.shared.files import run_metadata, write_csv, write_json, write_text
 from sim.names import AREA_NAMES
 from sim.position import Position
-from sim.state import H_TILES_WON, HERD, I_HERD_AREA, I_ROUND
+from sim.state import H_TILES_WON, HERD, I_HERD_AREA, I_PRIZE, I_ROUND, I_TILE_POS
 
 FIGURES = 6
 """Decimals of the figures written (the same bytes on any machine)."""
@@ -31,11 +31,47 @@ def _signed(x: float, digits: int = 1) -> str:
 
 
 def _win_cell(r) -> str:
+    if int(r["playouts"]) < 2:
+        return f"{_pct(r['win'])} (one play-out: no interval)"
     return f"{_pct(r['win'])} [{_pct(r['win_low'])}, {_pct(r['win_high'])}]"
 
 
 def _margin_cell(r) -> str:
+    if int(r["playouts"]) < 2:
+        return f"{_signed(r['margin'])} (no interval)"
     return f"{_signed(r['margin'])} [{_signed(r['margin_low'])}, {_signed(r['margin_high'])}]"
+
+
+def no_best(table: pd.DataFrame, best: dict) -> str | None:
+    """Why no option can be called best (one play-out per option, or a tie in win share and
+    margin between the two leaders), or None when one is."""
+    n = int(table["playouts"].iloc[0])
+    top, second = best["best"], best["second"]
+    if n < 2:
+        return (
+            "One play-out per option gives no interval and names no best option: each figure "
+            "is a single game (run more play-outs with --playouts)."
+        )
+    same = ("win", "margin")
+    if all(table[c][top] == table[c][second] for c in same):
+        return (
+            f"No best option: {table['option'][top]} and {table['option'][second]} tie in win "
+            "share and margin."
+        )
+    return None
+
+
+def verdict(table: pd.DataFrame, best: dict) -> str:
+    """The answer in a sentence: the best option and its win share, or why there is none."""
+    reason = no_best(table, best)
+    if reason is not None:
+        return reason
+    top = best["best"]
+    return (
+        f"Best: {table['option'][top]}, which wins {_pct(table['win'][top])} of the play-outs, "
+        f"{_signed(100 * best['lead'])} points of win share ahead of "
+        f"{table['option'][best['second']]}."
+    )
 
 
 def headline(position: Position) -> str:
@@ -53,13 +89,26 @@ def headline(position: Position) -> str:
     )
 
 
+def dealt_note(position: Position) -> list[str]:
+    """A line when the earlier tiles were given as a count (each play-out deals them)."""
+    if not position.earlier_unknown:
+        return []
+    n = int(position.game[I_TILE_POS]) - (int(position.game[I_PRIZE]) >= 0)
+    return [
+        f"The {n} mammoth tile{'s' if n != 1 else ''} of the earlier rounds were given as a "
+        "count: every play-out deals them anew, with the pile, like what nobody can see."
+    ]
+
+
 def summary(table: pd.DataFrame, best: dict, stopped: bool, stop: bool = True) -> list[str]:
     """The lines under the table: the best option, its lead over the runner-up, how it ended."""
     top = table["option"][best["best"]]
     second = table["option"][best["second"]]
     n = int(table["playouts"].iloc[0])
+    reason = no_best(table, best)
     lines = [
-        f"Best: {top}. Lead over {second}: {_signed(100 * best['lead'])} pp win share "
+        reason
+        or f"Best: {top}. Lead over {second}: {_signed(100 * best['lead'])} pp win share "
         f"[{_signed(100 * best['lead_low'])}, {_signed(100 * best['lead_high'])}], "
         f"{_signed(best['margin_lead'])} points of margin "
         f"[{_signed(best['margin_lead_low'])}, {_signed(best['margin_lead_high'])}].",
@@ -90,14 +139,16 @@ def markdown(
     head = "| option | win share [95%] | final margin [95%] |" + (" contest odds |" if odds else "")
     rule = "|---|---|---|" + ("---|" if odds else "")
     rows = []
+    named = no_best(table, best) is None
     for _, r in table.iterrows():
-        mark = " **best**" if r["best"] else ""
+        mark = " **best**" if r["best"] and named else ""
         own = " (own)" if r["own_choice"] else ""
         row = f"| {r['option']}{mark}{own} | {_win_cell(r)} | {_margin_cell(r)} |"
         if odds:
             row += f" {_pct(r['contest_odds'])} |"
         rows.append(row)
-    lines = [headline(position), f"Every seat played by {field}.", "", head, rule, *rows, ""]
+    lines = [headline(position), f"Every seat played by {field}.", *dealt_note(position)]
+    lines += ["", head, rule, *rows, ""]
     if odds:
         lines.append(
             "Contest odds: the exact chance to win the tile against the figures on it now and "
@@ -117,6 +168,7 @@ def page(
 ) -> str:
     """``analysis.html``: the table with a bar per option's win share and interval."""
     odds = table["contest_odds"].notna().any()
+    named = no_best(table, best) is None
     rows = []
     for _, r in table.iterrows():
         left, width = 100 * r["win_low"], 100 * (r["win_high"] - r["win_low"])
@@ -126,7 +178,7 @@ def page(
         )
         cells = [
             html.escape(r["option"])
-            + (" <b>best</b>" if r["best"] else "")
+            + (" <b>best</b>" if r["best"] and named else "")
             + (" <i>(own)</i>" if r["own_choice"] else ""),
             _win_cell(r),
             bar,
@@ -145,17 +197,26 @@ def page(
 <title>Position analysis</title>
 <style>
 body {{ font-family: system-ui, sans-serif; margin: 1rem; max-width: 52rem; }}
+.answer {{ font-size: 1.2rem; font-weight: 600; }}
+.wide {{ overflow-x: auto; }}
 table {{ border-collapse: collapse; width: 100%; }}
 td, th {{ padding: .3rem .5rem; border-bottom: 1px solid #ddd; text-align: left; }}
-.bar {{ position: relative; width: 10rem; height: .8rem; background: #eee; }}
+.bar {{ position: relative; width: 10rem; max-width: 30vw; height: .8rem; background: #eee; }}
+@media (max-width: 600px) {{
+  body {{ margin: .5rem; font-size: 15px; }}
+  td, th {{ padding: .25rem .3rem; }}
+  th:nth-child(3), td:nth-child(3) {{ display: none; }}
+}}
 .ci {{ position: absolute; top: 0; height: 100%; background: #9ab; }}
 .mean {{ position: absolute; top: -.15rem; width: 2px; height: 1.1rem; background: #123; }}
 </style></head><body>
 <h1>Position analysis</h1>
-<p>{html.escape(headline(position))} Every seat played by {html.escape(field)}.</p>
-<table><tr>{"".join(f"<th>{h}</th>" for h in heads)}</tr>
+<p class="answer">{html.escape(verdict(table, best))}</p>
+<p>{html.escape(headline(position))} Every seat played by {html.escape(field)}.
+{" ".join(html.escape(line) for line in dealt_note(position))}</p>
+<div class="wide"><table><tr>{"".join(f"<th>{h}</th>" for h in heads)}</tr>
 {chr(10).join(rows)}
-</table>
+</table></div>
 {notes}
 </body></html>
 """

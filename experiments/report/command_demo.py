@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from experiments.position.report_page import write_page
 from experiments.report.report import write_report
 from experiments.shared.command_options import (
     command,
@@ -96,6 +97,7 @@ def demo(out, scale, games, workers, resume) -> None:
             write_report(
                 [out / CONTEST, *folders], "Stone Age: The Mammoth Herd — default suite", out
             )
+            write_page(out / "position.html")  # the page that writes a position from a table
     finally:
         warming.stop()
     click.echo(f"wrote {out / 'report.md'} and {out / 'report.html'}")

@@ -26,10 +26,10 @@ from experiments.shared.command_options import (
     workers_option,
 )
 from experiments.shared.definition import load_experiment
-from experiments.shared.files import inside, writing_inside
+from experiments.shared.files import inside, writable_folder, writing_inside
 from experiments.shared.kinds import games_label, kind_module, seated_names
 from experiments.shared.limits import MAX_GAMES
-from experiments.shared.runner import check_paths, check_resume, run_experiment
+from experiments.shared.runner import check_kind, check_paths, check_resume, run_experiment
 from sim.errors import InputError
 
 GAMES_HELP = (
@@ -94,8 +94,10 @@ def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Pat
             )
         seen[name] = config["source"]
         folder = inside(out / name, out)
-        if resume:
-            check_resume(config, folder)
+        if resume:  # several experiments: the ones not begun yet start from the beginning
+            check_resume(config, folder, fresh_ok=len(configs) > 1)
+        else:
+            check_kind(config, folder)
         check_paths(config, folder)
         folders.append(folder)
     return folders
@@ -139,6 +141,9 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
     folder = Path(run.out)
     if run.resume:
         check_resume(config, folder)
+    else:
+        check_kind(config, folder)  # before the compile notice: a refusal is one line
+    writable_folder(folder, keep=False)  # one line naming a folder it cannot write, early
     entries = getattr(kind_module(config), "ENTRIES", ("play",))  # the kind's, first played first
     announce_compile(names, entry=entries[0])
     said: list[str] = []

@@ -77,7 +77,7 @@ def inside(path: str | os.PathLike, root: str | os.PathLike | None = None) -> Pa
     return path
 
 
-def writable_folder(folder: str | os.PathLike) -> Path:
+def writable_folder(folder: str | os.PathLike, keep: bool = True) -> Path:
     """Make ``folder`` (and any missing parent) and prove a file can be written in it.
 
     A command that prints or starts anything before its first write calls this first, so an
@@ -89,6 +89,9 @@ def writable_folder(folder: str | os.PathLike) -> Path:
     ----------
     folder : path-like
         The output folder (``--out``).
+    keep : bool
+        Keep the folders made for the probe (else they are removed again: a check that
+        changes nothing, for a command that may still refuse before it writes).
 
     Returns
     -------
@@ -114,6 +117,12 @@ def writable_folder(folder: str | os.PathLike) -> Path:
                 pass
         reason = exc.strerror or type(exc).__name__
         raise InputError(f"cannot write into the output folder {str(folder)!r}: {reason}") from None
+    if not keep:
+        for path in made:
+            try:
+                path.rmdir()
+            except OSError:
+                pass
     return folder
 
 
@@ -135,11 +144,18 @@ def atomic_write(path: str | os.PathLike, write: Callable[[Path], None]) -> Path
     Raises
     ------
     InputError
-        When ``path`` lies outside the folder of :func:`writing_inside`.
+        When ``path`` lies outside the folder of :func:`writing_inside`, or its folder cannot be
+        made or written into (naming the folder).
     """
     path = inside(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+        )
+    except OSError as exc:  # the folder, not the temporary file, is what the user can fix
+        reason = exc.strerror or type(exc).__name__
+        raise InputError(f"cannot write into the folder {str(path.parent)!r}: {reason}") from None
     os.close(handle)
     try:
         write(Path(temporary))

@@ -19,9 +19,10 @@ Checkpoints defend themselves (:mod:`experiments.shared.checkpoints`, the one ch
 chunk file carries the experiment's fingerprint, the chunk's key and a checksum of its arrays,
 and the loader checks all three, so a truncated, damaged, foreign or misplaced chunk is computed
 again (and said so), never merged. ``--resume`` needs the folder's intact
-``experiment.json`` (:func:`check_resume`). Every path written is proven to lie inside the
-folder (:func:`experiments.shared.files.inside`), and checked to be free for it before the run
-writes or deletes anything (:func:`check_paths`), so a refused run changes nothing.
+``experiment.json`` (:func:`check_resume`); a run into a folder of another kind's run is refused
+(:func:`check_kind`), so a folder holds one run's files. Every path written is proven to lie
+inside the folder (:func:`experiments.shared.files.inside`), and checked to be free for it before
+the run writes or deletes anything (:func:`check_paths`), so a refused run changes nothing.
 
 A backend runs tasks somewhere else (:mod:`experiments.shared.backends`: local processes, or
 :class:`experiments.shared.cluster.DaskBackend` on a Dask cluster).
@@ -44,7 +45,7 @@ from experiments.shared.checkpoints import (
     save_chunk,
     saved_chunks,
 )
-from experiments.shared.files import atomic_write, inside
+from experiments.shared.files import atomic_write, inside, writable_folder
 from experiments.shared.kinds import kind_module
 from experiments.shared.limits import MAX_EXPERIMENT_BYTES
 from sim.errors import InputError
@@ -74,16 +75,27 @@ def read_saved_experiment(folder: Path) -> dict | None:
     return saved
 
 
-def check_resume(config: dict, folder: str | Path) -> None:
+def check_resume(config: dict, folder: str | Path, fresh_ok: bool = False) -> None:
     """Refuse ``--resume`` unless ``folder`` holds this experiment's intact ``experiment.json``.
 
-    A folder with nothing to resume (no ``experiment.json`` and no chunk) is fine: the run starts
-    from the beginning.
+    Parameters
+    ----------
+    config : dict
+        The experiment to resume.
+    folder : path-like
+        Its folder.
+    fresh_ok : bool
+        Let a folder with nothing to resume (no ``experiment.json`` and no chunk) start from the
+        beginning: for a command of several experiments (``mammoth run`` of several files,
+        ``mammoth demo``), where an interrupted run resumes the begun ones and starts the
+        others. A command of one experiment refuses it (a mistyped ``--out`` would otherwise
+        start a whole run without a word).
 
     Raises
     ------
     InputError
-        Chunks without ``experiment.json``, a damaged one, or a different experiment's.
+        No ``experiment.json`` (unless ``fresh_ok`` and no chunk either), a damaged one, or a
+        different experiment's.
     """
     folder = Path(folder)
     saved = read_saved_experiment(folder)
@@ -94,9 +106,38 @@ def check_resume(config: dict, folder: str | Path) -> None:
                 f"{folder} holds chunks but no experiment.json, so nothing says which experiment "
                 "they belong to; rerun without --resume to start over"
             )
+        if not fresh_ok:
+            raise InputError(
+                f"--resume: {folder} holds no experiment.json, so there is no run to resume; "
+                "rerun without --resume to start one"
+            )
         return
     if saved != json.loads(json.dumps(config)):
         raise InputError(f"{folder} holds a different experiment; resume needs the same one")
+
+
+def check_kind(config: dict, folder: str | Path) -> None:
+    """Refuse a run into a folder that holds another kind's run.
+
+    A run replaces the files of an earlier run of its kind, but another kind writes other
+    files: they would stay beside the new ones, and a folder would hold two runs' files. The
+    folder's ``experiment.json`` says which kind ran there; one that cannot be read says nothing
+    (the run replaces it).
+
+    Raises
+    ------
+    InputError
+        The folder's ``experiment.json`` is of another kind.
+    """
+    try:
+        saved = read_saved_experiment(Path(folder))
+    except InputError:
+        return
+    if saved is not None and saved.get("kind") != config.get("kind"):
+        raise InputError(
+            f"{folder} holds a {saved.get('kind')!r} run, whose files a {config.get('kind')!r} "
+            "run would leave beside its own; choose another --out, or remove that folder first"
+        )
 
 
 def check_paths(config: dict, folder: str | Path) -> None:
@@ -253,9 +294,12 @@ def run_experiment(
     module = kind_module(config)
     chunks = module.chunks(config)
     config_file = folder / "experiment.json"
-    if resume:
-        check_resume(config, folder)
+    if resume:  # a command refused a run it cannot resume before (a library call starts afresh)
+        check_resume(config, folder, fresh_ok=True)
+    else:
+        check_kind(config, folder)
     check_paths(config, folder)  # before anything is written or deleted
+    writable_folder(folder)
     if not resume and (folder / "chunks").exists():
         for old in (folder / "chunks").glob("*.npz"):
             inside(old).unlink()

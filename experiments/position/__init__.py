@@ -1,0 +1,1 @@
+"""``mammoth position``: a position file written, checked and filled in on a page."""
