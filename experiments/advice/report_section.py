@@ -179,25 +179,45 @@ def _merged(rows: list[list[str]]) -> list[list[str]]:
 
 
 def card_answer(folder: ResultFolder) -> list:
-    """The shipped card that opens the commit answer, short enough for a phone's first screens:
-    whether to go for the herd, then how many figures to commit (each part's first rule that
-    fits), how this run's play-outs judge the commitments (rule by rule in the advice section),
-    the card's provenance, and a link to the card at the table (``card.html``)."""
+    """The shipped card that opens the commit answer, in a player's words and short enough for a
+    phone's first screens: at each table size whether to go for the herd and how many figures
+    to commit, how little one player gains by playing otherwise at a table of it, which card to
+    take for other tiles or tables, and a link to the card at the table (``card.html``). A card
+    without its play in words (written by hand) shows its rules as a table."""
     card = shipped_card()
-    agreement = folder.table("agreement")
     lead = [
         Strong("How many figures to commit?"),
-        " The advice card (",
+        " And should you go out of your way for the herd? The advice card (",
         Link("on your phone", CARD_PAGE),
-        "): first rule that fits.",
+        ", which counts for you):",
     ]
-    notes = []  # the card's notes (its equilibrium, its adjustments) as one short paragraph
-    for head, lines in (card.get("notes") or {}).items():
-        notes += [Strong(f"{head}:"), " " + " ".join(str(line) for line in lines) + " "]
+    said = [rule["text"] for rule in card["rules"] if str(rule.get("text", "")).startswith("At ")]
+    made = card.get("provenance") or {}
+    if not said:
+        return [
+            Paragraph(lead, css="lead"),
+            Table(["when (bonus: the better, to you)", "then"], card_rows(card), words=True),
+            Paragraph([agreement_words(folder.table("agreement")), " ", provenance_words(card)]),
+        ]
+    held = made.get("certified") or {}
+    gains = ", ".join(
+        f"{held[p]['gain']:+.1f} pp at {p} players" for p in sorted(held) if "gain" in held[p]
+    )
+    table = made.get("table", "")
+    closing = (
+        f"This card is for a table of {table}. Where everyone plays it, one player who plays "
+        f"the herd any other way gains at most {gains} of win rate. "
+        if gains
+        else ""
+    )
+    closing += (
+        "For other tiles or other players, the page lists a card for each, and "
+        "mammoth derive-card makes one for yours."
+    )
     return [
         Paragraph(lead, css="lead"),
-        Table(["when (bonus: the better, to you)", "then"], card_rows(card), words=True),
-        Paragraph([*notes, agreement_words(agreement), " ", provenance_words(card)]),
+        Bullets([[line] for line in said]),
+        Paragraph([closing]),
     ]
 
 

@@ -39,12 +39,13 @@ from experiments.shared.backends import run_tasks
 from experiments.shared.checkpoints import chunk_path, fingerprint, save_chunk, saved_chunks
 from experiments.shared.limits import game_blocks
 from experiments.shared.settings import bool_setting, check_keys
-from sim.analysing import contest_odds, options_of, play_out
+from sim.analysing import contest_odds, options_of
 from sim.errors import InputError
 from sim.position import position_from_dict
 from sim.position_deal import deal_earlier
 from sim.runner import Slot
-from strategies.registry import kernel_for, resolve
+from strategies.play import play_out_options
+from strategies.registry import resolve
 
 FIELD = "champion"
 """The default field: the strongest player (docs/strategies.md)."""
@@ -67,9 +68,7 @@ def _parsed(document: str):
 
 def slots_of(config: dict) -> list[Slot]:
     """The field's strategy at every seat of the position."""
-    seat = resolve(config["field"])
-    slot = Slot(seat.name, seat.base_id, seat.taming_id, seat.base_params, seat.taming_params)
-    return [slot] * int(config["players"][0])
+    return [resolve(config["field"]).slot()] * int(config["players"][0])
 
 
 def played(config: dict) -> list:
@@ -119,13 +118,13 @@ def run_chunk(config: dict, chunk: dict) -> dict:
     position = position_of(config)
     slots = slots_of(config)
     start, n = int(chunk["start"]), int(chunk["n"])
-    kernel, options, seed = kernel_for(slots), options_of(position), int(config["seed"])
+    options, seed = options_of(position), int(config["seed"])
     if not position.earlier_unknown:
-        results, choice = play_out(kernel, position, slots, options, seed, start, start + n)
+        results, choice = play_out_options(position, slots, options, seed, start, start + n)
         return chunk_stats(results, choice)
     # the earlier tiles a count: each play-out from its own deal of them (and of the pile)
     parts = [
-        play_out(kernel, deal_earlier(position, seed, i), slots, options, seed, i, i + 1)
+        play_out_options(deal_earlier(position, seed, i), slots, options, seed, i, i + 1)
         for i in range(start, start + n)
     ]
     results = np.concatenate([r for r, _ in parts], axis=2)

@@ -219,10 +219,11 @@ def _backend(module, config, workers, backend, tasks: int):
 def _run_passes(module, config, folder, tasks, workers, backend, command, say) -> None:
     """Have a kind with passes of its own (``run``) run its ``tasks`` chunks on the backend, or
     on ``workers`` local processes; its chunks and files are its own
-    (:mod:`experiments.shared.kinds`), its progress lines go to ``say``."""
+    (:mod:`experiments.shared.kinds`), its progress lines go to ``say``. Returns what its
+    ``run`` returns."""
     backend, own = _backend(module, config, workers, backend, tasks)
     try:
-        module.run(
+        return module.run(
             config,
             folder,
             command or f"run {config.get('source', '')}",
@@ -306,7 +307,9 @@ def run_experiment(
     remove_leftovers(folder)
     atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(config, indent=2)))
     if hasattr(module, "run"):  # a kind whose chunks depend on earlier ones runs its passes
-        _run_passes(module, config, folder, len(chunks), workers, backend, command, say)
+        ran = _run_passes(module, config, folder, len(chunks), workers, backend, command, say)
+        if on_finish is not None:
+            on_finish(ran)
         return {}
     mark = fingerprint(config)
     streamed = getattr(module, "STREAMED", False)  # chunks read back from their files at the end

@@ -132,7 +132,6 @@ def check_card(
     deviations = config["deviations"] if config["exploit"] else None
     names = played_names(config["card"], config["fields"], config["policies"], deviations)
     folder = run_command(config, run, names, command=command_line(config, plan, run))
-    click.echo((folder / "check.md").read_text(encoding="utf-8").rstrip())
     click.echo(f"wrote {folder}")
 
 

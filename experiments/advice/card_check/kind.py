@@ -416,9 +416,10 @@ def finish(
     folder: Path,
     command: str = "check-card",
     started: float | None = None,
-) -> None:
+) -> str:
     """Compute the check's table (and, with ``gate``, the gated card) and write ``check.csv``,
-    ``goals.csv``, ``check.md``, ``run.json`` (and ``card.json``, ``card.md``, ``card.html``)."""
+    ``goals.csv``, ``check.md``, ``run.json`` (and ``card.json``, ``card.md``, ``card.html``);
+    return ``check.md``'s text (the command prints it)."""
     from experiments.advice.analysis_seeking import gate_commit, gate_seek
     from experiments.advice.card_check.analysis import check_tables
     from experiments.advice.card_check.report import write_card_check
@@ -435,4 +436,4 @@ def finish(
             gated = gate_commit(gated, table, commit_off(config["card"]))
     exploit = exploit_check(merged, config["card"]) if config.get("exploit") else None
     tables = check_tables(table, gated, exploit)
-    write_card_check(Path(folder), tables, config, rules_of(config), command, started)
+    return write_card_check(Path(folder), tables, config, rules_of(config), command, started)

@@ -160,8 +160,8 @@ def write_card_check(
     rules,
     command: str = "check-card",
     started: float | None = None,
-) -> None:
-    """Write the card check's files into ``folder``.
+) -> str:
+    """Write the card check's files into ``folder``; return ``check.md``'s text.
 
     Parameters
     ----------
@@ -214,6 +214,7 @@ def write_card_check(
         **extra,
     )
     write_json(folder / "run.json", meta)
+    return text
 
 
 __all__ = ["FILES", "goals_text", "reproducing_command", "write_card_check"]

@@ -192,7 +192,6 @@ def derive_card(
             settings[key] = list(values)
     config = experiment_from_settings(settings, "mammoth derive-card")
     folder = run_command(config, run, config["field"], command=command_line(config))
-    click.echo((folder / "derive.md").read_text(encoding="utf-8").rstrip())
     click.echo(f"wrote {folder}")
 
 

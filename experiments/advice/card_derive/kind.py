@@ -492,9 +492,10 @@ def run(
     command: str,
     backend=None,
     progress: Callable[[str], None] | None = None,
-) -> dict:
+) -> str:
     """Race, certify and solve the meta-game at each table size, then write the card and its
-    report (:func:`experiments.advice.card_derive.report.write_derivation`)."""
+    report (:func:`experiments.advice.card_derive.report.write_derivation`); return
+    ``derive.md``'s text."""
     from experiments.advice.card_derive.report import write_derivation
 
     started = time.perf_counter()
@@ -514,7 +515,7 @@ def run(
                 merged = {k: np.sum([p[k] for p in parts], axis=0) for k in parts[0]}
                 metagames[players] = (names, metagame_tables(names, {players: merged}))
         bar.total = bar.n  # the race may have dropped candidates early
-    write_derivation(
+    return write_derivation(
         Path(folder),
         config,
         plays,
@@ -524,7 +525,6 @@ def run(
         command=command,
         seconds=None if store.reused else time.perf_counter() - started,
     )
-    return {"plays": plays, "certified": certified}
 
 
 def describe(config: dict) -> str:

@@ -193,8 +193,8 @@ def write_derivation(
     metagames: dict,
     command: str,
     seconds: float | None = None,
-) -> None:
-    """Write every file of a derivation into ``folder``."""
+) -> str:
+    """Write every file of a derivation into ``folder``; return ``derive.md``'s text."""
     folder = Path(folder)
     rules = rules_with_tiles(config, config["tiles"])
     card = derived_card(config, plays, certified, command)
@@ -205,7 +205,8 @@ def write_derivation(
     if metagames:
         eq = pd.concat([tables["equilibrium"] for _, tables in metagames.values()])
         write_csv(folder / "equilibrium.csv", eq)
-    write_text(folder / "derive.md", derivation_markdown(config, plays, race, certified, metagames))
+    text = derivation_markdown(config, plays, race, certified, metagames)
+    write_text(folder / "derive.md", text)
     title = f"The card for {card['provenance']['table']}"
     page = card_page(card, rules.tie_rule, title=title, mammoth_points=rules.mammoth_points)
     write_text(folder / "card.html", page)
@@ -221,3 +222,4 @@ def write_derivation(
         seconds=None if seconds is None else round(seconds, 1),
     )
     write_text(folder / "run.json", json.dumps(meta, indent=2) + "\n")
+    return text
