@@ -191,7 +191,7 @@ def card_answer(folder: ResultFolder) -> list:
         Link("on your phone", CARD_PAGE),
         ", which counts for you):",
     ]
-    said = [rule["text"] for rule in card["rules"] if str(rule.get("text", "")).startswith("At ")]
+    said = [str(line) for line in card.get("words") or []]  # a derived card's play in words
     made = card.get("provenance") or {}
     if not said:
         return [

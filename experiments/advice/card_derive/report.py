@@ -35,20 +35,15 @@ def tiles_digest(tiles: str) -> str | None:
 
 
 def play_words(play: TablePlay, players: int) -> str:
-    """A table size's play in the words of a player at the table."""
+    """A table size's play in the words of a player at the table (one line of a phone)."""
     if play.seek == SEEK_NEVER:
         seek = "do not go out of your way for the herd"
     else:
         unless = " unless someone is on its area already" if play.seek == SEEK_UNLESS_THERE else ""
-        seek = (
-            f"go for the herd{unless}, counting the contest at {100 * play.weight:.0f}% of what "
-            "it is worth when you choose where to place"
-        )
+        weight = f"{100 * play.weight:.0f}%"
+        seek = f"go for the herd{unless} (weigh it at {weight} of its worth when placing)"
     if play.commit == COUNT:
-        commit = (
-            "commit the number of figures worth the most points on average: your chance to win "
-            "times the prize, less what the figures cost (card.html counts it for you)"
-        )
+        commit = "commit the count worth the most points (card.html counts it)"
     else:
         commit = f"commit {play.commit} figure{'s' if play.commit != 1 else ''}"
     return f"At {players} players: {seek}; {commit}."
@@ -72,10 +67,7 @@ def certificate(certified: pd.DataFrame) -> dict:
 def derived_card(config: dict, plays: dict, certified: pd.DataFrame, command: str) -> dict:
     """The card file's contents: the card, its provenance and its certification."""
     card = card_of_plays(plays)
-    for players in sorted(plays):
-        for rule in card["rules"]:
-            if rule.get("text") == f"{players} players":
-                rule["text"] = play_words(plays[players], players)
+    card["words"] = [play_words(plays[p], p) for p in sorted(plays)]
     table = f"{field_label(config['field'])}, {tiles_label(config['tiles'])} tiles"
     card["provenance"] = {
         "command": command,

@@ -77,9 +77,9 @@ def commands_markdown() -> str:
 
 def default_card_markdown() -> str:
     """The default card (the ``card`` policy's) in words, a line per table size, as a Markdown
-    list: the words its derivation wrote into its rules."""
+    list: the words its derivation wrote (its ``words``)."""
     card = load_card(CARD_PATH)
-    return "\n".join(f"  - {rule['text']}" for rule in card["rules"] if rule.get("text"))
+    return "\n".join(f"  - {line}" for line in card.get("words") or [])
 
 
 RESULTS = ROOT / "docs" / "results"
