@@ -19,6 +19,7 @@ import pandas as pd
 
 from experiments.advice.card_check.analysis import EXPLOIT_LIMIT
 from experiments.advice.card_check.analysis_tables import field_label, rules_with_tiles, tiles_label
+from experiments.advice.card_derive.analysis import CHANGE, parse_change
 from experiments.advice.report_card import card_page
 from experiments.shared.files import run_metadata, write_csv, write_text
 from strategies.taming_card import COUNT, SEEK_NEVER, SEEK_UNLESS_THERE, TablePlay, card_of_plays
@@ -47,6 +48,19 @@ def play_words(play: TablePlay, players: int) -> str:
     else:
         commit = f"commit {play.commit} figure{'s' if play.commit != 1 else ''}"
     return f"At {players} players: {seek}; {commit}."
+
+
+def deviation_words(deviation: str) -> str:
+    """A deviation as a player reads it: ``~weight=0.6`` is ``the card at weight 0.6``, a
+    taming policy is itself (in code type)."""
+    if not deviation.startswith(CHANGE):
+        return f"`{deviation}`"
+    key, value = parse_change(deviation)
+    if key == "weight":
+        return f"the card at weight {value:g}"
+    if key == "seek":
+        return "the card seeking always" if value == 2 else "the card staying away when taken"
+    return "the card counting it out" if value == COUNT else f"the card committing {value}"
 
 
 def certificate(certified: pd.DataFrame) -> dict:
@@ -87,7 +101,7 @@ def derived_card(config: dict, plays: dict, certified: pd.DataFrame, command: st
     card["notes"] = {
         "For": [f"a table of {table}"],
         "Exploitability": [
-            f"{p} players: {c['best_deviation']} gains {c['gain']:+.2f} pp "
+            f"{p} players: {deviation_words(c['best_deviation'])} gains {c['gain']:+.2f} pp "
             f"[{c['low']:+.2f}, {c['high']:+.2f}]"
             for p, c in card["provenance"]["certified"].items()
         ],
@@ -129,7 +143,7 @@ def derivation_markdown(
         rows.append(
             {
                 "players": int(players),
-                "best deviation": best["deviation"],
+                "best deviation": deviation_words(best["deviation"]),
                 "its gain": f"{_pp(best['gain'])} [{_pp(best['gain_low'])}, "
                 f"{_pp(best['gain_high'])}]",
                 "holds": "yes" if best["gain"] <= EXPLOIT_LIMIT else "**no**",
