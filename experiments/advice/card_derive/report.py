@@ -52,14 +52,16 @@ def play_words(play: TablePlay, players: int) -> str:
 
 def deviation_words(deviation: str) -> str:
     """A deviation as a player reads it: ``~weight=0.6`` is ``the card at weight 0.6``, a
-    taming policy is itself (in code type)."""
+    taming policy is its name."""
     if not deviation.startswith(CHANGE):
-        return f"`{deviation}`"
+        return deviation
     key, value = parse_change(deviation)
     if key == "weight":
         return f"the card at weight {value:g}"
     if key == "seek":
-        return "the card seeking always" if value == 2 else "the card staying away when taken"
+        if value == 2:
+            return "the card seeking always"
+        return "the card staying away when someone is there"
     return "the card counting it out" if value == COUNT else f"the card committing {value}"
 
 
