@@ -41,10 +41,12 @@ def test_demo_runs_the_default_suite_and_reports(demo_run):
     shipped = load_card()
     assert report.index("The advice card") < report.index("Over whole games, going out of your")
     opening = report[: report.index("Over whole games")]
-    for head, lines in shipped["notes"].items():  # the equilibrium and the adjustments
-        assert f"**{head}:**" in opening and lines[0] in opening
-    assert f"made by {shipped['provenance']['check']['command']})" in report  # advice section
-    assert f"This run: of {len(shipped['rules'])} rules" in opening
+    for line in shipped["words"]:  # the card in a player's words, a line per table size
+        assert line in opening
+    assert "one player who plays the herd any other way gains at most" in opening
+    assert " ev " not in opening and "counted out" not in opening  # no jargon in the first box
+    assert f"made by {shipped['provenance']['command']})" in report  # advice section
+    assert f"This run: of {len(shipped['rules'])} rules" in report  # the advice section
     # the demo checks the shipped card instead of deriving a second one, and plays no search
     advice = out / "advice"
     assert (advice / "agreement.csv").is_file() and not (advice / "card.md").exists()

@@ -369,6 +369,7 @@ def section(folder: ResultFolder) -> list:
             "95% intervals clustered by game.",
         ),
         agreement_table(folder),
+        Paragraph([agreement_words(folder.table("agreement"))]),
     ]
     if folder.has("advice") and (folder.path / "card.md").is_file():
         table = folder.table("advice")

@@ -160,9 +160,9 @@ def derive_card(
     playing each deviation instead, on common game indices; a race of successive halving keeps
     the candidates that are hardest to exploit. The winner is certified on fresh game indices
     (exploit.csv: every deviation's gain with its 95% interval) and the meta-game among it and
-    the deviations that gain most is solved (equilibrium.csv). Writes the card (card.json, with
-    the command that derives the same bytes again) and prints derive.md. Ctrl-C keeps the
-    finished chunks (rerun with --resume).
+    the deviations that gain most is solved (equilibrium.csv). Writes into OUT the card
+    (card.json, with the command that derives the same bytes again, and card.html) and
+    derive.md, which it prints. Ctrl-C keeps the finished chunks (rerun with --resume).
     """
     rules = {}
     if mammoth_points is not None:

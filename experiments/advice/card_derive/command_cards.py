@@ -30,7 +30,8 @@ from sim.textfiles import read_text
 def cards(pages):
     """Print the shipped cards: for which tiles and table each was derived, how to play it, the
     best one-seat gain at a table of it (pp, 95% interval) and the command that derived it.
-    With --update, write those tables into the marked blocks of the pages instead."""
+    Writes nothing; with --update, writes those tables into the marked blocks of the pages
+    instead."""
     if not pages:
         click.echo(shipped_markdown())
         click.echo()

@@ -23,6 +23,8 @@ BLOCK = "shipped-cards"
 
 
 def _pp(value: float) -> str:
+    if round(value, 2) == 0:
+        return "0.00"
     return f"{value:+.2f}".replace("-", "−")
 
 
@@ -110,7 +112,7 @@ def card_results_markdown() -> str:
         for players, part in eq.groupby("players"):
             card = part.iloc[0]  # the card is the meta-game's first play
             mix = ", ".join(
-                f"{_short(row.strategy)} {row.weight:.0f}"
+                f"{_short(row.strategy, card['strategy'])} {row.weight:.0f}"
                 for row in part.itertuples()
                 if row.weight >= 0.5
             )
@@ -122,10 +124,31 @@ def card_results_markdown() -> str:
     return "\n".join(lines)
 
 
-def _short(strategy: str) -> str:
-    """A meta-game play in a cell: ``the card`` for a card, else its taming policy."""
-    taming = strategy.split("+", 1)[-1]
-    return "the card" if taming.startswith("card[seek_") else f"`{strategy}`"
+def _short(strategy: str, card: str) -> str:
+    """A meta-game play in a cell: ``the card`` for the card (``card``), the card with the
+    setting it changes for another candidate of the card, else the strategy's name."""
+    if strategy == card:
+        return "the card"
+    taming, own = strategy.split("+", 1)[-1], card.split("+", 1)[-1]
+    if not (taming.startswith("card[seek_") and own.startswith("card[seek_")):
+        return f"`{strategy}`"
+
+    def settings(name: str) -> dict[str, str]:
+        return dict(item.split("=") for item in name[name.index("[") + 1 : -1].split(","))
+
+    mine, other = settings(own), settings(taming)
+    changed = [key.split("_")[0] for key in other if other[key] != mine.get(key)]
+    words = {"seek": {"1": "staying away when someone is there", "2": "seeking always"}}
+    said = []
+    for key in changed:
+        value = other[next(k for k in other if k.startswith(key))]
+        if key == "weight":
+            said.append(f"at weight {value}")
+        elif key == "seek":
+            said.append(words["seek"].get(value, f"seek {value}"))
+        else:
+            said.append("counting it out" if value == "-1" else f"committing {value}")
+    return "the card " + ", ".join(said)
 
 
 def wrong_card_markdown() -> str:
