@@ -1,11 +1,15 @@
-"""``mammoth cards``: the shipped cards, which to play for which tiles and table."""
+"""``mammoth cards``: the shipped cards, which to play for which tiles and table; and, with
+``--at-every-table``, whether one of them holds at every shipped card's table."""
 
 from __future__ import annotations
 
+import json
+import shlex
 from pathlib import Path
 
 import click
 
+from experiments.advice.card_derive.kind import certify, plays_of
 from experiments.advice.card_derive.report_shipped import (
     BLOCKS,
     blocks_of,
@@ -13,9 +17,51 @@ from experiments.advice.card_derive.report_shipped import (
     shipped_markdown,
     update_blocks,
 )
+from experiments.shared.backends import PoolBackend, executor
 from experiments.shared.command_options import command
+from experiments.shared.definition import experiment_from_settings
+from experiments.shared.files import inside, run_metadata, write_csv, write_text
+from experiments.shared.limits import MAX_GAMES
 from sim.errors import InputError
 from sim.textfiles import read_text
+from strategies.registry import resolve
+from strategies.taming_card import load_card, shipped_cards
+
+
+def play_at_every_table(games: int, out: Path, workers: int) -> list[Path]:
+    """Each shipped card's exploitability at every other shipped card's table: its plays
+    certified as the table's own card was (its tiles, its base player, every default
+    deviation, the certification's fresh games), on ``games`` games per arm.
+
+    Returns
+    -------
+    list of pathlib.Path
+        The tables written, ``OUT/CARD__at__TABLE.csv`` (every deviation's gain,
+        :func:`~experiments.advice.card_derive.analysis.gains`).
+    """
+    cards = {path.stem: load_card(path) for path in shipped_cards()}
+    written = []
+    for table, own in cards.items():
+        settings = {**own["provenance"]["experiment"], "games": games}
+        config = experiment_from_settings(settings, "mammoth cards")
+        for name, card in cards.items():
+            if name == table:
+                continue
+            backend = PoolBackend(executor(workers), workers, own=True) if workers > 1 else None
+            try:
+                if backend is not None:
+                    backend.prepare([resolve(n) for n in config["field"]])
+                chunks = out / "chunks" / f"{name}__at__{table}"
+                exploit = certify(config, plays_of(card), chunks, backend)
+            finally:
+                if backend is not None:
+                    backend.close()
+            target = out / f"{name}__at__{table}.csv"
+            write_csv(target, exploit)
+            for chunk in sorted((chunks / "chunks").glob("*.npz")):
+                inside(chunk).unlink()
+            written.append(target)
+    return written
 
 
 @command(name="cards")
@@ -25,13 +71,51 @@ from sim.textfiles import read_text
     multiple=True,
     type=click.Path(dir_okay=False, path_type=Path),
     help="A Markdown page whose marked blocks (" + ", ".join(BLOCKS) + ") to write anew from "
-    "the card files (repeat).",
+    "the card files and result folders (repeat).",
 )
-def cards(pages):
+@click.option(
+    "--at-every-table",
+    is_flag=True,
+    help="Play each shipped card at every other shipped card's table (its tiles and base "
+    "player, every default deviation) and write its gains into OUT.",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1, MAX_GAMES),
+    default=5_000,
+    show_default=True,
+    help="With --at-every-table: games per arm and table size.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 32),
+    default=1,
+    show_default=True,
+    help="With --at-every-table: local processes, one chunk each; results do not depend on it.",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default="results/cards",
+    show_default=True,
+    help="With --at-every-table: the folder of its tables and run.json.",
+)
+def cards(pages, at_every_table, games, workers, out):
     """Print the shipped cards: for which tiles and table each was derived, how to play it, the
     best one-seat gain at a table of it (pp, 95% interval) and the command that derived it.
     Writes nothing; with --update, writes those tables into the marked blocks of the pages
-    instead."""
+    instead; with --at-every-table, writes into OUT each card's gains at every other card's
+    table (CARD__at__TABLE.csv) and run.json."""
+    if at_every_table:
+        written = play_at_every_table(games, out, workers)
+        words = ["mammoth", "cards", "--at-every-table", "--games", str(games)]
+        meta = run_metadata(
+            " ".join(shlex.quote(w) for w in words), kind="cards", games=games,
+            files=[p.name for p in written],
+        )  # fmt: skip
+        write_text(out / "run.json", json.dumps(meta, indent=2) + "\n")
+        click.echo(f"wrote {out}")
+        return
     if not pages:
         click.echo(shipped_markdown())
         click.echo()

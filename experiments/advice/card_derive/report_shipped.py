@@ -181,12 +181,44 @@ def wrong_card_markdown() -> str:
     return "\n".join(lines)
 
 
+def _worst(exploit: pd.DataFrame) -> tuple[float, int]:
+    """The best deviation's gain at the worst table size, and that size."""
+    best = exploit.groupby("players")["gain"].max()
+    return float(best.max()), int(best.idxmax())
+
+
+def every_table_markdown() -> str:
+    """Each shipped card at every shipped card's table: the most one player gains by leaving a
+    table that plays it (pp, at the worst table size, which the cell names), its own table from
+    its certification, the others from ``mammoth cards --at-every-table`` (``one-card/``)."""
+    paths = shipped_cards()
+    head = "| card for | " + " | ".join(f"at a table of {_table_of(p)}" for p in paths)
+    lines = [head + " | worst |", "|---|" + "---|" * (len(paths) + 1)]
+    for card in paths:
+        cells, worst = [], None
+        for table in paths:
+            if card == table:
+                found = RESULTS / "derive" / card.stem / "exploit.csv"
+            else:
+                found = RESULTS / "one-card" / f"{card.stem}__at__{table.stem}.csv"
+            if not found.is_file():
+                cells.append("-")
+                continue
+            gain, players = _worst(pd.read_csv(found))
+            cells.append(f"{_pp(gain)} ({players} players)")
+            worst = gain if worst is None else max(worst, gain)
+        tail = _pp(worst) if worst is not None else "-"
+        lines.append(f"| {_table_of(card)} | " + " | ".join(cells) + f" | {tail} |")
+    return "\n".join(lines)
+
+
 BLOCKS = {
     BLOCK: shipped_markdown,
     "shipped-commands": commands_markdown,
     "default-card": default_card_markdown,
     "card-results": card_results_markdown,
     "wrong-card": wrong_card_markdown,
+    "every-table": every_table_markdown,
 }
 """The marked blocks a page may hold, and what fills each."""
 
