@@ -139,6 +139,8 @@ PLACEHOLDERS = {
     ("--section", "NAME"): "cold_start",
     ("--deviation", "NAME"): "never",
     ("--bootstrap", "B"): "20",
+    ("--first-games", "N"): "10",
+    ("--metagame-games", "N"): "2",
     ("--round", "R"): "9",
 }
 """(option, placeholder) -> value."""
