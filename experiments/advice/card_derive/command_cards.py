@@ -60,6 +60,9 @@ def play_at_every_table(games: int, out: Path, workers: int) -> list[Path]:
             write_csv(target, exploit)
             for chunk in sorted((chunks / "chunks").glob("*.npz")):
                 inside(chunk).unlink()
+            for folder in (chunks / "chunks", chunks, out / "chunks"):  # the tables hold them
+                if folder.is_dir() and not any(folder.iterdir()):
+                    inside(folder).rmdir()
             written.append(target)
     return written
 
