@@ -323,3 +323,30 @@ def test_a_shipped_card_holds_at_its_own_table(tmp_path, monkeypatch, name):
     best = exploit.groupby("players")["gain"].max()
     assert list(best.index) == [2, 3, 4]
     assert (best <= EXPLOIT_LIMIT).all(), best
+
+
+def test_cards_prints_the_shipped_cards_and_refuses_a_page_without_blocks(tmp_path):
+    from strategies.taming_card import shipped_cards
+
+    shown = invoke("cards")
+    assert shown.exit_code == 0, shown.output
+    for path in shipped_cards():
+        assert tc.load_card(path)["provenance"]["command"] in shown.output
+    page = tmp_path / "page.md"
+    page.write_text("# nothing marked\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    line = assert_refused(invoke("cards", "--update", page), tmp_path, before)
+    assert "marked blocks" in line
+
+
+def test_every_shipped_card_is_played_at_every_other_cards_table(tmp_path):
+    from strategies.taming_card import shipped_cards
+
+    out = tmp_path / "every"
+    result = invoke("cards", "--at-every-table", "--games", "3", "--out", out)
+    assert result.exit_code == 0, result.output
+    stems = [p.stem for p in shipped_cards()]
+    want = {f"{a}__at__{b}.csv" for a in stems for b in stems if a != b}
+    assert {p.name for p in out.iterdir()} == want | {"run.json"}  # no chunks left behind
+    table = pd.read_csv(out / next(iter(sorted(want))))
+    assert set(table["players"]) == {2, 3, 4} and (table["games"] == 3).all()
