@@ -350,3 +350,12 @@ def test_every_shipped_card_is_played_at_every_other_cards_table(tmp_path):
     assert {p.name for p in out.iterdir()} == want | {"run.json"}  # no chunks left behind
     table = pd.read_csv(out / next(iter(sorted(want))))
     assert set(table["players"]) == {2, 3, 4} and (table["games"] == 3).all()
+
+
+@pytest.mark.heavy_kernel  # a local Dask cluster
+def test_a_derivation_on_dask_is_the_same_card(tmp_path):
+    pytest.importorskip("distributed")
+    here = _derive(tmp_path, "here")
+    there = _derive(tmp_path, "there", "--dask", "local:2")
+    for name in OUTPUTS:
+        assert (here / name).read_bytes() == (there / name).read_bytes(), name
