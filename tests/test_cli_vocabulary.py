@@ -56,7 +56,7 @@ def test_player_counts_are_several_where_the_readme_shows_it(name):
 
 def test_parallel_workers_have_one_name():
     parallel = {"simulate", "compare", "commit", "worth", "tune", "run", "demo", "ladder", "advise"}
-    parallel.update({"check-card", "train", "metagame", "analyse", "derive-card"})
+    parallel.update({"check-card", "train", "metagame", "analyse", "derive-card", "cards"})
     for name, command in COMMANDS.items():
         visible = [o for p in command.params if not getattr(p, "hidden", False) for o in p.opts]
         assert "--threads" not in visible, name
@@ -80,6 +80,7 @@ COUNTS = {
     "train": "per generation",
     "metagame": "per profile and player count",
     "derive-card": "per arm and table size",
+    "cards": "per arm and table size",
 }
 
 
@@ -113,6 +114,7 @@ def test_no_command_writes_into_another_commands_default_folder():
         "commit": "results/commit",
         "compare": "results/compare",
         "derive-card": "results/derive-card",
+        "cards": "results/cards",
         "contest report": "results/contest",
         "contest table": "results/contest-table",
         "demo": "results/demo",

@@ -43,10 +43,10 @@ def test_demo_runs_the_default_suite_and_reports(demo_run):
     opening = report[: report.index("Over whole games")]
     for line in shipped["words"]:  # the card in a player's words, a line per table size
         assert line in opening
-    assert "one player who plays the herd any other way gains at most" in opening
+    assert "leaving it gains one player at most" in opening
     assert " ev " not in opening and "counted out" not in opening  # no jargon in the first box
     assert f"made by {shipped['provenance']['command']})" in report  # advice section
-    assert f"This run: of {len(shipped['rules'])} rules" in report  # the advice section
+    assert "This run: of " in report  # the play-outs' verdict on the card, in the advice section
     # the demo checks the shipped card instead of deriving a second one, and plays no search
     advice = out / "advice"
     assert (advice / "agreement.csv").is_file() and not (advice / "card.md").exists()

@@ -187,9 +187,9 @@ def card_answer(folder: ResultFolder) -> list:
     card = shipped_card()
     lead = [
         Strong("How many figures to commit?"),
-        " And should you go out of your way for the herd? The advice card (",
+        " The advice card (",
         Link("on your phone", CARD_PAGE),
-        ", which counts for you):",
+        "):",
     ]
     said = [str(line) for line in card.get("words") or []]  # a derived card's play in words
     made = card.get("provenance") or {}
@@ -200,20 +200,13 @@ def card_answer(folder: ResultFolder) -> list:
             Paragraph([agreement_words(folder.table("agreement")), " ", provenance_words(card)]),
         ]
     held = made.get("certified") or {}
-    gains = ", ".join(
-        f"{held[p]['gain']:+.1f} pp at {p} players" for p in sorted(held) if "gain" in held[p]
-    )
-    table = made.get("table", "")
+    gains = [held[p]["gain"] for p in held if "gain" in held[p]]
     closing = (
-        f"This card is for a table of {table}. Where everyone plays it, one player who plays "
-        f"the herd any other way gains at most {gains} of win rate. "
+        f"Where everyone plays it, leaving it gains one player at most {max(gains):+.1f} pp. "
         if gains
         else ""
     )
-    closing += (
-        "For other tiles or other players, the page lists a card for each, and "
-        "mammoth derive-card makes one for yours."
-    )
+    closing += f"It is for {made.get('table', 'one table')}; the page lists the others."
     return [
         Paragraph(lead, css="lead"),
         Bullets([[line] for line in said]),

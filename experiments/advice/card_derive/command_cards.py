@@ -87,7 +87,7 @@ def play_at_every_table(games: int, out: Path, workers: int) -> list[Path]:
     type=click.IntRange(1, MAX_GAMES),
     default=5_000,
     show_default=True,
-    help="With --at-every-table: games per arm and table size.",
+    help=f"With --at-every-table: games per arm and table size, 1 to {MAX_GAMES:,}.",
 )
 @click.option(
     "--workers",

@@ -98,7 +98,8 @@ def derived_card(config: dict, plays: dict, certified: pd.DataFrame, command: st
             for p, play in sorted(plays.items())
         },
         "certified": certificate(certified),
-        "experiment": {k: v for k, v in config.items() if k != "source"},
+        # the settings in name order: a setting left at its default takes its place by name
+        "experiment": {k: config[k] for k in sorted(config) if k != "source"},
     }
     card["notes"] = {
         "For": [f"a table of {table}"],
