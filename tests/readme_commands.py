@@ -184,6 +184,8 @@ EXCEPTIONS = {
     "make demo": "an alias of python3 tasks.py demo (make is not on every machine)",
     "make test": "an alias of python3 tasks.py test",
     "python3 tasks.py bench": "a benchmark of minutes on every core (mammoth bench)",
+    "mammoth cards --at-every-table --games 5000 --workers 2": "plays every shipped card at every "
+    "other card's table (minutes even shrunk); tests/test_card_derive.py runs it at 3 games",
     "python3 tasks.py answers": "rewrites the repository's own pages from the card files; "
     "tests/test_card_derive.py checks that they agree",
     "mammoth bench": "a benchmark of minutes on every core, even --quick; prints only",

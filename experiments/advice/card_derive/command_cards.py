@@ -18,7 +18,7 @@ from experiments.advice.card_derive.report_shipped import (
     update_blocks,
 )
 from experiments.shared.backends import PoolBackend, executor
-from experiments.shared.command_options import command
+from experiments.shared.command_options import Whole, command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.files import inside, run_metadata, write_csv, write_text
 from experiments.shared.limits import MAX_GAMES
@@ -84,14 +84,14 @@ def play_at_every_table(games: int, out: Path, workers: int) -> list[Path]:
 )
 @click.option(
     "--games",
-    type=click.IntRange(1, MAX_GAMES),
+    type=Whole(1, MAX_GAMES, "games"),
     default=5_000,
     show_default=True,
     help=f"With --at-every-table: games per arm and table size, 1 to {MAX_GAMES:,}.",
 )
 @click.option(
     "--workers",
-    type=click.IntRange(1, 32),
+    type=Whole(1, 32, "workers"),
     default=1,
     show_default=True,
     help="With --at-every-table: local processes, one chunk each; results do not depend on it.",
@@ -106,9 +106,9 @@ def play_at_every_table(games: int, out: Path, workers: int) -> list[Path]:
 def cards(pages, at_every_table, games, workers, out):
     """Print the shipped cards: for which tiles and table each was derived, how to play it, the
     best one-seat gain at a table of it (pp, 95% interval) and the command that derived it.
-    Writes nothing; with --update, writes those tables into the marked blocks of the pages
-    instead; with --at-every-table, writes into OUT each card's gains at every other card's
-    table (CARD__at__TABLE.csv) and run.json."""
+    With --update, writes those tables into the marked blocks of the pages instead; with
+    --at-every-table, writes into OUT each card's gains at every other card's table
+    (CARD__at__TABLE.csv) and run.json."""
     if at_every_table:
         written = play_at_every_table(games, out, workers)
         words = ["mammoth", "cards", "--at-every-table", "--games", str(games)]

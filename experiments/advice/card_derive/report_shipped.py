@@ -56,10 +56,11 @@ def shipped_rows() -> list[dict]:
 
 
 def shipped_markdown() -> str:
-    """The shipped cards as a Markdown table: tiles and table, how to play the card, and the
-    best one-seat gain at a table of it at 2, 3 and 4 players (pp, 95% interval, the card's
+    """The shipped cards as a Markdown table: tiles and table, the card (``card``, the default;
+    else its file under ``strategies/models``, played as ``card[file=...]``), and the best
+    one-seat gain at a table of it at 2, 3 and 4 players (pp, 95% interval, the card's
     own certification)."""
-    head = "| your table | play | " + " | ".join(f"{p} players" for p in PLAYERS) + " |"
+    head = "| your table | card | " + " | ".join(f"{p} players" for p in PLAYERS) + " |"
     lines = [head, "|---|---|" + "---|" * len(PLAYERS)]
     for row in shipped_rows():
         cells = []
@@ -68,7 +69,8 @@ def shipped_markdown() -> str:
             cells.append(
                 f"{_pp(c['gain'])} [{_pp(c['low'])}, {_pp(c['high'])}]" if c else "not derived"
             )
-        lines.append(f"| {row['table']} | `{row['play']}` | " + " | ".join(cells) + " |")
+        card = row["play"] if row["play"] == "card" else row["file"].rsplit("/", 1)[-1]
+        lines.append(f"| {row['table']} | `{card}` | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -224,13 +226,13 @@ BLOCKS = {
 
 
 def _marks(name: str) -> tuple[str, str]:
-    return f"<!-- {name}: written by `mammoth cards --update` -->", f"<!-- end {name} -->"
+    return f"<!-- {name}: written by mammoth cards --update -->", f"<!-- end {name} -->"
 
 
 def update_blocks(text: str) -> str:
     """A page's text with every marked block (:data:`BLOCKS`) filled anew from the card files.
 
-    A block is the text between ``<!-- NAME: written by `mammoth cards --update` -->`` and
+    A block is the text between ``<!-- NAME: written by mammoth cards --update -->`` and
     ``<!-- end NAME -->``; a page without one is returned as it is.
     """
     for name, fill in BLOCKS.items():
