@@ -3,7 +3,8 @@ version does not.
 
 ``tests/golden/engine_version.json`` holds the version and the digests (:mod:`play_digest`) of
 a few fixed tables: several strategies (greedy with ``ev``, ``random``, ``classic`` with
-``majority``, the ``tuned`` preset) at 2, 3 and 4 players, with the herd and without,
+``majority``, the ``tuned`` preset; and the shipped card, whose file is part of play, with
+``ev`` and ``majority`` against it) at 2, 3 and 4 players, with the herd and without,
 :data:`GAMES` games each, seed 5, seats rotated. A change that moves a single decision of
 these games changes a digest: then the version must be raised by one and the games recorded
 again, with :data:`RECORD` (which refuses to record changed play under the same version). A
@@ -28,10 +29,21 @@ GOLDEN = Path(__file__).resolve().parent / "golden" / "engine_version.json"
 RECORD = ".venv/bin/python tests/test_engine_version.py --record"
 """The command that records the golden games again (from the repository's folder)."""
 
-LINEUPS = {"mixed": ["greedy+ev", "random", "classic+majority", "tuned"]}
+LINEUPS = {
+    "mixed": ["greedy+ev", "random", "classic+majority", "tuned"],
+    "cards": ["champion+card", "greedy+card", "champion+ev[weight=0.4]", "learned+majority"],
+}
 """The line-up of the golden tables: its first ``players`` strategies sit at a table."""
 
-TABLES = ("2p-herd-mixed", "3p-herd-mixed", "4p-herd-mixed", "4p-noherd-mixed")
+TABLES = (
+    "2p-herd-mixed",
+    "3p-herd-mixed",
+    "4p-herd-mixed",
+    "4p-noherd-mixed",
+    "2p-herd-cards",
+    "3p-herd-cards",
+    "4p-herd-cards",
+)
 """The golden tables (:func:`play_digest.table_digest`'s keys)."""
 
 GAMES = 60
