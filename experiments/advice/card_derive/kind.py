@@ -43,9 +43,7 @@ from tqdm import tqdm
 from experiments.advice.card_check.analysis_tables import (
     card_table,
     check_base,
-    field_label,
     rules_with_tiles,
-    tiles_label,
 )
 from experiments.advice.card_derive.analysis import (
     CHANGE,
@@ -525,14 +523,6 @@ def run(
         command=command,
         seconds=None if store.reused else time.perf_counter() - started,
     )
-
-
-def describe(config: dict) -> str:
-    """The table the card is derived for, in words: ``champion, rich tiles``."""
-    return f"{field_label(config['field'])}, {tiles_label(config['tiles'])} tiles"
-
-
-__all__ = ["CHUNK_GAMES", "DEFAULTS", "check", "chunks", "played", "run", "run_chunk"]
 
 
 OPTIONS = (
