@@ -118,7 +118,7 @@ def commit_answer(folder: ResultFolder, most: int = 4, count_words: bool = True)
     }
     if seek:
         words.append(
-            "Going out of your way for the herd (ev): "
+            "Going out of your way for the herd: "
             + "; ".join(f"{t} with {_players_text(c)}" for c, t in _grouped(seek))
             + "."
         )
@@ -215,7 +215,7 @@ def policy_label(policy: str, short: bool = False) -> str:
     if policy.startswith("fixed-"):
         return f"commit {policy.split('-', 1)[1]}"
     names = {
-        "ev": ("seek herd, commit by ev", "seek herd (ev)"),
+        "ev": ("seek herd, commit by ev", "go for the herd"),
         "majority": ("seek herd, by majority", "seek (majority)"),
         "ev-noseek": ("commit by ev, no seeking", "ev, no seeking"),
     }
