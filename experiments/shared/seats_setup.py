@@ -22,7 +22,7 @@ def names_of(config: dict) -> list[str]:
     InputError
         An unknown strategy.
     """
-    return [resolve(n).name for n in config["strategies"]]
+    return [seat.name for seat in played(config)]
 
 
 def played(config: dict) -> list[SeatStrategy]:

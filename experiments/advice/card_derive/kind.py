@@ -84,7 +84,7 @@ from experiments.shared.settings import (
 )
 from sim.errors import InputError
 from strategies.registry import resolve
-from strategies.taming_card import COUNT, SEEK_ALWAYS, SEEK_UNLESS_THERE, TablePlay
+from strategies.taming_card import COUNT, MAX_WEIGHT, SEEK_ALWAYS, SEEK_UNLESS_THERE, TablePlay
 
 CHUNK_GAMES = 1_000
 FIELD = ["champion"]
@@ -126,7 +126,6 @@ GAMES = "certification games per arm and table size"
 ENTRIES = ("play",)
 PREFIX = "d_"
 MAX_CANDIDATES = 200
-MAX_WEIGHT = 10.0
 MAX_DEVIATIONS = 40
 
 

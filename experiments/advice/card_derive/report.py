@@ -65,16 +65,21 @@ def deviation_words(deviation: str) -> str:
     return "the card counting it out" if value == COUNT else f"the card committing {value}"
 
 
-def certificate(certified: pd.DataFrame) -> dict:
-    """Per table size, the best one-seat deviation's gain with its interval (pp, rounded)."""
+def certificate(certified: pd.DataFrame, digits: int | None = FIGURES) -> dict:
+    """Per table size, the best one-seat deviation's gain with its interval (pp, rounded to
+    ``digits``; None: as measured)."""
+
+    def shown(x) -> float:
+        return float(x) if digits is None else round(float(x), digits)
+
     out = {}
     for players, part in certified.groupby("players"):
         best = part.sort_values(["gain", "deviation"], ascending=[False, True]).iloc[0]
         out[str(int(players))] = {
             "best_deviation": str(best["deviation"]),
-            "gain": round(float(best["gain"]), FIGURES),
-            "low": round(float(best["gain_low"]), FIGURES),
-            "high": round(float(best["gain_high"]), FIGURES),
+            "gain": shown(best["gain"]),
+            "low": shown(best["gain_low"]),
+            "high": shown(best["gain_high"]),
             "games": int(best["games"]),
         }
     return out
@@ -140,19 +145,16 @@ def derivation_markdown(
         f"{EXPLOIT_LIMIT:g} pp.",
         "",
     ]
-    rows = []
-    for players, part in certified.groupby("players"):
-        best = part.sort_values(["gain", "deviation"], ascending=[False, True]).iloc[0]
-        rows.append(
-            {
-                "players": int(players),
-                "best deviation": deviation_words(best["deviation"]),
-                "its gain": f"{_pp(best['gain'])} [{_pp(best['gain_low'])}, "
-                f"{_pp(best['gain_high'])}]",
-                "holds": "yes" if best["gain"] <= EXPLOIT_LIMIT else "**no**",
-                "games": f"{int(best['games']):,}",
-            }
-        )
+    rows = [
+        {
+            "players": int(players),
+            "best deviation": deviation_words(best["best_deviation"]),
+            "its gain": f"{_pp(best['gain'])} [{_pp(best['low'])}, {_pp(best['high'])}]",
+            "holds": "yes" if best["gain"] <= EXPLOIT_LIMIT else "**no**",
+            "games": f"{best['games']:,}",
+        }
+        for players, best in certificate(certified, digits=None).items()
+    ]
     lines += [_md_table(pd.DataFrame(rows)), ""]
     lines += ["Every deviation (exploit.csv):", ""]
     every = certified.assign(
