@@ -186,8 +186,13 @@ EXCEPTIONS = {
     "python3 tasks.py bench": "a benchmark of minutes on every core (mammoth bench)",
     "mammoth cards --at-every-table --games 5000 --workers 2": "plays every shipped card at every "
     "other card's table (minutes even shrunk); tests/test_card_derive.py runs it at 3 games",
-    "python3 tasks.py answers": "rewrites the repository's own pages from the card files; "
-    "tests/test_card_derive.py checks that they agree",
+    "python3 tasks.py answers": "rebuilds every committed result folder of the pages (tens of "
+    "minutes) and rewrites the repository's own pages; tests/test_pages.py checks the pages "
+    "against the folders, and its slow test rebuilds one",
+    "python3 tasks.py answers --pages-only": "rewrites the repository's own pages; "
+    "tests/test_pages.py checks that they equal what the committed folders give",
+    "mammoth docs": "rebuilds the repository's own result folders and rewrites its pages "
+    "(docs/results, README.md); tests/test_pages.py runs it on copies",
     "mammoth bench": "a benchmark of minutes on every core, even --quick; prints only",
     "python3 tasks.py notebooks": "installs JupyterLab and serves it until stopped; its pairing "
     "step, jupytext --sync, runs here",

@@ -238,21 +238,6 @@ def test_check_card_flags_a_card_that_does_not_seek_at_three_players(tmp_path):
     assert row["gain_low"] > 1.0, row  # exploitable beyond its noise
 
 
-def test_the_pages_show_the_shipped_cards_as_their_files_say():
-    """README.md and docs/answers.md show the shipped cards' table from the card files (``mammoth
-    cards --update`` writes it): every marked block equals what the files give now."""
-    from pathlib import Path
-
-    from experiments.advice.card_derive.report_shipped import BLOCK, BLOCKS, blocks_of
-
-    root = Path(__file__).resolve().parent.parent
-    for page in ("README.md", "docs/answers.md"):
-        found = blocks_of((root / page).read_text(encoding="utf-8"))
-        assert BLOCK in found, page
-        for name, text in found.items():
-            assert text == BLOCKS[name](), f"{page}: {name} is stale: run mammoth cards --update"
-
-
 def test_the_shipped_cards_are_derived_cards_for_their_tiles_and_table():
     from experiments.advice.card_derive.kind import plays_of
     from strategies.taming_card import shipped_cards
@@ -326,6 +311,8 @@ def test_a_shipped_card_holds_at_its_own_table(tmp_path, monkeypatch, name):
 
 
 def test_cards_prints_the_shipped_cards_and_refuses_a_page_without_blocks(tmp_path):
+    """``mammoth cards`` prints them; ``mammoth docs --update`` writes them into the pages
+    (tests/test_pages.py checks the pages)."""
     from strategies.taming_card import shipped_cards
 
     shown = invoke("cards")
@@ -335,7 +322,7 @@ def test_cards_prints_the_shipped_cards_and_refuses_a_page_without_blocks(tmp_pa
     page = tmp_path / "page.md"
     page.write_text("# nothing marked\n", encoding="utf-8")
     before = snapshot(tmp_path)
-    line = assert_refused(invoke("cards", "--update", page), tmp_path, before)
+    line = assert_refused(invoke("docs", "--update", page), tmp_path, before)
     assert "marked blocks" in line
 
 

@@ -56,7 +56,7 @@ def test_player_counts_are_several_where_the_readme_shows_it(name):
 
 def test_parallel_workers_have_one_name():
     parallel = {"simulate", "compare", "commit", "worth", "tune", "run", "demo", "ladder", "advise"}
-    parallel.update({"check-card", "train", "metagame", "analyse", "derive-card", "cards"})
+    parallel.update({"check-card", "train", "metagame", "analyse", "derive-card", "cards", "docs"})
     for name, command in COMMANDS.items():
         visible = [o for p in command.params if not getattr(p, "hidden", False) for o in p.opts]
         assert "--threads" not in visible, name

@@ -18,7 +18,7 @@ from experiments.shared.questions import questions
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sim", "strategies", "experiments")
 CLI = "experiments.cli"
-ROOM_NAMES = ("command", "kind", "analysis", "report", "bench")
+ROOM_NAMES = ("command", "kind", "analysis", "report", "page", "bench")
 """The rooms of a question, which its modules' names start with."""
 SHARED_ROOMS = {"paired": "analysis", "files": "report", "plots": "report", "document": "report"}
 """The rooms of the shared modules not named by room; the others are the machinery."""
@@ -255,6 +255,8 @@ def test_rooms_are_read_from_names():
     assert room_of("experiments.advice.helpers") is None
     assert room_of("experiments.library.symmetric_game") == "library"
     assert room_of("experiments.library") == "package"
+    assert room_of("experiments.commit.page") == "page"
+    assert room_of("experiments.pages.command_rebuild") == "command"
 
 
 def test_every_module_of_a_question_is_in_a_room():
@@ -269,11 +271,13 @@ def test_every_module_of_a_question_is_in_a_room():
 FORBIDDEN = {
     "analysis": ("report", "kind", "command", "bench"),
     "report": ("kind", "command", "bench"),
+    "page": ("kind", "command", "bench"),
     "kind": ("command", "bench"),
     "machinery": ("command", "bench"),
 }
 """What each room may not import: analyses compute and write nothing, reports word and write
-what they are given, kinds run chunks; only the command layer (and the benchmark, which times
+what they are given, a question's page words its committed result files for the published
+pages, kinds run chunks; only the command layer (and the benchmark, which times
 it) imports commands."""
 
 

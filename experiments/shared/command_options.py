@@ -530,6 +530,13 @@ class TableRules:
         }
 
 
+TIE_HELP = (
+    "The contest's tie rule when one hand runs out of dice while level (docs/rules.md B3): "
+    "longer_wins, the seat with more dice wins; prefix_draw, a draw."
+)
+"""``--tie``'s help where the command says nothing more of it."""
+
+
 def table_rules_options(
     points_low: int = 0,
     points_help: str = "Points of the mammoth majority (0: off).",
@@ -547,7 +554,7 @@ def table_rules_options(
     points_help : str
         What ``--mammoth-points`` sets.
     tie_help : str, optional
-        What ``--tie`` sets (default: no help line).
+        What ``--tie`` sets (default: :data:`TIE_HELP`).
     settings : type
         :class:`TableRules`, or a frozen dataclass extending it with more of the table's rules
         (``mammoth simulate``'s ``--herd``), whose options the command declares next to these.
@@ -566,7 +573,7 @@ def table_rules_options(
                 type=click.Choice(TIE_RULES),
                 default="longer_wins",
                 show_default=True,
-                help=tie_help,
+                help=tie_help or TIE_HELP,
             ),
             click.option(
                 "--mammoth-points",

@@ -1,10 +1,10 @@
 """The questions of :mod:`experiments`: one package each, found by looking, never listed.
 
 A question is a package of :mod:`experiments` other than ``shared``, or a package inside one (a
-question that belongs to another); its modules are named by
-their room (``command*``, ``kind*``, ``analysis*``, ``report*``, ``bench*``). The command line,
-the kinds' registry and the benchmark find a question's parts here by those names, so adding a
-question is adding a folder: nothing else names it.
+question that belongs to another); its modules are named by their room (``command*``,
+``kind*``, ``analysis*``, ``report*``, ``page``, ``bench*``). The command line, the kinds'
+registry, the benchmark and the published pages find a question's parts here by those names, so
+adding a question is adding a folder: nothing else names it.
 """
 
 from __future__ import annotations

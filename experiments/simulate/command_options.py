@@ -164,6 +164,8 @@ def rules_options(function):
         type=click.Choice(RESOURCES_OF_CHOICE),
         default="immediate",
         show_default=True,
+        help="The medicine card's 2 resources of choice (docs/rules.md C7): immediate, named "
+        "when the card is bought; keep, held as tokens and used when needed.",
     )(function)
     function = table_rules_options(settings=SimulatedRules)(function)
     return click.option(

@@ -129,7 +129,12 @@ def search_options(function):
             help="A weight to tune (repeat) [default: every positive weight but stall_round].",
         ),
         click.option(
-            "--objective", type=click.Choice(OBJECTIVES), default="win", show_default=True
+            "--objective",
+            type=click.Choice(OBJECTIVES),
+            default="win",
+            show_default=True,
+            help="What a candidate is judged by: win, its seat's mean win share; margin, its "
+            "mean score minus the best other seat's.",
         ),
         click.option(
             "--sigma",

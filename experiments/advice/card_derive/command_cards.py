@@ -10,20 +10,12 @@ from pathlib import Path
 import click
 
 from experiments.advice.card_derive.kind import certify, plays_of
-from experiments.advice.card_derive.report_shipped import (
-    BLOCKS,
-    blocks_of,
-    commands_markdown,
-    shipped_markdown,
-    update_blocks,
-)
+from experiments.advice.card_derive.report_shipped import commands_markdown, shipped_markdown
 from experiments.shared.backends import PoolBackend, executor
 from experiments.shared.command_options import Whole, command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.files import inside, run_metadata, write_csv, write_text
 from experiments.shared.limits import MAX_GAMES
-from sim.errors import InputError
-from sim.textfiles import read_text
 from strategies.registry import resolve
 from strategies.taming_card import load_card, shipped_cards
 
@@ -69,14 +61,6 @@ def play_at_every_table(games: int, out: Path, workers: int) -> list[Path]:
 
 @command(name="cards")
 @click.option(
-    "--update",
-    "pages",
-    multiple=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="A Markdown page whose marked blocks (" + ", ".join(BLOCKS) + ") to write anew from "
-    "the card files and result folders (repeat).",
-)
-@click.option(
     "--at-every-table",
     is_flag=True,
     help="Play each shipped card at every other shipped card's table (its tiles and base "
@@ -103,12 +87,11 @@ def play_at_every_table(games: int, out: Path, workers: int) -> list[Path]:
     show_default=True,
     help="With --at-every-table: the folder of its tables and run.json.",
 )
-def cards(pages, at_every_table, games, workers, out):
+def cards(at_every_table, games, workers, out):
     """Print the shipped cards: for which tiles and table each was derived, how to play it, the
-    best one-seat gain at a table of it (pp, 95% interval) and the command that derived it.
-    With --update, writes those tables into the marked blocks of the pages instead; with
-    --at-every-table, writes into OUT each card's gains at every other card's table
-    (CARD__at__TABLE.csv) and run.json."""
+    best one-seat gain at a table of it (pp, 95% interval) and the command that derived it
+    (mammoth docs --update writes them into the pages). With --at-every-table, writes into OUT
+    each card's gains at every other card's table (CARD__at__TABLE.csv) and run.json."""
     if at_every_table:
         written = play_at_every_table(games, out, workers)
         words = ["mammoth", "cards", "--at-every-table", "--games", str(games)]
@@ -119,19 +102,9 @@ def cards(pages, at_every_table, games, workers, out):
         write_text(out / "run.json", json.dumps(meta, indent=2) + "\n")
         click.echo(f"wrote {out}")
         return
-    if not pages:
-        click.echo(shipped_markdown())
-        click.echo()
-        click.echo(commands_markdown())
-        return
-    for page in pages:
-        text = read_text(page, "page", 4_000_000)
-        if not blocks_of(text):
-            raise InputError(f"{page} has none of the marked blocks {', '.join(BLOCKS)}")
-        new = update_blocks(text)
-        if new != text:
-            page.write_text(new, encoding="utf-8")
-        click.echo(f"{'wrote' if new != text else 'up to date:'} {page}")
+    click.echo(shipped_markdown())
+    click.echo()
+    click.echo(commands_markdown())
 
 
 COMMAND = cards

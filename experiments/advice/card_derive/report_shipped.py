@@ -3,13 +3,12 @@ it, and how far one player can exploit a table that plays it.
 
 Every figure comes from the card files themselves (each one's certification, recorded by the
 command that derived it, :mod:`experiments.advice.card_derive.report`), so the pages that show
-this table are rebuilt from the files (:func:`update_blocks`, ``mammoth cards --update``) and a
-test checks that they agree.
+this table are rebuilt from the files (``mammoth docs --update``, through this question's
+``page`` module) and a test checks that they agree.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pandas as pd
@@ -97,7 +96,7 @@ def _table_of(path: Path) -> str:
     return (load_card(path).get("provenance") or {}).get("table", Path(path).stem)
 
 
-def card_results_markdown() -> str:
+def card_results_markdown(results: Path = RESULTS) -> str:
     """Per shipped card and table size: the meta-game's equilibrium among the card and the
     deviations that gain most against it, and how far the card is behind the best play against
     it (its derivation's ``equilibrium.csv``)."""
@@ -107,7 +106,7 @@ def card_results_markdown() -> str:
         "|---|---|---|---|",
     ]
     for path in shipped_cards():
-        found = RESULTS / "derive" / path.stem / "equilibrium.csv"
+        found = results / "derive" / path.stem / "equilibrium.csv"
         if not found.is_file():
             continue
         eq = pd.read_csv(found)
@@ -153,7 +152,7 @@ def _short(strategy: str, card: str) -> str:
     return "the card " + ", ".join(said)
 
 
-def wrong_card_markdown() -> str:
+def wrong_card_markdown(results: Path = RESULTS) -> str:
     """Per shipped card's table and each other shipped card: what one player gains (or loses)
     by playing that card at a table of the right one's players, pp at 2, 3 and 4 players (the
     ``wrong-card`` runs' ``exploit.csv``)."""
@@ -163,7 +162,7 @@ def wrong_card_markdown() -> str:
     )
     lines = [head + " |", "|---|---|" + "---|" * len(PLAYERS)]
     for path in shipped_cards():
-        found = RESULTS / "wrong-card" / path.stem / "exploit.csv"
+        found = results / "wrong-card" / path.stem / "exploit.csv"
         if not found.is_file():
             continue
         exploit = pd.read_csv(found)
@@ -189,7 +188,7 @@ def _worst(exploit: pd.DataFrame) -> tuple[float, int]:
     return float(best.max()), int(best.idxmax())
 
 
-def every_table_markdown() -> str:
+def every_table_markdown(results: Path = RESULTS) -> str:
     """Each shipped card at every shipped card's table: the most one player gains by leaving a
     table that plays it (pp, at the worst table size, which the cell names), its own table from
     its certification, the others from ``mammoth cards --at-every-table`` (``one-card/``)."""
@@ -200,9 +199,9 @@ def every_table_markdown() -> str:
         cells, worst = [], None
         for table in paths:
             if card == table:
-                found = RESULTS / "derive" / card.stem / "exploit.csv"
+                found = results / "derive" / card.stem / "exploit.csv"
             else:
-                found = RESULTS / "one-card" / f"{card.stem}__at__{table.stem}.csv"
+                found = results / "one-card" / f"{card.stem}__at__{table.stem}.csv"
             if not found.is_file():
                 cells.append("-")
                 continue
@@ -222,32 +221,5 @@ BLOCKS = {
     "wrong-card": wrong_card_markdown,
     "every-table": every_table_markdown,
 }
-"""The marked blocks a page may hold, and what fills each."""
-
-
-def _marks(name: str) -> tuple[str, str]:
-    return f"<!-- {name}: written by mammoth cards --update -->", f"<!-- end {name} -->"
-
-
-def update_blocks(text: str) -> str:
-    """A page's text with every marked block (:data:`BLOCKS`) filled anew from the card files.
-
-    A block is the text between ``<!-- NAME: written by mammoth cards --update -->`` and
-    ``<!-- end NAME -->``; a page without one is returned as it is.
-    """
-    for name, fill in BLOCKS.items():
-        start, end = _marks(name)
-        pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), re.DOTALL)
-        text = pattern.sub(lambda _m, f=fill, s=start, e=end: f"{s}\n{f()}\n{e}", text)
-    return text
-
-
-def blocks_of(text: str) -> dict[str, str]:
-    """The marked blocks a page holds, by name (their text between the marks)."""
-    found = {}
-    for name in BLOCKS:
-        start, end = _marks(name)
-        match = re.search(re.escape(start) + r"\n(.*?)\n?" + re.escape(end), text, re.DOTALL)
-        if match:
-            found[name] = match.group(1)
-    return found
+"""The marked blocks of the shipped cards, and what fills each (given the results folder, for
+those that read it)."""

@@ -1,0 +1,127 @@
+"""The worth answer's published figures: one committed run per field (every game played with 10
+and with 0 mammoth points), the table of docs/answers.md and the README's short answer
+(:mod:`experiments.shared.pages`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from shlex import quote
+
+import pandas as pd
+
+from experiments.shared.pages import FIELDS, QUICK_SEARCH, Field, Source, interval, plain, read
+
+TAMING = ("ev", "majority", "fixed-2", "never")
+"""The taming policies of the four strategies of a one-base field."""
+
+
+def _four(base: str) -> str:
+    return " ".join(f"--strategy {quote(f'{base}+{t}')}" for t in TAMING)
+
+
+COMMANDS = {
+    "classic": f"--games 4000 {_four('classic')}",
+    "presets": "--games 4000 --strategy balanced --strategy cards --strategy farmer"
+    " --strategy builder",
+    "greedy": f"--games 4000 {_four('greedy')}",
+    "learned": f"--games 4000 {_four('learned')}",
+    "quick search": f"--games 2000 {_four(QUICK_SEARCH)}",
+}
+"""Each field's run, after ``mammoth worth --seed 2024 --no-sensitivity``."""
+
+
+def folder(field: Field) -> str:
+    """A field's committed run (under ``docs/results``)."""
+    return f"worth/{field.slug}"
+
+
+SOURCES = tuple(
+    Source(
+        folder(f),
+        (f"mammoth worth --seed 2024 --no-sensitivity {COMMANDS[f.name]}",),
+        keep=("games.csv", "win_change.csv"),
+    )
+    for f in FIELDS
+)
+"""The committed runs, one per field."""
+PLAYERS = (2, 3, 4)
+
+
+def games(results: Path) -> pd.DataFrame:
+    """Every field's game table in one: field, players, the share of games whose winner the
+    majority decides (%, with its interval) and the winning margin's median and mean."""
+    parts = []
+    for f in FIELDS:
+        table = read(results, folder(f), "games.csv")
+        parts.append(table.assign(field=f.name))
+    return pd.concat(parts, ignore_index=True)
+
+
+def _decided(row) -> str:
+    return (
+        f"{plain(row.majority_decided * 100)}% "
+        f"{interval(row.majority_decided_low, row.majority_decided_high, scale=100)}"
+    )
+
+
+def table_markdown(results: Path) -> str:
+    """The answers' table: the games the majority decides and the winning margin, by field."""
+    rows = games(results)
+    lines = ["| field | | 2 players | 3 players | 4 players |", "|---|---|---|---|---|"]
+    what = {
+        "games whose winner the majority decides": _decided,
+        "winning margin, median (mean)": lambda r: f"{r.margin_median:.0f} ({r.margin:.1f})",
+    }
+    for label, cell in what.items():
+        for f in FIELDS:
+            mine = rows[rows["field"] == f.name].set_index("players")
+            lines.append(
+                f"| {f.name} | {label} | {' | '.join(cell(mine.loc[p]) for p in PLAYERS)} |"
+            )
+    return "\n".join(lines)
+
+
+def _range(rows: pd.DataFrame, players: int) -> str:
+    shares = rows[rows["players"] == players]["majority_decided"] * 100
+    return f"{plain(shares.min())}–{plain(shares.max())}%"
+
+
+def short_markdown(results: Path) -> str:
+    """The README's short answer to what the mammoth scoring is worth."""
+    rows = games(results)
+    at4 = rows[rows["players"] == 4].set_index("field")["majority_decided"]
+    most = at4.idxmax()
+    return (
+        "- **What is the mammoth scoring worth?** The 10-point majority decides the winner of "
+        f"{_range(rows, 2)} of 2-player games and {_range(rows, 4)} of 4-player games, across "
+        f"the five fields; at 4 players most often against the {most} field."
+    )
+
+
+def field_markdown(results: Path) -> str:
+    """Where the field matters: the range by table size, and the field where the majority
+    decides most often with its interval."""
+    rows = games(results)
+    at4 = rows[rows["players"] == 4].set_index("field")
+    most = at4["majority_decided"].idxmax()
+    closest = at4["margin_median"].idxmin()
+    best = at4.loc[most]
+    median = f"median {at4.loc[closest, 'margin_median']:.0f} points"
+    if closest == most:
+        where = f"where the majority also decides most often: {_decided(best)} of its games."
+    else:
+        where = f"and the majority decides most often against the {most} field: {_decided(best)}."
+    return (
+        f"Where the field matters: the majority decides {_range(rows, 2)} of 2-player games, "
+        f"{_range(rows, 3)} of 3-player and {_range(rows, 4)} of 4-player games across the "
+        f"fields. At 4 players the margins are closest against the {closest} field ({median}), "
+        f"{where}"
+    )
+
+
+BLOCKS = {
+    "worth-table": table_markdown,
+    "worth-short": short_markdown,
+    "worth-field": field_markdown,
+}
+"""The marked blocks this answer writes."""
