@@ -365,3 +365,15 @@ def test_a_killed_commit_command_resumes_to_the_same_tables(tmp_path):
     assert tables == _csvs(tmp_path / "whole")
     assert json.loads((out / "run.json").read_text())["seconds"] is None  # a resumed run
     assert json.loads((tmp_path / "whole" / "run.json").read_text())["seconds"] is not None
+
+
+def test_a_chunk_played_by_another_engine_version_is_not_the_experiments(monkeypatch):
+    """The fingerprint carries sim.ENGINE_VERSION: after a change of play, a resumed run plays
+    its chunks again instead of merging the old ones."""
+    from experiments.shared import checkpoints
+
+    config = {"kind": "compare", "seed": 1, "games": 10}
+    now = checkpoints.fingerprint(config)
+    assert checkpoints.fingerprint(dict(config)) == now
+    monkeypatch.setattr(checkpoints, "ENGINE_VERSION", checkpoints.ENGINE_VERSION + 1)
+    assert checkpoints.fingerprint(config) != now

@@ -22,14 +22,9 @@ from experiments.commit.analysis import (
     DEFAULT_GAMES,
     DEFAULT_MAX_FIGURES,
     DEFAULT_POLICIES,
-    MIXED,
     PRIZE_GRID,
-    SOLVER_EQUILIBRIUM,
-    SOLVER_LAST,
     arm_strategy,
 )
-from experiments.commit.report import ASSUMED
-from experiments.commit.report_thumb import situation_text, thumb_text
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
@@ -55,7 +50,6 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES, MAX_PRIZE_POINTS, MAX_PRIZE_VALUES
-from experiments.shared.report_results import read_table
 from sim.contest_exact import MAX_FIGURES
 
 FILES = (
@@ -201,24 +195,6 @@ def commit(
     )
     names = [arm_strategy(base, policy) for policy in (BASELINE, *policies)] + list(field)
     folder = run_command(config, run, names)
-    by_policy = read_table(folder / "sweep.csv")
-    thumb = read_table(folder / "rule_of_thumb.csv")
-    click.echo(
-        f"commit: {plan.games} games per arm, {by_policy['condition'].nunique()} tile "
-        f"condition(s), players {', '.join(map(str, config['players']))}, seed {plan.seed} "
-        f"({ASSUMED})"
-    )
-    main = by_policy[by_policy["condition"] == MIXED]
-    for row in main.itertuples():
-        click.echo(
-            f"  {row.players}p {row.policy:10s} win {100 * row.dwin:+5.1f} pp "
-            f"[{100 * row.dwin_low:+.1f}, {100 * row.dwin_high:+.1f}]  score {row.dscore:+6.2f} "
-            f"[{row.dscore_low:+.2f}, {row.dscore_high:+.2f}]  vs {base}+{BASELINE}"
-        )
-    click.echo("rule of thumb:")
-    played = thumb[~thumb["case"].isin([SOLVER_LAST, SOLVER_EQUILIBRIUM])]
-    for row in played.to_dict("records"):
-        click.echo(f"  {row['players']}p {situation_text(row)}: {thumb_text(row)}")
     click.echo(f"wrote {folder}")
 
 

@@ -187,8 +187,10 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
 
 def finish(
     config: dict, merged: dict, folder: Path, command: str = "commit", started: float | None = None
-) -> None:
-    """Compute the solver tables and the rule of thumb, and write every file of a commit run.
+) -> str:
+    """Compute the solver tables and the rule of thumb, write every file of a commit run and
+    return it in lines (:func:`~experiments.commit.report.summary`: ``mammoth commit`` prints
+    it).
 
     ``command`` and ``started`` are what run.json records
     (:func:`experiments.shared.runner.run_experiment` gives them).
@@ -205,4 +207,4 @@ def finish(
         max_figures=int(config["max_figures"]),
         tie_rule=rules.tie_rule,
     )
-    write_commit(Path(folder), tables, config, conditions, rules, command, started)
+    return write_commit(Path(folder), tables, config, conditions, rules, command, started)

@@ -17,11 +17,13 @@ from experiments.commit.analysis import (
     BASELINE,
     MIXED,
     PRIZE_GRID,
+    SOLVER_EQUILIBRIUM,
+    SOLVER_LAST,
     field_for,
     tiles_label,
 )
 from experiments.commit.analysis_solver import heatmap_grid
-from experiments.commit.report_thumb import with_words
+from experiments.commit.report_thumb import situation_text, thumb_text, with_words
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
 from experiments.shared.settings import players_of
 from sim.rules import Rules
@@ -102,8 +104,9 @@ def write_commit(
     rules: Rules,
     command: str = "commit",
     started: float | None = None,
-) -> None:
-    """Write the solver tables, the sweep's tables, the plots and run.json of a commit run.
+) -> str:
+    """Write the solver tables, the sweep's tables, the plots and run.json of a commit run, and
+    return the run in lines (:func:`summary`: ``mammoth commit`` prints it).
 
     The ``commit`` experiment kind (:mod:`experiments.commit.kind`), which ``mammoth commit``
     and ``mammoth run`` both go through, writes its folder here. The rule of thumb gets its words
@@ -187,3 +190,40 @@ def write_commit(
         + (["commit_herd_areas.png"] if herd_areas else []),
     )
     write_json(folder / "run.json", meta)
+    return summary(config, by_policy, thumb)
+
+
+def summary(config: dict, by_policy: pd.DataFrame, thumb: pd.DataFrame) -> str:
+    """A commit run in lines: each policy's win-rate and score change against the focal seat
+    never committing, per player count, then the rule of thumb of the games played.
+
+    Parameters
+    ----------
+    config : dict
+        The experiment: its ``games`` per arm, ``players``, ``seed`` and ``base``.
+    by_policy : pandas.DataFrame
+        The sweep (``sweep.csv``).
+    thumb : pandas.DataFrame
+        The rule of thumb with its words (``rule_of_thumb.csv``).
+
+    Returns
+    -------
+    str
+        The lines.
+    """
+    lines = [
+        f"commit: {config['games']} games per arm, {by_policy['condition'].nunique()} tile "
+        f"condition(s), players {', '.join(map(str, players_of(config)))}, seed "
+        f"{config['seed']} ({ASSUMED})"
+    ]
+    for row in by_policy[by_policy["condition"] == MIXED].itertuples():
+        lines.append(
+            f"  {row.players}p {row.policy:10s} win {100 * row.dwin:+5.1f} pp "
+            f"[{100 * row.dwin_low:+.1f}, {100 * row.dwin_high:+.1f}]  score {row.dscore:+6.2f} "
+            f"[{row.dscore_low:+.2f}, {row.dscore_high:+.2f}]  vs {config['base']}+{BASELINE}"
+        )
+    lines.append("rule of thumb:")
+    played = thumb[~thumb["case"].isin([SOLVER_LAST, SOLVER_EQUILIBRIUM])]
+    for row in played.to_dict("records"):
+        lines.append(f"  {row['players']}p {situation_text(row)}: {thumb_text(row)}")
+    return "\n".join(lines)

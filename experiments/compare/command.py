@@ -33,7 +33,6 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES, MAX_STRATEGIES
-from experiments.shared.report_results import read_table
 from experiments.shared.seats_setup import names_of
 from sim.errors import InputError
 
@@ -102,16 +101,7 @@ def compare(ctx, names, plan: GamePlan, herd, no_herd, rules: TableRules, run: R
         },
         "mammoth compare",
     )
-    folder = run_command(config, run, names_of(config))
-    table = read_table(folder / "league.csv")
-    both = len(herds) > 1
-    for row in table.itertuples():
-        herd_text = f" herd {row.herd:3s}" if both else ""
-        click.echo(
-            f"{row.players}p{herd_text} {row.strategy:22s} win {row.win_rate:6.1%} "
-            f"[{row.win_low:.1%}, {row.win_high:.1%}]  score {row.mean_score:6.1f} "
-            f"± {row.score_se:.2f}"
-        )
+    run_command(config, run, names_of(config))
     click.echo(f"wrote {run.out} (herd {', '.join(herd_label(h) for h in herds)})")
 
 

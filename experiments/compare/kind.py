@@ -17,7 +17,7 @@ from pathlib import Path
 
 from experiments.compare.analysis import LeagueStats, herd_label, league_tables, lineups_for
 from experiments.compare.analysis_profile import ProfileStats
-from experiments.compare.report import write_league
+from experiments.compare.report import summary, write_league
 from experiments.shared import seats_setup
 from experiments.shared.limits import game_blocks
 from experiments.shared.rules_setup import rules_of
@@ -127,8 +127,9 @@ def profile_stats(config: dict, merged: dict) -> dict[tuple[int, bool], ProfileS
 
 def finish(
     config: dict, merged: dict, folder: Path, command: str = "compare", started: float | None = None
-) -> None:
-    """Write the league's tables, its profile, plot and run.json.
+) -> str:
+    """Write the league's tables, its profile, plot and run.json; return the league in lines
+    (:func:`~experiments.compare.report.summary`: ``mammoth compare`` prints it).
 
     ``command`` is what run.json records; ``started`` is taken for the contract of
     :mod:`experiments.shared.kinds` only (a league's run.json records no time).
@@ -139,3 +140,4 @@ def finish(
         Path(folder), tables, rules, seed=int(config["seed"]), games=config["games"],
         command=command,
     )  # fmt: skip
+    return summary(tables)

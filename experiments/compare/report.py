@@ -16,6 +16,22 @@ from experiments.compare.analysis import LeagueTables
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
 
 
+def summary(tables: LeagueTables) -> str:
+    """The league in lines, as ``mammoth compare`` prints it: per player count (and herd
+    setting, when several were played) each strategy's win rate with its 95% interval and its
+    mean score with its standard error."""
+    both = len(tables.herds) > 1
+    lines = []
+    for row in tables.league.itertuples():
+        herd_text = f" herd {row.herd:3s}" if both else ""
+        lines.append(
+            f"{row.players}p{herd_text} {row.strategy:22s} win {row.win_rate:6.1%} "
+            f"[{row.win_low:.1%}, {row.win_high:.1%}]  score {row.mean_score:6.1f} "
+            f"± {row.score_se:.2f}"
+        )
+    return "\n".join(lines)
+
+
 def league_figure(table: pd.DataFrame):
     """One panel per player count: win rates with 95% intervals against the fair share.
 

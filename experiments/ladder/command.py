@@ -9,8 +9,6 @@ Runs the ``ladder`` experiment kind (:mod:`experiments.ladder.kind`; its design 
 
 from __future__ import annotations
 
-import math
-
 import click
 
 from experiments.ladder.analysis import ANCHOR, default_rungs
@@ -35,7 +33,6 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
-from experiments.shared.report_results import read_table
 
 DEFAULT_GAMES = 1_000
 FILES = (
@@ -112,16 +109,6 @@ def ladder(names, plan: GamePlan, anchor, cost_seconds, no_costs, run: RunSettin
         "mammoth ladder",
     )
     folder = run_command(config, run, config["strategies"])
-    table = read_table(folder / "ladder.csv")
-    counts = [int(c.split("_")[1][:-1]) for c in table.columns if c.startswith("rating_")]
-    for row in table.to_dict("records"):
-        ratings = "  ".join(
-            f"{p}p {row[f'rating_{p}p']:+7.0f} [{row[f'low_{p}p']:+.0f}, {row[f'high_{p}p']:+.0f}]"
-            for p in counts
-        )
-        speed = row["games_per_s"]
-        cost = f"{speed:,.0f} games/s" if math.isfinite(speed) else "cost not measured"
-        click.echo(f"  {row['player']:34s} {ratings}  {cost}")
     click.echo(f"wrote {folder}")
 
 

@@ -33,7 +33,7 @@ from experiments.ladder.analysis import (
     schedule,
     table_stats,
 )
-from experiments.ladder.report import write_ladder
+from experiments.ladder.report import summary, write_ladder
 from experiments.shared.limits import MAX_CHUNKS, MAX_RUNGS, check_blocks, game_blocks
 from experiments.shared.rules_setup import rules_of
 from experiments.shared.settings import check_keys, herd_setting, names_setting, rule_types
@@ -236,13 +236,15 @@ def costs(config: dict, merged: dict):
 
 def finish(
     config: dict, merged: dict, folder: Path, command: str = "ladder", started: float | None = None
-) -> None:
-    """Fit the ratings and write ratings.csv, costs.csv, ladder.csv, ladder.png and run.json.
+) -> str:
+    """Fit the ratings, write ratings.csv, costs.csv, ladder.csv, ladder.png and run.json, and
+    return the ladder in lines (:func:`~experiments.ladder.report.summary`: the command prints
+    it).
 
     ``command`` is what run.json records; ``started`` is taken for the contract of
     :mod:`experiments.shared.kinds` only (the ladder's run.json records no time).
     """
-    write_ladder(
+    table = write_ladder(
         Path(folder),
         ratings(config, merged),
         costs(config, merged),
@@ -253,3 +255,4 @@ def finish(
         tables={int(p): [list(t) for t in tables_of(config, int(p))] for p in config["players"]},
         command=command,
     )
+    return summary(table)

@@ -282,3 +282,19 @@ def write_ladder(
     )
     write_json(folder / "run.json", meta)
     return table
+
+
+def summary(table: pd.DataFrame) -> str:
+    """The ladder in lines, as ``mammoth ladder`` prints it: each rung's rating with its 95%
+    interval at each player count, and its games per second (``ladder.csv``'s rows)."""
+    counts = [int(c.split("_")[1][:-1]) for c in table.columns if c.startswith("rating_")]
+    lines = []
+    for row in table.to_dict("records"):
+        ratings = "  ".join(
+            f"{p}p {row[f'rating_{p}p']:+7.0f} [{row[f'low_{p}p']:+.0f}, {row[f'high_{p}p']:+.0f}]"
+            for p in counts
+        )
+        speed = row["games_per_s"]
+        cost = f"{speed:,.0f} games/s" if np.isfinite(speed) else "cost not measured"
+        lines.append(f"  {row['player']:34s} {ratings}  {cost}")
+    return "\n".join(lines)

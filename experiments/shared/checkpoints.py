@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from experiments.shared.files import atomic_write
+from sim import ENGINE_VERSION
 from sim.errors import InputError
 
 CHUNK_FORMAT = 1
@@ -36,8 +37,11 @@ def canonical(document) -> str:
 
 
 def fingerprint(config: dict) -> str:
-    """A hash of the experiment (every setting, as JSON): what its chunk files must carry."""
-    return hashlib.sha256(canonical(config).encode()).hexdigest()
+    """A hash of the experiment (every setting, as JSON) and of the engine's behaviour version
+    (:data:`sim.ENGINE_VERSION`): what its chunk files must carry, so a chunk played before a
+    change of play is never merged into a run after it."""
+    document = {"experiment": config, "engine_version": ENGINE_VERSION}
+    return hashlib.sha256(canonical(document).encode()).hexdigest()
 
 
 def chunk_path(folder: Path, chunk: dict) -> Path:

@@ -11,7 +11,6 @@ chunks, ``--resume``, ``--workers`` and ``--dask``.
 from __future__ import annotations
 
 import click
-import numpy as np
 
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
@@ -34,9 +33,8 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES, MAX_STRATEGIES
-from experiments.shared.report_results import read_table
-from experiments.worth.analysis import DEFAULT_GAMES, DEFAULT_STRATEGIES, LONG_GAME, tiles_label
-from experiments.worth.kind import conditions_of, names_of
+from experiments.worth.analysis import DEFAULT_GAMES, DEFAULT_STRATEGIES
+from experiments.worth.kind import names_of
 
 FILES = (
     "win_change.csv, games.csv, margins.csv, tile_value.csv, tile_value_held.csv, "
@@ -100,43 +98,7 @@ def worth(plan: GamePlan, names, rules: TableRules, sensitivity, run: RunSetting
         },
         "mammoth worth",
     )
-    main_label, conditions = conditions_of(config)
     folder = run_command(config, run, names_of(config))
-    tables = {name: read_table(folder / f"{name}.csv") for name in ("games", "sensitivity")}
-    tables["win_change"] = read_table(folder / "win_change.csv")
-    players = config["players"]
-    click.echo(
-        f"worth: {plan.games} games per table and arm, players {', '.join(map(str, players))}, "
-        f"seed {plan.seed}; main condition {main_label} ({tiles_label(conditions[main_label])})"
-    )
-    g = tables["games"]
-    g = g[g["condition"] == main_label]
-    t = tables["sensitivity"]
-    t = t[(t["condition"] == main_label) & t["quantity"].str.startswith("win-probability")]
-    for row, tile in zip(g.itertuples(), t.itertuples(), strict=True):
-        click.echo(
-            f"  {row.players}p majority decides {100 * row.majority_decided:4.1f}% "
-            f"[{100 * row.majority_decided_low:.1f}, {100 * row.majority_decided_high:.1f}] of "
-            f"games; margin {row.margin:.1f} (sd {row.margin_sd:.1f}), change "
-            f"{row.dmargin:+.1f} [{row.dmargin_low:+.1f}, {row.dmargin_high:+.1f}]; one more "
-            f"tile {100 * tile.estimate:+.2f} pp win "
-            f"[{100 * tile.low:+.2f}, {100 * tile.high:+.2f}]"
-        )
-    w = tables["win_change"]
-    for row in w[w["condition"] == main_label].itertuples():
-        click.echo(
-            f"  {row.players}p {row.strategy:18s} win {100 * row.dwin:+5.1f} pp "
-            f"[{100 * row.dwin_low:+.1f}, {100 * row.dwin_high:+.1f}] "
-            f"({rules.mammoth_points} vs 0 points)"
-        )
-    long = [f"{r.players}p {100 * r.long_game:.2f}%" for r in g.itertuples() if r.long_game > 0]
-    if long:
-        click.echo(
-            f"  note: games over {LONG_GAME} rounds (stalled play, not a rule): {', '.join(long)} "
-            "of the main condition (column long_game of games.csv)"
-        )
-    if not np.isfinite(g["majority_decided"]).all():
-        click.echo("  (some cells have too few games for an interval)")
     click.echo(f"wrote {folder}")
 
 

@@ -41,7 +41,7 @@ from experiments.worth.analysis import (
     worth_conditions,
     worth_tables,
 )
-from experiments.worth.report import write_worth
+from experiments.worth.report import summary, write_worth
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.registry import resolve
@@ -144,9 +144,11 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
 
 def finish(
     config: dict, merged: dict, folder: Path, command: str = "worth", started: float | None = None
-) -> None:
-    """Write the tables, plots and run.json of ``mammoth worth``."""
-    _, conditions = conditions_of(config)
+) -> str:
+    """Write the tables, plots and run.json of ``mammoth worth``, and return the run in lines
+    (:func:`~experiments.worth.report.summary`: the command prints it)."""
+    main_label, conditions = conditions_of(config)
     tables = worth_tables(WorthStats.from_arrays(merged), conditions, int(config["points"]))
     rules, names = rules_of(config), names_of(config)
     write_worth(Path(folder), tables, config, conditions, rules, names, command, started)
+    return summary(config, tables, main_label, conditions)

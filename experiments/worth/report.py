@@ -10,12 +10,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
 from experiments.shared.paired import histogram_quantiles
 from experiments.shared.settings import players_of
-from experiments.worth.analysis import tiles_label
+from experiments.worth.analysis import LONG_GAME, tiles_label
 from sim.rules import Rules
 
 
@@ -207,3 +208,62 @@ def write_worth(
         files=[f"{name}.csv" for name in tables] + ["worth.png", "sensitivity.png"],
     )
     write_json(folder / "run.json", meta)
+
+
+def summary(config: dict, tables: dict, main_label: str, conditions: dict) -> str:
+    """A worth run in lines, as ``mammoth worth`` prints them: per player count of the main
+    condition the games the majority decides, the winning margin and its change, what one more
+    tile is worth, then each strategy's win-rate change and a note of stalled games.
+
+    Parameters
+    ----------
+    config : dict
+        The experiment: its ``games``, ``players``, ``seed`` and ``points``.
+    tables : dict
+        :func:`experiments.worth.analysis.worth_tables` (``games``, ``sensitivity``,
+        ``win_change``...).
+    main_label : str
+        The main condition's label.
+    conditions : dict of str to Rules
+        The conditions played.
+
+    Returns
+    -------
+    str
+        The lines.
+    """
+    players = players_of(config)
+    lines = [
+        f"worth: {config['games']} games per table and arm, players "
+        f"{', '.join(map(str, players))}, seed {config['seed']}; main condition {main_label} "
+        f"({tiles_label(conditions[main_label])})"
+    ]
+    g = tables["games"]
+    g = g[g["condition"] == main_label]
+    t = tables["sensitivity"]
+    t = t[(t["condition"] == main_label) & t["quantity"].str.startswith("win-probability")]
+    for row, tile in zip(g.itertuples(), t.itertuples(), strict=True):
+        lines.append(
+            f"  {row.players}p majority decides {100 * row.majority_decided:4.1f}% "
+            f"[{100 * row.majority_decided_low:.1f}, {100 * row.majority_decided_high:.1f}] of "
+            f"games; margin {row.margin:.1f} (sd {row.margin_sd:.1f}), change "
+            f"{row.dmargin:+.1f} [{row.dmargin_low:+.1f}, {row.dmargin_high:+.1f}]; one more "
+            f"tile {100 * tile.estimate:+.2f} pp win "
+            f"[{100 * tile.low:+.2f}, {100 * tile.high:+.2f}]"
+        )
+    w = tables["win_change"]
+    for row in w[w["condition"] == main_label].itertuples():
+        lines.append(
+            f"  {row.players}p {row.strategy:18s} win {100 * row.dwin:+5.1f} pp "
+            f"[{100 * row.dwin_low:+.1f}, {100 * row.dwin_high:+.1f}] "
+            f"({config['points']} vs 0 points)"
+        )
+    long = [f"{r.players}p {100 * r.long_game:.2f}%" for r in g.itertuples() if r.long_game > 0]
+    if long:
+        lines.append(
+            f"  note: games over {LONG_GAME} rounds (stalled play, not a rule): {', '.join(long)} "
+            "of the main condition (column long_game of games.csv)"
+        )
+    if not np.isfinite(g["majority_decided"]).all():
+        lines.append("  (some cells have too few games for an interval)")
+    return "\n".join(lines)
