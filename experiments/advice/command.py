@@ -37,9 +37,7 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
-from experiments.shared.report_results import read_run_json
 from sim.advising import MAX_PLAYOUTS
-from sim.situation import MAX_DECISIONS
 
 DEFAULT_GAMES = 2_000
 DEFAULT_FIELDS = (("greedy",), ("champion",))
@@ -207,16 +205,7 @@ def advise(
     config = experiment_from_settings(settings, "mammoth advise")
     names = [n for f in settings.get("fields", [settings.get("field")]) for n in f]
     folder = run_command(config, run, names)
-    click.echo((folder / "card.md").read_text(encoding="utf-8").rstrip())
-    meta = read_run_json(folder)
-    dropped = int(meta.get("decisions_dropped", 0))
-    click.echo(f"{int(meta.get('decisions', 0)):,} decisions played out; wrote {folder}")
-    if dropped:
-        click.echo(
-            f"{dropped:,} later decisions were not played out: a game's log holds "
-            f"{MAX_DECISIONS} (run.json, decisions_dropped)",
-            err=True,
-        )
+    click.echo(f"wrote {folder}")
 
 
 __all__ = ["advise"]

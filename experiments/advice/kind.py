@@ -301,9 +301,10 @@ def decisions_of(config: dict, merged: dict) -> pd.DataFrame:
 
 def finish(
     config: dict, merged: dict, folder: Path, command: str = "advise", started: float | None = None
-) -> None:
+) -> str:
     """Derive the advice table and this run's card (``derive_card``), check the shipped card's
-    rules on the decisions, and write the files of :mod:`experiments.advice.report`."""
+    rules on the decisions, write the files of :mod:`experiments.advice.report` and return what
+    the command prints (:func:`~experiments.advice.report.write_advice`)."""
     from dataclasses import replace
 
     from experiments.advice.analysis_run import advice_tables
@@ -315,4 +316,4 @@ def finish(
     check = checking.card_check(merged, check_card(config))
     dropped = int(merged[DROPPED].sum()) if DROPPED in merged else 0
     tables = replace(tables, check=check, dropped=dropped)
-    write_advice(Path(folder), tables, config, rules_of(config), command, started)
+    return write_advice(Path(folder), tables, config, rules_of(config), command, started)

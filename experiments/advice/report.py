@@ -63,6 +63,7 @@ from experiments.advice.report_words import (
     worded_card,
 )
 from experiments.shared.files import run_metadata, write_csv, write_json, write_parquet, write_text
+from sim.situation import MAX_DECISIONS
 
 FILES = ("decisions.parquet", "agreement.csv", "run.json")
 DERIVED = ("advice.csv", "card.md", "card.json", "card.html")
@@ -127,8 +128,10 @@ def write_advice(
     rules,
     command: str = "advise",
     started: float | None = None,
-) -> None:
-    """Write the advice run's files into ``folder``.
+) -> str:
+    """Write the advice run's files into ``folder``; return what ``mammoth advise`` prints: the
+    card (``card.md``'s text, when the run derived one), how many decisions were played out,
+    and how many were not (a game's log was full).
 
     Parameters
     ----------
@@ -145,6 +148,11 @@ def write_advice(
         What produced the output, for run.json.
     started : float, optional
         ``time.perf_counter()`` when the run started (for the wall time in run.json).
+
+    Returns
+    -------
+    str
+        The lines printed.
     """
     import time
 
@@ -190,3 +198,11 @@ def write_advice(
         **extra,
     )
     write_json(folder / "run.json", meta)
+    said = [card_text(card).rstrip()] if card is not None else []
+    said.append(f"{len(decisions):,} decisions played out")
+    if tables.dropped:
+        said.append(
+            f"{int(tables.dropped):,} later decisions were not played out: a game's log holds "
+            f"{MAX_DECISIONS} (run.json, decisions_dropped)"
+        )
+    return "\n".join(said)

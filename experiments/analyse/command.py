@@ -95,7 +95,6 @@ def analyse(position_file, field, playouts, seed, stop, run: RunSettings):
     }
     config = experiment_from_settings(settings, "mammoth analyse", where=where)
     folder = run_command(config, run, [field])
-    click.echo((folder / "analysis.md").read_text(encoding="utf-8").rstrip())
     click.echo(f"wrote {folder}")
 
 

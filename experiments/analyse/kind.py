@@ -143,10 +143,10 @@ def run(
     command: str,
     backend=None,
     progress: Callable[[str], None] | None = None,
-) -> dict:
+) -> str:
     """Play the chunks a wave at a time until the rule stops them or all are played, then
-    write the files (:func:`experiments.analyse.report.write_analysis`); return the table's
-    figures."""
+    write the files (:func:`experiments.analyse.report.write_analysis`); return
+    ``analysis.md``'s text, which ``mammoth analyse`` prints."""
     started = time.perf_counter()
     position = position_of(config)
     options = options_of(position)
@@ -181,7 +181,7 @@ def run(
     ]
     table = option_table(stats, [o.label for o in options], [o.code for o in options], odds)
     best = lead(stats)
-    write_analysis(
+    return write_analysis(
         folder,
         config,
         position,
@@ -191,7 +191,6 @@ def run(
         command=command,
         seconds=None if reused else time.perf_counter() - started,
     )
-    return {"table": table, "lead": best}
 
 
 __all__ = ["CHUNK_GAMES", "DEFAULTS", "FIELD", "check", "chunks", "played", "run", "run_chunk"]

@@ -232,15 +232,15 @@ def write_analysis(
     stopped: bool,
     command: str,
     seconds: float | None,
-) -> None:
-    """Write the analysis's files into ``folder`` (:data:`FILES`)."""
+) -> str:
+    """Write the analysis's files into ``folder`` (:data:`FILES`); return ``analysis.md``'s
+    text (``mammoth analyse`` prints it)."""
     folder = Path(folder)
     field = config["field"]
     table = table.round(FIGURES)
     best = {k: round(v, FIGURES) if isinstance(v, float) else v for k, v in best.items()}
-    write_text(
-        folder / "analysis.md", markdown(position, table, best, stopped, field, config["stop"])
-    )
+    text = markdown(position, table, best, stopped, field, config["stop"])
+    write_text(folder / "analysis.md", text)
     write_csv(folder / "analysis.csv", table)
     document = {
         "position": headline(position),
@@ -266,6 +266,7 @@ def write_analysis(
     if seconds is not None:
         extra["seconds"] = round(seconds, 3)
     write_json(folder / "run.json", run_metadata(command, position.rules, kind="analyse", **extra))
+    return text
 
 
 __all__ = ["FILES", "headline", "markdown", "page", "summary", "write_analysis"]

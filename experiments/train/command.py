@@ -10,7 +10,6 @@ whose command is this one) in ``--out``, with the run's checkpoints (``experimen
 
 from __future__ import annotations
 
-import json
 import shlex
 from dataclasses import dataclass
 
@@ -175,13 +174,6 @@ def train_command(
         + f"--learner {shlex.quote(learner)} {fit.words()} --seed {seed} --out {run.out}"
     )
     folder = run_command(config, run, [learner, *opponents], command=command)
-    done = json.loads((folder / "run.json").read_text(encoding="utf-8"))
-    last = done["fit"][-1]
-    click.echo(
-        f"{done['positions']:,} positions from {games * generations:,} games; held-out RMSE "
-        f"{last['rmse_margin']:.2f} points, R2 {last['r2_margin']:.3f}, win sign accuracy "
-        f"{last['win_sign_accuracy']:.3f}"
-    )
     click.echo(f"wrote {folder / 'value.json'} and {folder / 'run.json'}")
 
 

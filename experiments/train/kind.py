@@ -32,6 +32,7 @@ from experiments.shared.settings import (
 )
 from experiments.train.analysis import CHUNK_GAMES, HEADS, PLAYER_CYCLE, TrainSpec, check_spec
 from experiments.train.kind_generations import run_training
+from experiments.train.report import summary
 from sim.errors import InputError
 from strategies.registry import resolve
 
@@ -127,14 +128,17 @@ def run(
     command: str,
     backend=None,
     progress: Callable[[str], None] | None = None,
-) -> dict:
+) -> str:
     """Train and write the model files into ``folder``, with ``command`` as their provenance
-    (:func:`~experiments.train.kind_generations.run_training`); return the fit's figures."""
-    return run_training(
-        spec_of(config),
+    (:func:`~experiments.train.kind_generations.run_training`); return the fit in a line
+    (:func:`~experiments.train.report.summary`: ``mammoth train`` prints it)."""
+    spec = spec_of(config)
+    info = run_training(
+        spec,
         folder,
         command,
         progress=progress,
         backend=backend,
         keep_chunks=config["keep_chunks"],
     )
+    return summary(info, spec.games * spec.generations)

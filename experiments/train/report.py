@@ -47,3 +47,28 @@ def write_model(
     atomic_write(out / "value.json", lambda tmp: tmp.write_text(text, encoding="utf-8"))
     document = json.dumps(run, indent=1, sort_keys=True) + "\n"
     atomic_write(out / "run.json", lambda tmp: tmp.write_text(document, encoding="utf-8"))
+
+
+def summary(info: dict, games: int) -> str:
+    """A training in one line, as ``mammoth train`` prints it: the positions fitted from
+    ``games`` games and the last generation's held-out fit.
+
+    Parameters
+    ----------
+    info : dict
+        What :func:`~experiments.train.kind_generations.run_training` returns (``positions``,
+        ``generations``: each generation's fit).
+    games : int
+        The games played in all.
+
+    Returns
+    -------
+    str
+        The line.
+    """
+    last = info["generations"][-1]
+    return (
+        f"{info['positions']:,} positions from {games:,} games; held-out RMSE "
+        f"{last['rmse_margin']:.2f} points, R2 {last['r2_margin']:.3f}, win sign accuracy "
+        f"{last['win_sign_accuracy']:.3f}"
+    )
