@@ -141,6 +141,8 @@ def test_docs_lists_the_folders_and_refuses_an_unknown_one(tmp_path):
     refused = runner.invoke(main, ["docs", "--rebuild", "nosuch"])
     assert refused.exit_code == 2
     assert "no result folder 'nosuch'" in refused.output
+    missing = runner.invoke(main, ["docs", "--rebuild", "ladder", "--update", tmp_path / "no.md"])
+    assert missing.exit_code == 2 and "--update: no page" in missing.output  # before any rebuild
 
 
 def test_docs_update_writes_a_stale_block_and_leaves_a_fresh_page(tmp_path):

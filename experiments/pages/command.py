@@ -10,7 +10,7 @@ import click
 from experiments.pages.command_rebuild import rebuild
 from experiments.shared.command_options import command, workers_option
 from experiments.shared.files import atomic_write, write_text
-from experiments.shared.pages import blocks, blocks_of, fill_blocks, sources, writes
+from experiments.shared.pages import RESULTS, blocks, blocks_of, fill_blocks, sources, writes
 from sim.errors import InputError
 from sim.textfiles import read_text
 
@@ -80,6 +80,14 @@ def docs(names, pages, workers):
     With --rebuild, runs a folder's commands and replaces it with their output's kept files and
     a run.json that records them; with --update, writes every figure of the pages from the
     folders."""
+    if not RESULTS.is_dir():
+        raise InputError(
+            f"no result folders at {RESULTS}: mammoth docs works on the repository's own pages "
+            "(an editable install, pip install -e .)"
+        )
+    missing = [page for page in pages if not page.is_file()]
+    if missing:
+        raise InputError(f"--update: no page {missing[0]}")
     known = sources()
     if ALL in names:
         names = tuple(known)
