@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from experiments.cli import main
 from experiments.pages.command_rebuild import rebuild
 from experiments.shared.pages import (
+    BLOCK_PAGES,
     FIELDS,
     PAGES,
     RESULTS,
@@ -41,7 +42,7 @@ def _text(page: Path) -> str:
     return page.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+@pytest.mark.parametrize("page", BLOCK_PAGES, ids=lambda p: p.name)
 def test_every_block_of_the_page_equals_what_the_committed_folders_give(page):
     text = _text(page)
     found = blocks_of(text, blocks())
@@ -53,7 +54,7 @@ def test_every_block_of_the_page_equals_what_the_committed_folders_give(page):
 
 def test_every_block_stands_on_a_page_and_every_page_block_is_known():
     held = set()
-    for page in PAGES:
+    for page in BLOCK_PAGES:
         text = _text(page)
         held |= set(blocks_of(text, blocks()))
         opened = set(re.findall(r"<!-- ([a-z0-9-]+): written by mammoth docs -->", text))
@@ -199,7 +200,7 @@ def test_a_committed_folder_rebuilt_from_its_command_gives_the_same_figures(tmp_
     shutil.copytree(RESULTS, copy)
     shutil.rmtree(copy / name)
     shutil.copytree(tmp_path / name, copy / name)
-    for page in PAGES:
+    for page in BLOCK_PAGES:
         text = _text(page)
         assert fill_blocks(text, blocks(copy)) == text
     assert ROOT.joinpath("docs", "results").is_dir()

@@ -14,6 +14,7 @@ from experiments.shared.pages import (
     field_ratings,
     read,
 )
+from experiments.shared.report_folder import short_name
 
 CHAMPION = "champion"
 """The strongest player's name."""
@@ -93,5 +94,30 @@ def champion_markdown(results: Path) -> str:
     )
 
 
-BLOCKS = {"ladder-fields": fields_markdown, "ladder-champion": champion_markdown}
+def table_markdown(results: Path) -> str:
+    """docs/strategies.md's ladder: every rung's heads-up and 4-player rating with its 95%
+    interval and its measured 4-player games per second on one core (★: on the Pareto frontier
+    of rating against speed at either player count)."""
+    table = read(results, LADDER, "ladder.csv")
+    lines = [
+        "| player | heads-up rating | 4-player rating | 4-player games/s, one core |",
+        "|---|---|---|---|",
+    ]
+    for row in table.to_dict("records"):
+        star = " ★" if row["frontier_2p"] or row["frontier_4p"] else ""
+        ratings = [
+            rated((row[f"rating_{p}p"], row[f"low_{p}p"], row[f"high_{p}p"])) for p in (2, 4)
+        ]
+        lines.append(
+            f"| `{short_name(row['player'])}`{star} | {' | '.join(ratings)} | "
+            f"{row['games_per_s']:,.0f} |"
+        )
+    return "\n".join(lines)
+
+
+BLOCKS = {
+    "ladder-fields": fields_markdown,
+    "ladder-champion": champion_markdown,
+    "ladder-table": table_markdown,
+}
 """The marked blocks this answer writes."""

@@ -42,11 +42,12 @@ def update_page(page: Path) -> bool:
 
 
 def update_files(page: Path) -> list[tuple[Path, bool]]:
-    """Write the data files beside ``page`` (``docs/answers_by_field.csv`` beside
-    ``docs/answers.md``...) anew; each with whether it changed."""
+    """Write the page's data files anew: those beside it named after it
+    (``docs/answers_by_field.csv`` of ``docs/answers.md``); each with whether it changed."""
     done = []
+    page = page.resolve()
     for path, fill in writes().items():
-        if path.parent != page.resolve().parent:
+        if path.parent != page.parent or not path.name.startswith(page.stem + "_"):
             continue
         content = fill()
         data = content.encode("utf-8") if isinstance(content, str) else content
@@ -72,7 +73,7 @@ def update_files(page: Path) -> list[tuple[Path, bool]]:
     multiple=True,
     type=click.Path(dir_okay=False, path_type=Path),
     help="A Markdown page whose marked blocks to write anew from the committed folders (repeat);"
-    " the data files beside it (docs/answers_by_field.csv and .png) are written with it.",
+    " its data files beside it (docs/answers_by_field.csv and .png) are written with it.",
 )
 @workers_option("each command of a rebuild runs with these processes or threads", default=None)
 def docs(names, pages, workers):

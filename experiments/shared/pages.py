@@ -38,6 +38,8 @@ RESULTS = ROOT / "docs" / "results"
 """The committed result folders."""
 PAGES = (ROOT / "README.md", ROOT / "docs" / "answers.md")
 """The pages whose every figure comes from a result folder."""
+BLOCK_PAGES = (*PAGES, ROOT / "docs" / "strategies.md")
+"""The pages that hold marked blocks: the :data:`PAGES`, and the strategy guide's ladder."""
 ROOM = "page"
 """The name of a question's module of published figures."""
 
