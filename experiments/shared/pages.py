@@ -56,7 +56,8 @@ class Source:
         The ``mammoth`` commands, as a reader types them, without ``--out`` (each is run into a
         folder of its own); the folder records them in its ``run.json``.
     keep : tuple of str
-        The files of each command's output that the folder keeps (when ``summarise`` is None).
+        The files (glob patterns) of the command's output that the folder keeps, for a folder of
+        one command and no ``summarise``.
     summarise : callable, optional
         ``summarise(outputs) -> {file name: DataFrame}``, given the commands' output folders in
         order: what the folder keeps instead of the files themselves (a summary of large outputs).
@@ -68,6 +69,10 @@ class Source:
     summarise: Callable[[list[Path]], dict[str, pd.DataFrame]] | None = field(
         default=None, compare=False
     )
+
+    def __post_init__(self):
+        if self.summarise is None and (len(self.commands) != 1 or not self.keep):
+            raise ValueError(f"{self.name}: keep files of one command, or summarise several")
 
 
 def marks(name: str) -> tuple[str, str]:
