@@ -12,11 +12,10 @@ import pandas as pd
 from experiments.shared.pages import (
     FIELDS,
     QUICK_SEARCH,
-    Field,
-    Source,
     field_ratings,
+    field_sources,
     interval,
-    read,
+    read_fields,
     signed,
 )
 
@@ -34,18 +33,11 @@ COMMANDS = {
 """Each field's sweep, after ``mammoth commit --seed 2024 --no-herd-areas``."""
 
 
-def folder(field: Field) -> str:
-    """A field's committed sweep (under ``docs/results``)."""
-    return f"commit/{field.slug}"
-
-
-SOURCES = tuple(
-    Source(
-        folder(f),
-        (f"mammoth commit --seed 2024 --no-herd-areas {COMMANDS[f.name]}",),
-        keep=("sweep.csv", "rule_of_thumb.csv"),
-    )
-    for f in FIELDS
+SOURCES = field_sources(
+    "commit",
+    "mammoth commit --seed 2024 --no-herd-areas",
+    COMMANDS,
+    ("sweep.csv", "rule_of_thumb.csv"),
 )
 """The committed sweeps, one per field."""
 
@@ -69,24 +61,19 @@ PLAYERS = (2, 3, 4)
 def sweep(results: Path) -> pd.DataFrame:
     """Every field's sweep in one table: field, players, policy, games, and the win-rate change
     against the same seat never committing with its interval, in pp."""
-    parts = []
-    for f in FIELDS:
-        table = read(results, folder(f), "sweep.csv")
-        table = table[table["policy"].isin(LABELS)]
-        parts.append(
-            pd.DataFrame(
-                {
-                    "field": f.name,
-                    "players": table["players"].to_numpy(),
-                    "policy": table["policy"].to_numpy(),
-                    "games": table["units"].to_numpy(),
-                    "estimate": table["dwin"].to_numpy() * 100,
-                    "low": table["dwin_low"].to_numpy() * 100,
-                    "high": table["dwin_high"].to_numpy() * 100,
-                }
-            )
-        )
-    return pd.concat(parts, ignore_index=True)
+    table = read_fields(results, "commit", "sweep.csv")
+    table = table[table["policy"].isin(LABELS)].reset_index(drop=True)
+    return pd.DataFrame(
+        {
+            "field": table["field"],
+            "players": table["players"],
+            "policy": table["policy"],
+            "games": table["units"],
+            "estimate": table["dwin"] * 100,
+            "low": table["dwin_low"] * 100,
+            "high": table["dwin_high"] * 100,
+        }
+    )
 
 
 def _cell(row) -> str:

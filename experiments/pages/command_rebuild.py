@@ -26,7 +26,7 @@ ENTRY = "from experiments.cli import main; main()"
 """How a command is run: ``mammoth`` of the running interpreter."""
 
 
-def run_command(command: str, out: Path, workers: int | None, echo) -> dict:
+def run_recorded(command: str, out: Path, workers: int | None, echo) -> dict:
     """Run one recorded command with ``--out OUT`` and return the ``run.json`` it wrote.
 
     Raises
@@ -116,7 +116,7 @@ def rebuild(
         outputs, runs = [], []
         for index, command in enumerate(source.commands):
             out = scratch / f"run{index}"
-            runs.append(run_command(command, out, workers, echo))
+            runs.append(run_recorded(command, out, workers, echo))
             outputs.append(out)
         staged = stage(source, outputs, runs, scratch / "folder")
         old = scratch / "old"

@@ -31,6 +31,7 @@ from types import ModuleType
 import pandas as pd
 
 from experiments.shared.questions import HOME, room_modules
+from experiments.shared.report_results import read_table
 
 ROOT = HOME.parent
 """The repository's folder."""
@@ -184,8 +185,14 @@ def writes(results: Path = RESULTS) -> dict[Path, Callable[[], str | bytes]]:
 
 
 def read(results: Path, name: str, file: str) -> pd.DataFrame:
-    """A CSV file of a committed result folder (``name`` under ``results``)."""
-    return pd.read_csv(results / name / file)
+    """A CSV file of a committed result folder (``name`` under ``results``).
+
+    Raises
+    ------
+    InputError
+        A file missing, too large or not a CSV table (one line naming it).
+    """
+    return read_table(results / name / file)
 
 
 def words(command: str) -> list[str]:
@@ -253,3 +260,42 @@ def field_ratings(results: Path, players: int = 4) -> dict[str, float]:
     ratings = read(results, LADDER, "ratings.csv")
     ratings = ratings[ratings["players"] == players].set_index("player")["rating"]
     return {f.name: float(ratings.loc[list(f.rungs)].mean()) for f in FIELDS}
+
+
+def field_folder(question: str, field: Field) -> str:
+    """A field's committed folder of one question (``commit/quick-search``)."""
+    return f"{question}/{field.slug}"
+
+
+def field_sources(
+    question: str, command: str, options: dict[str, str], keep: tuple[str, ...]
+) -> tuple[Source, ...]:
+    """One committed folder per field of :data:`FIELDS`, each made by one command.
+
+    Parameters
+    ----------
+    question : str
+        The folders' parent under ``docs/results`` (the question's name).
+    command : str
+        The command every field shares (``mammoth commit --seed 2024``).
+    options : dict
+        Field name -> the options that follow it for that field.
+    keep : tuple of str
+        The files each folder keeps.
+
+    Returns
+    -------
+    tuple of Source
+        In the order of :data:`FIELDS`.
+    """
+    return tuple(
+        Source(field_folder(question, f), (f"{command} {options[f.name]}",), keep=keep)
+        for f in FIELDS
+    )
+
+
+def read_fields(results: Path, question: str, file: str) -> pd.DataFrame:
+    """One CSV file of every field's committed folder of ``question``, in one table with a
+    ``field`` column (the fields in the order of :data:`FIELDS`)."""
+    parts = [read(results, field_folder(question, f), file).assign(field=f.name) for f in FIELDS]
+    return pd.concat(parts, ignore_index=True)

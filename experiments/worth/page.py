@@ -9,7 +9,14 @@ from shlex import quote
 
 import pandas as pd
 
-from experiments.shared.pages import FIELDS, QUICK_SEARCH, Field, Source, interval, plain, read
+from experiments.shared.pages import (
+    FIELDS,
+    QUICK_SEARCH,
+    field_sources,
+    interval,
+    plain,
+    read_fields,
+)
 
 TAMING = ("ev", "majority", "fixed-2", "never")
 """The taming policies of the four strategies of a one-base field."""
@@ -30,18 +37,11 @@ COMMANDS = {
 """Each field's run, after ``mammoth worth --seed 2024 --no-sensitivity``."""
 
 
-def folder(field: Field) -> str:
-    """A field's committed run (under ``docs/results``)."""
-    return f"worth/{field.slug}"
-
-
-SOURCES = tuple(
-    Source(
-        folder(f),
-        (f"mammoth worth --seed 2024 --no-sensitivity {COMMANDS[f.name]}",),
-        keep=("games.csv", "win_change.csv"),
-    )
-    for f in FIELDS
+SOURCES = field_sources(
+    "worth",
+    "mammoth worth --seed 2024 --no-sensitivity",
+    COMMANDS,
+    keep=("games.csv", "win_change.csv"),
 )
 """The committed runs, one per field."""
 PLAYERS = (2, 3, 4)
@@ -50,11 +50,7 @@ PLAYERS = (2, 3, 4)
 def games(results: Path) -> pd.DataFrame:
     """Every field's game table in one: field, players, the share of games whose winner the
     majority decides (%, with its interval) and the winning margin's median and mean."""
-    parts = []
-    for f in FIELDS:
-        table = read(results, folder(f), "games.csv")
-        parts.append(table.assign(field=f.name))
-    return pd.concat(parts, ignore_index=True)
+    return read_fields(results, "worth", "games.csv")
 
 
 def _decided(row) -> str:

@@ -50,13 +50,5 @@ SOURCES = (
 )
 """The committed runs of the cards' pages."""
 
-READS_RESULTS = ("card-results", "wrong-card", "every-table")
-"""The blocks written from the result folders (the others from the card files alone)."""
-
-BLOCKS = {
-    name: (lambda results, f=fill: f(results))
-    if name in READS_RESULTS
-    else (lambda _r, f=fill: f())
-    for name, fill in SHIPPED.items()
-}
+BLOCKS = SHIPPED
 """The marked blocks of the shipped cards."""

@@ -4,7 +4,10 @@ it, and how far one player can exploit a table that plays it.
 Every figure comes from the card files themselves (each one's certification, recorded by the
 command that derived it, :mod:`experiments.advice.card_derive.report`), so the pages that show
 this table are rebuilt from the files (``mammoth docs --update``, through this question's
-``page`` module) and a test checks that they agree.
+``page`` module) and a test checks that they agree. The result folders it reads lie under
+``docs/results``: ``derive/CARD`` (each shipped card's derivation), ``wrong-card/CARD`` (the
+``mammoth check-card`` run at a table of the card's players with each other shipped card as the
+deviation) and ``one-card`` (each card at every other card's table).
 """
 
 from __future__ import annotations
@@ -13,12 +16,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from experiments.shared.pages import RESULTS, ROOT
 from strategies.taming_card import CARD_PATH, PLAYERS, load_card, shipped_cards
-
-ROOT = CARD_PATH.parent.parent.parent
-"""The repository's folder (the shipped cards' paths are given from it)."""
-BLOCK = "shipped-cards"
-"""The name of the marked block the table fills in a page."""
 
 
 def _pp(value: float) -> str:
@@ -83,13 +82,6 @@ def default_card_markdown() -> str:
     list: the words its derivation wrote (its ``words``)."""
     card = load_card(CARD_PATH)
     return "\n".join(f"  - {line}" for line in card.get("words") or [])
-
-
-RESULTS = ROOT / "docs" / "results"
-"""The committed result folders the pages' figures come from: ``derive/CARD`` (each shipped
-card's derivation: ``exploit.csv``, ``equilibrium.csv``, ``race.csv``, ``run.json``) and
-``wrong-card/CARD`` (the ``mammoth check-card`` run at a table of the card's players with each
-other shipped card as the deviation)."""
 
 
 def _table_of(path: Path) -> str:
@@ -214,12 +206,12 @@ def every_table_markdown(results: Path = RESULTS) -> str:
 
 
 BLOCKS = {
-    BLOCK: shipped_markdown,
-    "shipped-commands": commands_markdown,
-    "default-card": default_card_markdown,
+    "shipped-cards": lambda _results: shipped_markdown(),
+    "shipped-commands": lambda _results: commands_markdown(),
+    "default-card": lambda _results: default_card_markdown(),
     "card-results": card_results_markdown,
     "wrong-card": wrong_card_markdown,
     "every-table": every_table_markdown,
 }
-"""The marked blocks of the shipped cards, and what fills each (given the results folder, for
-those that read it)."""
+"""The marked blocks of the shipped cards: each block's name -> what fills it, given the results
+folder (the first three read the card files alone)."""
