@@ -263,6 +263,16 @@ def people_home(st, g, p):
 
 
 @hot(inline=True)
+def placement_turn(st, g, p):
+    """Which of its placements this round player ``p`` makes next: 1 plus the areas it has
+    people on already (one place per turn, and an area once per round)."""
+    turn = 1
+    for a in range(N_AREAS):
+        turn += st.seat[g, p, PLACED + a] > 0
+    return turn
+
+
+@hot(inline=True)
 def legal_places(st, g, p, lo, hi):
     """Fill ``lo[a]``/``hi[a]`` with the fewest/most people ``p`` may put on area ``a`` now.
 

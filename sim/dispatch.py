@@ -76,6 +76,11 @@ def hook_herd_value(sid, st, g, seat, params, rng, values):
 
 
 @hot
+def hook_herd_people(sid, st, g, seat, params, rng, turn, most):
+    return hooks.herd_people(st, g, seat, params, rng, turn, most)
+
+
+@hot
 def hook_commit_figures(sid, st, g, seat, params, rng, available, values):
     return hooks.commit_figures(st, g, seat, params, rng, available, values)
 

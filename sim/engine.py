@@ -23,6 +23,7 @@ from sim.board import (
     pay_goods,
     payment_ok,
     place_people,
+    placement_turn,
     refill_display,
     resources_held,
     set_up_game,
@@ -41,6 +42,7 @@ from sim.constants import (
     FIRST_BUILDING,
     FIRST_CARD_SPACE,
     FOOD,
+    FOREST,
     GOLD,
     HUT,
     MAX_ROUNDS,
@@ -179,6 +181,7 @@ from sim.dispatch import (
     hook_choose_resources,
     hook_commit_figures,
     hook_food_for_figures,
+    hook_herd_people,
     hook_herd_value,
     hook_next_action,
     hook_pay_resources,
@@ -464,6 +467,32 @@ def resolve(st, g, p, area, seats, streams, players, buf, work):
         st.seat[g, p, PARTS + P_BUILDING] += points
 
 
+@hot(inline=True)
+def herd_people_now(st, g, p, seats, rng, hi, stay):
+    """Seat ``p``'s taming policy's ``herd_people`` at this turn, asked while the herd's area is
+    open to the seat and it is not told to stay away (else 0)."""
+    herd_area = st.game[g, I_HERD_AREA]
+    if herd_area < 0 or hi[herd_area] == 0 or stay:
+        return 0
+    sids, tids, pbase, ptame = seats
+    turn = placement_turn(st, g, p)
+    return hook_herd_people(tids[p], st, g, p, ptame[p], rng, turn, hi[herd_area])
+
+
+@hot(inline=True)
+def herd_place(st, g, people, area, count, lo, hi):
+    """The place after the taming policy's ``herd_people`` answer ``people``: that many people
+    on the herd's area (at least its fewest, at most its most) when it is positive; when it is
+    negative, the base strategy's ``area`` moved to the herd's area if it is a resource area,
+    as many of ``count`` as fit; else the base strategy's place as it is."""
+    herd_area = st.game[g, I_HERD_AREA]
+    if people > 0:
+        return herd_area, max(lo[herd_area], min(people, hi[herd_area]))
+    if people < 0 and FOREST <= area <= RIVER and area != herd_area:
+        return herd_area, max(lo[herd_area], min(count, hi[herd_area]))
+    return area, count
+
+
 @hot
 def placement(st, g, first, seats, streams, players, work, notes):
     """Placement (docs/rules.md A4.1): one place per turn, clockwise from seat ``first`` (the
@@ -477,7 +506,8 @@ def placement(st, g, first, seats, streams, players, work, notes):
     of staying away, cleared when the phase ends). The rest of ``notes[p]`` is the seat's
     ``memo`` for the place hook; its first entry is cleared here. What a base strategy works out
     at its first turn (values placement cannot change) it may keep there for its later turns of
-    this phase.
+    this phase. While the herd's area is open to a seat, its taming policy's ``herd_people``
+    answers each turn first (:func:`herd_place`: a person's card placing by its words).
     """
     sids, tids, pbase, ptame = seats
     lo = work[W_LO]
@@ -522,7 +552,12 @@ def placement(st, g, first, seats, streams, players, work, notes):
             herd_value = notes[p, 0]
         opening = notes[p, 1] == 0.0
         t = _clock()
-        area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value, notes[p, 1:])
+        people = herd_people_now(st, g, p, seats, rng, hi, work[W_STAY, p] != 0)
+        area, count = -1, 0
+        if people <= 0:
+            area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value,
+                                     notes[p, 1:])  # fmt: skip
+        area, count = herd_place(st, g, people, area, count, lo, hi)
         _lap(work, T_FIRST_PLACE if opening else T_PLACE, t)
         if area < 0 or area >= N_AREAS or hi[area] == 0 or count < lo[area] or count > hi[area]:
             for a in range(N_AREAS):  # an illegal answer: the first legal place

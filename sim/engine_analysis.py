@@ -57,6 +57,8 @@ from sim.dispatch import (
 )
 from sim.engine import (
     commit,
+    herd_people_now,
+    herd_place,
     move_onto_tile,
     score_game,
     new_scratch,
@@ -97,7 +99,11 @@ def seat_place(st, g, p, seats, scratch, close_herd):
         hi[herd_area] = 0
     notes[p, 1] = 0.0  # the place hook's memo: a phase of its own
     rng = streams[Purpose.STRATEGY + p]
-    area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value, notes[p, 1:])
+    people = herd_people_now(st, g, p, seats, rng, hi, False)
+    area, count = -1, 0
+    if people <= 0:
+        area, count = hook_place(sids[p], st, g, p, pbase[p], rng, lo, hi, herd_value, notes[p, 1:])
+    area, count = herd_place(st, g, people, area, count, lo, hi)
     if area < 0 or area >= N_AREAS or hi[area] == 0 or count < lo[area] or count > hi[area]:
         area = -1
         count = 0

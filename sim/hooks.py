@@ -63,6 +63,15 @@ Each gets the base strategy's ``values`` row (see ``value_goods``) as its last a
 ``herd_value(st, g, seat, params, rng, values) -> float``
     Points the seat expects from having people on the herd's area this round. Asked once per
     round, at the seat's first placement turn with the herd's area open to it.
+``herd_people(st, g, seat, params, rng, turn, most) -> count``
+    People to put on the herd's area at this placement turn, in place of the base strategy's
+    ``place``: the seat's ``turn``-th placement of the round (1 = its first), the herd's area
+    open to it and taking at most ``most`` of its people. Asked at every such turn, before
+    ``place``; 0 leaves the turn to ``place`` (which then weighs ``herd_value`` as usual). An
+    answer above ``most`` places ``most``. A negative answer asks ``place`` and, when it
+    answers a resource area other than the herd's, puts those people (as many as fit) on the
+    herd's area instead. A person's card says "put 2 people there at your first placement" or
+    "gather on the herd's area instead" this way (:mod:`strategies.taming_card`).
 ``commit_figures(st, g, seat, params, rng, available, values) -> count``
     How many of the ``available`` people on the herd's area to move onto the tile (0..available).
     ``st.seat[g, q, HERD + H_ON_TILE]`` shows the earlier seats' commitments this round.
@@ -105,7 +114,7 @@ BASE_HOOKS = (
     "food_for_figures",
 )
 
-TAMING_HOOKS = ("herd_value", "commit_figures", "take_first_bonus")
+TAMING_HOOKS = ("herd_value", "herd_people", "commit_figures", "take_first_bonus")
 
 
 @hot
@@ -195,6 +204,12 @@ def food_for_figures(st, g, seat, params, rng, count):
 def herd_value(st, g, seat, params, rng, values):
     """Default: the herd is worth nothing."""
     return 0.0
+
+
+@hot
+def herd_people(st, g, seat, params, rng, turn, most):
+    """Default: the base strategy places (0)."""
+    return 0
 
 
 @hot

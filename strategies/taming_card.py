@@ -51,7 +51,16 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.constants import V_ALL, V_FIRST
+from sim.constants import (
+    T_ALL_AMOUNT,
+    T_ALL_EFFECT,
+    T_ALL_RESOURCE,
+    T_FIRST_AMOUNT,
+    T_FIRST_EFFECT,
+    T_FIRST_RESOURCE,
+    V_ALL,
+    V_FIRST,
+)
 from sim.errors import InputError
 from sim.jit import hot
 from sim.rules import Flag
@@ -71,8 +80,21 @@ from sim.situation import (
     prize_tile,
 )
 from sim.stack import stack_f64
-from sim.state import FLAGS, I_PLAYERS
+from sim.state import FLAGS, I_PLAYERS, TILES
 from strategies import taming_ev, taming_majority
+from strategies.card_person import (
+    N_COMMIT_FEATURES,
+    N_PLACE_FEATURES,
+    bonus_worth,
+    commit_features,
+    commit_part_at,
+    first_bonus_worth,
+    is_person,
+    person_fault,
+    person_row,
+    place_features,
+    place_part_at,
+)
 from strategies.greedy_values import CLOCK
 from strategies.herd_values import commitment, weighed
 from strategies.params import Limit, Positions
@@ -86,6 +108,7 @@ SEEK_NEVER, SEEK_UNLESS_THERE, SEEK_ALWAYS = 0.0, 1.0, 2.0
 """A table size's ``seek_N``: never seek the herd; seek it unless another seat is on its area
 already; always seek it."""
 COMMIT_CARDS_OWN = -2.0  # a table size's ``commit_N``: the card's commitment rules
+PEOPLE_OWN = -2.0  # a table size's ``people_N``: the card's own play (-1: gather there instead)
 PARAMS = {
     **taming_ev.PARAMS,  # ev's row first: its estimate and take_first_bonus read it
     "seek": 1.0,  # 1: seek the herd where the card says so; 0: never seek it
@@ -102,6 +125,26 @@ PARAMS = {
     "commit_2": COMMIT_CARDS_OWN,
     "commit_3": COMMIT_CARDS_OWN,
     "commit_4": COMMIT_CARDS_OWN,
+    # one table size's person's play (strategies.card_person.PersonPlay), in place of the
+    # card's: people to put on the herd's area (-2: the card's own play; -1: gather there in
+    # place of another resource area; 0: none), at which placement,
+    # only when nobody else is there (1), and one figure over commit_N when an earlier player
+    # committed that many (1), and from what printed "1." bonus it goes before turn_N (0: never)
+    "people_2": PEOPLE_OWN,
+    "people_3": PEOPLE_OWN,
+    "people_4": PEOPLE_OWN,
+    "turn_2": 1.0,
+    "turn_3": 1.0,
+    "turn_4": 1.0,
+    "alone_2": 0.0,
+    "alone_3": 0.0,
+    "alone_4": 0.0,
+    "raise_2": 0.0,
+    "raise_3": 0.0,
+    "raise_4": 0.0,
+    "early_2": 0.0,
+    "early_3": 0.0,
+    "early_4": 0.0,
 }
 LIMITS = {
     **taming_ev.LIMITS,
@@ -110,6 +153,11 @@ LIMITS = {
     **{f"seek_{p}": Limit(choices=(-1, 0, 1, 2)) for p in (2, 3, 4)},
     **{f"weight_{p}": Limit(-1, 10) for p in (2, 3, 4)},
     **{f"commit_{p}": Limit(-2, 10, whole=True) for p in (2, 3, 4)},
+    **{f"people_{p}": Limit(-2, 10, whole=True) for p in (2, 3, 4)},
+    **{f"turn_{p}": Limit(1, 10, whole=True) for p in (2, 3, 4)},
+    **{f"alone_{p}": Limit(0, 1, whole=True) for p in (2, 3, 4)},
+    **{f"raise_{p}": Limit(0, 1, whole=True) for p in (2, 3, 4)},
+    **{f"early_{p}": Limit(0, 100, whole=True) for p in (2, 3, 4)},
 }
 _AT = Positions(PARAMS, shared=taming_ev.PARAMS)
 SEEK = _AT["seek"]
@@ -127,6 +175,11 @@ def _first_of(name: str) -> int:
 SEEK_AT = _first_of("seek")
 WEIGHT_AT = _first_of("weight")
 COMMIT_AT = _first_of("commit")
+PEOPLE_AT = _first_of("people")
+TURN_AT = _first_of("turn")
+ALONE_AT = _first_of("alone")
+RAISE_AT = _first_of("raise")
+EARLY_AT = _first_of("early")
 _AT.check_every_key()
 
 CARD_PATH = Path(__file__).resolve().parent / "models" / "card_default_champion.json"
@@ -210,8 +263,9 @@ def card_row(card: dict) -> np.ndarray:
     ``lo <= feature < hi``; open bounds are ``-OPEN`` and ``OPEN``); the seek part: ``default
     (1 seek, 0 not), number of rules``, then per rule its answer and ``lo, hi`` for each of
     :data:`SEEK_FEATURES`; then ``1, w2, w3, w4`` for a seek part with a ``weight`` (its
-    weight at 2, 3 and 4 players), else ``0, 0, 0, 0``. A card without a seek part never seeks
-    the herd.
+    weight at 2, 3 and 4 players), else ``0, 0, 0, 0``; then the person's part
+    (:func:`strategies.card_person.person_row`). A card without a seek part never seeks the
+    herd by weight (a person's card places by its ``place`` part instead).
 
     Parameters
     ----------
@@ -231,6 +285,7 @@ def card_row(card: dict) -> np.ndarray:
     row += _rules_row(seek["rules"], "seek", SEEK_FEATURES)
     weight = seek.get("weight")
     row += [1.0, *(float(weight[str(p)]) for p in PLAYERS)] if weight else [0.0] * 4
+    row += person_row(card)
     return np.array(row, dtype=np.float64)
 
 
@@ -238,6 +293,8 @@ def _fault(card) -> str | None:
     """What is wrong with a card read from a file, or None (docs/card_format.md)."""
     if not isinstance(card, dict) or "rules" not in card or "default" not in card:
         return "a card is a JSON object with 'rules' and 'default' (and optionally 'seek')"
+    if is_person(card):
+        return person_fault(card)
     parts = [("rules", card["rules"], "commit", FEATURES)]
     seek = card.get("seek")
     if seek is not None:
@@ -314,11 +371,18 @@ def load_card(path: Path | str = CARD_PATH) -> dict:
     return card
 
 
+EVERY_TABLE_PATH = CARD_PATH.parent / "card_every_table.json"
+"""The person's card derived over every table at once (``card[file=...]`` plays it)."""
+
+
 def shipped_cards() -> list[Path]:
-    """The card files shipped with the package: the one ``card`` plays (:data:`CARD_PATH`),
-    then every other ``card_*.json`` of ``strategies/models/`` (a card for other tiles or
-    another table, ``card[file=...]``), by name."""
-    others = sorted(p for p in CARD_PATH.parent.glob("card_*.json") if p != CARD_PATH)
+    """The cards shipped for one table each: the one ``card`` plays (:data:`CARD_PATH`), then
+    every other ``card_*.json`` of ``strategies/models/`` (a card for other tiles or another
+    table, ``card[file=...]``), by name; the card for every table (:data:`EVERY_TABLE_PATH`) is
+    not one of them."""
+    others = sorted(
+        p for p in CARD_PATH.parent.glob("card_*.json") if p not in (CARD_PATH, EVERY_TABLE_PATH)
+    )
     return [CARD_PATH, *others]
 
 
@@ -408,14 +472,86 @@ def commit_figures(st, g, seat, params, rng, available, values):
     if prize_tile(st, g) < 0 or available <= 0:
         return 0
     sit = stack_f64(N_SITUATION)
-    feats = stack_f64(N_FEATURES)
     _situation(st, g, seat, params, available, values, sit)
+    players = int(st.game[g, I_PLAYERS])
+    if plays_person(params, players):
+        k = person_commit(params, players, sit)
+        if k == COUNT:  # a deviation named by parameters may count it out
+            return commitment(st, g, seat, params, available, values, tile_worth(st, g, seat))
+        return max(0, min(k, int(sit[S_KMAX])))
+    feats = stack_f64(N_FEATURES)
     _features(sit, feats)
-    own = params[COMMIT_AT + st.game[g, I_PLAYERS] - 2]
+    own = params[COMMIT_AT + players - 2]
     k = card_commit(params, feats) if own == COMMIT_CARDS_OWN else int(own)
     if k == COUNT:
         return commitment(st, g, seat, params, available, values, tile_worth(st, g, seat))
     return max(0, min(k, int(sit[S_KMAX])))
+
+
+@hot(inline=True)
+def person_at(params):
+    """Where the person's part (:func:`strategies.card_person.person_row`) starts in the row."""
+    return seek_weight_at(params) + 4
+
+
+@hot(inline=True)
+def plays_person(params, players):
+    """Whether the seat plays a person's play at a table of ``players``: ``people_N`` set, or
+    the card a person's card."""
+    return params[PEOPLE_AT + players - 2] != PEOPLE_OWN or params[person_at(params)] != 0.0
+
+
+@hot(inline=True)
+def person_commit(params, players, sit):
+    """A person's play's commitment (not yet capped): ``commit_N`` (one more with ``raise_N``
+    when an earlier player committed that many) where ``people_N`` is set, else the first of
+    the person's card's commitment rules that fits (its default with ``commit_rules`` 0)."""
+    at = person_at(params)
+    if params[PEOPLE_AT + players - 2] != PEOPLE_OWN:
+        k = int(params[COMMIT_AT + players - 2])
+        if k != COUNT and params[RAISE_AT + players - 2] != 0.0 and sit[S_COMMITTED_MOST] >= k:
+            k += 1
+        return k
+    part = commit_part_at(params, at)
+    if params[COMMIT_RULES] == 0.0:
+        return int(params[part])
+    feats = stack_f64(N_COMMIT_FEATURES)
+    commit_features(params, at, sit, feats)
+    return int(first_rule(params, part, N_COMMIT_FEATURES, feats))
+
+
+@hot
+def herd_people(st, g, seat, params, rng, turn, most):
+    """A person's play: the people it puts on the herd's area at this placement turn (0: the
+    base strategy places, valuing the herd at nothing; -1: it places, and its people for a
+    resource area go to the herd's area instead). ``people_N`` at placement ``turn_N`` or
+    later, or earlier when the printed "1." bonus counts ``early_N`` or more (not with another
+    player there, with ``alone_N``) where ``people_N`` is set, else the
+    first of the person's card's place rules that fits; 0 for a weight card, or with ``seek``
+    0."""
+    if params[SEEK] == 0.0 or prize_tile(st, g) < 0:
+        return 0
+    players = int(st.game[g, I_PLAYERS])
+    if not plays_person(params, players):
+        return 0
+    sit = stack_f64(N_SITUATION)
+    clock = stack_f64(2)
+    fill_situation(st, g, seat, 0, 0.0, 0.0, clock, sit)
+    size = players - 2
+    people = params[PEOPLE_AT + size]
+    at = person_at(params)
+    if people != PEOPLE_OWN:
+        if params[ALONE_AT + size] != 0.0 and sit[S_RIVALS] > 0:
+            return 0
+        if turn >= params[TURN_AT + size]:
+            return int(people)
+        early = params[EARLY_AT + size]
+        if early > 0.0 and first_bonus_worth(params, at, sit) >= early:
+            return int(people)
+        return 0
+    feats = stack_f64(N_PLACE_FEATURES)
+    place_features(params, at, sit, turn, feats)
+    return int(first_rule(params, place_part_at(at), N_PLACE_FEATURES, feats))
 
 
 @hot(inline=True)
@@ -447,6 +583,8 @@ def herd_value(st, g, seat, params, rng, values):
     if params[SEEK] == 0.0 or prize_tile(st, g) < 0:
         return 0.0
     players = int(st.game[g, I_PLAYERS])
+    if plays_person(params, players):
+        return 0.0
     sit = stack_f64(N_SITUATION)
     feats = stack_f64(N_SEEK_FEATURES)
     _situation(st, g, seat, params, 0, values, sit)
@@ -486,7 +624,23 @@ def table_weight(params, players):
 
 @hot
 def take_first_bonus(st, g, seat, params, rng, values):
-    """The "1." bonus iff it is worth at least the "all" bonus (as ``ev``)."""
+    """The "1." bonus iff it is worth at least the "all" bonus: by the card's printed conversion
+    for a person's play, else by the base strategy's valuation (as ``ev``)."""
+    if plays_person(params, int(st.game[g, I_PLAYERS])):
+        tile = prize_tile(st, g)
+        if tile < 0:
+            return True
+        row = TILES + tile
+        at = person_at(params)
+        first = bonus_worth(
+            params, at, st.data[row, T_FIRST_EFFECT], st.data[row, T_FIRST_AMOUNT],
+            st.data[row, T_FIRST_RESOURCE],
+        )  # fmt: skip
+        every = bonus_worth(
+            params, at, st.data[row, T_ALL_EFFECT], st.data[row, T_ALL_AMOUNT],
+            st.data[row, T_ALL_RESOURCE],
+        )  # fmt: skip
+        return first >= every
     return taming_ev.take_first_bonus(st, g, seat, params, rng, values)
 
 

@@ -246,7 +246,7 @@ def test_the_gate_stays_away_where_seeking_loses_a_field_or_gains_in_none_over_w
 
 
 def test_the_goals_read_the_best_fixed_and_computer_policy_of_each_table():
-    from experiments.advice.card_check.analysis import card_goals
+    from experiments.card.card_check.analysis import card_goals
 
     rows = []
     for policy, minus, low, high in (

@@ -13,7 +13,7 @@ import pytest
 from cli_contract import assert_refused, invoke, snapshot
 from test_taming_card import RNG, _state, _values
 
-from experiments.advice.card_derive.analysis import (
+from experiments.card.card_derive.analysis import (
     candidates,
     changed,
     deviation_name,
@@ -189,7 +189,7 @@ def test_a_derivation_is_the_same_on_any_workers_and_resumed(tmp_path, monkeypat
     assert (exploit["games"] == 60).all() and set(exploit["players"]) == {3, 4}
     assert "The card for a table of greedy, default tiles" in (one / "derive.md").read_text()
     # resumed from every chunk (none played again): the same files
-    import experiments.advice.card_derive.kind as kind
+    import experiments.card.card_derive.kind as kind
 
     def played_again(*_):
         raise AssertionError("a saved chunk was played again")
@@ -239,7 +239,7 @@ def test_check_card_flags_a_card_that_does_not_seek_at_three_players(tmp_path):
 
 
 def test_the_shipped_cards_are_derived_cards_for_their_tiles_and_table():
-    from experiments.advice.card_derive.kind import plays_of
+    from experiments.card.card_derive.kind import plays_of
     from strategies.taming_card import shipped_cards
 
     paths = shipped_cards()
@@ -266,7 +266,7 @@ def _shipped(name):
 def test_the_default_card_is_derived_again_to_the_same_bytes(tmp_path, monkeypatch):
     """The shipped default card is its command's output: run again (on 2 workers), the same
     bytes; and its certification, measured again by that run, holds at every table size."""
-    from experiments.advice.card_check.analysis import EXPLOIT_LIMIT
+    from experiments.card.card_check.analysis import EXPLOIT_LIMIT
 
     path = tc.CARD_PATH
     words = shlex.split(tc.load_card(path)["provenance"]["command"])
@@ -289,8 +289,8 @@ def test_the_default_card_is_derived_again_to_the_same_bytes(tmp_path, monkeypat
 def test_a_shipped_card_holds_at_its_own_table(tmp_path, monkeypatch, name):
     """At a table of the card's own tiles and base player, no one-seat deviation gains more than
     the limit (point estimate), played again on the certification's games."""
-    from experiments.advice.card_check.analysis import EXPLOIT_LIMIT
-    from experiments.advice.card_derive.kind import certify, plays_of
+    from experiments.card.card_check.analysis import EXPLOIT_LIMIT
+    from experiments.card.card_derive.kind import certify, plays_of
     from experiments.shared.backends import PoolBackend, executor
     from experiments.shared.definition import experiment_from_settings
 

@@ -25,7 +25,7 @@ SHARED_ROOMS = {"paired": "analysis", "files": "report", "plots": "report", "doc
 
 
 QUESTIONS = set(questions())
-"""The questions' packages (``advice``, ``advice.card_check``...)."""
+"""The questions' packages (``advice``, ``card.card_check``...)."""
 
 
 def room_of(module: str) -> str | None:
@@ -250,8 +250,8 @@ def test_rooms_are_read_from_names():
     assert room_of("experiments.bench.core") == "bench"
     assert room_of("experiments.bench.command") == "command"
     assert room_of("experiments.advice") == "package"
-    assert room_of("experiments.advice.card_check") == "package"
-    assert room_of("experiments.advice.card_check.kind") == "kind"
+    assert room_of("experiments.card.card_check") == "package"
+    assert room_of("experiments.card.card_check.kind") == "kind"
     assert room_of("experiments.advice.helpers") is None
     assert room_of("experiments.library.symmetric_game") == "library"
     assert room_of("experiments.library") == "package"
@@ -372,22 +372,21 @@ def test_no_question_imports_the_report_shell():
 
 
 def question_of(module: str) -> str | None:
-    """The question a module of ``experiments`` belongs to (the innermost: ``advice.card_check``
+    """The question a module of ``experiments`` belongs to (the innermost: ``card.card_check``
     for its modules), or None for the shared modules and the command line."""
     found = [q for q in QUESTIONS if _within(module, f"experiments.{q}")]
     return max(found, key=len) if found else None
 
 
 def test_questions_are_read_from_names():
-    assert question_of("experiments.advice.card_check.kind") == "advice.card_check"
+    assert question_of("experiments.card.card_check.kind") == "card.card_check"
     assert question_of("experiments.advice.kind") == "advice"
     assert question_of("experiments.shared.runner") is None
 
 
 def borrows_a_kind(importer: str, name: str) -> bool:
     """Whether ``importer`` (a module of a question) imports the kind of another question; a
-    question nested inside the importer's (``advice.card_check`` inside ``advice``: the advice
-    runs the check it holds) is its own."""
+    question nested inside the importer's (``card.card_check`` inside ``card``) is its own."""
     own, other = question_of(importer), question_of(name)
     return (
         room_of(name) == "kind"
@@ -399,8 +398,8 @@ def borrows_a_kind(importer: str, name: str) -> bool:
 
 def test_borrowed_kinds_are_found():
     assert borrows_a_kind("experiments.metagame.kind", "experiments.compare.kind")
-    assert borrows_a_kind("experiments.advice.card_check.kind", "experiments.advice.kind")
-    assert not borrows_a_kind("experiments.advice.kind", "experiments.advice.card_check.kind")
+    assert borrows_a_kind("experiments.card.card_check.kind", "experiments.advice.kind")
+    assert not borrows_a_kind("experiments.card.page", "experiments.card.card_check.kind")
     assert not borrows_a_kind("experiments.compare.command", "experiments.compare.kind")
     assert not borrows_a_kind("experiments.ladder.kind", "experiments.compare.analysis")
 

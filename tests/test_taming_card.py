@@ -34,6 +34,7 @@ from sim.state import (
     rules_data,
 )
 from strategies import taming_card as tc
+from strategies.card_person import person_row
 from strategies.play import advise_games, play_games
 from strategies.registry import resolve
 
@@ -178,9 +179,11 @@ def test_the_kernel_row_of_a_card_holds_its_rules():
     row = tc.card_row(CARD)
     assert row[2] == CARD["default"] and row[3] == len(CARD["rules"])
     seek = 4 + len(CARD["rules"]) * tc.RULE_WIDTH
-    assert row.shape[0] == seek + 2 + 4  # a card without a seek part: never seek, no rules
+    # a card without a seek part: never seek, no rules; then the empty person's part
+    assert row.shape[0] == seek + 2 + 4 + len(person_row(None))
     assert row[seek] == 0 and row[seek + 1] == 0
-    assert np.all(row[seek + 2 :] == 0)  # and no weight of its own
+    assert np.all(row[seek + 2 : seek + 6] == 0)  # and no weight of its own
+    assert list(row[seek + 6 :]) == person_row(None)  # nor a person's part
     assert np.all(np.isfinite(row))
 
 
@@ -193,10 +196,11 @@ def test_the_shipped_card_is_the_one_the_policy_reads_and_says_how_it_was_made()
     seek = card.get("seek") or {"rules": [], "default": False}
     at_seek = 4 + len(rules) * tc.RULE_WIDTH
     at_weight = at_seek + 2 + len(seek["rules"]) * tc.SEEK_RULE_WIDTH
-    assert len(row) == at_weight + 4
+    assert len(row) == at_weight + 4 + len(person_row(None))  # not a person's card
     assert row[at_seek] == float(seek["default"]) and row[at_seek + 1] == len(seek["rules"])
     weight = seek.get("weight")
-    assert list(row[at_weight:]) == ([1.0, *(weight[p] for p in "234")] if weight else [0.0] * 4)
+    weights = [1.0, *(weight[p] for p in "234")] if weight else [0.0] * 4
+    assert list(row[at_weight:]) == weights + person_row(None)
     parts = [
         (4, rules, "commit", tc.FEATURES),
         (at_seek + 2, seek["rules"], "seek", tc.SEEK_FEATURES),

@@ -11,7 +11,7 @@ groups the decisions into situation classes, derives the advice table and the ca
 :mod:`experiments.advice.report`.
 
 The **check** of a card (``check_games`` above 0): the chunks of the ``card_check`` kind
-(:mod:`experiments.advice.card_check.kind`) with this run's ``check_card``, ``check_fields``,
+(:mod:`experiments.card.card_check.kind`) with this run's ``check_card``, ``check_fields``,
 ``check_tiles`` and ``check_policies``: one seat (rotating with the game index) plays the field's
 base strategy with the card and then, on the same indices, with every policy, against each field
 under each tile set. Their statistics merge exactly; ``finish`` turns them into the card's win
@@ -47,8 +47,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.advice.card_check import kind as checking
-from experiments.advice.card_check.kind import field_label
+from experiments.card.card_check import analysis_play as checking
+from experiments.card.card_check.analysis_tables import field_label
 from experiments.shared.limits import MAX_GAMES, game_blocks
 from experiments.shared.rules_setup import rules_of
 from experiments.shared.settings import (
@@ -73,8 +73,8 @@ DEFAULTS = {
     "seat": -1,
     "check_games": 0,
     "check_card": CARD,
-    "check_fields": [list(f) for f in checking.DEFAULTS["fields"]],
-    "check_tiles": list(checking.DEFAULTS["tiles"]),
+    "check_fields": [list(f) for f in checking.FIELDS],
+    "check_tiles": list(checking.TILES),
     "derive_card": True,
 }
 SETTINGS = (
@@ -265,7 +265,7 @@ def run_chunk(config: dict, chunk: dict) -> dict:
 def merge(parts: list[dict]) -> dict:
     """The chunks' decisions joined in chunk order (field, player count, then game index); the
     card check's statistics added exactly
-    (:func:`experiments.advice.card_check.kind.merge_checks`)."""
+    (:func:`experiments.card.card_check.analysis_play.merge_checks`)."""
     decisions = [part for part in parts if any(k.startswith(PREFIX) for k in part)]
     merged = {}
     if decisions:

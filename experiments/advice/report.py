@@ -21,7 +21,7 @@
     and as data (:func:`~experiments.advice.analysis.derive_card`; its seek part, with
     placement decisions, :func:`~experiments.advice.analysis_seeking.derive_seek`; worded by
     :mod:`experiments.advice.report_words`), and as a self-contained page for a phone
-    (:mod:`experiments.advice.report_card`). Written when the run
+    (:mod:`experiments.card.report_card`). Written when the run
     derives its own card (``derive_card``; the demo only checks the shipped one).
 ``agreement.csv``
     The shipped card (``strategies/models/card_default_champion.json``) checked on this run's
@@ -55,13 +55,13 @@ from pathlib import Path
 import pandas as pd
 
 from experiments.advice.analysis_run import AdviceTables
-from experiments.advice.report_card import card_page
 from experiments.advice.report_words import (
     agreement_with_situations,
     card_lines,
     with_situations,
     worded_card,
 )
+from experiments.card.report_card import card_page
 from experiments.shared.files import run_metadata, write_csv, write_json, write_parquet, write_text
 from sim.situation import MAX_DECISIONS
 

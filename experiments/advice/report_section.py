@@ -18,7 +18,6 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from experiments.advice.analysis import DISAGREES, VERDICTS
-from experiments.advice.report_card import card_page
 from experiments.advice.report_words import (
     COUNT_WORDS,
     OTHERWISE,
@@ -27,6 +26,7 @@ from experiments.advice.report_words import (
     seek_cell,
     short_condition,
 )
+from experiments.card.report_card import card_page
 from experiments.shared.document import (
     Bullets,
     Cell,
@@ -136,7 +136,7 @@ def agreement_words(agreement: pd.DataFrame) -> str:
 
 
 CARD_PAGE = "card.html"
-"""The shipped card at the table (:mod:`experiments.advice.report_card`), written beside the
+"""The shipped card at the table (:mod:`experiments.card.report_card`), written beside the
 report (:func:`beside_report`)."""
 
 

@@ -1,17 +1,28 @@
 """The ``card_derive`` experiment kind: the card whose table is hardest to exploit, for given
-tiles and a given base player (``mammoth derive-card``).
+tiles and a given base player, or for several tables at once (``mammoth derive-card``).
 
-For each table size on its own, every candidate play (:func:`~experiments.advice.card_derive.
+For each table size on its own, every candidate play (:func:`~experiments.card.card_derive.
 analysis.candidates`: whether to seek the herd, at which weight, how many figures) is played at
 a table where every seat plays it, against one seat, rotating, playing each deviation instead
-(:data:`~experiments.advice.card_derive.analysis.DEVIATIONS`), all on the same game indices. A
-race of successive halving (:func:`~experiments.advice.card_derive.analysis.survivors`) keeps the
+(:data:`~experiments.card.card_derive.analysis.DEVIATIONS`), all on the same game indices. A
+race of successive halving (:func:`~experiments.card.card_derive.analysis.survivors`) keeps the
 candidates that are hardest to exploit and gives them more games, round by round, until one is
 left. It is then **certified** on game indices the race never played (``games`` per arm: the
 exploitability table, every deviation's gain with its 95% interval), and the **meta-game** among
 it and the deviations that gain most against it is solved (its symmetric equilibrium at each
 table size, :func:`experiments.metagame.analysis.metagame_tables`). The card file that plays the
-winners (:func:`strategies.taming_card.card_of_plays`) is written with its provenance.
+winners (:func:`strategies.taming_card.card_of_plays`) is written with its provenance. Where
+the certified card is exploitable by more than the goal at a size, a richer grid is raced there
+(:func:`richer_grid`) and its winner kept if it holds better.
+
+With several tables (``tables``: each a base player, a tile set and the card derived for it
+alone, :class:`~experiments.card.card_derive.analysis_race.Table`) the race minimises the
+candidates' worst exploitability over them (:func:`race`; its rules are
+:mod:`~experiments.card.card_derive.analysis_race`'s), each table's own card among its
+deviations, and the winner is certified at every table. ``space`` ``person`` races a person's
+plays (:func:`~experiments.card.card_derive.analysis.person_candidates`, counts a player
+follows) instead of weight cards, and writes a person's card
+(:func:`strategies.card_person.person_card`).
 
 Which candidates play a round depends on the rounds before, so the kind runs its own passes
 (``run``): each round's chunks go to the backend together and are saved under ``chunks/`` as
@@ -24,9 +35,12 @@ in turn; default ``["champion"]``), ``tiles`` (``default`` or a tile file), ``we
 ``seeks`` and ``commits`` (the candidates' grid), ``deviations``, ``first_games`` (games per
 arm of the race's first round), ``eta`` (each round keeps one candidate in ``eta`` and plays
 ``eta`` times the games), ``metagame_games`` (games per profile of the meta-game, 0: none),
-``metagame_plays`` (plays of the meta-game: the card and the deviations that gain most), and the
-common ones (``games``: the certification's games per arm and table size). ``[rules]``:
-``mammoth_points``, ``tie``, ``resources_of_choice``.
+``metagame_plays`` (plays of the meta-game: the card and the deviations that gain most; the
+meta-game is solved for one table of one base player), ``tables`` (``FIELD@TILES`` or
+``FIELD@TILES=CARD`` each, in place of ``field`` and ``tiles``), ``space`` (``weight`` or
+``person``), ``people``, ``turns``, ``alone``, ``person_commits``, ``raises`` and ``early`` (a
+person's grid), and the common ones (``games``: the certification's games per arm and table
+size). ``[rules]``: ``mammoth_points``, ``tie``, ``resources_of_choice``.
 """
 
 from __future__ import annotations
@@ -40,24 +54,37 @@ import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
-from experiments.advice.card_check.analysis_tables import (
+from experiments.card.card_check.analysis import EXPLOIT_LIMIT
+from experiments.card.card_check.analysis_tables import (
     card_table,
     check_base,
     rules_with_tiles,
 )
-from experiments.advice.card_derive.analysis import (
+from experiments.card.card_derive.analysis import (
     CHANGE,
     COMMITS,
     DEVIATIONS,
+    NEW_DEFAULTS,
+    PERSON_DEVIATIONS,
     SEEKS,
+    SPACES,
     WEIGHTS,
     candidates,
     deviation_name,
     exploitability,
     gains,
     parse_change,
+    parse_person_change,
+    person_candidates,
     schedule,
     survivors,
+)
+from experiments.card.card_derive.analysis_race import (
+    Table,
+    clearly_exploitable,
+    could_be_worst,
+    tables_of,
+    worst_case,
 )
 from experiments.commit.analysis import (
     SWEEP_KEYS,
@@ -83,8 +110,16 @@ from experiments.shared.settings import (
     short,
 )
 from sim.errors import InputError
+from strategies.card_person import GATHER, MAX_FIGURES, MAX_PEOPLE, PersonPlay
 from strategies.registry import resolve
-from strategies.taming_card import COUNT, MAX_WEIGHT, SEEK_ALWAYS, SEEK_UNLESS_THERE, TablePlay
+from strategies.taming_card import (
+    COUNT,
+    MAX_WEIGHT,
+    SEEK_ALWAYS,
+    SEEK_UNLESS_THERE,
+    TablePlay,
+    load_card,
+)
 
 CHUNK_GAMES = 1_000
 FIELD = ["champion"]
@@ -108,7 +143,10 @@ DEFAULTS = {
     "eta": ETA,
     "metagame_games": METAGAME_GAMES,
     "metagame_plays": METAGAME_PLAYS,
+    **NEW_DEFAULTS,
 }
+NEW_SETTINGS = tuple(NEW_DEFAULTS)
+MAX_TABLES = 24
 SETTINGS = (
     "field",
     "tiles",
@@ -120,6 +158,7 @@ SETTINGS = (
     "eta",
     "metagame_games",
     "metagame_plays",
+    *NEW_SETTINGS,
 )
 RULES = ("mammoth_points", "tie", "resources_of_choice")
 GAMES = "certification games per arm and table size"
@@ -157,42 +196,95 @@ def check(config: dict) -> None:
     """
     check_keys(config, SETTINGS, RULES)
     rule_types(config)
-    field = names_setting(config, "field")
-    for name in field:
-        resolve(name)
-    for players in players_of(config):
-        field_for(field, players)
-    if not isinstance(config["tiles"], str):
-        raise InputError(f"tiles must be default or a tile file, not {short(config['tiles'])}")
-    rules_with_tiles(config, config["tiles"])
-    _numbers(config, "weights", 0, MAX_WEIGHT, False)
-    _numbers(config, "seeks", SEEK_UNLESS_THERE, SEEK_ALWAYS, True)
-    _numbers(config, "commits", COUNT, 10, True)
-    grid = candidates(config["weights"], config["seeks"], config["commits"])
+    if config["space"] not in SPACES:
+        raise InputError(f"space must be one of {', '.join(SPACES)}, not {short(config['space'])}")
+    tables = _check_tables(config)
+    if config["space"] == "person":
+        _numbers(config, "people", GATHER, MAX_PEOPLE, True)
+        _numbers(config, "turns", 1, 10, True)
+        _numbers(config, "alone", 0, 1, True)
+        _numbers(config, "person_commits", 0, MAX_FIGURES, True)
+        _numbers(config, "raises", 0, 1, True)
+        _numbers(config, "early", 0, 100, True)
+    else:
+        _numbers(config, "weights", 0, MAX_WEIGHT, False)
+        _numbers(config, "seeks", SEEK_UNLESS_THERE, SEEK_ALWAYS, True)
+        _numbers(config, "commits", COUNT, 10, True)
+    grid = grid_of(config)
     if len(grid) > MAX_CANDIDATES:
         raise InputError(f"the grid makes {len(grid)} candidates; at most {MAX_CANDIDATES}")
     deviations = names_setting(config, "deviations", limit=MAX_DEVIATIONS)
     if len(set(deviations)) != len(deviations):
         raise InputError("deviations: name each deviation once")
-    base = check_base(field)
-    for deviation in deviations:
-        if deviation.startswith(CHANGE):
-            parse_change(deviation)
-        else:
-            resolve(f"{base}+{deviation}")
-    for play in grid[:1]:
-        for players in players_of(config):
-            for name in card_table(field, play.strategy(players)):
-                resolve(name)
+    for table in tables:
+        base = check_base(list(table.field))
+        for deviation in deviations_of(config):
+            if deviation.startswith(CHANGE):
+                changes = parse_person_change if config["space"] == "person" else parse_change
+                changes(deviation)
+            else:
+                resolve(f"{base}+{deviation}")
+        for play in grid[:1]:
+            for players in players_of(config):
+                for name in card_table(list(table.field), play.strategy(players)):
+                    resolve(name)
     int_setting(config, "first_games", low=10)
     int_setting(config, "eta", low=2, high=10)
     int_setting(config, "metagame_games", low=0)
     int_setting(config, "metagame_plays", low=2, high=6)
 
 
+def _check_tables(config: dict) -> list[Table]:
+    """The tables, checked: each field's strategies, its size at every player count, its tile
+    set and its own card."""
+    if not isinstance(config["tables"], list) or len(config["tables"]) > MAX_TABLES:
+        raise InputError(f"tables must be a list of at most {MAX_TABLES} tables")
+    if config["tables"] and (
+        config["field"] != DEFAULTS["field"] or config["tiles"] != DEFAULTS["tiles"]
+    ):
+        raise InputError("give the tables (--table), or one field and tile set, not both")
+    if not config["tables"]:
+        names_setting(config, "field")
+        if not isinstance(config["tiles"], str):
+            raise InputError(f"tiles must be default or a tile file, not {short(config['tiles'])}")
+    tables = tables_of(config)
+    if len({t.spec() for t in tables}) != len(tables):
+        raise InputError("tables: name each table once")
+    for table in tables:
+        for name in table.field:
+            resolve(name)
+        for players in players_of(config):
+            field_for(list(table.field), players)
+        rules_with_tiles(config, table.tiles)
+        if table.card:
+            load_card(table.card)
+    return tables
+
+
+def grid_of(config: dict) -> list[TablePlay | PersonPlay]:
+    """The candidates of one table size: weight cards' or a person's plays (``space``)."""
+    if config["space"] == "person":
+        return person_candidates(
+            config["people"],
+            config["turns"],
+            config["alone"],
+            config["person_commits"],
+            config["raises"],
+            config["early"],
+        )
+    return candidates(config["weights"], config["seeks"], config["commits"])
+
+
+def deviations_of(config: dict) -> list[str]:
+    """The deviations: ``deviations``, where a person's card is derived with the default set
+    its own default set (:data:`~experiments.card.card_derive.analysis.PERSON_DEVIATIONS`)."""
+    if config["space"] == "person" and config["deviations"] == DEVIATIONS:
+        return list(PERSON_DEVIATIONS)
+    return list(config["deviations"])
+
+
 def _plan(config: dict) -> list[tuple[int, int]]:
-    grid = candidates(config["weights"], config["seeks"], config["commits"])
-    return schedule(len(grid), int(config["first_games"]), int(config["eta"]))
+    return schedule(len(grid_of(config)), int(config["first_games"]), int(config["eta"]))
 
 
 def _blocks(start: int, end: int, size: int) -> list[tuple[int, int]]:
@@ -209,18 +301,28 @@ def _race_blocks(config: dict) -> list[list[tuple[int, int]]]:
     return out
 
 
-def _race_chunk(players: int, label: str, block: tuple[int, int]) -> dict:
-    return {"stage": "race", "players": players, "candidate": label, "start": block[0],
-            "n": block[1]}  # fmt: skip
+def _race_chunk(players: int, label: str, block: tuple[int, int], table: int | None) -> dict:
+    """A block of a candidate's race at a table (``table`` None: the derivation's only one,
+    whose chunks name none)."""
+    chunk = {"stage": "race", "players": players, "candidate": label, "start": block[0],
+             "n": block[1]}  # fmt: skip
+    return chunk if table is None else {**chunk, "table": table}
 
 
-def _certify_chunks(config: dict, players: int, label: str) -> list[dict]:
+def _certify_chunks(config: dict, players: int, label: str, table: int | None) -> list[dict]:
     size = int(config.get("chunk_games", CHUNK_GAMES))
     end = CERTIFY_FIRST + int(config["games"])
-    return [
-        {"stage": "certify", "players": players, "candidate": label, "start": s, "n": n}
-        for s, n in _blocks(CERTIFY_FIRST, end, size)
-    ]
+    out = []
+    for s, n in _blocks(CERTIFY_FIRST, end, size):
+        chunk = {"stage": "certify", "players": players, "candidate": label, "start": s, "n": n}
+        out.append(chunk if table is None else {**chunk, "table": table})
+    return out
+
+
+def _table_ids(config: dict) -> list[int | None]:
+    """The tables' indices as chunks name them (None for a derivation of one table)."""
+    count = len(tables_of(config))
+    return [None] if count == 1 else list(range(count))
 
 
 def _metagame_chunks(config: dict, players: int) -> list[dict]:
@@ -236,13 +338,14 @@ def chunks(config: dict) -> list[dict]:
     """Every chunk the derivation may play: each candidate's blocks of every round of the race
     (a candidate dropped early plays fewer), and the certification's and meta-game's (of the
     winner, which the race decides: listed here under the first candidate)."""
-    grid = candidates(config["weights"], config["seeks"], config["commits"])
+    grid = grid_of(config)
     out = []
     for players in players_of(config):
         labels = [play.strategy(players) for play in grid]
-        for blocks in _race_blocks(config):
-            out += [_race_chunk(players, label, b) for label in labels for b in blocks]
-        out += _certify_chunks(config, players, labels[0])
+        for t in _table_ids(config):
+            for blocks in _race_blocks(config):
+                out += [_race_chunk(players, label, b, t) for label in labels for b in blocks]
+            out += _certify_chunks(config, players, labels[0], t)
         out += _metagame_chunks(config, players)
     return out
 
@@ -256,26 +359,43 @@ def planned(config: dict) -> int:
     per_size = sum(count * len(new) for count, new in zip(rounds, blocks, strict=True))
     size = int(config.get("chunk_games", CHUNK_GAMES))
     per_size += len(game_blocks(int(config["games"]), size))
-    if int(config["metagame_games"]) > 0 and len(config["field"]) == 1:
+    per_size *= len(tables_of(config))
+    if _plays_metagame(config):
         per_size += len(game_blocks(int(config["metagame_games"]), size))
     return per_size * len(players_of(config))
 
 
+def _plays_metagame(config: dict) -> bool:
+    """Whether the derivation solves the meta-game: one table of one base player."""
+    tables = tables_of(config)
+    return int(config["metagame_games"]) > 0 and len(tables) == 1 and len(tables[0].field) == 1
+
+
 def played(config: dict) -> list:
-    """The field's strategies (the workers' kernel: every card and deviation is a row of the
+    """The tables' strategies (the workers' kernel: every card and deviation is a row of the
     same kernel)."""
-    return [resolve(name) for name in config["field"]]
+    return [resolve(name) for name in seated_names(config)]
 
 
 def seated_names(config: dict) -> list[str]:
-    """The field's strategies (for the compile notice)."""
-    return list(config["field"])
+    """The tables' strategies, each once (for the compile notice)."""
+    return list(dict.fromkeys(name for table in tables_of(config) for name in table.field))
 
 
-def _play_of(label: str, players: int) -> TablePlay:
-    """The candidate a label names (``card[seek_N=..,weight_N=..,commit_N=..]``)."""
+def _play_of(label: str, players: int) -> TablePlay | PersonPlay:
+    """The candidate a label names (``card[seek_N=..,weight_N=..,commit_N=..]``, or a person's
+    ``card[people_N=..,turn_N=..,alone_N=..,commit_N=..,raise_N=..]``)."""
     inner = label[label.index("[") + 1 : -1]
     values = dict(item.split("=") for item in inner.split(","))
+    if f"people_{players}" in values:
+        return PersonPlay(
+            int(values[f"people_{players}"]),
+            int(values[f"turn_{players}"]),
+            int(values[f"alone_{players}"]),
+            int(values[f"commit_{players}"]),
+            int(values[f"raise_{players}"]),
+            int(values[f"early_{players}"]),
+        )
     return TablePlay(
         int(values[f"seek_{players}"]),
         float(values[f"weight_{players}"]),
@@ -283,12 +403,17 @@ def _play_of(label: str, players: int) -> TablePlay:
     )
 
 
-def arms_of(config: dict, label: str, players: int) -> list[tuple[str, str]]:
-    """``(deviation, strategy)`` of every deviation of a candidate at a table size."""
-    base = check_base(config["field"])
+def arms_of(
+    config: dict, label: str, players: int, table: int | None = None
+) -> list[tuple[str, str]]:
+    """``(deviation, strategy)`` of every deviation of a candidate at a table size and table
+    (the deviations, then the table's own card)."""
+    at = tables_of(config)[table or 0]
+    base = check_base(list(at.field))
     play = _play_of(label, players)
+    own = at.own_deviation()
     out = []
-    for deviation in config["deviations"]:
+    for deviation in [*deviations_of(config), *([own] if own else [])]:
         name = deviation_name(base, play, players, deviation)
         if name is not None:
             out.append((deviation, name))
@@ -299,13 +424,15 @@ def table_stats(config: dict, chunk: dict) -> dict:
     """Play one block of a candidate's table: every seat the candidate, then one seat
     (rotating) each deviation, on the same game indices; the statistics as arrays."""
     players, label = int(chunk["players"]), chunk["candidate"]
-    field = config["field"]
+    table = chunk.get("table")
+    at = tables_of(config)[table or 0]
+    field = list(at.field)
     stats = sweep_block(
         named_arm(label, f"{check_base(field)}+{label}"),
-        [named_arm(d, name) for d, name in arms_of(config, label, players)],
+        [named_arm(d, name) for d, name in arms_of(config, label, players, table)],
         field_slots_for(card_table(field, label), players),
         label,
-        rules_with_tiles(config, config["tiles"]),
+        rules_with_tiles(config, at.tiles),
         GameBlock.of_chunk(config, chunk),
     )
     return stats.to_arrays(PREFIX)
@@ -315,7 +442,7 @@ def metagame_stats(config: dict, chunk: dict, names: list[str]) -> dict:
     """Play every profile of the meta-game among ``names`` on one block of game indices."""
     players = int(chunk["players"])
     seed, start, n = int(config["seed"]), int(chunk["start"]), int(chunk["n"])
-    rules = rules_with_tiles(config, config["tiles"])
+    rules = rules_with_tiles(config, tables_of(config)[0].tiles)
     values = [
         play_profile(names, counts, rules, seed, start, n)
         for counts in profiles(len(names), players)
@@ -387,37 +514,76 @@ def _play(config: dict, chunk: dict, names: list[str] | None) -> dict:
     return run_chunk(config, chunk, names)
 
 
-def race(config: dict, players: int, store: _Chunks) -> tuple[TablePlay, list[dict]]:
-    """Run the race at one table size: the winner and every round's table (rows)."""
-    grid = candidates(config["weights"], config["seeks"], config["commits"])
+def _round_rows(players, r, table, label, row, kept, play) -> dict:
+    out = {"players": players, "round": r + 1}
+    if table is not None:
+        out["table"] = table
+    return {
+        **out,
+        "candidate": label,
+        "play": play.words(),
+        "games": row["games"],
+        "exploitability": row["exploitability"],
+        "low": row["low"],
+        "high": row["high"],
+        "best_deviation": row["best_deviation"],
+        "kept": kept,
+    }
+
+
+def race(config: dict, players: int, store: _Chunks) -> tuple[TablePlay | PersonPlay, list[dict]]:
+    """Run the race at one table size: the winner and every round's table (rows).
+
+    With one table, each round plays every candidate still in the race and keeps the best by
+    exploitability (:func:`~experiments.card.card_derive.analysis.survivors`). With several,
+    each round meets the tables in their order, drops a candidate as soon as one shows it
+    clearly exploitable (:func:`~experiments.card.card_derive.analysis_race.clearly_exploitable`),
+    plays a candidate only at the tables that can still be its worst after the first round
+    (:func:`~experiments.card.card_derive.analysis_race.could_be_worst`), and keeps the best by
+    the worst table's exploitability."""
+    grid = grid_of(config)
     labels = [play.strategy(players) for play in grid]
+    ids = _table_ids(config)
+    many = ids != [None]
     alive, rows = list(labels), []
     blocks = _race_blocks(config)
+    latest = None  # every candidate's latest row at every table met
     for r in range(len(_plan(config))):
-        wanted = [
-            _race_chunk(players, label, b) for label in alive for rb in blocks[: r + 1] for b in rb
-        ]
-        table = exploitability(_moments(store.get(wanted)))
-        kept = survivors(table, labels, int(config["eta"]))
-        for row in table.itertuples(index=False):
-            rows.append(
-                {
-                    "players": players,
-                    "round": r + 1,
-                    "candidate": row.candidate,
-                    "play": _play_of(row.candidate, players).words(),
-                    "games": row.games,
-                    "exploitability": row.exploitability,
-                    "low": row.low,
-                    "high": row.high,
-                    "best_deviation": row.best_deviation,
-                    "kept": row.candidate in kept,
-                }
-            )
+        standing = list(alive)
+        for t in ids:
+            at = 0 if t is None else t
+            todo = [c for c in standing if r == 0 or not many or could_be_worst(latest, c, at)]
+            wanted = [
+                _race_chunk(players, label, b, t)
+                for label in todo
+                for rb in blocks[: r + 1]
+                for b in rb
+            ]
+            if not wanted:
+                continue
+            met = exploitability(_moments(store.get(wanted))).assign(table=at)
+            if latest is None:
+                latest = met
+            else:
+                older = latest[~((latest["table"] == at) & latest["candidate"].isin(todo))]
+                latest = pd.concat([older, met], ignore_index=True)
+            if many:
+                dropped = clearly_exploitable(latest, standing)
+                standing = [c for c in standing if c not in dropped]
+        part = latest[latest["candidate"].isin(alive)]
+        table = worst_case(part) if many else part.drop(columns="table")
+        ranked = table[table["candidate"].isin(standing)]
+        kept = survivors(ranked, labels, int(config["eta"]))
+        for row in part.to_dict("records") if many else table.to_dict("records"):
+            label = row["candidate"]
+            play = _play_of(label, players)
+            at = row["table"] if many else None
+            rows.append(_round_rows(players, r, at, label, row, label in kept, play))
         alive = kept
         if len(alive) == 1:
             break
-    best = table[table["candidate"].isin(alive)]
+    final = worst_case(latest) if many else latest.drop(columns="table")
+    best = final[final["candidate"].isin(alive)]
     rank = {label: i for i, label in enumerate(labels)}
     best = best.assign(_at=best["candidate"].map(rank)).sort_values(
         ["exploitability", "_at"], kind="mergesort"
@@ -442,14 +608,20 @@ def metagame_plays(config: dict, winner: str, certified, players: int) -> list[s
     return names
 
 
-def _certified(config: dict, plays: dict[int, TablePlay], store: _Chunks) -> pd.DataFrame:
-    parts = []
-    for players, play in sorted(plays.items()):
-        parts += store.get(_certify_chunks(config, players, play.strategy(players)))
-    return gains(_moments(parts))
+def _certified(config: dict, plays: dict, store: _Chunks) -> pd.DataFrame:
+    """Every deviation's gain at each table size (and each table, in a column ``table``, where
+    there are several)."""
+    frames = []
+    for t in _table_ids(config):
+        parts = []
+        for players, play in sorted(plays.items()):
+            parts += store.get(_certify_chunks(config, players, play.strategy(players), t))
+        frame = gains(_moments(parts))
+        frames.append(frame if t is None else frame.assign(table=t))
+    return pd.concat(frames, ignore_index=True)
 
 
-def certify(config: dict, plays: dict[int, TablePlay], folder: Path, backend=None) -> pd.DataFrame:
+def certify(config: dict, plays: dict, folder: Path, backend=None) -> pd.DataFrame:
     """Play the certification of some plays again: the derivation's last stage, on the same
     fresh game indices (its chunks are saved in ``folder/chunks``).
 
@@ -468,19 +640,62 @@ def certify(config: dict, plays: dict[int, TablePlay], folder: Path, backend=Non
     Returns
     -------
     pandas.DataFrame
-        Every deviation's gain at each table size (:func:`~experiments.advice.card_derive.
-        analysis.gains`).
+        Every deviation's gain at each table size (:func:`~experiments.card.card_derive.
+        analysis.gains`), with the table's index (``table``) where there are several.
     """
     with tqdm(disable=True) as bar:
         return _certified(config, plays, _Chunks(config, folder, backend, None, bar))
 
 
-def plays_of(card: dict) -> dict[int, TablePlay]:
+def plays_of(card: dict) -> dict[int, TablePlay | PersonPlay]:
     """The plays a derived card file records (``provenance["plays"]``), by table size."""
-    return {
-        int(players): TablePlay(int(p["seek"]), float(p["weight"]), int(p["commit"]))
-        for players, p in card["provenance"]["plays"].items()
-    }
+    out = {}
+    for players, p in card["provenance"]["plays"].items():
+        if "people" in p:
+            out[int(players)] = PersonPlay(
+                int(p["people"]), int(p["turn"]), int(p["alone"]), int(p["commit"]),
+                int(p["raise"]), int(p.get("early", 0)),
+            )  # fmt: skip
+        else:
+            out[int(players)] = TablePlay(int(p["seek"]), float(p["weight"]), int(p["commit"]))
+    return out
+
+
+REFINE_FACTORS = (0.5, 0.7, 0.85, 1.0, 1.2, 1.45, 2.0)
+"""The richer grid's weights: the first winner's weight times these."""
+REFINE_COMMITS = [COUNT, 1, 2, 3]
+REFINED = "refined"
+"""What a race row of the richer grid says in its ``space`` column."""
+
+
+def richer_grid(config: dict, play: TablePlay) -> dict:
+    """The settings of the richer grid a table size's race searches when its first winner is
+    exploitable by more than the goal: weights around the winner's, both ways of seeking, and
+    commitments by count or one to three figures."""
+    weights = sorted(
+        {round(min(MAX_WEIGHT, max(0.05, play.weight * f)), 3) for f in REFINE_FACTORS}
+    )
+    return {**config, "weights": weights, "seeks": list(SEEKS), "commits": list(REFINE_COMMITS)}
+
+
+def _refine(config: dict, plays: dict, certified: pd.DataFrame, store: _Chunks) -> dict:
+    """At each table size whose certified card a deviation exploits by more than the goal
+    (point estimate), race the richer grid (:func:`richer_grid`) and certify its winner on the
+    same fresh games; keep it where its best deviation gains less. Returns the sizes changed:
+    their play and the richer race's rows (``space``: :data:`REFINED`)."""
+    best = certified.groupby("players")["gain"].max()
+    out = {}
+    for players, play in sorted(plays.items()):
+        if best.get(players, 0.0) <= EXPLOIT_LIMIT:
+            continue
+        richer = richer_grid(config, play)
+        other, rows = race(richer, players, store)
+        if other == play:
+            continue
+        again = _certified(config, {players: other}, store)
+        if float(again["gain"].max()) < float(best[players]):
+            out[players] = (other, [{**row, "space": REFINED} for row in rows])
+    return out
 
 
 def run(
@@ -491,9 +706,9 @@ def run(
     progress: Callable[[str], None] | None = None,
 ) -> str:
     """Race, certify and solve the meta-game at each table size, then write the card and its
-    report (:func:`experiments.advice.card_derive.report.write_derivation`); return
+    report (:func:`experiments.card.card_derive.report.write_derivation`); return
     ``derive.md``'s text."""
-    from experiments.advice.card_derive.report import write_derivation
+    from experiments.card.card_derive.report import write_derivation
 
     started = time.perf_counter()
     with tqdm(total=planned(config), unit="chunk", disable=progress is None) as bar:
@@ -503,8 +718,16 @@ def run(
             plays[players], rows = race(config, players, store)
             race_rows += rows
         certified = _certified(config, plays, store)
-        base = check_base(config["field"])
-        if int(config["metagame_games"]) > 0 and len(config["field"]) == 1:
+        refined = {}
+        if config["space"] == "weight" and len(tables_of(config)) == 1:
+            refined = _refine(config, plays, certified, store)
+            for players, (play, rows) in refined.items():
+                plays[players] = play
+                race_rows += rows
+            if refined:
+                certified = _certified(config, plays, store)
+        base = check_base(list(tables_of(config)[0].field))
+        if _plays_metagame(config):
             for players in players_of(config):
                 label = plays[players].strategy(players)
                 names = metagame_plays(config, resolve(f"{base}+{label}").name, certified, players)
@@ -521,6 +744,7 @@ def run(
         metagames,
         command=command,
         seconds=None if store.reused else time.perf_counter() - started,
+        refined=sorted(refined),
     )
 
 
@@ -533,6 +757,13 @@ OPTIONS = (
     ("eta", "--eta"),
     ("metagame_games", "--metagame-games"),
     ("metagame_plays", "--metagame-plays"),
+    ("space", "--space"),
+    ("people", "--people"),
+    ("turns", "--turn"),
+    ("alone", "--alone"),
+    ("person_commits", "--person-commit"),
+    ("raises", "--raise"),
+    ("early", "--early"),
 )
 """The settings ``mammoth derive-card`` sets by an option, and the option."""
 
@@ -553,8 +784,12 @@ def command_line(config: dict) -> str:
     """
     import shlex
 
-    words = ["mammoth", "derive-card", "--tiles", config["tiles"]]
-    words += ["--field", ",".join(config["field"])]
+    words = ["mammoth", "derive-card"]
+    if config["tables"]:
+        for table in config["tables"]:
+            words += ["--table", table]
+    else:
+        words += ["--tiles", config["tiles"], "--field", ",".join(config["field"])]
     words += ["--players", *(str(p) for p in players_of(config))]
     words += ["--seed", str(config["seed"]), "--games", str(config["games"])]
     for key, option in OPTIONS:

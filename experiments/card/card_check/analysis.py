@@ -1,9 +1,9 @@
 """The card's goals, table by table: is it at least as good as the best fixed policy and close to
 the best computer policy? Pure pandas, no I/O.
 
-Input: a card check (:func:`experiments.advice.card_check.kind.card_check`): per field, tile set,
-player count and policy, the card's win rate minus the policy's in percentage points with its
-95% interval. For each table (field, tile set, player count):
+Input: a card check (:func:`experiments.card.card_check.analysis_play.card_check`): per field,
+tile set, player count and policy, the card's win rate minus the policy's in percentage points
+with its 95% interval. For each table (field, tile set, player count):
 
 - **against the best fixed policy** (the better of ``never`` and ``fixed-1`` at that table: the
   one whose win rate is higher, so the card's smaller lead): the goal is *level*, a point
@@ -14,9 +14,9 @@ player count and policy, the card's win rate minus the policy's in percentage po
   reported, no goal (what the seek part adds).
 
 Input of :func:`exploit_goals`: the exploitability check
-(:func:`experiments.advice.card_check.kind.exploit_check`): at a table where every seat plays the
-card, what one seat gains by each deviation. Per table the goal is that none gains more than
-:data:`EXPLOIT_LIMIT` (1 pp, point estimate).
+(:func:`experiments.card.card_check.analysis_play.exploit_check`): at a table where every seat
+plays the card, what one seat gains by each deviation. Per table the goal is that none gains more
+than :data:`EXPLOIT_LIMIT` (1 pp, point estimate).
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ class CheckTables:
     Attributes
     ----------
     check : pandas.DataFrame
-        The card against each policy (:func:`experiments.advice.card_check.kind.card_check`).
+        The card against each policy (:func:`experiments.card.card_check.analysis_play.card_check`).
     goals : pandas.DataFrame
         Its goals per table (:func:`card_goals`).
     gated : dict or None
@@ -136,7 +136,7 @@ class CheckTables:
         (:func:`experiments.advice.analysis_seeking.gate_seek`, ``gate_commit``).
     exploit : pandas.DataFrame or None
         With ``exploit``: each deviation's gain at a table of card players
-        (:func:`experiments.advice.card_check.kind.exploit_check`).
+        (:func:`experiments.card.card_check.analysis_play.exploit_check`).
     exploit_goals : pandas.DataFrame or None
         With ``exploit``: whether the card holds, per table (:func:`exploit_goals`).
     """

@@ -2,7 +2,7 @@
 it, and how far one player can exploit a table that plays it.
 
 Every figure comes from the card files themselves (each one's certification, recorded by the
-command that derived it, :mod:`experiments.advice.card_derive.report`), so the pages that show
+command that derived it, :mod:`experiments.card.card_derive.report`), so the pages that show
 this table are rebuilt from the files (``mammoth docs --update``, through this question's
 ``page`` module) and a test checks that they agree. The result folders it reads lie under
 ``docs/results``: ``derive/CARD`` (each shipped card's derivation), ``wrong-card/CARD`` (the
@@ -88,13 +88,49 @@ def _table_of(path: Path) -> str:
     return (load_card(path).get("provenance") or {}).get("table", Path(path).stem)
 
 
+NO_SEPARATION = "no play beats the card measurably at these games"
+"""The verdict where neither the certification nor the meta-game separates a play from the
+card."""
+
+
+def metagame_verdict(certified: dict, part: pd.DataFrame) -> str:
+    """What a page may say of a card from its meta-game at one table size.
+
+    The meta-game's profiles are few games each: it may claim that a play beats the card only
+    where the card's certification (its best one-seat deviation on many fresh games) shows a
+    deviation gaining with the whole 95% interval above 0, and the meta-game's regret of the card
+    has its whole interval below 0. Anything less is :data:`NO_SEPARATION`.
+
+    Parameters
+    ----------
+    certified : dict
+        The card's certification at this size (``best_deviation``, ``gain``, ``low``,
+        ``high``).
+    part : pandas.DataFrame
+        The derivation's ``equilibrium.csv`` rows of this size (the card first).
+
+    Returns
+    -------
+    str
+    """
+    card = part.iloc[0]
+    if certified and certified["low"] > 0 and card["behind_high"] < 0:
+        return (
+            f"{certified['best_deviation']} beats the card by {_pp(certified['gain'])} "
+            f"[{_pp(certified['low'])}, {_pp(certified['high'])}]"
+        )
+    return NO_SEPARATION
+
+
 def card_results_markdown(results: Path = RESULTS) -> str:
-    """Per shipped card and table size: the meta-game's equilibrium among the card and the
-    deviations that gain most against it, and how far the card is behind the best play against
-    it (its derivation's ``equilibrium.csv``)."""
+    """Per shipped card and table size: each play's regret against the meta-game's equilibrium
+    among the card and the deviations that gain most against it (how far it is behind the best
+    play there, pp with its 95% interval; the derivation's ``equilibrium.csv``), and what that
+    allows a reader to conclude (:func:`metagame_verdict`, checked against the card's
+    certification)."""
     lines = [
-        "| your table | players | the meta-game's equilibrium (weight, %) "
-        "| the card against it, behind the best (pp) |",
+        "| your table | players | each play behind the best against the meta-game's "
+        "equilibrium (pp) | verdict |",
         "|---|---|---|---|",
     ]
     for path in shipped_cards():
@@ -102,18 +138,16 @@ def card_results_markdown(results: Path = RESULTS) -> str:
         if not found.is_file():
             continue
         eq = pd.read_csv(found)
+        certified = (load_card(path).get("provenance") or {}).get("certified", {})
         for players, part in eq.groupby("players"):
             card = part.iloc[0]  # the card is the meta-game's first play
-            mix = ", ".join(
-                f"{_short(row.strategy, card['strategy'])} {row.weight:.0f}"
+            regrets = "; ".join(
+                f"{_short(row.strategy, card['strategy'])} {_pp(row.behind_best)} "
+                f"[{_pp(row.behind_low)}, {_pp(row.behind_high)}]"
                 for row in part.itertuples()
-                if row.weight >= 0.5
             )
-            lines.append(
-                f"| {_table_of(path)} | {int(players)} | {mix} | "
-                f"{_pp(card['behind_best'])} [{_pp(card['behind_low'])}, "
-                f"{_pp(card['behind_high'])}] |"
-            )
+            verdict = metagame_verdict(certified.get(str(int(players)), {}), part)
+            lines.append(f"| {_table_of(path)} | {int(players)} | {regrets} | {verdict} |")
     return "\n".join(lines)
 
 

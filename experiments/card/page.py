@@ -1,5 +1,5 @@
 """The shipped cards' published figures (:mod:`experiments.shared.pages`): the blocks of
-:mod:`~experiments.advice.card_derive.report_shipped`, and the committed runs of what a wrong card
+:mod:`~experiments.card.report_shipped`, and the committed runs of what a wrong card
 costs and of each card at every card's table, with their commands.
 
 The shipped cards' own derivations (``docs/results/derive/CARD``) are made with the card files
@@ -8,7 +8,7 @@ by their recorded ``mammoth derive-card`` commands (``mammoth cards`` lists them
 
 from __future__ import annotations
 
-from experiments.advice.card_derive.report_shipped import BLOCKS as SHIPPED
+from experiments.card.report_shipped import BLOCKS as SHIPPED
 from experiments.shared.pages import Source
 
 CARDS = "strategies/models"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import click
 
-from experiments.advice.card_derive.kind import certify, plays_of
-from experiments.advice.card_derive.report_shipped import commands_markdown, shipped_markdown
+from experiments.card.card_derive.kind import certify, plays_of
+from experiments.card.report_shipped import commands_markdown, shipped_markdown
 from experiments.shared.backends import PoolBackend, executor
 from experiments.shared.command_options import Whole, command
 from experiments.shared.definition import experiment_from_settings
@@ -29,7 +29,7 @@ def play_at_every_table(games: int, out: Path, workers: int) -> list[Path]:
     -------
     list of pathlib.Path
         The tables written, ``OUT/CARD__at__TABLE.csv`` (every deviation's gain,
-        :func:`~experiments.advice.card_derive.analysis.gains`).
+        :func:`~experiments.card.card_derive.analysis.gains`).
     """
     cards = {path.stem: load_card(path) for path in shipped_cards()}
     written = []

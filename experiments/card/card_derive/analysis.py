@@ -20,6 +20,7 @@ never played.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import replace
@@ -29,6 +30,7 @@ import pandas as pd
 from experiments.commit.analysis import SWEEP_SCALE
 from experiments.shared.paired import Moments
 from sim.errors import InputError
+from strategies.card_person import GATHER, PersonPlay
 from strategies.taming_card import COUNT, SEEK_ALWAYS, SEEK_UNLESS_THERE, TablePlay
 
 WEIGHTS = [0.1, 0.15, 0.22, 0.3, 0.45, 0.65, 1.0]
@@ -66,6 +68,57 @@ DEVIATIONS = [
 candidate at seek weights 0.1, 0.3, 0.6 and 1, seeking unless someone is there or always, and
 committing by count, one or two (a change to what the candidate already plays is left out)."""
 CHANGES = {"weight": float, "seek": int, "commit": int}
+SPACES = ("weight", "person")
+"""The spaces a card is derived in: a weight card (:class:`~strategies.taming_card.TablePlay`)
+or a person's card (:class:`~strategies.card_person.PersonPlay`)."""
+PEOPLE = [GATHER, 1, 2]
+"""A person's play's people by default: gather on the herd's area in place of another resource
+area, or put one or two people there."""
+TURNS = [2, 3]
+"""At which placement a person's play puts its people there, by default."""
+ALONE = [0, 1]
+"""Whoever is on the herd's area, or only when nobody else is."""
+PERSON_COMMITS = [1, 2]
+"""A person's play's commitments by default."""
+RAISES = [0, 1]
+"""Never one figure more, or one more when a player before you committed as many."""
+EARLY = [0, 3]
+"""Never before its placement, or at any placement when the printed "1." bonus counts 3+."""
+NEW_DEFAULTS = {
+    "tables": [],
+    "space": "weight",
+    "people": list(PEOPLE),
+    "turns": list(TURNS),
+    "alone": list(ALONE),
+    "person_commits": list(PERSON_COMMITS),
+    "raises": list(RAISES),
+    "early": list(EARLY),
+}
+"""The derivation's settings of several tables and of a person's card, with their defaults: a
+card records them in its provenance only where they are not these, so that a card derived
+before they existed is derived again to the same bytes."""
+PERSON_DEVIATIONS = [
+    *DEVIATIONS[:11],
+    "~people=0",
+    "~people=-1",
+    "~people=1",
+    "~people=2",
+    "~turn=1",
+    "~turn=3",
+    "~commit=-1",
+    "~commit=1",
+    "~commit=2",
+]
+"""The default one-seat deviations of a person's card: the base player never committing,
+committing one or two, ``ev`` and ``majority`` at its own herd weight and at 0.15, 0.4 and 1
+(as a weight card's), and the candidate with another count of people (none, gathering there,
+one or two), at its first or third placement, and counting its commitment out or committing one
+or two."""
+PERSON_CHANGES = {
+    "people": int, "turn": int, "alone": int, "commit": int, "raise_": int, "early": int
+}  # fmt: skip
+PERSON_LIMITS = {"people": (GATHER, 10), "turn": (1, 10), "alone": (0, 1), "commit": (COUNT, 10),
+                 "raise_": (0, 1), "early": (0, 100)}  # fmt: skip
 
 
 def candidates(
@@ -92,6 +145,41 @@ def candidates(
         for w in sorted(set(weights))
         for k in sorted(set(commits))
     ]
+
+
+def person_candidates(
+    people: Sequence[int],
+    turns: Sequence[int],
+    alone: Sequence[int],
+    commits: Sequence[int],
+    raises: Sequence[int],
+    early: Sequence[int] = (0,),
+) -> list[PersonPlay]:
+    """Every person's candidate play of one table size, in a fixed order.
+
+    A play that puts nobody there needs no turn, ``alone`` nor ``early``; one that gathers there
+    does from the first placement on (its ``turn`` is 1, no ``early``). A play that goes early
+    does not raise (four rules a size at most).
+
+    Parameters
+    ----------
+    people, turns, alone, commits, raises, early : sequence of int
+        The grid (:class:`~strategies.card_person.PersonPlay`'s fields).
+
+    Returns
+    -------
+    list of PersonPlay
+    """
+    plays = set()
+    for n, t, a, k, r, e in itertools.product(people, turns, alone, commits, raises, early):
+        n, t, a, k, r, e = int(n), int(t), int(a), int(k), int(r), int(e)
+        if n == 0:
+            plays.add(PersonPlay(0, 1, 0, k, r, 0))
+        elif n == GATHER:
+            plays.add(PersonPlay(GATHER, 1, a, k, r, 0))
+        elif not (e and r):
+            plays.add(PersonPlay(n, t, a, k, r, e))
+    return sorted(plays)
 
 
 def parse_change(deviation: str) -> tuple[str, float]:
@@ -122,15 +210,53 @@ def parse_change(deviation: str) -> tuple[str, float]:
     return key, CHANGES[key](value)
 
 
-def changed(play: TablePlay, deviation: str) -> TablePlay | None:
+def parse_person_change(deviation: str) -> tuple[str, int]:
+    """The setting and value of a person's play's change deviation (``~people=2`` ->
+    ``("people", 2)``; ``~raise=1`` sets ``raise_``; ``~early=3`` goes early at a bonus of 3+).
+
+    Raises
+    ------
+    InputError
+        Not one of ``~people=N`` (-1 to 10), ``~turn=T`` (1 to 10), ``~alone=A`` (0 or 1),
+        ``~commit=K`` (-1 to 10), ``~raise=R`` (0 or 1) or ``~early=E`` (0 to 100).
+    """
+    key, equals, text = deviation[len(CHANGE) :].partition("=")
+    key = key.strip()
+    key = "raise_" if key == "raise" else key
+    bad = (
+        f"deviation {deviation!r}: a person's card changes ~people=N (-1 gathers there, else 0 "
+        "to 10), ~turn=T (1 to 10), ~alone=0 or 1, ~commit=K (-1 counts it out, else 0 to 10), "
+        "~raise=0 or 1 or ~early=E (0 to 100)"
+    )
+    if not equals or key not in PERSON_CHANGES:
+        raise InputError(bad)
+    try:
+        value = float(text)
+    except ValueError:
+        raise InputError(bad) from None
+    low, high = PERSON_LIMITS[key]
+    if not math.isfinite(value) or not low <= value <= high or value != int(value):
+        raise InputError(bad)
+    return key, int(value)
+
+
+def changed(play: TablePlay | PersonPlay, deviation: str) -> TablePlay | PersonPlay | None:
     """The candidate with one setting changed by a change deviation; None when it plays that
     already."""
-    key, value = parse_change(deviation)
-    other = replace(play, **{key: value})
+    if isinstance(play, PersonPlay):
+        key, value = parse_person_change(deviation)
+        other = replace(play, **{key: value})
+        if other.people == GATHER:
+            other = replace(other, turn=1, early=0)
+    else:
+        key, value = parse_change(deviation)
+        other = replace(play, **{key: value})
     return None if other == play else other
 
 
-def deviation_name(base: str, play: TablePlay, players: int, deviation: str) -> str | None:
+def deviation_name(
+    base: str, play: TablePlay | PersonPlay, players: int, deviation: str
+) -> str | None:
     """The strategy a deviating seat plays at a table of ``play``: ``BASE+POLICY`` for a taming
     policy (with its ``[param=value]``), ``BASE+card[...]`` for a change of the candidate; None
     where the change is what the candidate plays already."""

@@ -3,16 +3,16 @@
 ``check.csv``
     Per field, tile set, player count and policy: the card's win rate minus the policy's, in
     percentage points, 95% interval clustered by game index, games per arm
-    (:func:`experiments.advice.card_check.kind.card_check`).
+    (:func:`experiments.card.card_check.analysis_play.card_check`).
 ``goals.csv``
     Per table: the card against the best fixed policy (``never`` or ``fixed-1``) and the best
     computer policy (``ev``, ``majority``, ``search``), against never seeking, and whether each
-    goal is met (:func:`experiments.advice.card_check.analysis.card_goals`).
+    goal is met (:func:`experiments.card.card_check.analysis.card_goals`).
 ``exploit.csv``, ``exploit_goals.csv``
     With ``exploit`` (the default): per field, tile set, player count and deviation, what one
     seat gains by leaving the card at a table where every seat plays it (pp, 95% interval); per
     table the best deviation and whether the card holds (it gains at most
-    :data:`~experiments.advice.card_check.analysis.EXPLOIT_LIMIT`, point estimate).
+    :data:`~experiments.card.card_check.analysis.EXPLOIT_LIMIT`, point estimate).
 ``check.md``
     The goals as a table in words, one line per table (and the exploitability, one line per
     table).
@@ -34,16 +34,16 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.advice.card_check.analysis import (
+from experiments.advice.report import card_text
+from experiments.advice.report_words import worded_card
+from experiments.card.card_check.analysis import (
     CLOSE,
     DEVIATIONS,
     EXPLOIT_LIMIT,
     LEVEL,
     CheckTables,
 )
-from experiments.advice.report import card_text
-from experiments.advice.report_card import card_page
-from experiments.advice.report_words import worded_card
+from experiments.card.report_card import card_page
 from experiments.shared.files import run_metadata, write_csv, write_json, write_text
 
 FILES = ("check.csv", "goals.csv", "check.md", "run.json")
@@ -168,7 +168,7 @@ def write_card_check(
     folder : pathlib.Path
         Output folder.
     tables : CheckTables
-        The check's tables (:func:`experiments.advice.card_check.analysis.check_tables`).
+        The check's tables (:func:`experiments.card.card_check.analysis.check_tables`).
     config : dict
         The experiment.
     rules : sim.rules.Rules

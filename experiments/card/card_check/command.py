@@ -1,6 +1,6 @@
 """``mammoth check-card``: a card against the other taming policies, table by table.
 
-Runs the ``card_check`` experiment kind (:mod:`experiments.advice.card_check.kind`) through the
+Runs the ``card_check`` experiment kind (:mod:`experiments.card.card_check.kind`) through the
 runner, so it has chunks, checkpoints, ``--resume``, ``--workers`` and ``--dask``. Writes into
 ``--out``: ``check.csv``, ``goals.csv``, ``exploit.csv``, ``exploit_goals.csv``, ``check.md``,
 ``run.json``, ``experiment.json`` and ``chunks/``;
@@ -13,7 +13,7 @@ import shlex
 
 import click
 
-from experiments.advice.card_check.kind import CHUNK_GAMES, played_names
+from experiments.card.card_check.analysis_play import CHUNK_GAMES, played_names
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,

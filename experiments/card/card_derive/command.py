@@ -1,7 +1,7 @@
 """``mammoth derive-card``: the card whose table is hardest to exploit, for given tiles and a
 given base player.
 
-Runs the ``card_derive`` experiment kind (:mod:`experiments.advice.card_derive.kind`) through the
+Runs the ``card_derive`` experiment kind (:mod:`experiments.card.card_derive.kind`) through the
 runner, so it has chunks, checkpoints, ``--resume``, ``--workers`` and ``--dask``. Writes into
 ``--out``: ``card.json`` (the card, with the command that derives it again), ``card.html``,
 ``derive.md`` (also printed), ``race.csv``, ``exploit.csv``, ``equilibrium.csv``, ``run.json``,
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import click
 
-from experiments.advice.card_derive.kind import CHUNK_GAMES, DEFAULTS, command_line
+from experiments.card.card_derive.kind import CHUNK_GAMES, DEFAULTS, command_line, seated_names
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     GamePlan,
@@ -61,6 +61,66 @@ DEFAULT_GAMES = 10_000
     show_default=True,
     help="The table's base player: one strategy for every seat, or names separated by commas "
     "for the seats in turn.",
+)
+@click.option(
+    "--table",
+    "tables",
+    multiple=True,
+    help="A table to derive the card for (repeat): FIELD@TILES, or FIELD@TILES=CARD with the "
+    "card derived for that table alone, which a deviating seat plays there. With several, the "
+    "card is the one whose worst table is hardest to exploit. [default: --field at --tiles]",
+)
+@click.option(
+    "--space",
+    type=click.Choice(["weight", "person"]),
+    default=DEFAULTS["space"],
+    show_default=True,
+    help="The cards tried: weight (go for the herd weighing it at a share of its worth, commit "
+    "by count or by its worth) or person (people to put on the herd's area and when, figures "
+    "to commit: counts a player follows without a phone).",
+)
+@click.option(
+    "--people",
+    type=click.IntRange(-1, 10),
+    multiple=True,
+    help="A person's card's people on the herd's area to try (repeat): -1 gathers there in "
+    "place of another resource area, 0 none. [default: -1, 1, 2]",
+)
+@click.option(
+    "--turn",
+    "turns",
+    type=click.IntRange(1, 10),
+    multiple=True,
+    help="At which of its placements a person's card puts them there (repeat). [default: 2, 3]",
+)
+@click.option(
+    "--alone",
+    type=click.IntRange(0, 1),
+    multiple=True,
+    help="A person's card goes there only when nobody else is (1), or whoever is (0) (repeat). "
+    "[default: 0 and 1]",
+)
+@click.option(
+    "--person-commit",
+    "person_commits",
+    type=click.IntRange(0, 10),
+    multiple=True,
+    help="A person's card's figures to commit (repeat). [default: 1, 2]",
+)
+@click.option(
+    "--raise",
+    "raises",
+    type=click.IntRange(0, 1),
+    multiple=True,
+    help="A person's card commits one figure more when a player before it committed as many "
+    "(1), or never (0) (repeat). [default: 0 and 1]",
+)
+@click.option(
+    "--early",
+    type=click.IntRange(0, 100),
+    multiple=True,
+    help='A person\'s card also goes before its placement when the printed "1." bonus counts '
+    "this much or more (repeat; 0: never). [default: 0 and 3]",
 )
 @click.option(
     "--weight",
@@ -140,6 +200,14 @@ def derive_card(
     plan: GamePlan,
     tiles,
     field,
+    tables,
+    space,
+    people,
+    turns,
+    alone,
+    person_commits,
+    raises,
+    early,
     weights,
     seeks,
     commits,
@@ -181,8 +249,16 @@ def derive_card(
         "eta": eta,
         "metagame_games": metagame_games,
         "metagame_plays": metagame_plays,
+        "space": space,
     }
     for key, values in (
+        ("tables", tables),
+        ("people", people),
+        ("turns", turns),
+        ("alone", alone),
+        ("person_commits", person_commits),
+        ("raises", raises),
+        ("early", early),
         ("weights", weights),
         ("seeks", seeks),
         ("commits", commits),
@@ -191,7 +267,7 @@ def derive_card(
         if values:
             settings[key] = list(values)
     config = experiment_from_settings(settings, "mammoth derive-card")
-    folder = run_command(config, run, config["field"], command=command_line(config))
+    folder = run_command(config, run, seated_names(config), command=command_line(config))
     click.echo(f"wrote {folder}")
 
 
