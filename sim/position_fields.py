@@ -48,6 +48,7 @@ class Taker:
         self.ids_of = ids_of
         self.names = names
         self.taken: set[int] = set()
+        self.at: dict[int, str] = {}  # the field that took each piece
         self.failed = False
 
     def take(self, name, where: str) -> int | None:
@@ -60,9 +61,14 @@ class Taker:
         for i in ids:
             if i not in self.taken:
                 self.taken.add(i)
+                self.at[i] = where
                 return i
         count = f"{len(ids)} cop{'ies' if len(ids) > 1 else 'y'}"
-        return self._fail(f"{where}: {name!r} is named more often than the game has ({count})")
+        also = ", ".join(self.at[i] for i in ids if i in self.at)
+        also = f"; also named at {also}" if also else ""
+        return self._fail(
+            f"{where}: {name!r} is named more often than the game has ({count}{also})"
+        )
 
     def _fail(self, message: str) -> None:
         self.failed = True
@@ -118,6 +124,18 @@ def listed(table: dict, key: str, where: str, default=None) -> list:
     return value
 
 
+def problem_parts(line: str) -> tuple[str, str]:
+    """A problem's line (:func:`sim.position_read.position_problems`) split into its field and
+    its message: ``"player 'Ann'.people must be 5 to 10, not 12"`` gives ``("player
+    'Ann'.people", "must be 5 to 10, not 12")``; a line naming no field gives ``("", line)``."""
+    cut = [i for i in (line.find(": "), line.find(" must ")) if i > 0]
+    if not cut:
+        return "", line
+    at = min(cut)
+    field = line[:at]
+    return field, line[at + 2 :] if line.startswith(": ", at) else line[at + 1 :]
+
+
 def area_of(name, where: str, players: int = 4) -> int | None:
     """An area's index; None (a problem noted) for no area, or a stack not in play."""
     if isinstance(name, str) and normal(name) in AREA_NAMES:
@@ -141,6 +159,7 @@ __all__ = [
     "fields",
     "listed",
     "note",
+    "problem_parts",
     "stop_if",
     "whole",
 ]
