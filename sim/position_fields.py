@@ -10,6 +10,7 @@ Names of pieces are matched by their text or short id, and a misspelt one gets a
 from __future__ import annotations
 
 import difflib
+import re
 from contextvars import ContextVar
 
 from sim.constants import FIRST_BUILDING
@@ -124,16 +125,18 @@ def listed(table: dict, key: str, where: str, default=None) -> list:
     return value
 
 
+_FIELD = re.compile(r"""^((?:player (?:'[^']*'|"[^"]*"|\d+))?[\w.\[\]]*)(: | must )""")
+
+
 def problem_parts(line: str) -> tuple[str, str]:
     """A problem's line (:func:`sim.position_read.position_problems`) split into its field and
     its message: ``"player 'Ann'.people must be 5 to 10, not 12"`` gives ``("player
     'Ann'.people", "must be 5 to 10, not 12")``; a line naming no field gives ``("", line)``."""
-    cut = [i for i in (line.find(": "), line.find(" must ")) if i > 0]
-    if not cut:
+    found = _FIELD.match(line)
+    if not found or not found.group(1):
         return "", line
-    at = min(cut)
-    field = line[:at]
-    return field, line[at + 2 :] if line.startswith(": ", at) else line[at + 1 :]
+    rest = line[found.end() :]
+    return found.group(1), rest if found.group(2) == ": " else "must " + rest
 
 
 def area_of(name, where: str, players: int = 4) -> int | None:

@@ -114,7 +114,7 @@ from sim.state import (
     TOOLS_USED,
     GameState,
 )
-from sim.textfiles import read_toml
+from sim.textfiles import parse_toml, read_toml
 
 _TOP = ("format", "round", "start_player", "rules", "board", "herd", "player", "decision", "hidden")
 _RULES = ("tie_rule", "mammoth_points", "resources_of_choice", "tiles", "herd")
@@ -413,9 +413,10 @@ def _herd(doc: dict, game: np.ndarray, pieces: Pieces, rules: Rules) -> tuple[li
     if remaining:
         name = table.get("next")
         if not isinstance(name, str) or normal(name) not in GOOD_NAMES:
+            said = "is not given" if name is None else f"must be one of them, not {name!r}"
             raise InputError(
-                "herd.next: the back of the next tile (food, wood, brick, stone or "
-                f"gold) is missing or wrong: {name!r}"
+                "herd.next: the back of the pile's next tile (food, wood, brick, stone or "
+                f"gold) {said}"
             )
         next_back = GOOD_NAMES.index(normal(name))
         backs = [t for t in rest if pieces.tiles[t, T_BACK] == next_back]
@@ -827,6 +828,21 @@ def read_document(path: str | Path) -> dict:
     return doc
 
 
+def document_of_text(text: str) -> dict:
+    """:func:`read_document` of a position given as text (a request's body): the same size
+    and nesting bounds, TOML's dates made strings; a relative ``rules.tiles`` is left as given.
+
+    Raises
+    ------
+    InputError
+        A text too long, not TOML, or nested too deep: one line.
+    """
+    if len(text.encode("utf-8")) > MAX_POSITION_BYTES:
+        raise InputError(f"the position is larger than {MAX_POSITION_BYTES:,} bytes")
+    doc = parse_toml(text, "the position")
+    return json.loads(json.dumps(doc, default=str))
+
+
 def read_position(path: str | Path) -> Position:
     """Read and check a position file (docs/positions.md).
 
@@ -859,6 +875,7 @@ def position_of_document(doc: dict, where: str) -> Position:
 
 __all__ = [
     "did_you_mean",
+    "document_of_text",
     "position_from_dict",
     "position_of_document",
     "position_problems",
