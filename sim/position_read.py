@@ -573,7 +573,7 @@ def _placement_check(st: GameState, names, players: int, kind: str, start: int) 
                 else:
                     s = a - FIRST_BUILDING
                     space_open = bool(s < players and st.game[0, STACK_TAKEN + s] < STACK_SIZE)
-                rule = broken_rule(a, n, others, players, used, space_open)
+                rule = broken_rule(names[q], a, n, others, players, used, space_open)
                 note(f"player {names[q]!r}.placed: {rule}")
 
 

@@ -29,6 +29,7 @@ def _names(names: list[str]) -> str:
 
 
 def broken_rule(
+    player: str,
     area: int,
     people: int,
     others: list[tuple[str, int]],
@@ -40,6 +41,8 @@ def broken_rule(
 
     Parameters
     ----------
+    player : str
+        The player's name.
     area : int
         The area (:data:`sim.names.AREA_NAMES`).
     people : int
@@ -60,6 +63,7 @@ def broken_rule(
     """
     name = AREA_NAMES[area]
     there = _names([n for n, _ in others])
+    everyone = _names([n for n, _ in others] + [player])
     if area == HUNTING_GROUNDS:
         return "the hunting grounds take any number of people, once per player and round"
     if area <= RIVER:
@@ -67,16 +71,16 @@ def broken_rule(
         if players < 4 and len(others) >= players - 1:
             return (
                 f"at {players} players only {players - 1} player{'s' if players > 2 else ''} "
-                f"may use the {name} in a round ({there} already there)"
+                f"may use the {name} in a round, and {everyone} are on it"
             )
         return (
-            f"the {name} has {RESOURCE_AREA_SPACES} spaces: {people} more with the "
-            f"{crowd} already there make {people + crowd}"
+            f"the {name} has {RESOURCE_AREA_SPACES} spaces, but {there} have {crowd} people "
+            f"on it and {player} {people}, {people + crowd} in all"
         )
     if TOOL_MAKER <= area <= FIELD:
         need = 2 if area == HUT else 1
         if others:
-            return f"the {name} takes one player a round ({there} already there)"
+            return f"the {name} takes one player a round, and {everyone} are on it"
         if people != need:
             exactly = "exactly 2 people (the parents)" if area == HUT else "exactly 1 person"
             return f"the {name} takes {exactly}, not {people}"

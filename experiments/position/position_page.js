@@ -314,9 +314,15 @@ function placeOf(problem, all) {
     .sort((a, b) => b.dataset.field.length - a.dataset.field.length);
   const about = all.filter(e => own.includes(e) || (f && owns(f, e.dataset.field)) ||
     (e.dataset.also || "").split("|").some(a => a && owns(a, f)) ||
-    (/[.[]/.test(e.dataset.field) && problem.message.includes(e.dataset.field)));
+    (/[.[]/.test(e.dataset.field) && problem.message.includes(e.dataset.field)) ||
+    namedPlace(e, problem.message));
   const last = about.find(e => e.id === lastChanged);
   return last || own[0] || about[0] || null;
+}
+function namedPlace(e, message) {
+  // a player's places, when a rule's message names the player among those on an area
+  const m = e.dataset.field.match(/^player '(.+)'\.placed$/);
+  return !!m && new RegExp("(^|[ ,(])" + m[1].replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "([ ,)'.]|$)").test(message);
 }
 function show(found) {
   document.querySelectorAll(".err").forEach(e => e.textContent = "");
@@ -324,7 +330,7 @@ function show(found) {
   let red = 0;
   found.forEach(p => {
     const at = placeOf(p, all);
-    const line = (p.field ? p.field + ": " : "") + p.message.replace(/^must /, "must ");
+    const line = !p.field ? p.message : p.field + (/^must /.test(p.message) ? " " : ": ") + p.message;
     const mine = at && [...touched].some(id => id === at.id);
     if (at && mine) {
       const box = $("err-" + at.id) || $("err-" + at.id.replace(/-(add|\d+)$/, ""));

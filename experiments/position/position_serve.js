@@ -9,7 +9,7 @@ $("analyse").addEventListener("click", () => {
   $("analyse-said").textContent = "";
   api("/api/analyses", {method: "POST", body: JSON.stringify(body),
                         headers: {"Content-Type": "application/json"}}).then(r => {
-    if (r.problems) { $("analyse-said").textContent = r.problems.map(p => (p.field ? p.field + ": " : "") + p.message).join("; "); return; }
+    if (r.problems) { $("analyse-said").textContent = r.problems.map(p => (p.field ? p.field + " " : "") + p.message).join("; "); return; }
     mine.add(r.id); poll();
   });
 });
