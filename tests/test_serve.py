@@ -246,3 +246,35 @@ def test_sigterm_mid_analysis_keeps_the_chunks_and_a_restart_resumes(tmp_path):
     assert (out / ident / "analysis.csv").read_text(encoding="utf-8") == _cli_csv(
         tmp_path, settings
     )
+
+
+def _refused_serve(tmp_path, *args) -> str:
+    from cli_contract import assert_refused, invoke, snapshot
+
+    before = snapshot(tmp_path)
+    result = invoke("serve", *args, "--no-browser", "--out", tmp_path / "out")
+    return assert_refused(result, tmp_path, before)
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--host", "rebind.example"], "--host must be an IP address or localhost"),
+        (["--host", "127.0.0.1:80"], "--host must be an IP address"),
+        (["--port", "70000"], "70000"),
+        (["--port", "-1"], "-1"),
+    ],
+)
+def test_bad_serve_options_are_refused_in_one_line(tmp_path, args, words):
+    assert words in _refused_serve(tmp_path, *args)
+
+
+def test_a_port_in_use_is_refused_in_one_line(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        line = _refused_serve(tmp_path, "--port", port)
+    assert f"--port {port}: cannot listen there" in line

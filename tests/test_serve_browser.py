@@ -206,3 +206,16 @@ def test_a_broken_rule_or_a_piece_named_twice_shows_beside_the_field_changed(bro
     assert page.locator(".problem").count() + page.locator("#todo li").count() == _loader_count(
         page
     )
+
+
+def test_the_earlier_tiles_can_be_given_as_a_count(browser_page, server):
+    page = browser_page
+    example = tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))
+    example["herd"]["out"] = len(example["herd"]["out"])  # nobody remembers which
+    _open(page, server)
+    enter(Player(page), example)
+    _settled(page, "no problem found")
+    assert f"out = {example['herd']['out']}\n" in page.inner_text("#toml")
+    page.fill("#out", "3")
+    said = _beside(page, "err-out")
+    assert "by round 9 the herd has turned 9 tiles" in said, said

@@ -91,8 +91,12 @@ def serve(host: str, port: int, out: str, no_browser: bool) -> None:
             raise InputError(f"--host must be an IP address or localhost, not {host!r}") from None
         address = ipaddress.ip_address("127.0.0.1")
     host = str(address) if host != "localhost" else host
-    writable_folder(out)
     sock = _bind(host, port)
+    try:
+        writable_folder(out)
+    except InputError:
+        sock.close()
+        raise
     port = sock.getsockname()[1]
     token = secrets.token_urlsafe(24)
     local = address.is_loopback
