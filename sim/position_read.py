@@ -769,8 +769,8 @@ def _check(doc: dict) -> Position:
             note(
                 f"round: by round {int(game[I_ROUND])} the herd has turned {turned} "
                 f"tile{'s' if turned != 1 else ''} of "
-                f"the pile (one a round while it lasts), but herd.out and herd.tile name "
-                f"{len(seen)}"
+                f"the pile (one a round while it lasts), but this round's tile (herd.tile) and "
+                f"the earlier ones (herd.out) make {len(seen)}"
             )
     won = int(seat[:players, HERD + H_TILES_WON].sum())
     earlier = len(seen) - (game[I_PRIZE] >= 0)

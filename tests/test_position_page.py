@@ -67,6 +67,7 @@ BAD = [
     ("#stack-1-left", "5", "player.buildings"),  # a tile missing nobody holds
     ("#p1-people", "12", "player 'Ann'.people"),  # a typed value out of bounds
     ("#p2-goods", "food 7, wood 2.5, brick 4, stone 3, gold 3", "player 'Bob'.wood"),
+    ("#p1-on_tile", "3", "player 'Ann'.on_tile"),  # figures on the tile, nobody on the river
     ("#p1-used-1", None, None),  # a tool used: no problem (slot 1 holds a 3)
 ]
 

@@ -92,7 +92,7 @@ function checks_offline() {
   const seen = earlier + (S.tile ? 1 : 0), turned = Math.min(round || 0, D.tiles.length);
   if (round !== null && seen !== turned)
     add("round", "by round " + round + " the herd has turned " + turned + " tile" + (turned !== 1 ? "s" : "") +
-      " of the pile (one a round while it lasts), but herd.out and herd.tile name " + seen);
+      " of the pile (one a round while it lasts), but this round's tile (herd.tile) and the earlier ones (herd.out) make " + seen);
   const won = S.P.slice(0, n).reduce((x, p) => x + (parseInt(p.tiles, 10) || 0), 0);
   if (won > earlier) add("player.tiles", "the players hold " + won + " tiles, but " + earlier + " were out in earlier rounds (herd.out)");
   const held = S.P.slice(0, n).reduce((x, p) => x + items(p.buildings).length, 0);
