@@ -373,6 +373,8 @@ function update() {
     clearTimeout(update.timer);
     update.timer = setTimeout(() => api("/api/check", {method: "POST", body: text}).then(r => {
       if (mine === asked) show(r.problems);
+    }).catch(() => {
+      $("status").textContent = "the server does not answer: is mammoth serve still running?";
     }), 120);
   } else show(checks_offline());
 }

@@ -50,6 +50,17 @@ def _url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+def _network_address() -> str | None:
+    """This computer's address on its network (the one a phone opens), if it has one: the
+    source address a datagram to a documentation address would leave from (nothing is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            return probe.getsockname()[0]
+    except OSError:
+        return None
+
+
 @command("serve")
 @click.option(
     "--host",
@@ -106,9 +117,12 @@ def serve(host: str, port: int, out: str, no_browser: bool) -> None:
     url = f"http://{_url_host(host)}:{port}/?token={token}"
     click.echo(f"mammoth serve: open {url}", color=False)
     if not local:
+        lan = _network_address() if host in ("0.0.0.0", "::") else None
+        if lan:
+            click.echo(f"  on a phone: http://{lan}:{port}/?token={token}", color=False)
         click.echo(
             "  open to the network: anyone who reaches this computer and has the URL's token "
-            "can check positions and run analyses here (Ctrl-C stops)"
+            "can check positions and run analyses here"
         )
     click.echo(f"  analyses in {out}; Ctrl-C stops the server", color=False)
     if not no_browser:
