@@ -233,6 +233,12 @@ def test_sigterm_mid_analysis_keeps_the_chunks_and_a_restart_resumes(tmp_path):
         assert [(a["id"], a["state"]) for a in listed] == [(ident, "stopped")]
         assert listed[0]["chunks_done"] == len(kept)
         _api(url, f"/api/analyses/{ident}/resume", {})
+        end = time.monotonic() + WAIT  # a running analysis cancelled: its chunks stay too
+        while time.monotonic() < end and len(list(chunks.glob("*.npz"))) < len(kept) + 1:
+            time.sleep(0.05)
+        assert _api(url, f"/api/analyses/{ident}/cancel", {})["state"] == "cancelled"
+        assert len(list(chunks.glob("*.npz"))) > len(kept)
+        _api(url, f"/api/analyses/{ident}/resume", {})
         end = time.monotonic() + WAIT
         while time.monotonic() < end:
             status = _api(url, f"/api/analyses/{ident}")

@@ -177,12 +177,12 @@ class Analyses:
 
     def _state(self, ident: str) -> str:
         folder = self._folder(ident)
-        if self.running == ident:
-            return "running"
         if ident in self.queue:
             return "queued"
-        if (folder / CANCELLED).exists():
+        if (folder / CANCELLED).exists():  # a running one is being stopped
             return "cancelled"
+        if self.running == ident:
+            return "running"
         if (folder / CARD).exists() and (folder / "analysis.json").exists():
             return "done"
         if (folder / "failed.json").exists():
