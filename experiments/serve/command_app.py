@@ -29,6 +29,7 @@ import json
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route
@@ -248,7 +249,7 @@ def make_app(token: str, hosts: set[str], analyses: Analyses, any_ip_port: int |
             text = _text(await request.body())
         except InputError as exc:
             return JSONResponse({"problems": problems([str(exc)])})
-        return JSONResponse({"problems": check_text(text)})
+        return JSONResponse({"problems": await run_in_threadpool(check_text, text)})
 
     def listing(request: Request):
         return JSONResponse({"analyses": analyses.listing()})
@@ -260,7 +261,7 @@ def make_app(token: str, hosts: set[str], analyses: Analyses, any_ip_port: int |
             return refusal(400, f"the request is not JSON: {exc}")
         except InputError as exc:
             return refusal(400, str(exc))
-        found = check_text(text)
+        found = await run_in_threadpool(check_text, text)
         if found:
             return JSONResponse({"problems": found}, status_code=422)
         ident = analyses.submit(text, settings)
