@@ -140,6 +140,13 @@ def test_a_blank_page_asks_for_the_decision_first_without_red(browser_page, serv
     assert page.locator(".problem").count() == 0
     legends = page.locator("#form legend").all_inner_texts()
     assert legends[0] == "1. The decision"
+    page.click("summary")  # how pieces are named: their ids, as the lists show them
+    naming = page.inner_text("details")
+    assert "C1 to C" in naming and "T1 to T" in naming and "comma-separated" in naming
+    assert (
+        page.locator("label[for=stack-1-left]").inner_text() == "tiles in it, the top one included"
+    )
+    assert page.locator("label[for=p1-points]").inner_text() == "score track"
     listed = page.locator("#todo li a").evaluate_all("els => els.map(e => e.hash.slice(1))")
     order = page.locator("#form [data-field]").evaluate_all("els => els.map(e => e.id)")
     assert listed and [order.index(i) for i in listed] == sorted(order.index(i) for i in listed)
