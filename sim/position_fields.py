@@ -10,6 +10,7 @@ Names of pieces are matched by their text or short id, and a misspelt one gets a
 from __future__ import annotations
 
 import difflib
+import re
 from contextvars import ContextVar
 
 from sim.constants import FIRST_BUILDING
@@ -48,6 +49,7 @@ class Taker:
         self.ids_of = ids_of
         self.names = names
         self.taken: set[int] = set()
+        self.at: dict[int, str] = {}  # the field that took each piece
         self.failed = False
 
     def take(self, name, where: str) -> int | None:
@@ -60,9 +62,14 @@ class Taker:
         for i in ids:
             if i not in self.taken:
                 self.taken.add(i)
+                self.at[i] = where
                 return i
         count = f"{len(ids)} cop{'ies' if len(ids) > 1 else 'y'}"
-        return self._fail(f"{where}: {name!r} is named more often than the game has ({count})")
+        also = ", ".join(self.at[i] for i in ids if i in self.at)
+        also = f"; also named at {also}" if also else ""
+        return self._fail(
+            f"{where}: {name!r} is named more often than the game has ({count}{also})"
+        )
 
     def _fail(self, message: str) -> None:
         self.failed = True
@@ -118,6 +125,20 @@ def listed(table: dict, key: str, where: str, default=None) -> list:
     return value
 
 
+_FIELD = re.compile(r"""^((?:player (?:'[^']*'|"[^"]*"|\d+))?[\w.\[\]]*)(: | must )""")
+
+
+def problem_parts(line: str) -> tuple[str, str]:
+    """A problem's line (:func:`sim.position_read.position_problems`) split into its field and
+    its message: ``"player 'Ann'.people must be 5 to 10, not 12"`` gives ``("player
+    'Ann'.people", "must be 5 to 10, not 12")``; a line naming no field gives ``("", line)``."""
+    found = _FIELD.match(line)
+    if not found or not found.group(1):
+        return "", line
+    rest = line[found.end() :]
+    return found.group(1), rest if found.group(2) == ": " else "must " + rest
+
+
 def area_of(name, where: str, players: int = 4) -> int | None:
     """An area's index; None (a problem noted) for no area, or a stack not in play."""
     if isinstance(name, str) and normal(name) in AREA_NAMES:
@@ -141,6 +162,7 @@ __all__ = [
     "fields",
     "listed",
     "note",
+    "problem_parts",
     "stop_if",
     "whole",
 ]

@@ -72,6 +72,7 @@ from sim.position_model import (
     Position,
     action_order,
 )
+from sim.position_rules import broken_rule
 from sim.rules import RESOURCES_OF_CHOICE, TIE_RULES, Rules
 from sim.state import (
     AGRICULTURE,
@@ -113,7 +114,7 @@ from sim.state import (
     TOOLS_USED,
     GameState,
 )
-from sim.textfiles import read_toml
+from sim.textfiles import parse_toml, read_toml
 
 _TOP = ("format", "round", "start_player", "rules", "board", "herd", "player", "decision", "hidden")
 _RULES = ("tie_rule", "mammoth_points", "resources_of_choice", "tiles", "herd")
@@ -201,6 +202,13 @@ def _players(doc: dict) -> list[dict]:
     return players
 
 
+def tool_slots(total: int) -> list[int]:
+    """The tool slots of a player with ``total`` tools: each new tool raises the lowest slot,
+    the leftmost first (:func:`sim.board.gain_tool_step`'s order)."""
+    base, extra = divmod(total, TOOL_SLOTS)
+    return [base + (s < extra) for s in range(TOOL_SLOTS)]
+
+
 def _seat_of(names: list[str], name, where: str) -> int:
     if isinstance(name, str) and normal(name) in [normal(n) for n in names]:
         return [normal(n) for n in names].index(normal(name))
@@ -231,6 +239,12 @@ def _player(
         tools = []
     for s, value in enumerate(tools):
         row[TOOLS + s] = whole({"tools": value}, "tools", where, 0, MAX_TOOL_SLOT)
+    slots = [int(v) for v in row[TOOLS : TOOLS + TOOL_SLOTS]]
+    if slots != tool_slots(sum(slots)):
+        note(
+            f"{where}.tools: each new tool raises the lowest slot, the leftmost first, so "
+            f"{sum(slots)} tools lie as {tool_slots(sum(slots))}, not {slots}"
+        )
     used = listed(table, "tools_used", where, default=[])
     if len(used) > TOOL_SLOTS or any(not isinstance(u, bool) for u in used):
         note(f"{where}.tools_used must be up to {TOOL_SLOTS} true/false, one a slot")
@@ -399,9 +413,10 @@ def _herd(doc: dict, game: np.ndarray, pieces: Pieces, rules: Rules) -> tuple[li
     if remaining:
         name = table.get("next")
         if not isinstance(name, str) or normal(name) not in GOOD_NAMES:
+            said = "is not given" if name is None else f"must be one of them, not {name!r}"
             raise InputError(
-                "herd.next: the back of the next tile (food, wood, brick, stone or "
-                f"gold) is missing or wrong: {name!r}"
+                "herd.next: the back of the pile's next tile (food, wood, brick, stone or "
+                f"gold) {said}"
             )
         next_back = GOOD_NAMES.index(normal(name))
         backs = [t for t in rest if pieces.tiles[t, T_BACK] == next_back]
@@ -526,27 +541,40 @@ def _turn_check(names, seat, players: int, start: int, p: int) -> None:
             )
 
 
-def _placement_check(st: GameState, names, players: int, kind: str) -> None:
-    """Every place taken is one the engine allows, the others' places as they are."""
+def _placement_check(st: GameState, names, players: int, kind: str, start: int) -> None:
+    """Every place taken is one the engine allows, the others' places as they are; a place
+    that is not is blamed on the last of its area's players in this round's order, with the
+    rule it breaks (:func:`sim.position_rules.broken_rule`), once per area."""
     lo = np.zeros(N_AREAS, dtype=np.int64)
     hi = np.zeros(N_AREAS, dtype=np.int64)
     last = N_AREAS if kind == "placement" else FIRST_CARD_SPACE  # cards, buildings: resolved
-    for q in range(players):
+    blamed: set[int] = set()
+    for q in reversed(action_order(players, start)):
         for a in range(last):
             n = int(st.seat[0, q, PLACED + a])
-            if n == 0:
+            if n == 0 or a in blamed:
                 continue
             st.seat[0, q, PLACED + a] = 0
             village = TOOL_MAKER <= a <= FIELD
             st.game[0, I_VILLAGE_USED] -= village
             legal_places(st, 0, q, lo, hi)
+            used = int(st.game[0, I_VILLAGE_USED])
             st.seat[0, q, PLACED + a] = n
             st.game[0, I_VILLAGE_USED] += village
             if not lo[a] <= n <= hi[a] or hi[a] == 0:
-                raise InputError(
-                    f"player {names[q]!r}.placed: {n} on the {AREA_NAMES[a]} is not "
-                    "a legal place with the others' places"
-                )
+                blamed.add(a)
+                others = [
+                    (names[o], int(st.seat[0, o, PLACED + a]))
+                    for o in action_order(players, start)
+                    if o != q and st.seat[0, o, PLACED + a] > 0
+                ]
+                if FIRST_CARD_SPACE <= a < FIRST_BUILDING:
+                    space_open = bool(st.game[0, DISPLAY + a - FIRST_CARD_SPACE] >= 0)
+                else:
+                    s = a - FIRST_BUILDING
+                    space_open = bool(s < players and st.game[0, STACK_TAKEN + s] < STACK_SIZE)
+                rule = broken_rule(names[q], a, n, others, players, used, space_open)
+                note(f"player {names[q]!r}.placed: {rule}")
 
 
 def _decision(doc: dict, names, game, seat, players: int, start: int) -> tuple[str, int, tuple]:
@@ -741,8 +769,8 @@ def _check(doc: dict) -> Position:
             note(
                 f"round: by round {int(game[I_ROUND])} the herd has turned {turned} "
                 f"tile{'s' if turned != 1 else ''} of "
-                f"the pile (one a round while it lasts), but herd.out and herd.tile name "
-                f"{len(seen)}"
+                f"the pile (one a round while it lasts), but this round's tile (herd.tile) and "
+                f"the earlier ones (herd.out) make {len(seen)}"
             )
     won = int(seat[:players, HERD + H_TILES_WON].sum())
     earlier = len(seen) - (game[I_PRIZE] >= 0)
@@ -776,7 +804,7 @@ def _check(doc: dict) -> Position:
     if kind == "commitment":
         _takes_check(names, game, seat, players, start, p, pending)
     position = Position(rules, names, game, seat, kind, p, pending, known, earlier_unknown)
-    _placement_check(position.state(), names, players, kind)
+    _placement_check(position.state(), names, players, kind, start)
     if kind == "placement" and game[I_HERD_AREA] < 0:
         note("herd.tile: no herd this round, so there is no herd decision to analyse")
     return position
@@ -798,6 +826,21 @@ def read_document(path: str | Path) -> dict:
     if isinstance(rules, dict) and "tiles" in rules:
         rules["tiles"] = tiles_beside(rules["tiles"], Path(path).parent)
     return doc
+
+
+def document_of_text(text: str) -> dict:
+    """:func:`read_document` of a position given as text (a request's body): the same size
+    and nesting bounds, TOML's dates made strings; a relative ``rules.tiles`` is left as given.
+
+    Raises
+    ------
+    InputError
+        A text too long, not TOML, or nested too deep: one line.
+    """
+    if len(text.encode("utf-8")) > MAX_POSITION_BYTES:
+        raise InputError(f"the position is larger than {MAX_POSITION_BYTES:,} bytes")
+    doc = parse_toml(text, "the position")
+    return json.loads(json.dumps(doc, default=str))
 
 
 def read_position(path: str | Path) -> Position:
@@ -832,10 +875,12 @@ def position_of_document(doc: dict, where: str) -> Position:
 
 __all__ = [
     "did_you_mean",
+    "document_of_text",
     "position_from_dict",
     "position_of_document",
     "position_problems",
     "read_document",
     "read_position",
     "tiles_beside",
+    "tool_slots",
 ]

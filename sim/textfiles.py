@@ -163,14 +163,39 @@ def read_toml(
         As :func:`read_text`, or for invalid TOML or nesting deeper than ``max_depth``.
     """
     text = read_text(path, what, max_bytes)
-    shown = repr(str(Path(path)))
-    too_deep = f"{what} {shown} is nested deeper than {max_depth} levels"
+    return parse_toml(text, f"{what} {str(Path(path))!r}", max_depth)
+
+
+def parse_toml(text: str, named: str, max_depth: int = MAX_TOML_DEPTH) -> dict:
+    """Parse a user's TOML text, its nesting bounded before parsing (:func:`read_toml`'s
+    parser, for a text that came without a file: the body of a request).
+
+    Parameters
+    ----------
+    text : str
+        The TOML.
+    named : str
+        How the text is named in messages (``"position file 'p.toml'"``).
+    max_depth : int
+        The deepest nesting of arrays, inline tables and dotted keys accepted.
+
+    Returns
+    -------
+    dict
+        The document.
+
+    Raises
+    ------
+    InputError
+        Invalid TOML or nesting deeper than ``max_depth``, in one line.
+    """
+    too_deep = f"{named} is nested deeper than {max_depth} levels"
     if nesting_depth(text) > max_depth:
         raise InputError(too_deep)
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{what} {shown} is not valid TOML: {exc}") from None
+        raise InputError(f"{named} is not valid TOML: {exc}") from None
     except RecursionError:  # not reached after the check above; kept as a backstop
         raise InputError(too_deep) from None
     if _document_depth(document) > max_depth + 1:

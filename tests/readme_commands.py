@@ -117,6 +117,8 @@ PLACEHOLDERS = {
     ("--against", "NAME"): "classic",
     ("--max-figures", "M"): "3",
     ("--out", "DIR"): "out",
+    ("--host", "H"): "127.0.0.1",
+    ("--port", "P"): "0",
     ("--out", "OUT"): "report",
     ("--out", "FILE.toml"): "preset.toml",
     ("--scale", "X"): str(SIZES["--scale"]),
@@ -200,6 +202,9 @@ EXCEPTIONS = {
     "from the network",
     "python3 -m venv .venv && .venv/bin/pip install -e '.[dask]'": "installs the project (what "
     "tasks.py does before every task)",
+    "mammoth serve": "a server that runs until stopped; tests/test_serve.py starts it on a free "
+    "port of 127.0.0.1, asks its API and stops it with SIGTERM, and tests/test_serve_browser.py "
+    "drives its page in Chromium",
     ".venv/bin/dask scheduler --port 8786": "a cluster's scheduler: a server that runs until "
     "stopped; the --dask local:2 form of the commands runs instead",
     ".venv/bin/dask worker tcp://SCHEDULER:8786 --nworkers 8 --nthreads 1": "a cluster's "

@@ -127,6 +127,7 @@ def test_no_command_writes_into_another_commands_default_folder():
         "worth": "results/worth",
         "metagame": "results/metagame",
         "analyse": "results/analyse",
+        "serve": "results/serve",
     }
     folders = [PurePosixPath(folder) for folder in defaults.values()]
     for folder in folders:  # none inside another: results/run/NAME is run's alone

@@ -104,7 +104,11 @@ REFUSALS = [
     ("people = 10\n", "people = 13\n", "people must be 5 to 10"),
     ('cards = ["", "hut', 'cards = ["art: tool 1", "hut', "'art: tool 1' is named"),
     ('"shaman 1: gold 1",', '"shaman 1: gold 1", "shaman 1: gold 1",', "named more often"),
-    ('forest = 3, "clay pit" = 2', 'forest = 4, "clay pit" = 1', "forest is not a legal"),
+    (
+        'forest = 3, "clay pit" = 2',
+        'forest = 4, "clay pit" = 1',
+        "Dee'.placed: the forest has 7 spaces",
+    ),
     ('name = "Cy"\npeople = 7\n', 'name = "Cy"\n', "'people' is missing"),
     ("round = 9\n", "round = 9\nrounds = 9\n", "unknown field 'rounds'"),
     ('area = "river"', 'area = "lake"', "'lake' is not an area"),

@@ -113,13 +113,14 @@ def summary(table: pd.DataFrame, best: dict, stopped: bool, stop: bool = True) -
         f"{_signed(best['margin_lead'])} points of margin "
         f"[{_signed(best['margin_lead_low'])}, {_signed(best['margin_lead_high'])}].",
     ]
+    playouts = f"{n:,} play-out{'s' if n != 1 else ''} per option"
     if stopped:
-        lines.append(f"Stopped early after {n:,} play-outs per option: {STOP_RULE}.")
+        lines.append(f"Stopped early after {playouts}: {STOP_RULE}.")
     elif stop:
-        lines.append(f"{n:,} play-outs per option: no option led every other with confidence "
+        lines.append(f"{playouts}: no option led every other with confidence "
                      "sooner (the stopping rule, docs/positions.md).")  # fmt: skip
     else:
-        lines.append(f"{n:,} play-outs per option (no early stop asked).")
+        lines.append(f"{playouts} (no early stop asked).")
     own = table.index[table["own_choice"]]
     if len(own):
         lines.append(f"The field's own player would take: {table['option'][own[0]]}.")
@@ -239,6 +240,8 @@ def write_analysis(
     field = config["field"]
     table = table.round(FIGURES)
     best = {k: round(v, FIGURES) if isinstance(v, float) else v for k, v in best.items()}
+    if no_best(table, best):  # a tie (or one play-out): no row is the best, in any file
+        table = table.assign(best=False)
     text = markdown(position, table, best, stopped, field, config["stop"])
     write_text(folder / "analysis.md", text)
     write_csv(folder / "analysis.csv", table)
@@ -249,7 +252,8 @@ def write_analysis(
         "playouts": int(table["playouts"].iloc[0]),
         "stopped_early": stopped,
         "stop_rule": STOP_RULE if config["stop"] else None,
-        "best": table["option"][best["best"]],
+        "best": None if no_best(table, best) else table["option"][best["best"]],
+        "no_best": no_best(table, best),
         "lead": {
             k: (table["option"][v] if k in ("best", "second") else v) for k, v in best.items()
         },

@@ -95,9 +95,11 @@ def page(players: int, tiles: str | None, file: str) -> None:
     """Writes FILE (default position.html): the page that fills in a position file at the
     table (offline, one file; an existing FILE is replaced).
 
-    Drop-down lists of the game's cards, buildings and tiles, steppers for the counts, the
-    loader's counting checks beside the field at fault; it downloads position.toml and shows
-    the `mammoth analyse` command to run on it.
+    The decision first, drop-down lists of the game's cards, buildings and tiles or their
+    short ids typed, the page's own checks of the values, pieces and counts beside the field
+    changed (it says which checks it leaves to `mammoth position check`); it downloads
+    position.toml and shows the `mammoth analyse` command to run on it. `mammoth serve`
+    serves the same page with every check of the loader and an Analyse button.
     """
     write_page(file, page_rules(tiles), players)
     click.echo(f"wrote {file}: open it in a browser (it needs no network)")

@@ -1,12 +1,20 @@
-"""``position.html``: an offline page a player fills in at the table to write a position file.
+"""``position.html``: the page a player fills in at the table to write a position file.
 
 Drop-down lists of the game's own cards, buildings and tiles (from the rules data, the tile set
-in play included), steppers for every count, the herd's tile picked from the tile set (its back
-gives the herd's area), and the loader's counting and consistency checks
-(:mod:`sim.position_read`) shown beside the field at fault as the player enters the position,
-with the loader's field names. A button downloads the position file, and the page prints the
-``mammoth analyse`` command to run on it. The engine's own placement rules (a resource area's
-spaces, whose turn it is) are checked by the loader (``mammoth position check``), not the page.
+in play included), typed lists of pieces by their short ids or names, the decision first, and
+every field named as the loader names it. The same page is written two ways:
+
+- **offline** (``mammoth position page``, ``mammoth demo``): one file that needs no network; it
+  checks the typed values, the pieces' names and copies and the counts of the table
+  (``position_offline.js``) and says plainly what it leaves to ``mammoth position check``
+  (:data:`LEFT_TO_CHECK`); it downloads the file and shows the ``mammoth analyse`` command.
+- **served** (``mammoth serve``): its problems are the loader's own
+  (:func:`sim.position_read.position_problems`, asked of the server as the player types: one
+  implementation of every check), and it analyses the position (``position_serve.js``).
+
+A problem shows in red beside the field the player changed when it is about that field, else
+beside its own field; problems of fields not yet touched are listed as what is still to fill in,
+in the page's order, the decision first, so a blank page shows no red.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from sim.constants import (
     MAX_AGRICULTURE,
     MAX_ONE_TIME_TOOLS,
     MAX_PEOPLE,
+    MAX_ROUNDS,
     MAX_TOOL_SLOT,
     N_CARD_SPACES,
     STACK_SIZE,
@@ -94,10 +103,31 @@ def page_data(rules: Rules, players: int) -> dict:
         "tool_max": MAX_TOOL_SLOT,
         "one_time_tools": MAX_ONE_TIME_TOOLS,
         "max_goods": MAX_GOODS,
+        "rounds": MAX_ROUNDS - 1,
     }
 
 
-def position_page(rules: Rules | None = None, players: int = 4) -> str:
+LEFT_TO_CHECK = (
+    "Opened as a file, this page checks the values typed, the names and copies of the pieces "
+    "and the counts of the table. It leaves to `mammoth position check position.toml` the "
+    "placement rules (how many people and players an area takes), whose turn it is, and the "
+    "pieces nobody sees: run it before `mammoth analyse`. Served by `mammoth serve`, the page "
+    "makes every check of the loader itself as you type."
+)
+"""What the offline page says it leaves to ``mammoth position check``."""
+
+NAMING = (
+    "Pieces are named by their short id (C1 to C{cards} for the civilization cards, B1 to "
+    "B{buildings} for the buildings, T1 to T{tiles} for the mammoth tiles: the drop-down lists "
+    "show each id "
+    "before the piece's text) or by that text, as in docs/positions.md; a list takes them "
+    "comma-separated (ids alone may be separated by spaces). Areas are named as on the board: "
+    "{areas}, card 1 to card 4 (card 1 costs 1), building 1 to building 4."
+)
+"""The page's help on naming pieces and areas (filled in by :func:`position_page`)."""
+
+
+def position_page(rules: Rules | None = None, players: int = 4, served: bool = False) -> str:
     """The page (one self-contained HTML file, no network).
 
     Parameters
@@ -107,6 +137,10 @@ def position_page(rules: Rules | None = None, players: int = 4) -> str:
         the herd's.
     players : int
         The table's size the page starts at (the page can change it).
+    served : bool
+        The page ``mammoth serve`` serves: its problems are the loader's own, asked of the
+        server as the player types, and it analyses the position; else the offline page, with
+        its own checks (:data:`LEFT_TO_CHECK` says which it leaves out).
 
     Returns
     -------
@@ -114,46 +148,77 @@ def position_page(rules: Rules | None = None, players: int = 4) -> str:
         The HTML.
     """
     data = page_data(rules or Rules(), players)
-    script = SCRIPT.read_text(encoding="utf-8").replace(
-        "__DATA__", json.dumps(data).replace("</", "<\\/")
+    data["served"] = served
+    script = SCRIPT.read_text(encoding="utf-8")
+    script = script.replace("__OFFLINE__", "" if served else OFFLINE.read_text(encoding="utf-8"))
+    script = script.replace("__SERVED__", SERVED.read_text(encoding="utf-8") if served else "")
+    script = script.replace("__DATA__", json.dumps(data).replace("</", "<\\/"))
+    areas = ", ".join(data["areas"][:8])
+    naming = NAMING.format(
+        cards=len(data["cards"]),
+        buildings=len(data["buildings"]),
+        tiles=len(data["tiles"]),
+        areas=areas,
     )
-    title = html.escape("Stone Age position")
-    return _HTML.replace("__TITLE__", title).replace("__SCRIPT__", script)
+    checks = _SERVED_CHECKS if served else html.escape(LEFT_TO_CHECK)
+    return (
+        _HTML.replace("__TITLE__", html.escape("Stone Age position"))
+        .replace("__CHECKS__", checks)
+        .replace("__NAMING__", html.escape(naming))
+        .replace("__ANALYSE__", _ANALYSE if served else _OFFLINE_END)
+        .replace("__SCRIPT__", script)
+    )
 
 
 def write_page(path, rules: Rules | None = None, players: int = 4) -> Path:
-    """Write the page (:func:`position_page`) to ``path``; ``mammoth position page`` and
-    ``mammoth demo`` (``DIR/position.html``) call this."""
+    """Write the offline page (:func:`position_page`) to ``path``; ``mammoth position page``
+    and ``mammoth demo`` (``DIR/position.html``) call this."""
     return write_text(path, position_page(rules, players))
 
+
+_SERVED_CHECKS = (
+    "Every check of <code>mammoth analyse</code> is made by the loader itself as you type: a "
+    "problem shows in red beside the field you changed; what is still to fill in is listed "
+    "below, in the page's order."
+)
 
 _HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>__TITLE__</title>
+<link rel="icon" href="data:,">
 <style>
-body { font-family: system-ui, sans-serif; margin: .6rem; max-width: 46rem; }
+body { font-family: system-ui, sans-serif; margin: .6rem; max-width: 96rem; }
 h1 { font-size: 1.3rem; } h2 { font-size: 1.1rem; margin: 1rem 0 .3rem; }
-fieldset { border: 1px solid #ccc; margin: .5rem 0; padding: .4rem; }
-label { display: inline-block; margin: .15rem .4rem .15rem 0; }
-input[type=number] { width: 3.2rem; }
+.cols { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(23rem, 100%), 1fr));
+        gap: 0 .6rem; align-items: start; }
+fieldset { border: 1px solid #ccc; margin: .4rem 0; padding: .4rem; min-width: 0; }
+legend { font-weight: 600; }
+.row { margin: .2rem 0; }
+.row > label { display: inline-block; min-width: 8.5rem; }
+.row label { margin-right: .4rem; }
+input[type=text] { max-width: 100%; box-sizing: border-box; }
 select { max-width: 100%; }
-.step button { width: 1.8rem; }
+.row button { width: 1.8rem; }
+.help { color: #555; font-size: .85rem; margin-left: .3rem; }
 .err { color: #b00020; font-size: .9rem; }
 .err:empty { display: none; }
-.list span { display: inline-block; background: #eef; margin: .1rem; padding: 0 .3rem; }
-.list button { border: 0; background: none; color: #b00020; }
+#todo-box { background: #f4f6fb; border-left: 3px solid #6b7bb3; padding: .2rem .6rem; }
+#todo li { color: #333; margin: .1rem 0; }
 pre { background: #f5f5f5; padding: .4rem; overflow-x: auto; font-size: .8rem; }
 #command { font-family: monospace; background: #f5f5f5; padding: .2rem .4rem; }
+#analyses li { margin: .3rem 0; } progress { width: 8rem; }
+#result iframe { width: 100%; min-height: 24rem; border: 1px solid #ccc; }
+.card { background: #fff8e1; padding: .4rem; }
 </style></head><body>
 <h1>A position from your table</h1>
-<p>Enter what is on the table at the herd decision; every check of <code>mammoth analyse</code>
-that counts pieces is made as you go, beside the field at fault. Then download the file and run
-the command shown.</p>
+<p>Enter what is on the table at the herd decision, the decision first. __CHECKS__</p>
+<details><summary>How pieces and areas are named</summary><p>__NAMING__</p></details>
+<div id="todo-box" hidden><p>Still to fill in, in the page's order:</p><ol id="todo"></ol></div>
+<div id="general" class="err"></div>
+<p id="status"></p>
 <div id="form"></div>
-<h2>The file</h2>
-<p><button id="download">Download position.toml</button> <span id="status"></span></p>
-<p>Then run: <span id="command">mammoth analyse position.toml</span></p>
+__ANALYSE__
 <pre id="toml"></pre>
 <script>
 __SCRIPT__
@@ -161,8 +226,32 @@ __SCRIPT__
 </body></html>
 """
 
+_OFFLINE_END = """<h2>The file</h2>
+<p><button id="download">Download position.toml</button></p>
+<p>Then run: <span id="command">mammoth analyse position.toml</span></p>
+"""
+
+_ANALYSE = """<h2>Analyse</h2>
+<div class="row"><label for="playouts">play-outs per option</label>
+<input type="text" id="playouts" value="1000" size="6" inputmode="numeric">
+<label for="seed">seed</label><input type="text" id="seed" value="0" size="4" inputmode="numeric">
+<label for="field">every seat played by</label>
+<input type="text" id="field" value="champion" size="10">
+<label><input type="checkbox" id="stop" checked> stop once one option leads</label></div>
+<p><button id="analyse" disabled>Analyse</button> <span id="analyse-said" class="err"></span></p>
+<ol id="analyses"></ol>
+<div id="result"></div>
+<h2>The file</h2>
+<p><button id="download">Download position.toml</button>
+(the same analysis on the command line: <span id="command">mammoth analyse position.toml</span>)</p>
+"""
+
 SCRIPT = Path(__file__).with_name("position_page.js")
 """The page's script (its data goes where it says ``__DATA__``)."""
+OFFLINE = Path(__file__).with_name("position_offline.js")
+"""The offline page's own checks (where the script says ``__OFFLINE__``)."""
+SERVED = Path(__file__).with_name("position_serve.js")
+"""The served page's analyses (where the script says ``__SERVED__``)."""
 
 
-__all__ = ["POINT_PARTS", "page_data", "position_page", "write_page"]
+__all__ = ["LEFT_TO_CHECK", "POINT_PARTS", "page_data", "position_page", "write_page"]

@@ -122,13 +122,15 @@ def template(players: int, round_: int, rules: Rules | None = None) -> str:
             "people = 5",
             *(f"{good} = 0" for good in GOOD_NAMES),
             "agriculture = 0",
-            "tools = [0, 0, 0]",
-            "one_time_tools = []",
+            "tools = [0, 0, 0]             # each new tool raises the lowest slot: [2, 1, 1]",
+            "tools_used = [false, false, false]  # the slots used this round",
+            "one_time_tools = []           # e.g. [3]: the one-time tools kept",
             "cards = []                    # the civilization cards taken",
             "buildings = []                # the building tiles taken",
             "points = 0                    # the score track",
             "tiles = 0                     # mammoth tiles held",
             "placed = {}                   # this round's people, e.g. { forest = 3 }",
+            "on_tile = 0                   # figures moved onto the herd's tile (a commitment)",
         ]
     lines += [
         "",
@@ -136,6 +138,8 @@ def template(players: int, round_: int, rules: Rules | None = None) -> str:
         'kind = "placement"            # or "commitment" (the seat just gathered on the herd\'s',
         "                              # area and says how many figures move onto the tile)",
         f'seat = "{names[0]}"',
+        "# pending = []                # a commitment: the seat's places not resolved yet,",
+        '#                             # e.g. ["card 3"]',
         "",
         "# Areas: " + ", ".join(AREA_NAMES[:8]) + ", card 1 to card 4, building 1 to "
         f"building {players}.",
