@@ -153,3 +153,13 @@ def test_the_pages_card_results_claim_nothing_the_certifications_do_not():
             )  # fmt: skip
             if cert["low"] <= 0:
                 assert row.endswith(f"| {NO_SEPARATION} |")
+
+
+def test_the_richer_grid_lies_around_the_first_winner():
+    from experiments.card.card_derive.kind import DEFAULTS, REFINE_COMMITS, richer_grid
+    from strategies.taming_card import TablePlay
+
+    grid = richer_grid({**DEFAULTS, "games": 10}, TablePlay(1, 0.22, -1))
+    assert grid["weights"] == [0.11, 0.154, 0.187, 0.22, 0.264, 0.319, 0.44]
+    assert grid["seeks"] == [1, 2] and grid["commits"] == REFINE_COMMITS
+    assert richer_grid({**DEFAULTS, "games": 10}, TablePlay(2, 8.0, 1))["weights"][-1] == 10.0

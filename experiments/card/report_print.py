@@ -13,6 +13,9 @@ from collections.abc import Mapping
 
 from experiments.card.report_words import WINNER_LINE, person_lines, worth_line
 
+MAX_COMMAND = 240
+"""The longest derivation command printed whole on the card (a card for several tables names
+each: its file keeps it)."""
 STYLE = """
 @page { size: A6; margin: 4mm; }
 * { box-sizing: border-box; }
@@ -55,6 +58,8 @@ def print_page(card: Mapping, title: str) -> str:
             f"<section><h2>{players} players</h2><p>{esc(where)}</p><p>{esc(how)}</p></section>"
         )
     made = card.get("provenance", {}).get("command")
+    if made and len(made) > MAX_COMMAND:
+        made = "mammoth derive-card (the whole command is in the card file's provenance)"
     source = f'<p class="small">Derived by: <code>{esc(made)}</code></p>' if made else ""
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

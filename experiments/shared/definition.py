@@ -214,9 +214,20 @@ def experiment_from_settings(
 
 
 def _check_chunks(module, config: dict) -> None:
-    """At most :data:`~experiments.shared.limits.MAX_CHUNKS` chunks, counted without making them."""
+    """At most :data:`~experiments.shared.limits.MAX_CHUNKS` chunks, counted without making them
+    (a kind whose chunks do not grow with ``games`` alone counts them itself: its
+    ``count_chunks``)."""
     size = int(config.get("chunk_games", getattr(module, "CHUNK_GAMES", MAX_CHUNK_GAMES)))
     blocks = check_blocks(config["games"], size, "chunk_games")
+    count = getattr(module, "count_chunks", None)
+    if count is not None:
+        total = count(config)
+        if total > MAX_CHUNKS:
+            raise InputError(
+                f"the run makes {total:,} chunks; at most {MAX_CHUNKS:,}: raise chunk_games or "
+                "run fewer candidates or tables"
+            )
+        return
     per_block = len(module.chunks({**config, "games": 1}))
     if per_block * blocks > MAX_CHUNKS:
         raise InputError(

@@ -350,6 +350,12 @@ def chunks(config: dict) -> list[dict]:
     return out
 
 
+def count_chunks(config: dict) -> int:
+    """Every chunk the derivation may play (:func:`chunks`): its race's are set by
+    ``first_games`` and ``eta``, not by ``games``, so the limit counts them all."""
+    return len(chunks(config))
+
+
 def planned(config: dict) -> int:
     """The chunks a derivation plays when its race drops no candidate early (the progress
     bar's length): each round's new blocks for the candidates that play it, then the
@@ -681,20 +687,21 @@ def richer_grid(config: dict, play: TablePlay) -> dict:
 def _refine(config: dict, plays: dict, certified: pd.DataFrame, store: _Chunks) -> dict:
     """At each table size whose certified card a deviation exploits by more than the goal
     (point estimate), race the richer grid (:func:`richer_grid`) and certify its winner on the
-    same fresh games; keep it where its best deviation gains less. Returns the sizes changed:
-    their play and the richer race's rows (``space``: :data:`REFINED`)."""
+    same fresh games; keep it where its best deviation gains less. Returns, per size searched,
+    the play kept (the richer grid's winner, or None: the first grid's stays) and the richer
+    race's rows (``space``: :data:`REFINED`)."""
     best = certified.groupby("players")["gain"].max()
     out = {}
     for players, play in sorted(plays.items()):
         if best.get(players, 0.0) <= EXPLOIT_LIMIT:
             continue
-        richer = richer_grid(config, play)
-        other, rows = race(richer, players, store)
-        if other == play:
-            continue
-        again = _certified(config, {players: other}, store)
-        if float(again["gain"].max()) < float(best[players]):
-            out[players] = (other, [{**row, "space": REFINED} for row in rows])
+        other, rows = race(richer_grid(config, play), players, store)
+        kept = None
+        if other != play:
+            again = _certified(config, {players: other}, store)
+            if float(again["gain"].max()) < float(best[players]):
+                kept = other
+        out[players] = (kept, [{**row, "space": REFINED} for row in rows])
     return out
 
 
@@ -718,13 +725,13 @@ def run(
             plays[players], rows = race(config, players, store)
             race_rows += rows
         certified = _certified(config, plays, store)
-        refined = {}
+        searched = {}
         if config["space"] == "weight" and len(tables_of(config)) == 1:
-            refined = _refine(config, plays, certified, store)
-            for players, (play, rows) in refined.items():
-                plays[players] = play
+            searched = _refine(config, plays, certified, store)
+            for players, (play, rows) in searched.items():
+                plays[players] = play or plays[players]
                 race_rows += rows
-            if refined:
+            if any(play for play, _ in searched.values()):
                 certified = _certified(config, plays, store)
         base = check_base(list(tables_of(config)[0].field))
         if _plays_metagame(config):
@@ -744,7 +751,7 @@ def run(
         metagames,
         command=command,
         seconds=None if store.reused else time.perf_counter() - started,
-        refined=sorted(refined),
+        refined={p: play is not None for p, (play, _) in searched.items()},
     )
 
 

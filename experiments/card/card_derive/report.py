@@ -364,6 +364,25 @@ def _tables_markdown(config, plays, race, certified, tables, person) -> str:
     return "\n".join(lines)
 
 
+def _space_words(refined: dict[int, bool]) -> str:
+    """``derive.md``'s word on the space searched, where the first grid did not hold."""
+    said = []
+    for players, kept in sorted(refined.items()):
+        if kept:
+            said.append(f"at {players} players the card plays the richer grid's winner")
+        else:
+            said.append(
+                f"at {players} players its winner held no better on the certification's games, "
+                "so the card keeps the first grid's play"
+            )
+    return (
+        f"The space searched: where the first grid's card was exploitable by more than "
+        f"{EXPLOIT_LIMIT:g} pp the race searched a richer grid (weights around its winner's, both "
+        "ways of seeking, commitments by count or one to three figures; race.csv's rows with "
+        "space 'refined'): " + "; ".join(said) + ". Elsewhere: the first grid."
+    )
+
+
 def write_derivation(
     folder: Path,
     config: dict,
@@ -373,18 +392,22 @@ def write_derivation(
     metagames: dict,
     command: str,
     seconds: float | None = None,
-    refined: list[int] | None = None,
+    refined: dict[int, bool] | None = None,
 ) -> str:
     """Write every file of a derivation into ``folder``; return ``derive.md``'s text.
 
-    ``refined``: the table sizes whose card is the richer grid's winner (the first grid's card
-    was exploitable by more than the goal there)."""
+    ``refined``: the table sizes where the first grid's card was exploitable by more than the
+    goal, so a richer grid was searched, each with whether its winner was kept."""
     folder = Path(folder)
     tables = tables_of(config)
     rules = rules_with_tiles(config, tables[0].tiles)
     card = derived_card(config, plays, certified, command)
-    if refined:
-        card["provenance"]["richer_grid_at"] = list(refined)
+    refined = refined or {}
+    kept = [p for p, k in sorted(refined.items()) if k]
+    if kept:
+        card["provenance"]["richer_grid_at"] = kept
+    if len(kept) < len(refined):
+        card["provenance"]["richer_grid_searched"] = sorted(refined)
     write_text(folder / "card.json", json.dumps(card, indent=2) + "\n")
     race = pd.DataFrame(race_rows)
     write_csv(folder / "race.csv", race)
@@ -394,14 +417,7 @@ def write_derivation(
         write_csv(folder / "equilibrium.csv", eq)
     text = derivation_markdown(config, plays, race, certified, metagames)
     if refined:
-        sizes = ", ".join(str(p) for p in refined)
-        text += (
-            f"\nThe space searched: at {sizes} players the first grid's card was exploitable by "
-            f"more than {EXPLOIT_LIMIT:g} pp, so the race searched a richer grid (weights around "
-            "its winner's, both ways of seeking, commitments by count or one to three figures; "
-            "race.csv's rows with space 'refined') and the card plays its winner there. "
-            "Elsewhere: the first grid.\n"
-        )
+        text += "\n" + _space_words(refined) + "\n"
     write_text(folder / "derive.md", text)
     title = f"The card for {card['provenance']['table']}"
     if config.get("space") == "person":
