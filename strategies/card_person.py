@@ -398,8 +398,8 @@ def person_card(plays: dict[int, PersonPlay], worth: dict | None = None) -> dict
                 {"when": [size, {"feature": "rivals", "lo": 0.5, "hi": None}], "people": 0}
             )
         if play.people != 0:
-            turn = {"feature": "turn", "lo": play.turn - 0.5, "hi": None}
-            place.append({"when": [size, turn], "people": play.people})
+            turn = [{"feature": "turn", "lo": play.turn - 0.5, "hi": None}] if play.turn > 1 else []
+            place.append({"when": [size, *turn], "people": play.people})
         if play.people != 0 and play.early:
             bonus = {"feature": "bonus", "lo": play.early - 0.5, "hi": None}
             place.append({"when": [size, bonus], "people": play.people})

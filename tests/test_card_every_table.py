@@ -60,15 +60,20 @@ def test_the_worst_table_decides():
 
 
 def test_a_candidate_clearly_exploitable_at_one_table_is_dropped():
-    # c's interval at table 0 lies above 1 pp and above a's upper bound: dropped at once;
-    # b's lies above 1 pp but reaches a's upper bound: kept
-    rows = _rows([("a", 0, 0.2, -0.6, 1.8), ("b", 0, 1.5, 1.2, 2.6), ("c", 0, 4.0, 2.5, 5.5)])
-    assert clearly_exploitable(rows, ["a", "b", "c"]) == {"c"}
-    # nobody holds: the bar is the smallest upper bound, and someone always stays
+    # a has met both tables (worst upper bound 2.0); c's interval at table 0 lies above 1 pp
+    # and above it: dropped at once; b's lies above 1 pp but reaches it: kept
+    rows = _rows([("a", 0, 0.2, -0.6, 1.8), ("a", 1, 1.0, 0.0, 2.0), ("b", 0, 1.5, 1.2, 2.6),
+                  ("c", 0, 4.0, 2.5, 5.5)])  # fmt: skip
+    assert clearly_exploitable(rows, ["a", "b", "c"], 2) == {"c"}
+    # before any candidate has met every table, nobody is dropped: a good first table says
+    # nothing of the others
+    rows = _rows([("a", 0, 0.2, -0.6, 1.8), ("c", 0, 4.0, 2.5, 5.5)])
+    assert clearly_exploitable(rows, ["a", "c"], 2) == set()
+    # nobody holds: the bar is the smallest worst upper bound, and someone always stays
     rows = _rows([("a", 0, 6.0, 5.0, 7.0), ("b", 0, 9.0, 8.0, 10.0)])
-    assert clearly_exploitable(rows, ["a", "b"]) == {"b"}
+    assert clearly_exploitable(rows, ["a", "b"], 1) == {"b"}
     rows = _rows([("a", 0, 6.0, 5.0, 7.0)])
-    assert clearly_exploitable(rows, ["a"]) == set()
+    assert clearly_exploitable(rows, ["a"], 1) == set()
 
 
 def test_only_the_tables_that_can_be_the_worst_are_played_again():

@@ -27,6 +27,7 @@ from experiments.advice.report_words import (
     short_condition,
 )
 from experiments.card.report_card import card_page
+from experiments.card.report_print import print_page
 from experiments.shared.document import (
     Bullets,
     Cell,
@@ -41,7 +42,7 @@ from experiments.shared.plots import grouped_intervals
 from experiments.shared.report_charts import WIDTH
 from experiments.shared.report_folder import MAX_ROWS, ResultFolder, figure_block, players_header
 from sim.errors import InputError
-from strategies.taming_card import CARD_PATH, COUNT, load_card
+from strategies.taming_card import CARD_PATH, COUNT, EVERY_TABLE_PATH, load_card
 
 TITLE = "how many figures to commit, situation by situation"
 """The section's title, after the folder's name."""
@@ -138,6 +139,9 @@ def agreement_words(agreement: pd.DataFrame) -> str:
 CARD_PAGE = "card.html"
 """The shipped card at the table (:mod:`experiments.card.report_card`), written beside the
 report (:func:`beside_report`)."""
+PRINT_PAGE = "card_every_table.html"
+"""The person's card for every table, to print on one A6 sheet
+(:mod:`experiments.card.report_print`), written beside the report."""
 
 
 def _when(rule: dict, otherwise: str) -> str:
@@ -189,7 +193,9 @@ def card_answer(folder: ResultFolder) -> list:
         Strong("How many figures to commit?"),
         " The advice card (",
         Link("on your phone", CARD_PAGE),
-        "):",
+        "; not sure of your table? ",
+        Link("the card for every table", PRINT_PAGE),
+        ", to print):",
     ]
     said = [str(line) for line in card.get("words") or []]  # a derived card's play in words
     made = card.get("provenance") or {}
@@ -419,12 +425,16 @@ def beside_report() -> dict[str, str]:
     InputError
         If the shipped card is missing or not a card (:func:`shipped_card`).
     """
-    return {CARD_PAGE: card_page(shipped_card(), title="The advice card")}
+    return {
+        CARD_PAGE: card_page(shipped_card(), title="The advice card"),
+        PRINT_PAGE: print_page(load_card(EVERY_TABLE_PATH), title="The card for every table"),
+    }
 
 
 __all__ = [
     "ANSWER",
     "CARD_PAGE",
+    "PRINT_PAGE",
     "ORDER",
     "PRIMARY",
     "TABLES",

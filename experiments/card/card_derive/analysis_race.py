@@ -9,8 +9,10 @@ decide that worst case:
 
 - within a round the tables are met in their order, and a candidate is dropped as soon as one
   table shows it clearly exploitable: the lower end of its interval there above both the goal
-  (:data:`GOAL`) and the smallest upper bound any candidate still standing has shown on the
-  tables met so far (:func:`clearly_exploitable`);
+  (:data:`GOAL`) and the smallest upper bound of the worst table of any candidate that has met
+  every table (:func:`clearly_exploitable`); so that one has early, the first round plays the
+  candidate hardest to exploit at the first table at every table before the others meet the
+  second (the pilot);
 - after a round the candidates are ranked by their worst table (:func:`worst_case`) and the
   race's survivors rule keeps the best of them;
 - in a later round a candidate plays only the tables that can still be its worst: those whose
@@ -122,11 +124,13 @@ def worst_case(per_table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def clearly_exploitable(per_table: pd.DataFrame, standing: list[str], goal: float = GOAL) -> set:
+def clearly_exploitable(
+    per_table: pd.DataFrame, standing: list[str], tables: int, goal: float = GOAL
+) -> set:
     """The candidates of ``standing`` that some table already shows clearly exploitable: the
     largest lower end of their intervals over the tables met lies above both ``goal`` and the
-    smallest upper bound of any standing candidate's worst table so far. The best of them by
-    that bound is never dropped (someone must be left).
+    smallest upper bound of the worst table of any candidate that has met every table (what the
+    card for all of them is sure to reach). Before any candidate has met every table, none.
 
     Parameters
     ----------
@@ -134,19 +138,25 @@ def clearly_exploitable(per_table: pd.DataFrame, standing: list[str], goal: floa
         The latest ``candidate, table, low, high`` of every candidate and table met.
     standing : list of str
         The candidates still in the race this round.
+    tables : int
+        How many tables there are.
     goal : float
         The exploitability a card should stay under (pp).
 
     Returns
     -------
     set of str
+        Never every candidate of ``standing``.
     """
     met = per_table[per_table["candidate"].isin(standing)]
     if met.empty:
         return set()
-    low = met.groupby("candidate")["low"].max()
-    high = met.groupby("candidate")["high"].max()
-    bar = max(goal, float(high.min()))
+    by = met.groupby("candidate")
+    low, high, seen = by["low"].max(), by["high"].max(), by["table"].nunique()
+    complete = high[seen == tables]
+    if complete.empty:
+        return set()
+    bar = max(goal, float(complete.min()))
     dropped = set(low[low > bar].index)
     if dropped >= set(standing):
         dropped.discard(min(standing, key=lambda c: (float(high.get(c, 0.0)), standing.index(c))))

@@ -537,6 +537,33 @@ def _round_rows(players, r, table, label, row, kept, play) -> dict:
     }
 
 
+def _met(latest, store: _Chunks, wanted: list[dict], table: int, todo: list[str]):
+    """``latest`` (every candidate's latest row at every table met) with the rows of ``todo``
+    at ``table`` from the chunks ``wanted``."""
+    met = exploitability(_moments(store.get(wanted))).assign(table=table)
+    if latest is None:
+        return met
+    older = latest[~((latest["table"] == table) & latest["candidate"].isin(todo))]
+    return pd.concat([older, met], ignore_index=True)
+
+
+def _pilot(latest, store: _Chunks, players: int, first: list, ids: list, labels: list):
+    """The first round's pilot: the candidate hardest to exploit at the first table played at
+    every other table, so that a candidate has met every table before the others meet the
+    second, and their drops have a worst case to be measured against."""
+    rank = {label: i for i, label in enumerate(labels)}
+    at_first = latest[latest["table"] == 0]
+    pilot = (
+        at_first.assign(_at=at_first["candidate"].map(rank))
+        .sort_values(["exploitability", "_at"], kind="mergesort")["candidate"]
+        .iloc[0]
+    )
+    for t in ids[1:]:
+        wanted = [_race_chunk(players, pilot, b, t) for b in first]
+        latest = _met(latest, store, wanted, t, [pilot])
+    return latest
+
+
 def race(config: dict, players: int, store: _Chunks) -> tuple[TablePlay | PersonPlay, list[dict]]:
     """Run the race at one table size: the winner and every round's table (rows).
 
@@ -567,14 +594,11 @@ def race(config: dict, players: int, store: _Chunks) -> tuple[TablePlay | Person
             ]
             if not wanted:
                 continue
-            met = exploitability(_moments(store.get(wanted))).assign(table=at)
-            if latest is None:
-                latest = met
-            else:
-                older = latest[~((latest["table"] == at) & latest["candidate"].isin(todo))]
-                latest = pd.concat([older, met], ignore_index=True)
+            latest = _met(latest, store, wanted, at, todo)
+            if many and r == 0 and at == 0:
+                latest = _pilot(latest, store, players, blocks[0], ids, labels)
             if many:
-                dropped = clearly_exploitable(latest, standing)
+                dropped = clearly_exploitable(latest, standing, len(ids))
                 standing = [c for c in standing if c not in dropped]
         part = latest[latest["candidate"].isin(alive)]
         table = worst_case(part) if many else part.drop(columns="table")
