@@ -172,6 +172,7 @@ def _derive(tmp_path, name, *extra):
     return out
 
 
+@pytest.mark.heavy_kernel  # four derivations, each racing its richer grid too: about 40 s
 def test_a_derivation_is_the_same_on_any_workers_and_resumed(tmp_path, monkeypatch):
     one = _derive(tmp_path, "one")
     two = _derive(tmp_path, "two", "--workers", "2")

@@ -165,6 +165,7 @@ def _cli_csv(tmp_path: Path, settings: dict) -> str:
     return (out / "analysis.csv").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # three analyses played one after the other, about 13 s
 def test_analyses_queue_one_at_a_time_cancel_and_match_the_command(served, tmp_path):
     client, analyses = served
     post = lambda **kw: client.post(  # noqa: E731
@@ -210,6 +211,7 @@ def _api(url: str, path: str, body: dict | None = None) -> dict:
         return json.loads(answer.read())
 
 
+@pytest.mark.slow  # a server started twice and an analysis resumed, about 13 s
 def test_sigterm_mid_analysis_keeps_the_chunks_and_a_restart_resumes(tmp_path):
     out = tmp_path / "out"
     settings = {**QUICK, "playouts": 4000, "chunk_size": 40}
