@@ -80,9 +80,3 @@ def test_a_persons_card_prints_on_one_a6_page(printer, tmp_path, which):
     assert "%" not in text and "card.html" not in text
     for players in (2, 3, 4):
         assert f"{players} players" in text
-
-
-def test_the_demo_writes_the_card_for_every_table(demo_run):
-    text = (demo_run / "card_every_table.html").read_text(encoding="utf-8")
-    assert text == print_page(load_card(EVERY_TABLE_PATH), "The card for every table")
-    assert 'href="card_every_table.html"' in (demo_run / "report.html").read_text(encoding="utf-8")

@@ -72,6 +72,7 @@ BAD = [
 ]
 
 
+@pytest.mark.slow  # many positions typed into the offline page, about 11 s
 def test_the_page_s_checks_agree_with_the_loader_s(browser_page, tmp_path):
     page = browser_page
     example = tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))

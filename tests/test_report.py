@@ -265,3 +265,13 @@ def test_the_league_chart_draws_the_fair_share_in_per_cent(herds):
         assert [line.get_xdata()[0] for line in dashed] == [100 / players]
         assert [t.get_text() for t in ax.get_yticklabels()] == ["b", "a"]
         assert ax.get_xlim()[1] > 50  # the win rates are drawn in per cent too
+
+
+def test_the_demo_writes_the_card_for_every_table(demo_run):
+    """Beside the report, the person's card for every table to print, linked from its answer."""
+    from experiments.card.report_print import print_page
+    from strategies.taming_card import EVERY_TABLE_PATH, load_card
+
+    text = (demo_run / "card_every_table.html").read_text(encoding="utf-8")
+    assert text == print_page(load_card(EVERY_TABLE_PATH), "The card for every table")
+    assert 'href="card_every_table.html"' in (demo_run / "report.html").read_text(encoding="utf-8")
