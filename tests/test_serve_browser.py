@@ -50,7 +50,6 @@ def _settled(page, status: str | None = None) -> None:
         )
 
 
-@pytest.mark.slow  # the example entered and an analysis played in the page, about 11 s
 def test_the_example_is_entered_and_analysed_in_the_page(browser_page, server, tmp_path):
     from cli_contract import invoke
 

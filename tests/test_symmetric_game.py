@@ -169,7 +169,7 @@ def _gambit_game(gbt, game: SymmetricGame):
     return getattr(gbt, "StrategicGame", gbt.Game).from_arrays(*arrays)
 
 
-@pytest.mark.parametrize("seats", [3, pytest.param(4, marks=pytest.mark.slow)])  # 4: about 6 s
+@pytest.mark.parametrize("seats", [3, 4])
 def test_symmetric_equilibria_agree_with_gambit(seats):
     """Cross-checked against a well-kept solver, pygambit (a test-only dependency, skipped where
     it is not installed): every symmetric equilibrium its polynomial support enumeration finds
