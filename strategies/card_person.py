@@ -106,7 +106,9 @@ def is_person(card: dict) -> bool:
     return isinstance(card, dict) and "place" in card
 
 
-def _box(rule: dict, features: tuple[str, ...]) -> np.ndarray:
+def rule_box(rule: dict, features: tuple[str, ...]) -> np.ndarray:
+    """A rule's conditions as a box, ``lo`` and ``hi`` per feature (open sides at
+    ``-OPEN``/``OPEN``), as the kernel's row holds them."""
     box = np.tile([-OPEN, OPEN], (len(features), 1))
     for cond in rule["when"]:
         f = features.index(cond["feature"])
@@ -140,20 +142,27 @@ def _rules_fault(where: str, rules, answer: str, features, high: int, low: int =
             return f"{where}, rule {n}: give '{answer}' and 'when'"
         if not _whole(rule[answer], low, high):
             return f"{where}, rule {n}: {answer} must be a whole number from {low} to {high}"
-        if not isinstance(rule["when"], list):
-            return f"{where}, rule {n}: 'when' must be a list of conditions"
-        for cond in rule["when"]:
-            if not isinstance(cond, dict) or cond.get("feature") not in features:
-                return (
-                    f"{where}, rule {n}: each condition names what a player sees, one of "
-                    f"{', '.join(features)}"
-                )
-            for bound in ("lo", "hi"):
-                x = cond.get(bound)
-                if x is not None and (
-                    isinstance(x, bool) or not isinstance(x, int | float) or not abs(x) < OPEN
-                ):
-                    return f"{where}, rule {n}: {bound} must be a number or null"
+        fault = when_fault(f"{where}, rule {n}", rule["when"], features, "what a player sees")
+        if fault:
+            return fault
+    return None
+
+
+def when_fault(where: str, when, features: tuple[str, ...], names: str = "a feature") -> str | None:
+    """What is wrong with a rule's ``when`` (a list of conditions ``{"feature", "lo", "hi"}`` on
+    ``features``), or None; the line starts with ``where``. Weight cards and persons' cards
+    check their conditions alike."""
+    if not isinstance(when, list):
+        return f"{where}: 'when' must be a list of conditions"
+    for cond in when:
+        if not isinstance(cond, dict) or cond.get("feature") not in features:
+            return f"{where}: each condition names {names}, one of {', '.join(features)}"
+        for bound in ("lo", "hi"):
+            x = cond.get(bound)
+            if x is not None and (
+                isinstance(x, bool) or not isinstance(x, int | float) or not abs(x) < OPEN
+            ):
+                return f"{where}: {bound} must be a number or null"
     return None
 
 
@@ -210,7 +219,7 @@ def _part(rules: list[dict], default: int, answer: str, features) -> list[float]
     row = [float(default), float(len(rules))]
     for rule in rules:
         row.append(float(rule[answer]))
-        row.extend(_box(rule, features).ravel().tolist())
+        row.extend(rule_box(rule, features).ravel().tolist())
     return row
 
 

@@ -94,6 +94,8 @@ from strategies.card_person import (
     person_row,
     place_features,
     place_part_at,
+    rule_box,
+    when_fault,
 )
 from strategies.greedy_values import CLOCK
 from strategies.herd_values import commitment, weighed
@@ -243,15 +245,8 @@ def _rules_row(rules: list[dict], answer: str, features: tuple[str, ...]) -> lis
     """One part's rules as numbers: per rule its answer, then ``lo, hi`` of each feature."""
     row = []
     for rule in rules:
-        box = np.tile([-OPEN, OPEN], (len(features), 1))
-        for cond in rule["when"]:
-            f = features.index(cond["feature"])
-            if cond.get("lo") is not None:
-                box[f, 0] = max(box[f, 0], float(cond["lo"]))
-            if cond.get("hi") is not None:
-                box[f, 1] = min(box[f, 1], float(cond["hi"]))
         row.append(float(rule[answer]))
-        row.extend(box.ravel().tolist())
+        row.extend(rule_box(rule, features).ravel().tolist())
     return row
 
 
@@ -334,20 +329,9 @@ def _fault(card) -> str | None:
                     f"{where}, rule {n}: commit must be a whole number of figures, 0 to 10, "
                     f"or {COUNT} (count it out)"
                 )
-            if not isinstance(rule["when"], list):
-                return f"{where}, rule {n}: 'when' must be a list of conditions"
-            for cond in rule["when"]:
-                if not isinstance(cond, dict) or cond.get("feature") not in features:
-                    return (
-                        f"{where}, rule {n}: each condition names a feature, one of "
-                        f"{', '.join(features)}"
-                    )
-                for bound in ("lo", "hi"):
-                    x = cond.get(bound)
-                    if x is not None and (
-                        isinstance(x, bool) or not isinstance(x, int | float) or not abs(x) < OPEN
-                    ):
-                        return f"{where}, rule {n}: {bound} must be a number or null"
+            fault = when_fault(f"{where}, rule {n}", rule["when"], features)
+            if fault:
+                return fault
     return None
 
 
