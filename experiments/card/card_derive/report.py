@@ -152,12 +152,8 @@ def derived_card(config: dict, plays: dict, certified: pd.DataFrame, command: st
     """The card file's contents: the card, its provenance and its certification."""
     person = config.get("space") == "person"
     tables = tables_of(config)
-    if person:
-        card = person_card(plays)
-        card["words"] = card_words(card)
-    else:
-        card = card_of_plays(plays)
-        card["words"] = [play_words(plays[p], p) for p in sorted(plays)]
+    card = person_card(plays) if person else card_of_plays(plays)
+    card["words"] = card_lines(plays, person)
     if len(tables) == 1:
         table = table_label(tables[0].field, tables[0].tiles)
         where = {
@@ -212,6 +208,14 @@ def derived_card(config: dict, plays: dict, certified: pd.DataFrame, command: st
     return card
 
 
+def card_lines(plays: dict, person: bool) -> list[str]:
+    """The card of some plays in words: a person's card's (:func:`~experiments.card.
+    report_words.card_words`), else a line per table size (:func:`play_words`)."""
+    if person:
+        return card_words(person_card(plays))
+    return [play_words(plays[p], p) for p in sorted(plays)]
+
+
 def _md_table(frame: pd.DataFrame) -> str:
     head = "| " + " | ".join(frame.columns) + " |"
     rule = "|" + "---|" * len(frame.columns)
@@ -233,10 +237,7 @@ def derivation_markdown(
         return _tables_markdown(config, plays, race, certified, tables, person)
     table = table_label(tables[0].field, tables[0].tiles)
     lines = [f"# The card for a table of {table}", ""]
-    if person:
-        lines += card_words(person_card(plays))
-    else:
-        lines += [play_words(plays[p], p) for p in sorted(plays)]
+    lines += card_lines(plays, person)
     lines += [
         "",
         "## Can one player exploit a table that plays it?",
@@ -307,10 +308,7 @@ def _tables_markdown(config, plays, race, certified, tables, person) -> str:
     """``derive.md`` of a card derived for several tables: the card, its worst table at each
     size, every table's best deviation, and the race."""
     lines = [f"# One card for every table of {len(tables)}", ""]
-    if person:
-        lines += card_words(person_card(plays))
-    else:
-        lines += [play_words(plays[p], p) for p in sorted(plays)]
+    lines += card_lines(plays, person)
     lines += [
         "",
         "## Can one player exploit it at any of the tables?",
