@@ -240,7 +240,7 @@ def test_check_card_flags_a_card_that_does_not_seek_at_three_players(tmp_path):
 
 
 def test_the_shipped_cards_are_derived_cards_for_their_tiles_and_table():
-    from experiments.card.card_derive.kind import plays_of
+    from experiments.card.card_derive.analysis import plays_of
     from strategies.taming_card import shipped_cards
 
     paths = shipped_cards()
@@ -291,7 +291,8 @@ def test_a_shipped_card_holds_at_its_own_table(tmp_path, monkeypatch, name):
     """At a table of the card's own tiles and base player, no one-seat deviation gains more than
     the limit (point estimate), played again on the certification's games."""
     from experiments.card.card_check.analysis import EXPLOIT_LIMIT
-    from experiments.card.card_derive.kind import certify, plays_of
+    from experiments.card.card_derive.analysis import plays_of
+    from experiments.card.card_derive.kind import certify
     from experiments.shared.backends import PoolBackend, executor
     from experiments.shared.definition import experiment_from_settings
 

@@ -168,3 +168,36 @@ def test_the_richer_grid_lies_around_the_first_winner():
     assert grid["weights"] == [0.11, 0.154, 0.187, 0.22, 0.264, 0.319, 0.44]
     assert grid["seeks"] == [1, 2] and grid["commits"] == REFINE_COMMITS
     assert richer_grid({**DEFAULTS, "games": 10}, TablePlay(2, 8.0, 1))["weights"][-1] == 10.0
+
+
+def test_no_committed_derivation_prints_a_meta_game_its_certification_contradicts():
+    """Every derive.md under docs/results: its meta-game rows name a play that beats the card
+    only where its own exploit.csv shows that play gaining with the whole interval above 0, and
+    none prints the equilibrium's weights as if the profiles separated the plays."""
+    from experiments.card.card_derive.report import certificate
+    from experiments.shared.pages import RESULTS
+
+    found = sorted(RESULTS.glob("**/derive.md"))
+    assert len(found) >= 12
+    for page in found:
+        text = page.read_text(encoding="utf-8")
+        assert "equilibrium's weights" not in text, page
+        if "## The meta-game" not in text:
+            continue
+        shown = certificate(pd.read_csv(page.parent / "exploit.csv"), digits=None)
+        section = text.split("## The meta-game", 1)[1].split("\n## ", 1)[0]
+        rows = [
+            line for line in section.splitlines() if line.startswith("| ") and "---" not in line
+        ]
+        assert len(rows) == 1 + len(shown), page  # the header and a row per size
+        for line in rows[1:]:
+            players = line.split("|")[1].strip()
+            cert = shown[players]
+            if line.endswith(f"| {NO_SEPARATION} |"):
+                continue
+            assert cert["low"] > 0, f"{page}: {players} players claims a play beats the card"
+            claim = (
+                f"{cert['best_deviation']} beats the card by {cert['gain']:+.2f} "
+                f"[{cert['low']:+.2f}, {cert['high']:+.2f}]"
+            )
+            assert line.endswith(f"| {claim} |"), page

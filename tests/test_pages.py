@@ -63,7 +63,9 @@ def test_every_block_stands_on_a_page_and_every_page_block_is_known():
 
 
 @pytest.mark.parametrize(
-    "path", sorted(p for p in writes() if p.suffix == ".csv"), ids=lambda p: p.name
+    "path",
+    sorted(p for p in writes() if p.suffix in (".csv", ".md")),
+    ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_the_pages_data_files_are_written_from_the_folders(path):
     assert _text(path) == writes()[path](), f"{path.name} is stale: run mammoth docs --update"

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from experiments.card.card_derive.kind import certify, plays_of
+from experiments.card.card_derive.analysis import plays_of
+from experiments.card.card_derive.kind import certify
 from experiments.card.report_shipped import commands_markdown, shipped_markdown
 from experiments.shared.backends import PoolBackend, executor
 from experiments.shared.command_options import Whole, command

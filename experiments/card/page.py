@@ -4,12 +4,17 @@ the committed runs of what a wrong card costs, of each card at every card's tabl
 for every table (and the best weight card for every table) and of the tables' own cards, with
 their commands.
 
-The shipped cards' own derivations (``docs/results/derive/CARD``) are made with the card files
-by their recorded ``mammoth derive-card`` commands (``mammoth cards`` lists them).
+The shipped cards' own derivations (``docs/results/derive/CARD``) are committed runs too: their
+commands are the ones each card file records (``mammoth cards`` lists them). Every committed
+derivation's ``derive.md`` is written by ``mammoth docs`` from the folder's figures and its card
+(:func:`~experiments.card.card_derive.report.derivation_page`), so its words follow the code.
 """
 
 from __future__ import annotations
 
+import json
+
+from experiments.card.card_derive.report import derivation_page
 from experiments.card.report_every_table import (
     OWN,
     PERSON,
@@ -18,7 +23,7 @@ from experiments.card.report_every_table import (
     price_markdown,
 )
 from experiments.card.report_shipped import BLOCKS as SHIPPED
-from experiments.shared.pages import Source
+from experiments.shared.pages import ROOT, Source
 
 CARDS = "strategies/models"
 
@@ -45,6 +50,26 @@ WRONG_CARD = {
     RICH: _wrong_card(RICH, "champion", f"{TILES}/rich.csv", (DEFAULT, FOOD_BACKS, GREEDY)),
 }
 """Each card's table with every other shipped card as the deviation (``mammoth check-card``)."""
+
+SHIPPED_RUNS = {
+    DEFAULT: ("champion", "default", 6001),
+    RICH: ("champion", f"{TILES}/rich.csv", 6002),
+    FOOD_BACKS: ("champion", f"{TILES}/food_backs.csv", 6003),
+    GREEDY: ("greedy", "default", 6004),
+}
+"""The shipped cards' derivations (``docs/results/derive/CARD``): field, tiles and seed, on
+30,000 certification games per arm; the card is the file ``strategies/models/CARD.json``."""
+SHIPPED_GAMES = 30_000
+OWN_GAMES = 10_000
+
+
+def derive_command(field: str, tiles: str, seed: int, games: int) -> str:
+    """The ``mammoth derive-card`` run of a table at 2, 3 and 4 players."""
+    return (
+        f"mammoth derive-card --tiles {tiles} --field {field} --players 2 3 4 "
+        f"--seed {seed} --games {games}"
+    )
+
 
 OWN_RUNS = {
     "card_default_learned": ("learned", "default", 6101),
@@ -94,6 +119,8 @@ WEIGHT_COMMAND = (
 """The best weight card for every table (the price of simplicity's middle column): the weights
 of the grid from 0.15 and committing by count or one figure, which every shipped card plays."""
 DERIVED = ("card.json", "derive.md", "exploit.csv", "race.csv")
+SHIPPED_KEPT = ("derive.md", "exploit.csv", "race.csv")
+"""What a shipped card's derivation keeps: its card is the shipped file."""
 EVERY_KEPT = ("card.json", "derive.md", "exploit.csv")
 """What a folder of a card for every table keeps (its race, a row per candidate, table and round,
 is its run's ``race.csv``; derive.md sums it up)."""
@@ -108,11 +135,16 @@ SOURCES = (
     ),
     *(
         Source(
+            f"derive/{stem}",
+            (derive_command(field, tiles, seed, SHIPPED_GAMES),),
+            keep=(*SHIPPED_KEPT, "equilibrium.csv"),
+        )
+        for stem, (field, tiles, seed) in SHIPPED_RUNS.items()
+    ),
+    *(
+        Source(
             f"{OWN}/{stem}",
-            (
-                f"mammoth derive-card --tiles {tiles} --field {field} --players 2 3 4 "
-                f"--seed {seed} --games 10000",
-            ),
+            (derive_command(field, tiles, seed, OWN_GAMES),),
             keep=(*DERIVED, "equilibrium.csv"),
         )
         for stem, (field, tiles, seed) in OWN_RUNS.items()
@@ -132,3 +164,27 @@ BLOCKS = {
     "every-table-card": lambda results: every_table_card_markdown(EVERY_TABLES, results),
 }
 """The marked blocks of the shipped cards and of the card for every table."""
+
+
+def _derivation(folder: str, card: str | None = None):
+    """The writer of a committed derivation's ``derive.md`` (``card``: its card file, a shipped
+    one; None: the folder's ``card.json``)."""
+
+    def write(results):
+        path = results / folder / "card.json" if card is None else ROOT / card
+        return derivation_page(results / folder, json.loads(path.read_text(encoding="utf-8")))
+
+    return write
+
+
+WRITES = {
+    **{
+        f"docs/results/derive/{stem}/derive.md": _derivation(
+            f"derive/{stem}", f"{CARDS}/{stem}.json"
+        )
+        for stem in SHIPPED_RUNS
+    },
+    **{f"docs/results/{OWN}/{stem}/derive.md": _derivation(f"{OWN}/{stem}") for stem in OWN_RUNS},
+}
+"""The committed derivations' ``derive.md``, written from their figures and cards (the card for
+every table keeps no race, so its ``derive.md`` is the run's own)."""

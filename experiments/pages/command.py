@@ -58,6 +58,21 @@ def update_files(page: Path) -> list[tuple[Path, bool]]:
     return done
 
 
+def update_reports() -> list[tuple[Path, bool]]:
+    """Write anew the reports that stand in the result folders themselves (a derivation's
+    ``derive.md``) from the folders' figures; each with whether it changed."""
+    done = []
+    for path, fill in writes().items():
+        if not path.is_relative_to(RESULTS):
+            continue
+        data = fill().encode("utf-8")
+        old = path.read_bytes() if path.exists() else None
+        if data != old:
+            atomic_write(path, lambda tmp, d=data: tmp.write_bytes(d))
+        done.append((path, data != old))
+    return done
+
+
 @command(name="docs")
 @click.option(
     "--rebuild",
@@ -80,7 +95,8 @@ def docs(names, pages, workers):
     """Print the committed result folders of the pages' figures and the commands that make each.
     With --rebuild, runs a folder's commands and replaces it with their output's kept files and
     a run.json that records them; with --update, writes every figure of the pages from the
-    folders."""
+    folders. Either writes anew the reports that stand in the folders (a derivation's
+    derive.md) from their figures."""
     if not RESULTS.is_dir():
         raise InputError(
             f"no result folders at {RESULTS}: mammoth docs works on the repository's own pages "
@@ -105,6 +121,9 @@ def docs(names, pages, workers):
         return
     for name in names:
         click.echo(f"wrote {rebuild(known[name], workers, click.echo)}")
+    for path, changed in update_reports():
+        if changed:
+            click.echo(f"wrote {path}")
     for page in pages:
         click.echo(f"{'wrote' if update_page(page) else 'up to date:'} {page}")
         for path, changed in update_files(page):

@@ -384,3 +384,17 @@ def schedule(count: int, first_games: int, eta: int) -> list[tuple[int, int]]:
         if count == 1:
             return rounds
         games *= eta
+
+
+def plays_of(card: dict) -> dict[int, TablePlay | PersonPlay]:
+    """The plays a derived card file records (``provenance["plays"]``), by table size."""
+    out = {}
+    for players, p in card["provenance"]["plays"].items():
+        if "people" in p:
+            out[int(players)] = PersonPlay(
+                int(p["people"]), int(p["turn"]), int(p["alone"]), int(p["commit"]),
+                int(p["raise"]), int(p.get("early", 0)),
+            )  # fmt: skip
+        else:
+            out[int(players)] = TablePlay(int(p["seek"]), float(p["weight"]), int(p["commit"]))
+    return out

@@ -661,7 +661,7 @@ def certify(config: dict, plays: dict, folder: Path, backend=None) -> pd.DataFra
         A checked derivation (a card's ``provenance["experiment"]``, through
         :func:`experiments.shared.definition.experiment_from_settings`).
     plays : dict
-        Table size -> its play (:func:`plays_of` a card file).
+        Table size -> its play (:func:`~experiments.card.card_derive.analysis.plays_of`).
     folder : pathlib.Path
         Where the chunks go.
     backend : optional
@@ -675,20 +675,6 @@ def certify(config: dict, plays: dict, folder: Path, backend=None) -> pd.DataFra
     """
     with tqdm(disable=True) as bar:
         return _certified(config, plays, _Chunks(config, folder, backend, None, bar))
-
-
-def plays_of(card: dict) -> dict[int, TablePlay | PersonPlay]:
-    """The plays a derived card file records (``provenance["plays"]``), by table size."""
-    out = {}
-    for players, p in card["provenance"]["plays"].items():
-        if "people" in p:
-            out[int(players)] = PersonPlay(
-                int(p["people"]), int(p["turn"]), int(p["alone"]), int(p["commit"]),
-                int(p["raise"]), int(p.get("early", 0)),
-            )  # fmt: skip
-        else:
-            out[int(players)] = TablePlay(int(p["seek"]), float(p["weight"]), int(p["commit"]))
-    return out
 
 
 REFINE_FACTORS = (0.5, 0.7, 0.85, 1.0, 1.2, 1.45, 2.0)

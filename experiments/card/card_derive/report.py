@@ -24,6 +24,7 @@ from experiments.card.card_derive.analysis import (
     NEW_DEFAULTS,
     parse_change,
     parse_person_change,
+    plays_of,
 )
 from experiments.card.card_derive.analysis_race import tables_of
 from experiments.card.report_card import card_page
@@ -381,6 +382,58 @@ def _space_words(refined: dict[int, bool]) -> str:
     )
 
 
+def derivation_text(
+    config: dict,
+    plays: dict,
+    race: pd.DataFrame,
+    certified: pd.DataFrame,
+    metagames: dict,
+    refined: dict[int, bool],
+) -> str:
+    """``derive.md``'s text: :func:`derivation_markdown`, and the space searched where the first
+    grid's card did not hold (``refined``, as :func:`write_derivation` takes it)."""
+    text = derivation_markdown(config, plays, race, certified, metagames)
+    if refined:
+        text += "\n" + _space_words(refined) + "\n"
+    return text
+
+
+def derivation_page(folder: Path, card: dict) -> str:
+    """``derive.md`` written anew from a derivation's committed files, without a game played.
+
+    The card's provenance records the derivation's settings and its plays; ``race.csv``,
+    ``exploit.csv`` and ``equilibrium.csv`` (where the meta-game was solved) hold its figures.
+    So a change in how a derivation is worded reaches every committed one, and the text equals
+    what the run itself wrote.
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        The derivation's folder (``race.csv``, ``exploit.csv``, maybe ``equilibrium.csv``).
+    card : dict
+        Its card file (``card.json``, or the shipped card it made).
+
+    Returns
+    -------
+    str
+    """
+    folder = Path(folder)
+    provenance = card["provenance"]
+    config = {**NEW_DEFAULTS, **provenance["experiment"]}
+    race = pd.read_csv(folder / "race.csv")
+    certified = pd.read_csv(folder / "exploit.csv")
+    metagames = {}
+    if (folder / "equilibrium.csv").is_file():
+        eq = pd.read_csv(folder / "equilibrium.csv")
+        for players, part in eq.groupby("players", sort=True):
+            part = part.reset_index(drop=True)
+            metagames[int(players)] = (list(part["strategy"]), {"equilibrium": part})
+    kept = provenance.get("richer_grid_at", [])
+    searched = provenance.get("richer_grid_searched", kept)
+    refined = {int(p): p in kept for p in searched}
+    return derivation_text(config, plays_of(card), race, certified, metagames, refined)
+
+
 def write_derivation(
     folder: Path,
     config: dict,
@@ -413,9 +466,7 @@ def write_derivation(
     if metagames:
         eq = pd.concat([tables["equilibrium"] for _, tables in metagames.values()])
         write_csv(folder / "equilibrium.csv", eq)
-    text = derivation_markdown(config, plays, race, certified, metagames)
-    if refined:
-        text += "\n" + _space_words(refined) + "\n"
+    text = derivation_text(config, plays, race, certified, metagames, refined)
     write_text(folder / "derive.md", text)
     title = f"The card for {card['provenance']['table']}"
     if config.get("space") == "person":
