@@ -29,6 +29,7 @@ COMMANDS = {
     "learned": f"--games 10000 {POLICIES} --policy majority --base learned --field learned+ev",
     "quick search": f"--games 2000 {POLICIES} --policy majority --base {quote(QUICK_SEARCH)}"
     f" --field {quote(QUICK_SEARCH + '+ev')}",
+    "champion": f"--games 10000 {POLICIES} --policy majority --base champion --field champion+ev",
 }
 """Each field's sweep, after ``mammoth commit --seed 2024 --no-herd-areas``."""
 
@@ -118,7 +119,30 @@ def short_markdown(results: Path) -> str:
         f"area anyway, move **one**: at 2 and 3 players it gains {_span(small)} pp of win rate "
         f"in every field, at 4 players {_span(large)} pp in the fields rated at or above "
         f"`greedy`. Four did better than one {better} of the {len(four)} fields and table "
-        f"sizes, and cost wins at {cost} of them (down to {signed(worst)} pp at 4 players)."
+        f"sizes, and cost wins at {cost} of them (down to {signed(worst)} pp at 4 players). "
+        + _strongest_words(one, four)
+    )
+
+
+STRONGEST = "champion"
+"""The field of the strongest player, whose answer the README states on its own."""
+
+
+def _strongest_words(one: pd.DataFrame, four: pd.DataFrame) -> str:
+    """Whether the answer "move one" stands where every other seat plays the strongest player:
+    one figure gains (interval above 0) and four does no better, at every table size."""
+    mine = one[one["field"] == STRONGEST].set_index("players")
+    theirs = four.xs(STRONGEST, level="field")
+    shown = [signed(mine.loc[p, "estimate"]) for p in PLAYERS]
+    gains = f"{', '.join(shown[:-1])} and {shown[-1]}"
+    stands = all(
+        mine.loc[p, "low"] > 0 and mine.loc[p, "estimate"] >= theirs.loc[p, "estimate"]
+        for p in PLAYERS
+    )
+    verdict = "the answer stands" if stands else "the answer changes"
+    return (
+        f"In the field of the strongest player, `{STRONGEST}`, {verdict}: one figure gains "
+        f"{gains} pp at 2, 3 and 4 players, four {_span(theirs['estimate'])} pp."
     )
 
 

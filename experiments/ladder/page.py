@@ -12,6 +12,7 @@ from experiments.shared.pages import (
     QUICK_SEARCH,
     Source,
     field_ratings,
+    in_words,
     read,
 )
 from experiments.shared.report_folder import short_name
@@ -59,7 +60,7 @@ def rated(value: tuple[float, float, float]) -> str:
 
 
 def fields_markdown(results: Path) -> str:
-    """The answers' introduction of the five fields, in the order of their 4-player rating."""
+    """The answers' introduction of the six fields, in the order of their 4-player rating."""
     four = ratings(results, 4)
     of = {name: points(value) for name, value in field_ratings(results).items()}
     presets = [f"`{rung.split('+')[0]}`" for rung in FIELDS[1].rungs]
@@ -67,18 +68,19 @@ def fields_markdown(results: Path) -> str:
     return (
         "Measured on the **assumed** tile fronts ([rules.md](rules.md) B3), so read them as "
         '"under these fronts"; paired runs (same seeds), 95% intervals. An answer depends on '
-        "who else is at the table, so each is given for five fields, **in order of the "
-        "field's 4-player rating** on [the strength ladder](strategies.md#the-strength-ladder) "
-        f"(0 = `greedy`; its command is in docs/results/{LADDER}/run.json): **`classic`** "
+        f"who else is at the table, so each is given for {in_words(len(FIELDS))} fields, **in "
+        "order of the field's 4-player rating** on [the strength ladder]"
+        "(strategies.md#the-strength-ladder)"
+        f" (0 = `greedy`; its command is in docs/results/{LADDER}/run.json): **`classic`** "
         f"({of['classic']}, the first greedy player, kept unchanged as a fixed opponent), "
         f"**presets** ({of['presets']} on average: a mixed field of the "
         f"{', '.join(presets[:-1])} and {presets[-1]} presets of greedy; `builder` too for "
         f"the worth), **`greedy`** (0, the default player), **`learned`** ({of['learned']}, "
-        "the [learned evaluation](strategies.md#the-learned-evaluation)) and the **quick "
-        f"search** ({of['quick search']}, `{QUICK_SEARCH}`: `search` itself rates {search}). "
-        f"The strongest player, **`{CHAMPION}`**, rates {rated(four[CHAMPION_RUNG])} at 4 "
-        "players on the same ladder; the advice card is its equilibrium of the herd decision, "
-        "and its field is the first of every check of the card below."
+        "the [learned evaluation](strategies.md#the-learned-evaluation)), the **quick "
+        f"search** ({of['quick search']}, `{QUICK_SEARCH}`: `search` itself rates {search}) "
+        f"and **`{CHAMPION}`**, the strongest player ({rated(four[CHAMPION_RUNG])}), where "
+        "every seat plays it: the advice card is its equilibrium of the herd decision, and its "
+        "field is the first of every check of the card below."
     )
 
 

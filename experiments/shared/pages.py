@@ -203,6 +203,14 @@ def words(command: str) -> list[str]:
     return parts[1:]
 
 
+WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def in_words(count: int) -> str:
+    """A small count as the pages write it in prose (``six``); 11 and over in figures."""
+    return WORDS[count] if 0 <= count < len(WORDS) else f"{count:,}"
+
+
 def signed(value: float, digits: int = 1) -> str:
     """``+1.2`` or ``−1.2``, with a true minus sign; a value that rounds to zero keeps its sign
     (``−0.0``: the estimate was below zero)."""
@@ -249,8 +257,9 @@ FIELDS = (
     Field("greedy", "greedy", ("greedy+ev",)),
     Field("learned", "learned", ("learned+ev",)),
     Field("quick search", "quick-search", (f"{QUICK_SEARCH}+ev",)),
+    Field("champion", "champion", ("champion+ev",)),
 )
-"""The five fields of the answers, in the order of their 4-player rating on the ladder."""
+"""The six fields of the answers, in the order of their 4-player rating on the ladder."""
 LADDER = "ladder"
 """The committed ladder's folder, which rates the fields."""
 

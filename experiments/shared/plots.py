@@ -295,6 +295,7 @@ def answers_by_field(ax, table, *, players=4, title=None):
         ax.annotate(field, (rating, 0.0), xytext=(0, -14), textcoords="offset points",
                     ha="center", fontsize=8, color="0.35")  # fmt: skip
     ax.axhline(0.0, color="0.6", linewidth=0.8)
+    ax.margins(x=0.08)  # room for the outer fields' names
     ax.set_xlabel(f"the field's rating ({players} players, 0 = greedy)")
     ax.set_ylabel("win-rate change, pp (95% interval)")
     ax.legend(fontsize=8)

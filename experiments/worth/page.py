@@ -13,6 +13,7 @@ from experiments.shared.pages import (
     FIELDS,
     QUICK_SEARCH,
     field_sources,
+    in_words,
     interval,
     plain,
     read_fields,
@@ -33,6 +34,7 @@ COMMANDS = {
     "greedy": f"--games 4000 {_four('greedy')}",
     "learned": f"--games 4000 {_four('learned')}",
     "quick search": f"--games 2000 {_four(QUICK_SEARCH)}",
+    "champion": f"--games 4000 {_four('champion')}",
 }
 """Each field's run, after ``mammoth worth --seed 2024 --no-sensitivity``."""
 
@@ -90,7 +92,30 @@ def short_markdown(results: Path) -> str:
     return (
         "- **What is the mammoth scoring worth?** The 10-point majority decides the winner of "
         f"{_range(rows, 2)} of 2-player games and {_range(rows, 4)} of 4-player games, across "
-        f"the five fields; at 4 players most often against the {most} field."
+        f"all {in_words(len(FIELDS))} fields; at 4 players most often against the {most} field. "
+        + _strongest_words(rows)
+    )
+
+
+STRONGEST = "champion"
+"""The field of the strongest player, whose answer the README states on its own."""
+
+
+def _strongest_words(rows: pd.DataFrame) -> str:
+    """Where every other seat plays the strongest player: the share the majority decides at 2
+    and 4 players, and whether it lies within the other fields' range."""
+    mine = rows[rows["field"] == STRONGEST].set_index("players")["majority_decided"]
+    others = rows[rows["field"] != STRONGEST]
+    inside = all(
+        others[others["players"] == p]["majority_decided"].min()
+        <= mine[p]
+        <= others[others["players"] == p]["majority_decided"].max()
+        for p in (2, 4)
+    )
+    verdict = "within the other fields' range" if inside else "outside the other fields' range"
+    return (
+        f"In the field of the strongest player, `{STRONGEST}`: {plain(mine[2] * 100)}% and "
+        f"{plain(mine[4] * 100)}%, {verdict}."
     )
 
 
