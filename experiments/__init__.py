@@ -17,10 +17,10 @@ the kind's name is). Inside a folder a module's name says its room:
 ``bench.py``
     The question's section of ``mammoth bench``.
 
-``shared/`` holds what every question uses: the runner, its checkpoints and backends (local
-processes, Dask), experiment files and their settings, limits, the rules of a run, the kinds'
-registry, the report document, files and plots, the options the commands share, and the
-commands of no single question (``mammoth run``, ``strategies``, ``cache``). It imports no
+``shared/`` holds what every question uses: the runner, the chunk store and its checkpoints,
+backends (local processes, Dask), experiment files and their settings, limits, the rules of a
+run, the kinds' registry, the report document, files and plots, the options the commands share,
+and the commands of no single question (``mammoth run``, ``strategies``, ``cache``). It imports no
 question: the command line (:mod:`experiments.cli`), the kinds' registry and the benchmark find a
 question's modules by their names (:mod:`experiments.shared.questions`). A question's folder
 holds its experiment file of the default suite too (``compare/league.toml``,

@@ -121,6 +121,7 @@ LONG = (
     "tests/test_cluster.py",
     "tests/test_readme_cluster.py",
     "tests/test_checkpoints.py",
+    "tests/test_chunk_store.py",
     "tests/test_report.py",
 )
 """The files that take longest (some 15 to 60 s each on 2 cores): next, so that none is left

@@ -22,7 +22,7 @@ import pytest
 from click.testing import CliRunner
 from plugin_packages import fresh_plugins, the_page_plugin  # noqa: F401
 
-import experiments.shared.runner as runner
+import experiments.shared.chunk_store as chunk_store
 from experiments.cli import main
 from experiments.shared.definition import load_experiment
 from experiments.shared.runner import run_experiment
@@ -291,7 +291,7 @@ def test_resume_after_an_interrupted_dask_run(tmp_path, backend, monkeypatch):
     config = _config(tmp_path, "compare", 3)
     local = run_experiment(config, tmp_path / "local", progress=False)
     total = len(list((tmp_path / "local" / "chunks").glob("*.npz")))
-    save = runner.save_chunk
+    save = chunk_store.save_chunk
     saved = []
 
     def save_then_stop(path, stats, mark, chunk):
@@ -300,12 +300,12 @@ def test_resume_after_an_interrupted_dask_run(tmp_path, backend, monkeypatch):
         save(path, stats, mark, chunk)
         saved.append(path)
 
-    monkeypatch.setattr(runner, "save_chunk", save_then_stop)
+    monkeypatch.setattr(chunk_store, "save_chunk", save_then_stop)
     with pytest.raises(KeyboardInterrupt):
         run_experiment(config, tmp_path / "dask", progress=False, backend=backend)
     assert len(list((tmp_path / "dask" / "chunks").glob("*.npz"))) == 2
     assert not list((tmp_path / "dask").rglob("*.tmp"))
-    monkeypatch.setattr(runner, "save_chunk", save)
+    monkeypatch.setattr(chunk_store, "save_chunk", save)
     submitted = []
     submit = backend.submit
 

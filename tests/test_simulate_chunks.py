@@ -16,7 +16,7 @@ import pyarrow.parquet as pq
 import pytest
 from cli_contract import assert_refused, invoke, snapshot
 
-import experiments.shared.runner as runner
+import experiments.shared.chunk_store as chunk_store
 import experiments.simulate.kind as kind
 from experiments.shared.checkpoints import CHUNK_META
 
@@ -137,7 +137,7 @@ def test_a_killed_run_resumes_to_byte_identical_files(tmp_path, interrupted, mon
     from experiments.shared.files import atomic_write
 
     out = tmp_path / "killed"
-    save, saved = runner.save_chunk, []
+    save, saved = chunk_store.save_chunk, []
 
     def save_then_die(path, stats, *rest):
         if len(saved) == 2:
@@ -150,7 +150,7 @@ def test_a_killed_run_resumes_to_byte_identical_files(tmp_path, interrupted, mon
         save(path, stats, *rest)
         saved.append(path)
 
-    monkeypatch.setattr(runner, "save_chunk", save_then_die)
+    monkeypatch.setattr(chunk_store, "save_chunk", save_then_die)
     result = invoke(*ARGS, "--out", out)
     assert result.exit_code == 130 and "rerun with --resume" in result.output
     assert sorted(p.name for p in out.iterdir()) == ["chunks", "experiment.json"]
@@ -162,7 +162,7 @@ def test_a_killed_run_resumes_to_byte_identical_files(tmp_path, interrupted, mon
     # what a SIGKILL in the middle of a write leaves: hidden temporary files, deleted on resume
     (out / "chunks" / f".{saved[0].name}.k1l2e3d4.tmp").write_bytes(b"half a chunk")
     (out / ".games.parquet.k1l2e3d4.tmp").write_bytes(b"half a table")
-    monkeypatch.setattr(runner, "save_chunk", save)
+    monkeypatch.setattr(chunk_store, "save_chunk", save)
     played = []
     play = kind.run_chunk
     monkeypatch.setattr(

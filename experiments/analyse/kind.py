@@ -10,10 +10,11 @@ STOP_RULE`). A chunk is a block of play-out indices with every option
 chunking, workers or backend.
 
 The play-outs may stop early, so the kind runs its own passes (``run``): chunks go to the
-backend a wave at a time (as many as it has slots), are saved under ``chunks/`` as every kind's
-are (:func:`experiments.shared.checkpoints.save_chunk`; ``--resume`` keeps them), and after each
-wave the rule is asked chunk by chunk in order (:func:`experiments.analyse.analysis.stop_at`): the
-chunks after the stopping point are not counted, whichever wave computed them.
+backend a wave at a time (as many as it has slots), are saved under ``chunks/`` by the one chunk
+store, as every kind's are (:class:`experiments.shared.chunk_store.ChunkStore`; ``--resume``
+keeps them), and after each wave the rule is asked chunk by chunk in order
+(:func:`experiments.analyse.analysis.stop_at`): the chunks after the stopping point are not
+counted, whichever wave computed them.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ from experiments.analyse.analysis import (
     stop_at,
 )
 from experiments.analyse.report import write_analysis
-from experiments.shared.backends import run_tasks
-from experiments.shared.checkpoints import chunk_path, fingerprint, save_chunk, saved_chunks
+from experiments.shared.checkpoints import fingerprint
+from experiments.shared.chunk_store import ChunkStore
 from experiments.shared.limits import game_blocks
 from experiments.shared.settings import bool_setting, check_keys
 from sim.analysing import contest_odds, options_of
@@ -152,17 +153,12 @@ def run(
     options = options_of(position)
     listed = chunks(config)
     looks = looks_of([c["n"] for c in listed])
-    mark = fingerprint(config)
-    done = saved_chunks(folder, mark, listed, progress)  # an interrupted run's (else none)
+    store = ChunkStore(folder, fingerprint(config), progress)
+    done = store.saved(listed)  # an interrupted run's (else none)
     reused = bool(done)
     wave = max(1, getattr(backend, "slots", 1))
     stop = None
     ready = 0  # chunks 0..ready-1 are done, in order
-
-    def keep(i: int, stats: dict) -> None:
-        done[i] = stats
-        save_chunk(chunk_path(folder, listed[i]), stats, mark, listed[i])
-
     while True:
         while ready < len(listed) and ready in done:
             ready += 1
@@ -173,7 +169,8 @@ def run(
         if ready == len(listed):
             break
         todo = [i for i in range(ready, len(listed)) if i not in done][:wave]
-        run_tasks(_play, {i: (config, listed[i]) for i in todo}, keep, backend)
+        played = store.get([listed[i] for i in todo], _play, lambda c: (config, c), backend)
+        done.update(zip(todo, played, strict=True))
     last = stop if stop is not None else len(listed) - 1
     stats = merge_stats([done[i] for i in range(last + 1)])
     odds = [

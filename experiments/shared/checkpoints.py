@@ -4,25 +4,23 @@ A chunk file (:func:`save_chunk`) is a plain ``.npz`` (no pickle) of the chunk's
 :data:`CHUNK_META`, a JSON text of the format version, the experiment's :func:`fingerprint`, the
 chunk's key and a :func:`checksum` of the statistics; :func:`load_chunk` checks them all, so a
 truncated, damaged, foreign or misplaced chunk is never merged. It lives at
-:func:`chunk_path` in the experiment's folder. The runner (:mod:`experiments.shared.runner`) saves
-and loads every kind's chunks through these (``simulate``'s too: each chunk's per-seat table as
-the bytes of a Parquet file, read back one at a time by :func:`read_chunks`); a kind with passes of
-its own (``analyse``) too. This is the one checkpoint format: one canonical form
-(:func:`canonical`) and one :func:`checksum`.
+:func:`chunk_path` in the experiment's folder. Every kind's chunks are loaded, played and saved
+by the one chunk store (:class:`experiments.shared.chunk_store.ChunkStore`), the only reader and
+writer of these files (``simulate``'s too: each chunk's per-seat table as the bytes of a Parquet
+file). This is the one checkpoint format: one canonical form (:func:`canonical`) and one
+:func:`checksum`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
 from experiments.shared.files import atomic_write
 from sim import ENGINE_VERSION
-from sim.errors import InputError
 
 CHUNK_FORMAT = 1
 """Version of the chunk file layout (:func:`save_chunk`)."""
@@ -115,76 +113,6 @@ def load_chunk(path: Path, fingerprint: str, chunk: dict) -> tuple[dict | None, 
     return arrays, ""
 
 
-def saved_chunks(
-    folder: Path, mark: str, chunks: list[dict], say=None, load: bool = True
-) -> dict[int, dict | None]:
-    """The chunks an interrupted run of the experiment saved in ``folder`` that
-    :func:`load_chunk` finds intact and its own, by index; ``say`` is told of every other one
-    (it is computed again).
-
-    Parameters
-    ----------
-    folder : pathlib.Path
-        The experiment's folder.
-    mark : str
-        The experiment's :func:`fingerprint`.
-    chunks : list of dict
-        Every chunk of the run, in order.
-    say : callable, optional
-        Called with a line for each saved chunk that cannot be used.
-    load : bool
-        Keep each intact chunk's statistics; False: only check it and keep None (bounded memory:
-        :func:`read_chunks` reads it again when it is used).
-    """
-    kept: dict[int, dict | None] = {}
-    for i, chunk in enumerate(chunks):
-        path = chunk_path(folder, chunk)
-        if not path.exists():
-            continue
-        loaded, problem = load_chunk(path, mark, chunk)
-        if loaded is not None:
-            kept[i] = loaded if load else None
-        elif say is not None:
-            say(f"chunk {path.name} {problem}: computing it again")
-    return kept
-
-
-def read_chunks(folder: Path, mark: str, chunks: list[dict]) -> Iterator[dict]:
-    """Every chunk of a finished run, read back from its file one at a time, in chunk order.
-
-    For a kind whose chunk results are tables (:mod:`experiments.shared.kinds`, ``STREAMED``):
-    memory holds one chunk at a time, however many the run has.
-
-    Parameters
-    ----------
-    folder : pathlib.Path
-        The experiment's folder.
-    mark : str
-        The experiment's :func:`fingerprint`.
-    chunks : list of dict
-        Every chunk of the run, in order; each saved and intact.
-
-    Yields
-    ------
-    dict
-        The statistics of each chunk, as :func:`load_chunk` reads them.
-
-    Raises
-    ------
-    InputError
-        A chunk file damaged or gone since it was saved (rerun with ``--resume``).
-    """
-    for chunk in chunks:
-        path = chunk_path(folder, chunk)
-        stats, problem = load_chunk(path, mark, chunk)
-        if stats is None:
-            raise InputError(
-                f"chunk {path.name} {problem} since it was saved; rerun with --resume to compute "
-                "it again"
-            )
-        yield stats
-
-
 __all__ = [
     "CHUNK_FORMAT",
     "CHUNK_META",
@@ -193,7 +121,5 @@ __all__ = [
     "chunk_path",
     "fingerprint",
     "load_chunk",
-    "read_chunks",
     "save_chunk",
-    "saved_chunks",
 ]

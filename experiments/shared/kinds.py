@@ -33,18 +33,19 @@ worker before it hands out chunks).
 A kind whose chunk results are tables, not sums (``simulate``: the games of a block of indices),
 sets ``STREAMED = True``: its chunks are saved as they finish and never held together in memory;
 ``finish(config, parts, folder, command, started)`` gets ``parts``, an iterator that reads them
-back one at a time in chunk order (:func:`experiments.shared.checkpoints.read_chunks`), writes its
-files from them, and returns what the runner returns (the chunk files go once it has). A kind
-whose ``--workers`` are the kernel's threads sharing each chunk rather than local processes sets
-``THREADED = True``; its ``run_chunk(config, chunk, threads)`` gets them.
+back one at a time in chunk order (:meth:`experiments.shared.chunk_store.ChunkStore.read`),
+writes its files from them, and returns what the runner returns (the chunk files go once it has).
+A kind whose ``--workers`` are the kernel's threads sharing each chunk rather than local processes
+sets ``THREADED = True``; its ``run_chunk(config, chunk, threads)`` gets them.
 
 A kind whose chunks depend on earlier ones (``train``: each generation is played with the model
 fitted on the generations before) defines ``run(config, folder, command, backend=None,
 progress=None)`` instead of ``run_chunk`` and ``finish``: the runner checks the folder, writes
 ``experiment.json``, deletes the old chunks without ``--resume``, prepares the backend (or
-``--workers`` local processes) and hands it over; the kind saves its chunks under ``chunks/``,
-resumes from them, runs each pass through :func:`experiments.shared.backends.run_tasks` and writes
-its files. Its ``chunks(config)`` still lists every chunk it plays, for the run's limits.
+``--workers`` local processes) and hands it over; the kind loads, plays and saves its chunks
+under ``chunks/`` through the one chunk store (:class:`experiments.shared.chunk_store.ChunkStore`:
+the runner's resume and damage rules), a pass at a time, and writes its files. Its
+``chunks(config)`` still lists every chunk it plays, for the run's limits.
 
 A kind checks its settings with the readers of :mod:`experiments.shared.settings` and builds its
 rules with :func:`experiments.shared.rules_setup.rules_from_options`.

@@ -1,23 +1,24 @@
 """Running an experiment: its chunks, their checkpoints, ``--resume`` and parallel workers.
 
-:func:`run_experiment` asks the experiment's kind (:mod:`experiments.shared.kinds`) for its chunks,
-runs each (serially, or on a backend: :func:`run_tasks` is the one seam for parallel chunks) and
-saves every finished chunk atomically under ``folder/chunks/``; a rerun with ``--resume`` loads
-those and computes only the rest, so an interrupted run loses at most the chunks in flight and never
-counts one twice. Statistics are summed key by key in chunk order (or by the kind's ``merge``), so
-chunking, workers, backends and resuming never change a figure. The kind's ``finish`` then writes
-the files. A kind whose chunk results are tables rather than sums (``simulate``: ``STREAMED``) is
-not merged in memory: ``finish`` reads its chunks back one at a time from their checkpoint files, in
-chunk order, and the chunk files go once it has written its files. A kind whose chunks depend on
-earlier ones (``train``) runs its own passes (``run``) on the backend the runner prepares, after the
-same checks of the folder. Every experiment goes through this one door: ``mammoth run`` with the
-experiments of its files, each command of a kind (``mammoth commit``, ``worth``, ``compare``,
-``train``...) with the one its options make
-(:func:`experiments.shared.definition.experiment_from_settings`).
+:func:`run_experiment` asks the experiment's kind (:mod:`experiments.shared.kinds`) for its chunks
+and has the one chunk store (:class:`experiments.shared.chunk_store.ChunkStore`) play each
+(serially, or on a backend: :func:`experiments.shared.backends.run_tasks` is the one seam for
+parallel chunks) and save every finished chunk atomically under ``folder/chunks/``; a rerun with
+``--resume`` loads those and plays only the rest, so an interrupted run loses at most the chunks
+in flight and never counts one twice. Statistics are summed key by key in chunk order (or by the
+kind's ``merge``), so chunking, workers, backends and resuming never change a figure. The kind's
+``finish`` then writes the files. A kind whose chunk results are tables rather than sums
+(``simulate``: ``STREAMED``) is not merged in memory: ``finish`` reads its chunks back one at a
+time from their checkpoint files, in chunk order, and the chunk files go once it has written its
+files. A kind whose chunks depend on earlier ones (``train``) runs its own passes (``run``) on the
+backend the runner prepares, after the same checks of the folder, its chunks through the same
+store. Every experiment goes through this one door: ``mammoth run`` with the experiments of its
+files, each command of a kind (``mammoth commit``, ``worth``, ``compare``, ``train``...) with the
+one its options make (:func:`experiments.shared.definition.experiment_from_settings`).
 
 Checkpoints defend themselves (:mod:`experiments.shared.checkpoints`, the one checkpoint format): a
 chunk file carries the experiment's fingerprint, the chunk's key and a checksum of its arrays,
-and the loader checks all three, so a truncated, damaged, foreign or misplaced chunk is computed
+and the store checks all three, so a truncated, damaged, foreign or misplaced chunk is computed
 again (and said so), never merged. ``--resume`` needs the folder's intact
 ``experiment.json`` (:func:`check_resume`); a run into a folder of another kind's run is refused
 (:func:`check_kind`), so a folder holds one run's files. Every path written is proven to lie
@@ -37,14 +38,9 @@ from pathlib import Path
 
 import numpy as np
 
-from experiments.shared.backends import PoolBackend, executor, run_tasks
-from experiments.shared.checkpoints import (
-    chunk_path,
-    fingerprint,
-    read_chunks,
-    save_chunk,
-    saved_chunks,
-)
+from experiments.shared.backends import PoolBackend, executor
+from experiments.shared.checkpoints import chunk_path, fingerprint
+from experiments.shared.chunk_store import ChunkStore
 from experiments.shared.files import atomic_write, inside, writable_folder
 from experiments.shared.kinds import kind_module
 from experiments.shared.limits import MAX_EXPERIMENT_BYTES
@@ -249,10 +245,10 @@ def run_experiment(
 ) -> dict:
     """Run every chunk of an experiment (reusing saved ones with ``resume``) and finish it.
 
-    With ``resume``, a saved chunk is used only if
-    :func:`~experiments.shared.checkpoints.load_chunk` finds it intact and this experiment's; any
-    other is computed again, and ``notice`` (default: a line on stderr) says so. ``resume`` needs
-    the folder's ``experiment.json`` (:func:`check_resume`).
+    With ``resume``, a saved chunk is used only if the chunk store
+    (:class:`~experiments.shared.chunk_store.ChunkStore`) finds it intact and this experiment's;
+    any other is computed again, and ``notice`` (default: a line on stderr) says so. ``resume``
+    needs the folder's ``experiment.json`` (:func:`check_resume`).
 
     Parameters
     ----------
@@ -311,41 +307,34 @@ def run_experiment(
         if on_finish is not None:
             on_finish(ran)
         return {}
-    mark = fingerprint(config)
     streamed = getattr(module, "STREAMED", False)  # chunks read back from their files at the end
     threaded = getattr(module, "THREADED", False)  # --workers: threads sharing each chunk
-    results = saved_chunks(folder, mark, chunks, say, load=not streamed) if resume else {}
-    todo = [i for i in range(len(chunks)) if i not in results]
+    store = ChunkStore(folder, fingerprint(config), say, keep=not streamed)
+    reused = len(store.saved(chunks)) if resume else 0
     processes = 1 if threaded else workers
-    backend, own = _backend(module, config, processes, backend, len(todo))
-
-    def keep(i: int, stats: dict) -> None:
-        save_chunk(chunk_path(folder, chunks[i]), stats, mark, chunks[i])
-        results[i] = None if streamed else stats
-
-    bar = tqdm(total=len(chunks), initial=len(results), unit="chunk", disable=not progress)
+    backend, own = _backend(module, config, processes, backend, len(chunks) - reused)
+    bar = tqdm(total=len(chunks), initial=reused, unit="chunk", disable=not progress)
+    threads = workers if threaded else 1
     try:
-        calls = {i: (config, chunks[i], workers if threaded else 1) for i in todo}
-        run_tasks(_run_one, calls, keep, backend, bar.update)
+        results = store.get(
+            chunks, _run_one, lambda c: (config, c, threads), backend, lambda _: bar.update()
+        )
     finally:
         bar.close()
         if own:
             backend.close()
     command = command or f"run {config.get('source', '')}"
-    started = started if len(todo) == len(chunks) else None
+    started = started if not reused else None
     if streamed:
         written = module.finish(
-            config, read_chunks(folder, mark, chunks), folder, command=command, started=started
+            config, store.read(chunks), folder, command=command, started=started
         )
         if on_finish is not None:
             on_finish(written)
-        for chunk in chunks:  # the files hold them now
-            inside(chunk_path(folder, chunk)).unlink(missing_ok=True)
-        if (folder / "chunks").is_dir() and not any((folder / "chunks").iterdir()):
-            inside(folder / "chunks").rmdir()
+        store.remove(chunks)  # the files hold them now
         return written
     combine = getattr(module, "merge", merge)
-    merged = combine([results[i] for i in range(len(chunks))])
+    merged = combine(results)
     finished = module.finish(config, merged, folder, command=command, started=started)
     if on_finish is not None:
         on_finish(finished)

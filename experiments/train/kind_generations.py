@@ -3,12 +3,13 @@ chunks, resumable, then the fit and the model's files.
 
 The computing is :mod:`experiments.train.analysis`'s (the positions, each chunk's sufficient
 statistics, the fit and its figures); the files are :mod:`experiments.train.report`'s (the model and
-its provenance); its chunks under ``OUT/chunks`` are saved and checked in the one checkpoint format
-(:mod:`experiments.shared.checkpoints`: a damaged or foreign one is played again, and said so). This
-module runs one after the other: :func:`train` the generations, :func:`run_training` them and then
-the files. A generation's chunks are independent, so they go through the one seam for parallel
-chunks (:func:`experiments.shared.backends.run_tasks`): here, on ``--workers`` local processes or on
-a Dask cluster, with the same result; only this process saves chunks, and each generation's fit
+its provenance); its chunks under ``OUT/chunks`` are loaded, played and saved by the one chunk store
+(:class:`experiments.shared.chunk_store.ChunkStore`, in the one checkpoint format: a damaged or
+foreign one is played again, and said so). This module runs one after the other: :func:`train` the
+generations, :func:`run_training` them and then the files. A generation's chunks are independent,
+so the store plays them through the one seam for parallel chunks
+(:func:`experiments.shared.backends.run_tasks`): here, on ``--workers`` local processes or on a
+Dask cluster, with the same result; only this process saves chunks, and each generation's fit
 waits for all of its chunks.
 """
 
@@ -21,8 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
-from experiments.shared.backends import run_tasks
-from experiments.shared.checkpoints import fingerprint, load_chunk, save_chunk
+from experiments.shared.checkpoints import fingerprint
+from experiments.shared.chunk_store import ChunkStore
 from experiments.shared.files import run_metadata
 from experiments.train.analysis import (
     CHUNK_GAMES,
@@ -41,12 +42,13 @@ from experiments.train.analysis import (
 from experiments.train.report import write_model
 
 
-def _chunk_path(folder: Path, generation: int, chunk: int) -> Path:
-    return folder / f"g{generation:02d}-c{chunk:05d}.npz"
+def _chunk_path(out: Path, generation: int, chunk: int) -> Path:
+    """Where a chunk's file goes: ``out/chunks/gGG-cCCCCC.npz``."""
+    return out / "chunks" / f"g{generation:02d}-c{chunk:05d}.npz"
 
 
 def _chunk_key(generation: int, chunk: int) -> dict:
-    """The key a chunk file carries (:func:`experiments.shared.checkpoints.save_chunk`)."""
+    """The key a chunk file carries (:class:`experiments.shared.chunk_store.ChunkStore`)."""
     return {"generation": generation, "chunk": chunk}
 
 
@@ -67,35 +69,32 @@ def play_chunk(spec: TrainSpec, generation: int, chunk: int, lineup) -> dict[str
     return chunk_stats(features, margin, won, game, spec.clip, players)
 
 
-def _generation(spec, generation, models, folder, backend, say) -> list[dict[str, np.ndarray]]:
-    """The statistics of one generation's chunks, in chunk order: the saved ones loaded, the
-    others played (on ``backend``, or here) and saved as they finish."""
-    done: dict[int, dict[str, np.ndarray]] = {}
-    calls, keys = {}, {}
-    for chunk in range(spec.chunks()):
-        lineup, played = chunk_lineup(spec, generation, chunk, models)
-        path, mark = _chunk_path(folder, generation, chunk), _mark(spec, played)
-        keys[chunk] = (path, mark, lineup.label)
-        saved, problem = load_chunk(path, mark, _chunk_key(generation, chunk))
-        if saved is not None:
-            done[chunk] = saved
-            continue
-        if path.exists():  # the one checkpoint format: damaged or foreign, so played again
-            say(f"chunk {path.name} {problem}: computing it again")
-        calls[chunk] = (spec, generation, chunk, lineup)
+def _generation(spec, generation, models, out, backend, say) -> list[dict[str, np.ndarray]]:
+    """The statistics of one generation's chunks, in chunk order, through the one chunk store:
+    the saved ones loaded, the others played (on ``backend``, or here) and saved as they
+    finish."""
+    listed = [_chunk_key(generation, chunk) for chunk in range(spec.chunks())]
+    lineups = [chunk_lineup(spec, generation, chunk, models) for chunk in range(spec.chunks())]
+    marks = [_mark(spec, played) for _, played in lineups]
+    store = ChunkStore(
+        out,
+        lambda key: marks[key["chunk"]],
+        say,
+        where=lambda key: _chunk_path(out, generation, key["chunk"]),
+    )
 
-    def keep(chunk: int, result: dict[str, np.ndarray]) -> None:
-        path, mark, label = keys[chunk]
-        save_chunk(path, result, mark, _chunk_key(generation, chunk))
-        done[chunk] = result
+    def said(key: dict) -> None:
+        chunk = key["chunk"]
         players = PLAYER_CYCLE[chunk % len(PLAYER_CYCLE)]
         say(
             f"generation {generation + 1}/{spec.generations}: chunk {chunk + 1}/{spec.chunks()} "
-            f"({players} players, learner v {label})"
+            f"({players} players, learner v {lineups[chunk][0].label})"
         )
 
-    run_tasks(play_chunk, calls, keep, backend)
-    return [done[chunk] for chunk in range(spec.chunks())]
+    def args(key: dict) -> tuple:
+        return spec, generation, key["chunk"], lineups[key["chunk"]][0]
+
+    return store.get(listed, play_chunk, args, backend, said)
 
 
 def train(
@@ -127,13 +126,12 @@ def train(
     """
     check_spec(spec)
     say = progress or (lambda line: None)
-    folder = out / "chunks"
-    folder.mkdir(parents=True, exist_ok=True)
+    (out / "chunks").mkdir(parents=True, exist_ok=True)
     stats: list[list[dict[str, np.ndarray]]] = []  # per generation, its chunks' statistics
     models: list[np.ndarray] = []  # the model fitted after each generation
     history = []
     for generation in range(spec.generations):
-        stats.append(_generation(spec, generation, models, folder, backend, say))
+        stats.append(_generation(spec, generation, models, out, backend, say))
         recent = [s for chunks in stats[-spec.window :] for s in chunks]
         model = fit_model(recent, spec.ridge, spec.heads)
         models.append(model)

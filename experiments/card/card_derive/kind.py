@@ -25,10 +25,10 @@ follows) instead of weight cards, and writes a person's card
 (:func:`strategies.card_person.person_card`).
 
 Which candidates play a round depends on the rounds before, so the kind runs its own passes
-(``run``): each round's chunks go to the backend together and are saved under ``chunks/`` as
-every kind's are (``--resume`` keeps them). A chunk is one table size, one candidate and one
-block of game indices, every deviation of it; statistics merge exactly, so the card and every
-figure are the same on any number of workers or backend.
+(``run``): each round's chunks go to the backend together and are saved under ``chunks/`` by the
+one chunk store, as every kind's are (``--resume`` keeps them). A chunk is one table size, one
+candidate and one block of game indices, every deviation of it; statistics merge exactly, so the
+card and every figure are the same on any number of workers or backend.
 
 Settings of ``[experiment]``: ``field`` (the other seats' strategies, one name or several seated
 in turn; default ``["champion"]``), ``tiles`` (``default`` or a tile file), ``weights``,
@@ -45,7 +45,6 @@ size). ``[rules]``: ``mammoth_points``, ``tie``, ``resources_of_choice``.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -97,8 +96,8 @@ from experiments.commit.analysis import (
 from experiments.library.symmetric_game import profiles
 from experiments.metagame.analysis import block_stats, bootstrap_weights, metagame_tables
 from experiments.metagame.analysis_play import play_profile
-from experiments.shared.backends import run_tasks
-from experiments.shared.checkpoints import chunk_path, fingerprint, load_chunk, save_chunk
+from experiments.shared.checkpoints import fingerprint
+from experiments.shared.chunk_store import ChunkStore
 from experiments.shared.limits import game_blocks
 from experiments.shared.paired import GameBlock, Moments
 from experiments.shared.settings import (
@@ -472,47 +471,30 @@ def _moments(parts: list[dict]) -> Moments:
 
 
 class _Chunks:
-    """The run's chunks: those an interrupted run saved reused (each checked by
-    :func:`~experiments.shared.checkpoints.load_chunk`), the rest played on the backend and
-    saved. Which chunks the run plays depends on the race, so a saved one is looked for when it
-    is wanted."""
+    """The run's chunks, through the one chunk store
+    (:class:`~experiments.shared.chunk_store.ChunkStore`): those an interrupted run saved
+    reused, the rest played on the backend and saved. Which chunks the run plays depends on the
+    race, so a chunk is asked for when it is wanted (the store looks for its file once, and keeps
+    it for the later rounds)."""
 
     def __init__(self, config, folder, backend, say, bar):
-        self.config, self.folder, self.backend, self.bar = config, Path(folder), backend, bar
-        self.say = say
-        self.mark = fingerprint(config)
-        self.done: dict[str, dict] = {}
-        self.reused = False
+        self.config, self.backend, self.bar = config, backend, bar
+        self.store = ChunkStore(folder, fingerprint(config), say)
 
-    def _saved(self, chunk: dict) -> dict | None:
-        path = chunk_path(self.folder, chunk)
-        if not path.is_file():
-            return None
-        stats, problem = load_chunk(path, self.mark, chunk)
-        if stats is None and self.say:
-            self.say(f"chunk {path.name}: {problem}; computing it again")
-        return stats
+    @property
+    def reused(self) -> bool:
+        """Whether a saved chunk was loaded (then the run's seconds are not one run's)."""
+        return self.store.loaded > 0
 
     def get(self, wanted: list[dict], names: list[str] | None = None) -> list[dict]:
         """The statistics of ``wanted``, in its order."""
-        for chunk in wanted:
-            key = _key(chunk)
-            if key not in self.done and (stats := self._saved(chunk)) is not None:
-                self.done[key] = stats
-                self.reused = True
-        todo = {i: c for i, c in enumerate(wanted) if _key(c) not in self.done}
-        calls = {i: (self.config, c, names) for i, c in todo.items()}
-
-        def keep(i: int, stats: dict) -> None:
-            self.done[_key(todo[i])] = stats
-            save_chunk(chunk_path(self.folder, todo[i]), stats, self.mark, todo[i])
-
-        run_tasks(_play, calls, keep, self.backend, lambda _: self.bar.update(1))
-        return [self.done[_key(c)] for c in wanted]
-
-
-def _key(chunk: dict) -> str:
-    return json.dumps(chunk, sort_keys=True)
+        return self.store.get(
+            wanted,
+            _play,
+            lambda chunk: (self.config, chunk, names),
+            self.backend,
+            lambda _: self.bar.update(1),
+        )
 
 
 def _play(config: dict, chunk: dict, names: list[str] | None) -> dict:
