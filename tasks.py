@@ -69,11 +69,13 @@ def test() -> None:
     (``tests/conftest.py``). The compile-heavy checks (marked ``heavy_kernel``: those that play
     the heavy kernel, ``search``, some 80 CPU s to compile, those that compile a kernel function
     as an entry of their own, the checks on a local Dask cluster, the notebooks in a Jupyter
-    kernel, trainings and the README's longest commands: leagues of hundreds of chunks, the
-    advice at every table size) are a tier of their own, ``python3 tasks.py test --heavy``,
-    which CI runs after the default tier; the checks of minutes (marked ``slow``: the shipped
-    models rebuilt from their recorded commands, the Dask runs of every kind, the bench at a
-    tiny size) are ``python3 tasks.py test --slow``, which CI runs last.
+    kernel, trainings, the README's longest commands: leagues of hundreds of chunks, the
+    advice and the worth at every table size, and the runs killed and resumed in processes, and
+    the worth and commit kinds' chunking and worker checks) are a tier of their own,
+    ``python3 tasks.py test --heavy``, which CI runs after the default tier; the checks of
+    minutes (marked ``slow``: the shipped models rebuilt from their recorded commands, the Dask
+    runs of every kind, the bench at a tiny size) are ``python3 tasks.py test --slow``, which CI
+    runs last.
     """
     _venv("[dev]")
     env = dict(os.environ)

@@ -243,18 +243,21 @@ def runs_long(args: list[str]) -> bool:
     suite), ``cache warm`` (every kernel entry, in processes of their own), the commit file at
     ``--scale`` (its solver tables at full size), ``commit`` at every table size (hundreds of
     arms, a chunk each), ``advise`` at every table size (each size's card checked by play-outs),
-    ``derive-card`` (its race of 42 candidates at every table size), a ``compare`` league of
-    more than four strategies (hundreds of lineups, a chunk each) and ``train`` (it plays round
-    by round from Python, which compiles the kernel's round function once more). They run in the
-    ``heavy_kernel`` tier, with the commands that play search, so the default run stays within
-    its four minutes."""
+    ``derive-card`` (its race of 42 candidates at every table size), ``worth`` at every table
+    size (every lineup of its strategies, twice, each chunk reduced in pandas), a ``compare``
+    league of more than four strategies (hundreds of lineups, a chunk each) and ``train`` (it
+    plays round by round from Python, which compiles the kernel's round function once more).
+    They run in the ``heavy_kernel`` tier, with the commands that play search, so the default
+    run stays within its four minutes."""
     if args[:1] in (["demo"], ["train"], ["derive-card"]) or args[:2] == ["cache", "warm"]:
         return True
     if args[:1] in (["commit"], ["advise"]):
         return _values(args, "--players") == ["2", "3", "4"]
+    if args[:1] == ["worth"]:
+        return _values(args, "--players") in (["2", "3", "4"], [])  # every size by default
     if args[:1] == ["compare"]:
         return args.count("--strategy") > 4
-    return args[:1] == ["run"] and any(a.endswith("commit.toml") for a in args)
+    return args[:1] == ["run"] and any(a.endswith(("commit.toml", "worth.toml")) for a in args)
 
 
 def _values(args: list[str], option: str) -> list[str]:

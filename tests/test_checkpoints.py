@@ -325,6 +325,7 @@ def _killed(args: list, chunks, at_least: int = 3) -> None:
     assert killed, "the run ended before it could be killed"
 
 
+@pytest.mark.heavy_kernel  # processes killed and resumed: seconds each
 def test_a_run_killed_with_sigkill_resumes_to_the_same_csvs(tmp_path, finished_run):
     text = finished_run.toml.read_text().replace("games = 6", "games = 100")
     experiment = tmp_path / "league.toml"
@@ -346,6 +347,7 @@ COMMIT = [
 ]  # fmt: skip
 
 
+@pytest.mark.heavy_kernel  # processes killed and resumed: seconds each
 def test_a_killed_commit_command_resumes_to_the_same_tables(tmp_path):
     """``mammoth commit`` goes through the runner too: killed, it resumes to the same bytes."""
     whole = invoke(*COMMIT, "--out", tmp_path / "whole")  # first: the kernel is then cached

@@ -128,6 +128,7 @@ def _csvs(folder) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.glob("*.csv"))}
 
 
+@pytest.mark.heavy_kernel  # seconds each; every kind resumes in test_chunk_store
 @pytest.mark.parametrize("kind", list(TEXTS))
 def test_chunking_does_not_change_results(tmp_path, kind):
     one = run_experiment(_config(tmp_path, kind, 12), tmp_path / "a", progress=False)
@@ -139,6 +140,7 @@ def test_chunking_does_not_change_results(tmp_path, kind):
     assert _csvs(tmp_path / "a") and _csvs(tmp_path / "a") == _csvs(tmp_path / "b")
 
 
+@pytest.mark.heavy_kernel  # seconds each; every kind resumes in test_chunk_store
 @pytest.mark.parametrize("kind", list(TEXTS))
 def test_process_workers_match_serial(tmp_path, kind):
     config = _config(tmp_path, kind, 5)
@@ -148,6 +150,7 @@ def test_process_workers_match_serial(tmp_path, kind):
     assert _csvs(tmp_path / "s") == _csvs(tmp_path / "p")
 
 
+@pytest.mark.heavy_kernel  # seconds each; every kind resumes in test_chunk_store
 @pytest.mark.parametrize("kind", list(TEXTS))
 def test_resume_recomputes_only_missing_chunks(tmp_path, monkeypatch, kind):
     module = MODULES[kind]
