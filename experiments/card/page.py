@@ -18,6 +18,7 @@ from experiments.card.card_derive.report import derivation_page
 from experiments.card.report_every_table import (
     OWN,
     PERSON,
+    WEIGHT,
     EveryTable,
     every_table_card_markdown,
     price_markdown,
@@ -124,9 +125,7 @@ SHIPPED_KEPT = ("derive.md", "exploit.csv", "race.csv")
 EVERY_KEPT = ("card.json", "derive.md", "exploit.csv")
 """What a folder of a card for every table keeps (its race, a row per candidate, table and round,
 is its run's ``race.csv``; derive.md sums it up)."""
-PRICE_COLUMNS = (("the person's card", PERSON),)
-"""The cards for every table beside each table's own in the price of simplicity (the weight
-card for every table, ``WEIGHT_COMMAND``, is not among the committed folders yet)."""
+
 
 SOURCES = (
     *(
@@ -150,6 +149,7 @@ SOURCES = (
         for stem, (field, tiles, seed) in OWN_RUNS.items()
     ),
     Source(PERSON, (PERSON_COMMAND,), keep=EVERY_KEPT),
+    Source(WEIGHT, (WEIGHT_COMMAND,), keep=EVERY_KEPT),
     Source(
         "one-card",
         ("mammoth cards --at-every-table --games 5000",),
@@ -160,7 +160,7 @@ SOURCES = (
 
 BLOCKS = {
     **SHIPPED,
-    "price-of-simplicity": lambda results: price_markdown(EVERY_TABLES, results, PRICE_COLUMNS),
+    "price-of-simplicity": lambda results: price_markdown(EVERY_TABLES, results),
     "every-table-card": lambda results: every_table_card_markdown(EVERY_TABLES, results),
 }
 """The marked blocks of the shipped cards and of the card for every table."""
