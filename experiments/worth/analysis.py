@@ -44,7 +44,7 @@ import numpy as np
 import pandas as pd
 
 from experiments.commit.analysis import LONG_GAME, TILES_DIR, tiles_label
-from experiments.compare.analysis import lineups_for
+from experiments.library.league import lineups_for
 from experiments.shared.paired import (
     SHARE,
     GameBlock,
