@@ -5,7 +5,7 @@ One seat (rotating with the game index) plays the field's base strategy with the
 (``card``, or ``card[file=PATH]`` for a card file of one's own), then, on the same game indices,
 with each policy of ``policies``; the other seats play the field. A chunk is one field, one tile
 set, one player count and one block of game indices
-(:func:`experiments.commit.analysis.sweep_block` with the card as the baseline); its
+(:func:`experiments.shared.analysis_sweep.sweep_block` with the card as the baseline); its
 :class:`~experiments.shared.paired.Moments` merge exactly, so the table is the same whatever the
 chunking, workers or backend. ``finish`` turns them into the card's win rate minus each policy's
 with its interval (:func:`card_check`) and writes ``check.csv``, ``check.md`` and ``run.json``

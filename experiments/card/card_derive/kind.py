@@ -86,7 +86,10 @@ from experiments.card.card_derive.analysis_race import (
     tables_of,
     worst_case,
 )
-from experiments.commit.analysis import (
+from experiments.library.symmetric_game import profiles
+from experiments.metagame.analysis import block_stats, bootstrap_weights, metagame_tables
+from experiments.metagame.analysis_play import play_profile
+from experiments.shared.analysis_sweep import (
     SWEEP_KEYS,
     SWEEP_METRICS,
     field_for,
@@ -94,9 +97,6 @@ from experiments.commit.analysis import (
     named_arm,
     sweep_block,
 )
-from experiments.library.symmetric_game import profiles
-from experiments.metagame.analysis import block_stats, bootstrap_weights, metagame_tables
-from experiments.metagame.analysis_play import play_profile
 from experiments.shared.backends import run_tasks
 from experiments.shared.checkpoints import chunk_path, fingerprint, load_chunk, save_chunk
 from experiments.shared.limits import game_blocks
