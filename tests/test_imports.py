@@ -302,13 +302,16 @@ def test_only_the_command_layer_imports_the_command_layer():
 
 def test_the_shared_machinery_imports_no_question():
     """The shared modules are below every question: they find a question's modules by looking
-    (:mod:`experiments.shared.questions`), never by importing one by name."""
+    (:mod:`experiments.shared.questions`), never by importing one by name. The general
+    algorithms (:mod:`experiments.library`, no question) are below them: a shared module may
+    use one (the meta-game's statistics solve with the library's symmetric-game solver)."""
     bad = _violations(
         lambda module: _within(module, "experiments.shared") and room_of(module) != "command",
         (),
         lambda name: (
             _within(name, "experiments")
             and not _within(name, "experiments.shared")
+            and not _within(name, "experiments.library")
             and name != "experiments"
         ),
     )

@@ -10,10 +10,10 @@ candidates that are hardest to exploit and gives them more games, round by round
 left. It is then **certified** on game indices the race never played (``games`` per arm: the
 exploitability table, every deviation's gain with its 95% interval), and the **meta-game** among
 it and the deviations that gain most against it is solved (its symmetric equilibrium at each
-table size, :func:`experiments.metagame.analysis.metagame_tables`). The card file that plays the
-winners (:func:`strategies.taming_card.card_of_plays`) is written with its provenance. Where
-the certified card is exploitable by more than the goal at a size, a richer grid is raced there
-(:func:`richer_grid`) and its winner kept if it holds better.
+table size, :func:`experiments.shared.analysis_metagame.metagame_tables`). The card file that
+plays the winners (:func:`strategies.taming_card.card_of_plays`) is written with its
+provenance. Where the certified card is exploitable by more than the goal at a size, a richer grid
+is raced there (:func:`richer_grid`) and its winner kept if it holds better.
 
 With several tables (``tables``: each a base player, a tile set and the card derived for it
 alone, :class:`~experiments.card.card_derive.analysis_race.Table`) the race minimises the
@@ -87,8 +87,8 @@ from experiments.card.card_derive.analysis_race import (
     worst_case,
 )
 from experiments.library.symmetric_game import profiles
-from experiments.metagame.analysis import block_stats, bootstrap_weights, metagame_tables
-from experiments.metagame.analysis_play import play_profile
+from experiments.shared.analysis_metagame import block_stats, bootstrap_weights, metagame_tables
+from experiments.shared.analysis_metagame_play import play_profile
 from experiments.shared.analysis_sweep import (
     SWEEP_KEYS,
     SWEEP_METRICS,
