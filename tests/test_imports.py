@@ -248,6 +248,7 @@ def test_rooms_are_read_from_names():
     assert room_of("experiments.shared.runner") == "machinery"
     assert room_of("experiments.shared.plots") == "report"
     assert room_of("experiments.bench.core") == "bench"
+    assert room_of("experiments.shared.bench_core") == "bench"
     assert room_of("experiments.bench.command") == "command"
     assert room_of("experiments.advice") == "package"
     assert room_of("experiments.card.card_check") == "package"
