@@ -133,7 +133,7 @@ class CheckTables:
         Its goals per table (:func:`card_goals`).
     gated : dict or None
         With ``gate``: the checked card with its parts gated
-        (:func:`experiments.advice.analysis_seeking.gate_seek`, ``gate_commit``).
+        (:func:`experiments.card.card_check.analysis_gate.gate_seek`, ``gate_commit``).
     exploit : pandas.DataFrame or None
         With ``exploit``: each deviation's gain at a table of card players
         (:func:`experiments.card.card_check.analysis_play.exploit_check`).

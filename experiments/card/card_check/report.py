@@ -18,9 +18,9 @@
     table).
 ``card.json``, ``card.md``, ``card.html``
     With ``gate``: the checked card file gated by this check
-    (:func:`experiments.advice.analysis_seeking.gate_seek`,
-    :func:`~experiments.advice.analysis_seeking.gate_commit`), its provenance's ``gates`` extended
-    by the command that gated it; in words, and as the page for a phone.
+    (:func:`experiments.card.card_check.analysis_gate.gate_seek`,
+    :func:`~experiments.card.card_check.analysis_gate.gate_commit`), its provenance's ``gates``
+    extended by the command that gated it; in words, and as the page for a phone.
 ``run.json``
     The run's settings and files.
 
