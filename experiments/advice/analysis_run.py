@@ -36,7 +36,7 @@ class AdviceTables:
         decisions.
     check : pandas.DataFrame
         The checked card's check over whole games
-        (:func:`experiments.card.card_check.analysis_play.card_check`); no rows: none.
+        (:func:`experiments.shared.analysis_card_check.card_check`); no rows: none.
     dropped : int
         Decisions not played out (met after a game's log was full).
     """

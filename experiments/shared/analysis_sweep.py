@@ -8,7 +8,7 @@ played by a fixed field. Each game gives one paired difference per arm against t
 (keys :data:`SWEEP_KEYS`, metrics :data:`SWEEP_METRICS`), which merge exactly.
 
 Played by the commit sweep (:func:`experiments.commit.analysis.sweep`, its kind), the card's
-check (:mod:`experiments.card.card_check.analysis_play`) and the card's derivation
+check (:mod:`experiments.shared.analysis_card_check`) and the card's derivation
 (:mod:`experiments.card.card_derive.kind`).
 """
 

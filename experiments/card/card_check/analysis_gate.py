@@ -23,7 +23,7 @@ __all__ = ["arm_effects", "gate_commit", "gate_seek"]
 def arm_effects(check: pd.DataFrame, arm: str) -> pd.DataFrame:
     """The card minus another arm (the same card never seeking, or always committing its
     default), per player count, field and tile set, from a card check
-    (:func:`experiments.card.card_check.analysis_play.card_check`): what that part of the card
+    (:func:`experiments.shared.analysis_card_check.card_check`): what that part of the card
     adds over whole games, in percentage points with its 95% interval."""
     rows = check[check["policy"] == arm]
     columns = ["players", "field", "tiles", "card_minus", "card_minus_low", "card_minus_high"]

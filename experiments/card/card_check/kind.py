@@ -30,7 +30,7 @@ against one seat, rotating, playing each of ``deviations`` instead: :func:`explo
 common ones (``games``: per arm, field, tile set and player count). ``[rules]``: ``mammoth_points``,
 ``tie``, ``resources_of_choice`` (the tile sets are the ``tiles`` setting).
 
-The games and tables are :mod:`experiments.card.card_check.analysis_play`'s, which the advice
+The games and tables are :mod:`experiments.shared.analysis_card_check`'s, which the advice
 (checking the card it derives) shares.
 """
 
@@ -39,7 +39,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from experiments.card.card_check.analysis import DEVIATIONS
-from experiments.card.card_check.analysis_play import (
+from experiments.shared.analysis_card_check import (
     CARD,
     CHUNK_GAMES,
     EXPLOIT_PREFIX,
@@ -58,7 +58,7 @@ from experiments.card.card_check.analysis_play import (
     played_names,
     seek_off,
 )
-from experiments.card.card_check.analysis_tables import (
+from experiments.shared.analysis_card_tables import (
     card_table,
     field_deviations,
     field_label,

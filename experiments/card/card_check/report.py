@@ -3,7 +3,7 @@
 ``check.csv``
     Per field, tile set, player count and policy: the card's win rate minus the policy's, in
     percentage points, 95% interval clustered by game index, games per arm
-    (:func:`experiments.card.card_check.analysis_play.card_check`).
+    (:func:`experiments.shared.analysis_card_check.card_check`).
 ``goals.csv``
     Per table: the card against the best fixed policy (``never`` or ``fixed-1``) and the best
     computer policy (``ev``, ``majority``, ``search``), against never seeking, and whether each

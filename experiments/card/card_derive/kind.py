@@ -55,11 +55,6 @@ import pandas as pd
 from tqdm import tqdm
 
 from experiments.card.card_check.analysis import EXPLOIT_LIMIT
-from experiments.card.card_check.analysis_tables import (
-    card_table,
-    check_base,
-    rules_with_tiles,
-)
 from experiments.card.card_derive.analysis import (
     CHANGE,
     COMMITS,
@@ -87,6 +82,11 @@ from experiments.card.card_derive.analysis_race import (
     worst_case,
 )
 from experiments.library.symmetric_game import profiles
+from experiments.shared.analysis_card_tables import (
+    card_table,
+    check_base,
+    rules_with_tiles,
+)
 from experiments.shared.analysis_metagame import block_stats, bootstrap_weights, metagame_tables
 from experiments.shared.analysis_metagame_play import play_profile
 from experiments.shared.analysis_sweep import (

@@ -17,7 +17,7 @@ import re
 
 import pandas as pd
 
-from experiments.card.card_check.analysis_tables import (
+from experiments.shared.analysis_card_tables import (
     PRESET_FIELD,
     card_table,
     check_base,
