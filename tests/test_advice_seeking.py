@@ -18,8 +18,8 @@ from experiments.advice.analysis_seeking import (
     derive_seek,
     seek_table,
 )
-from experiments.advice.report_words import seek_lines, when_text
 from experiments.shared.definition import experiment_from_settings
+from experiments.shared.report_card_words import seek_lines, when_text
 from experiments.shared.runner import run_experiment
 from strategies.taming_card import card_row, load_card
 

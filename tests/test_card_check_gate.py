@@ -7,8 +7,8 @@ import json
 
 import pandas as pd
 
-from experiments.advice.report_words import seek_lines, worded_card
 from experiments.card.card_check.analysis_gate import gate_seek
+from experiments.shared.report_card_words import seek_lines, worded_card
 from strategies.taming_card import load_card
 
 

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from experiments.advice.analysis import Card, advice_table, card_agreement, derive_card
+from experiments.advice.analysis import advice_table, card_agreement, derive_card
 from experiments.advice.analysis_seeking import derive_seek, seek_table
+from experiments.shared.analysis_card import Card
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ has no answer of its own (a rule's box may cover it; else it takes the part's de
 **The seek part** (:func:`derive_seek`): the answer of the most decisions becomes the default;
 the cells answering otherwise are covered by a few boxes of the grid, each a rule (at 3-4
 players with someone on the herd's area already, do not seek). Its words are the report's
-(:mod:`experiments.advice.report_words`).
+(:mod:`experiments.shared.report_card_words`).
 """
 
 from __future__ import annotations
@@ -217,7 +217,7 @@ def derive_seek(table: pd.DataFrame) -> dict:
         seeking in its cells, the fields' mean, with its 95% interval, and the lowest field's
         effect); ``otherwise`` the same figures for the cells the default answers. A card file
         holds each rule's ``text`` too
-        (:func:`experiments.advice.report_words.worded_card`).
+        (:func:`experiments.shared.report_card_words.worded_card`).
     """
     answers = cell_answers(table)
     known = answers[answers["seek"].notna()]

@@ -126,7 +126,7 @@ def gate_commit(card: dict, check: pd.DataFrame, commit_off: str) -> dict:
 def _gate_figures(part: pd.DataFrame) -> list[dict]:
     """A gate rule's figures: per player count, field and tile set, the card minus its other
     arm (pp, with the interval; a card file keys them by the table in words:
-    :func:`experiments.advice.report_words.gate_figures`)."""
+    :func:`experiments.shared.report_card_words.gate_figures`)."""
     return [
         {
             "players": r.players,

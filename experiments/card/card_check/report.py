@@ -34,8 +34,6 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.advice.report import card_text
-from experiments.advice.report_words import worded_card
 from experiments.card.card_check.analysis import (
     CLOSE,
     DEVIATIONS,
@@ -43,8 +41,9 @@ from experiments.card.card_check.analysis import (
     LEVEL,
     CheckTables,
 )
-from experiments.card.report_card import card_page
 from experiments.shared.files import run_metadata, write_csv, write_json, write_text
+from experiments.shared.report_card_page import card_page
+from experiments.shared.report_card_words import card_text, worded_card
 
 FILES = ("check.csv", "goals.csv", "check.md", "run.json")
 SETTINGS = (
