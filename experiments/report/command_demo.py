@@ -6,7 +6,6 @@ from pathlib import Path
 
 import click
 
-from experiments.position.report_page import write_page
 from experiments.report.report import write_report
 from experiments.shared.command_options import (
     command,
@@ -21,6 +20,7 @@ from experiments.shared.definition import load_experiment, suite
 from experiments.shared.files import writable_folder, writing_inside
 from experiments.shared.kinds import kernel_targets
 from experiments.shared.limits import MAX_GAMES
+from experiments.shared.report_position_page import write_page
 
 CONTEST = "contest"
 """The demo's folder of the contest odds, beside the suite's experiments."""

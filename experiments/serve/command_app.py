@@ -11,7 +11,8 @@ guard (:class:`Guard`) that every request passes first, as Jupyter's server does
 
 Routes (JSON answers; a refusal is ``{"problems": [{"field": ..., "message": ...}]}``):
 
-- ``GET /``: the position page (:func:`experiments.position.report_page.position_page`, served).
+- ``GET /``: the position page
+  (:func:`experiments.shared.report_position_page.position_page`, served).
 - ``POST /api/check``: a position file's TOML as the body; 200 with its problems, each the
   loader's own (:func:`sim.position_read.position_problems`), empty for a sound position.
 - ``GET /api/analyses``; ``POST /api/analyses`` (``position``: the TOML, ``playouts``,
@@ -35,9 +36,9 @@ from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route
 
 from experiments.analyse.command import analyse
-from experiments.position.report_page import position_page
 from experiments.serve.command_jobs import Analyses
 from experiments.shared.limits import MAX_GAMES
+from experiments.shared.report_position_page import position_page
 from sim.errors import InputError
 from sim.position_fields import problem_parts
 from sim.position_read import document_of_text, position_problems
