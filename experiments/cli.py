@@ -5,8 +5,8 @@ Every command reports bad input as one line on stderr and exits with code 2, nev
 outputs) and prints; nothing outside this package imports it.
 
 Every command is the ``COMMAND`` of a module named ``command*.py`` in a question's folder (or
-in ``shared/``: ``run``, ``strategies``, ``cache``); :func:`commands` finds them, so this module
-names none. ``mammoth --help`` lists them.
+in ``shared/``: ``run``, ``strategies``, ``cache``); :func:`experiments.shared.questions.commands`
+finds them, so this module names none. ``mammoth --help`` lists them.
 
 The options the commands share (``--players 2 3 4``, ``--games``, ``--workers``, ``--seed``,
 ``--out``...) are defined once, in :mod:`experiments.shared.command_options`, with the limits of
@@ -19,7 +19,7 @@ import sys
 
 import click
 
-from experiments.shared.questions import import_all, room_modules
+from experiments.shared.questions import commands
 from sim.errors import InputError
 
 
@@ -73,19 +73,6 @@ def main() -> None:
     # The command line draws to files only. The library never picks a backend: that is the
     # caller's (a notebook shows its figures inline).
     matplotlib.use("Agg")
-
-
-def commands() -> list[click.Command]:
-    """Every command of ``mammoth``: the ``COMMAND`` of each command module, by module name.
-
-    Returns
-    -------
-    list of click.Command
-        One per module of the ``command`` room (:func:`experiments.shared.questions.room_modules`)
-        that defines ``COMMAND``.
-    """
-    modules = import_all(room_modules("command"))
-    return [module.COMMAND for module in modules if hasattr(module, "COMMAND")]
 
 
 for command in commands():

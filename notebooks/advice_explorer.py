@@ -42,7 +42,8 @@ import numpy as np
 import pandas as pd
 
 from experiments.advice.analysis import advice_table, derive_card, features_frame, solver_answers
-from experiments.advice.report_words import card_lines, with_situations
+from experiments.advice.report_words import with_situations
+from experiments.shared.report_card_words import card_lines
 from strategies.play import advise_games
 from strategies.taming_card import load_card
 

@@ -6,18 +6,14 @@ import json
 
 import numpy as np
 import pandas as pd
-import pytest
 
 from experiments.advice import analysis as sit
-from experiments.advice import report_words as words
-from experiments.advice.analysis import (
-    Card,
-    Condition,
-    advice_table,
-    derive_card,
-    solver_commitment,
-)
-from experiments.advice.report_words import card_lines, with_situations, worded_card
+from experiments.advice import report_words as advice_words
+from experiments.advice.analysis import Condition, advice_table, derive_card, solver_commitment
+from experiments.advice.report_words import with_situations
+from experiments.shared import report_card_words as words
+from experiments.shared.analysis_card import Card
+from experiments.shared.report_card_words import card_lines, worded_card
 from strategies.play import advise_games
 
 K = sit.K_RANGE
@@ -199,14 +195,6 @@ def test_the_solver_commits_for_a_rich_prize_and_not_for_nothing():
     assert solver_commitment((2, 1), 4, 0, prize(0.5, 0.0, 0.0)) == 0
 
 
-@pytest.mark.parametrize("feature", list(sit.GRIDS))
-def test_every_feature_has_words(feature):
-    for t in sit.GRIDS[feature]:
-        for cond in (Condition(feature, None, t), Condition(feature, t, None)):
-            text = words.condition_text(cond)
-            assert text and "None" not in text
-
-
 def test_the_table_of_real_play_outs_is_the_same_in_chunks():
     """Two chunks of games (first_game) give the decisions, table and card of one run."""
     whole = advise_games(16, 3, "greedy", playouts=2, seed=11, rotate=True)
@@ -281,7 +269,9 @@ def test_a_card_is_checked_rule_by_rule_against_the_play_outs():
     decisions, true = synthetic(games=400, decision_sd=0.05, seed=3)
     right = sit.card_agreement(decisions, _card([([("committed_most", 0.5, None)], 0)], 1))
     assert list(right["rule"]) == ["1", "otherwise"]
-    said = words.agreement_with_situations(right, _card([([("committed_most", 0.5, None)], 0)], 1))
+    said = advice_words.agreement_with_situations(
+        right, _card([([("committed_most", 0.5, None)], 0)], 1)
+    )
     assert list(said["situation"]) == ["rule 1", "otherwise"] and list(said.columns[:2]) == [
         "rule",
         "situation",
@@ -343,7 +333,7 @@ def test_a_rule_that_counts_it_out_is_counted_not_compared():
     assert counted["decisions"] == int((decisions["committed_most"] > 0).sum())
     assert np.isnan(counted["card_minus_best"]) and np.isnan(counted["lo"])
     assert table.iloc[0]["verdict"] == "agrees"  # nobody committed before: 1 is best
-    assert words.VERDICT_WORDS["counted"][1] == "counted out"
+    assert advice_words.VERDICT_WORDS["counted"][1] == "counted out"
     assert words.commit_words(COUNT) == "count it out"
 
 
@@ -367,4 +357,4 @@ def test_the_cards_words_are_the_reports():
     assert words.seek_words(False) == "do not go out of your way for the herd"
     assert rows[1] == ["always", "commit\u00a01"] and words.commit_cell(0) == "commit\u00a0none"
     # every verdict on a rule has its words, one pair for the report's sentence and its table
-    assert set(words.VERDICT_WORDS) == set(sit.VERDICTS)
+    assert set(advice_words.VERDICT_WORDS) == set(sit.VERDICTS)

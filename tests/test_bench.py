@@ -11,7 +11,8 @@ import math
 
 import pytest
 
-from experiments.bench.core import BenchSize, run_sections, section_names
+from experiments.bench import section_names
+from experiments.shared.bench_core import BenchSize, run_sections
 
 TINY = BenchSize(
     contests=20_000, draws=50_000, repeats=1, games=40, memory_games=2_000, chunks=2, chunk_games=20

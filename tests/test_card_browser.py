@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from experiments.card.report_card import card_page
+from experiments.shared.report_card_page import card_page
 from sim.contest_exact import odds
 from strategies.taming_card import load_card
 from tests.test_report_browser import CHROMIUM_ARGS, chromium

@@ -14,7 +14,7 @@ import json
 import numpy as np
 import pytest
 
-from experiments.card.report_words import card_words, condition_words, person_lines
+from experiments.shared.report_person_words import card_words, condition_words, person_lines
 from sim.constants import FOREST, HUNTING_GROUNDS, N_AREAS, QUARRY, TOOL_MAKER, VALUES_WIDTH
 from sim.contest_exact import outcome_table
 from sim.data import load_buildings, load_cards, load_tiles

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from experiments.card.report_print import print_page
+from experiments.shared.report_card_print import print_page
 from strategies.card_person import GATHER, MAX_RULES_PER_SIZE, WORTH
 from strategies.taming_card import EVERY_TABLE_PATH, load_card
 from tests.test_report_browser import CHROMIUM_ARGS, chromium

@@ -14,11 +14,9 @@ from experiments.commit.analysis import (
     COMMIT,
     FIXED_COUNT,
     MIXED,
-    NOSEEK,
     REFERENCE_PRIZE,
     VALUE_POLICY,
     WORTH_IT,
-    focal_arm,
     herd_area_conditions,
     sweep,
     sweep_tables,
@@ -101,16 +99,6 @@ def test_bad_solver_input():
         equilibrium_table((2,), (0,))
     with pytest.raises(InputError):
         equilibrium_table((2,), (1,), {"food_value": (-1.0,)})
-
-
-def test_noseek_variant_is_a_parameter_row():
-    arm = focal_arm("greedy", NOSEEK)
-    ev = focal_arm("greedy", "ev")
-    assert arm.slot.base_id == ev.slot.base_id and arm.slot.taming_id == ev.slot.taming_id
-    differs = np.flatnonzero(arm.slot.base_params != ev.slot.base_params)
-    assert len(differs) == 1 and arm.slot.base_params[differs[0]] == 0.0
-    with pytest.raises(InputError):
-        focal_arm("greedy", "sometimes")
 
 
 def test_herd_area_tile_sets_load():

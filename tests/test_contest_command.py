@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from experiments.bench.core import BenchRow, format_rows
 from experiments.cli import main
+from experiments.shared.bench_core import BenchRow, format_rows
 from sim.contest_exact import odds, odds_fraction
 from sim.contest_solver import sequential_equilibrium
 

@@ -248,6 +248,7 @@ def test_rooms_are_read_from_names():
     assert room_of("experiments.shared.runner") == "machinery"
     assert room_of("experiments.shared.plots") == "report"
     assert room_of("experiments.bench.core") == "bench"
+    assert room_of("experiments.shared.bench_core") == "bench"
     assert room_of("experiments.bench.command") == "command"
     assert room_of("experiments.advice") == "package"
     assert room_of("experiments.card.card_check") == "package"
@@ -302,13 +303,16 @@ def test_only_the_command_layer_imports_the_command_layer():
 
 def test_the_shared_machinery_imports_no_question():
     """The shared modules are below every question: they find a question's modules by looking
-    (:mod:`experiments.shared.questions`), never by importing one by name."""
+    (:mod:`experiments.shared.questions`), never by importing one by name. The general
+    algorithms (:mod:`experiments.library`, no question) are below them: a shared module may
+    use one (the meta-game's statistics solve with the library's symmetric-game solver)."""
     bad = _violations(
         lambda module: _within(module, "experiments.shared") and room_of(module) != "command",
         (),
         lambda name: (
             _within(name, "experiments")
             and not _within(name, "experiments.shared")
+            and not _within(name, "experiments.library")
             and name != "experiments"
         ),
     )
@@ -417,6 +421,64 @@ def test_no_question_imports_another_questions_kind():
             if borrows_a_kind(module, name):
                 bad.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
     assert not bad, "a question imports another question's kind:\n" + "\n".join(bad)
+
+
+def folder_of(module: str) -> str | None:
+    """The top folder of the question a module of ``experiments`` belongs to (``card`` for the
+    modules of ``card``, ``card.card_check`` and ``card.card_derive``), or None for the shared
+    modules, the library and the command line."""
+    question = question_of(module)
+    return question.split(".")[0] if question is not None else None
+
+
+def borrowings(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
+    """``(line, name)`` of every import in ``source`` (the text of ``module``) of a module of
+    another question's folder, wherever the import stands; the questions of one folder
+    (``card.card_check`` and ``card.card_derive`` inside ``card``) are one, and a module of no
+    question (the shared modules, the library, the command line) borrows nothing."""
+    own = folder_of(module)
+    if own is None:
+        return []
+    found = {}
+    for line, name in imports_of(source, module, is_package):
+        other = folder_of(name)
+        if other is not None and other != own:
+            found.setdefault(line, name)
+    return sorted(found.items())
+
+
+def test_borrowings_are_found():
+    source = (
+        "from experiments.shared.paired import Moments\n"
+        "from experiments.card.card_check import analysis\n"
+        "from . import report\n"
+        "def f():\n"
+        "    from experiments.commit.analysis import sweep\n"
+        "    import experiments.contest.report\n"
+        "from ...advice import report_words\n"
+        "from experiments import worth\n"
+    )
+    found = borrowings(source, "experiments.card.card_derive.kind")
+    assert [line for line, _ in found] == [5, 6, 7, 8]
+    assert dict(found)[7].startswith("experiments.advice")
+    assert borrowings(source, "experiments.shared.command_run") == []  # no question's
+    assert not borrowings("from experiments.library.league import lineups_for\n",
+                          "experiments.ladder.analysis")  # fmt: skip
+
+
+def test_no_question_imports_another_question():
+    """No question borrows another's room (issue 67): what two questions share lives in
+    ``experiments/shared/`` (the machinery: the paired sweep, the card's check and words, the
+    meta-game's statistics...) or ``experiments/library/`` (the general algorithms); a command
+    reaches another question's command through the command line's registry
+    (:mod:`experiments.shared.questions`), as the command line finds them."""
+    bad = []
+    for path in _sources():
+        module = module_name(path)
+        source = path.read_text(encoding="utf-8")
+        for line, name in borrowings(source, module, path.name == "__init__.py"):
+            bad.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert not bad, "a question imports another question:\n" + "\n".join(bad)
 
 
 def question_tests(source: str, names: set[str]) -> list[int]:

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from cli_contract import assert_refused, invoke, snapshot
 
-from experiments.metagame.analysis import bootstrap_weights, payoff_table
+from experiments.shared.analysis_metagame import payoff_table
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.runner import run_experiment
 
@@ -78,14 +78,6 @@ def test_the_payoff_table_adds_up(whole):
     for name in ("payoff.parquet", "deviations.csv", "equilibria.csv", "metagame.md", "run.json"):
         assert (folder / name).is_file(), name
     assert (folder / "figures" / "metagame_heatmap.png").is_file()
-
-
-def test_bootstrap_weights_belong_to_the_game_index():
-    whole = bootstrap_weights(3, 0, 30, 50)
-    parts = np.concatenate([bootstrap_weights(3, 0, 11, 50), bootstrap_weights(3, 11, 19, 50)], 1)
-    assert np.array_equal(whole, parts)
-    assert abs(whole.mean() - 1) < 4 * np.sqrt(1 / whole.size)  # Poisson(1): mean 1, var 1
-    assert not np.array_equal(whole, bootstrap_weights(4, 0, 30, 50))
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from experiments.position.report_page import LEFT_TO_CHECK, position_page
+from experiments.shared.report_position_page import LEFT_TO_CHECK, position_page
 from sim.position import position_digest, read_position
 from sim.position_model import Pieces
 from sim.position_read import position_problems

@@ -269,7 +269,7 @@ def test_the_league_chart_draws_the_fair_share_in_per_cent(herds):
 
 def test_the_demo_writes_the_card_for_every_table(demo_run):
     """Beside the report, the person's card for every table to print, linked from its answer."""
-    from experiments.card.report_print import print_page
+    from experiments.shared.report_card_print import print_page
     from strategies.taming_card import EVERY_TABLE_PATH, load_card
 
     text = (demo_run / "card_every_table.html").read_text(encoding="utf-8")

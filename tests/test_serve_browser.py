@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from experiments.position.report_page import position_page
+from experiments.shared.report_position_page import position_page
 from sim.rules import Rules
 from tests import serve_server, test_card_browser
 from tests.position_entry import Player, enter

@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from experiments.advice.report_words import card_lines
+from experiments.shared.report_card_words import card_lines
 from sim.advising import SITUATION_COLUMNS
 from sim.constants import FOREST, MAX_TILE_FIGURES, V_ALL, V_FIRST, VALUES_WIDTH
 from sim.contest_exact import outcome_table

@@ -54,15 +54,16 @@ catch-all rule commits the default; it names the classes it covers, among them t
 too few decisions.
 
 **No words here**: classes, rules and cells are conditions (``when``), answers and numbers; the
-report layer words them (:mod:`experiments.advice.report_words`: the situations, ``card.md``, the
-rules' ``text`` of a derived ``card.json``).
+report layer words them (:mod:`experiments.shared.report_card_words`: the situations, ``card.md``,
+the rules' ``text`` of a derived ``card.json``; :mod:`experiments.advice.report_words`: the
+tables' situations and verdicts).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 
 import numpy as np
 import pandas as pd
@@ -75,6 +76,7 @@ from experiments.library.situation_tree import (
     grow_tree,
     labels,
 )
+from experiments.shared.analysis_card import Card
 from sim.constants import MAX_TILE_FIGURES
 from sim.contest_solver import best_response, sequential_equilibrium
 from strategies import taming_ev
@@ -430,55 +432,6 @@ def _bootstrap_sure(s: ClusterSums, best: int, top: int, rng: np.random.Generato
 
 # --------------------------------------------------------------------------------------------
 # the card
-
-
-@dataclass
-class Card:
-    """The advice card: its rules as the policy reads them, with the numbers behind each.
-
-    Attributes
-    ----------
-    rules : list of dict
-        In order; the first whose box holds the situation applies. One rule per class whose best
-        ``k`` is not the default, ``{"when": [{"feature", "lo", "hi"}], "commit": k, "sure",
-        "effect", "lo", "hi", "over_default", "decisions", "solver_k", "disagree"}``
-        (``effect``, ``lo``, ``hi``: against committing none; ``over_default``: that minus the
-        default's effect in the class), then the catch-all ``{"when": [], "commit": default,
-        "decisions", "covers", "too_few"}``: the classes (their ``when``) answering the default,
-        and those with too few decisions to tell (which take it rather than a guess). A card
-        file's rules carry their ``text`` too (its words:
-        :func:`~experiments.advice.report_words.worded_card`).
-    default : int
-        The catch-all's commitment: the answer of the most decisions.
-    provenance : dict
-        How the card was made (command, seeds, games); filled by its maker.
-    seek : dict or None
-        Whether to seek the herd (:func:`experiments.advice.analysis_seeking.derive_seek`); None:
-        the card says nothing about it (the ``card`` policy then never seeks).
-    """
-
-    rules: list[dict]
-    default: int
-    provenance: dict = field(default_factory=dict)
-    seek: dict | None = None
-
-    def to_dict(self) -> dict:
-        """JSON-ready."""
-        data = {"rules": self.rules, "default": self.default}
-        if self.seek is not None:
-            data["seek"] = self.seek
-        data["provenance"] = self.provenance
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> Card:
-        """From :meth:`to_dict`'s answer."""
-        return cls(
-            list(data["rules"]),
-            int(data["default"]),
-            dict(data.get("provenance", {})),
-            data.get("seek"),
-        )
 
 
 def derive_card(table_or_decisions: pd.DataFrame, provenance: dict | None = None) -> Card:

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from experiments.advice.analysis import Card, advice_table, card_agreement, derive_card
+from experiments.advice.analysis import advice_table, card_agreement, derive_card
 from experiments.advice.analysis_seeking import derive_seek, seek_table
+from experiments.shared.analysis_card import Card
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class AdviceTables:
         decisions.
     check : pandas.DataFrame
         The checked card's check over whole games
-        (:func:`experiments.card.card_check.analysis_play.card_check`); no rows: none.
+        (:func:`experiments.shared.analysis_card_check.card_check`); no rows: none.
     dropped : int
         Decisions not played out (met after a game's log was full).
     """

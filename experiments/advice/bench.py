@@ -1,6 +1,6 @@
 """Benchmark section of the advice's play-outs: continuations per second on one core.
 
-Registered into :data:`experiments.bench.core.SECTIONS` on import. A play-out is one
+Registered into :data:`experiments.shared.bench_core.SECTIONS` on import. A play-out is one
 continuation of a real game from a taming decision to its end (:func:`sim.engine.advise_rows`);
 the figure counts them over an advice batch of 4-player ``greedy`` games (the real games are
 part of the time), best of a few repeats. Issue 20 aims at 50,000 per second
@@ -10,7 +10,7 @@ of play-outs to whole games (a play-out starts mid-game, so it is shorter than a
 
 from __future__ import annotations
 
-from experiments.bench.core import BenchRow, BenchSize, best_time, games_rate, section
+from experiments.shared.bench_core import BenchRow, BenchSize, best_time, games_rate, section
 from sim.rules import Rules
 
 PLAYOUTS_AIM = 50_000.0  # play-outs from taming decisions per second per core, greedy field

@@ -47,8 +47,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.card.card_check import analysis_play as checking
-from experiments.card.card_check.analysis_tables import field_label
+from experiments.shared import analysis_card_check as checking
+from experiments.shared.analysis_card_tables import field_label
 from experiments.shared.limits import MAX_GAMES, game_blocks
 from experiments.shared.rules_setup import rules_of
 from experiments.shared.settings import (
@@ -265,7 +265,7 @@ def run_chunk(config: dict, chunk: dict) -> dict:
 def merge(parts: list[dict]) -> dict:
     """The chunks' decisions joined in chunk order (field, player count, then game index); the
     card check's statistics added exactly
-    (:func:`experiments.card.card_check.analysis_play.merge_checks`)."""
+    (:func:`experiments.shared.analysis_card_check.merge_checks`)."""
     decisions = [part for part in parts if any(k.startswith(PREFIX) for k in part)]
     merged = {}
     if decisions:

@@ -20,8 +20,8 @@
     This run's advice card: the table as a few rules a person can follow at the table, in words
     and as data (:func:`~experiments.advice.analysis.derive_card`; its seek part, with
     placement decisions, :func:`~experiments.advice.analysis_seeking.derive_seek`; worded by
-    :mod:`experiments.advice.report_words`), and as a self-contained page for a phone
-    (:mod:`experiments.card.report_card`). Written when the run
+    :mod:`experiments.shared.report_card_words`), and as a self-contained page for a phone
+    (:mod:`experiments.shared.report_card_page`). Written when the run
     derives its own card (``derive_card``; the demo only checks the shipped one).
 ``agreement.csv``
     The shipped card (``strategies/models/card_default_champion.json``) checked on this run's
@@ -43,8 +43,8 @@
 
 This module writes; the tables and cards come computed
 (:func:`experiments.advice.analysis_run.advice_tables`), their words from
-:mod:`experiments.advice.report_words` (the ``situation`` columns, the rules' ``text``,
-``card.md``).
+:mod:`experiments.advice.report_words` (the ``situation`` columns) and
+:mod:`experiments.shared.report_card_words` (the rules' ``text``, ``card.md``).
 """
 
 from __future__ import annotations
@@ -55,14 +55,10 @@ from pathlib import Path
 import pandas as pd
 
 from experiments.advice.analysis_run import AdviceTables
-from experiments.advice.report_words import (
-    agreement_with_situations,
-    card_lines,
-    with_situations,
-    worded_card,
-)
-from experiments.card.report_card import card_page
+from experiments.advice.report_words import agreement_with_situations, with_situations
 from experiments.shared.files import run_metadata, write_csv, write_json, write_parquet, write_text
+from experiments.shared.report_card_page import card_page
+from experiments.shared.report_card_words import card_text, worded_card
 from sim.situation import MAX_DECISIONS
 
 FILES = ("decisions.parquet", "agreement.csv", "run.json")
@@ -113,12 +109,6 @@ def reproducing_command(config: dict) -> str:
     if int(config.get("seat", -1)) >= 0:
         words += ["--seat", str(config["seat"])]
     return " ".join(words)
-
-
-def card_text(card, title: str = "Advice card") -> str:
-    """``card.md``: the card's lines (:func:`~experiments.advice.report_words.card_lines`)
-    under a title, one paragraph or list item each."""
-    return f"# {title}\n\n" + "\n\n".join(card_lines(card)) + "\n"
 
 
 def write_advice(

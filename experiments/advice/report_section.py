@@ -18,16 +18,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from experiments.advice.analysis import DISAGREES, VERDICTS
-from experiments.advice.report_words import (
-    COUNT_WORDS,
-    OTHERWISE,
-    VERDICT_WORDS,
-    commit_cell,
-    seek_cell,
-    short_condition,
-)
-from experiments.card.report_card import card_page
-from experiments.card.report_print import print_page
+from experiments.advice.report_words import VERDICT_WORDS
 from experiments.shared.document import (
     Bullets,
     Cell,
@@ -39,6 +30,15 @@ from experiments.shared.document import (
     pp,
 )
 from experiments.shared.plots import grouped_intervals
+from experiments.shared.report_card_page import card_page
+from experiments.shared.report_card_print import print_page
+from experiments.shared.report_card_words import (
+    COUNT_WORDS,
+    OTHERWISE,
+    commit_cell,
+    seek_cell,
+    short_condition,
+)
 from experiments.shared.report_charts import WIDTH
 from experiments.shared.report_folder import MAX_ROWS, ResultFolder, figure_block, players_header
 from sim.errors import InputError
@@ -137,11 +137,11 @@ def agreement_words(agreement: pd.DataFrame) -> str:
 
 
 CARD_PAGE = "card.html"
-"""The shipped card at the table (:mod:`experiments.card.report_card`), written beside the
+"""The shipped card at the table (:mod:`experiments.shared.report_card_page`), written beside the
 report (:func:`beside_report`)."""
 PRINT_PAGE = "card_every_table.html"
 """The person's card for every table, to print on one A6 sheet
-(:mod:`experiments.card.report_print`), written beside the report."""
+(:mod:`experiments.shared.report_card_print`), written beside the report."""
 
 
 def _when(rule: dict, otherwise: str) -> str:
@@ -157,8 +157,8 @@ def _when(rule: dict, otherwise: str) -> str:
 
 def card_rows(card: dict) -> list[list[str]]:
     """The whole card as table rows, its seek part first: when, and what to do (seek the herd
-    or not; then commit k: :func:`~experiments.advice.report_words.seek_cell`,
-    :func:`~experiments.advice.report_words.commit_cell`)."""
+    or not; then commit k: :func:`~experiments.shared.report_card_words.seek_cell`,
+    :func:`~experiments.shared.report_card_words.commit_cell`)."""
     seek = card.get("seek") or {"rules": [], "default": False}
     rows = [[_when(rule, "always"), seek_cell(rule["seek"])] for rule in seek["rules"]]
     rows.append([OTHERWISE if rows else "always", seek_cell(seek["default"])])

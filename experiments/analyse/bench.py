@@ -1,7 +1,7 @@
 """Benchmark section of a position's analysis (``mammoth analyse``): the documented example.
 
-Registered into :data:`experiments.bench.core.SECTIONS` on import. The command is run as a user
-runs it, in a process of its own on two workers: docs/positions/example.toml (round 9, four
+Registered into :data:`experiments.shared.bench_core.SECTIONS` on import. The command is run as a
+user runs it, in a process of its own on two workers: docs/positions/example.toml (round 9, four
 players, a commitment with four options), 1,000 play-outs per option with the strongest player
 (``champion``) at every seat, every play-out played (``--no-stop``). The kernel's analysis entry
 is compiled before (the cold-start section counts its compile). Issue 54 asks for at most 60 s of
@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from experiments.bench.core import BenchRow, BenchSize, section
+from experiments.shared.bench_core import BenchRow, BenchSize, section
 
 BUDGET = 60.0  # seconds of wall time for 1,000 play-outs per option at 4 players, 2 cores
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "positions" / "example.toml"

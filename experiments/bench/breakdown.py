@@ -1,6 +1,6 @@
 """Benchmark section ``phase_breakdown``: where the time of a game goes, by phase and by hook.
 
-Registered into :data:`experiments.bench.core.SECTIONS` on import. Method (docs/design.md
+Registered into :data:`experiments.shared.bench_core.SECTIONS` on import. Method (docs/design.md
 section 13): the timed variant of the game kernel reads the processor's cycle counter around
 each part of a game (:func:`strategies.play.phase_cycles`); its play is the same as the plain
 kernel's. Parts nest, so a part's own cycles are its cycles less those of the parts inside it.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from experiments.bench.core import BenchRow, BenchSize, best_time, section
+from experiments.shared.bench_core import BenchRow, BenchSize, best_time, section
 from sim.rules import Rules
 
 # The parts inside each part (sim.engine's timers, by TIMER_NAMES); the others have none.

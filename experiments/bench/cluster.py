@@ -15,7 +15,7 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 
-from experiments.bench.core import BenchRow, BenchSize, section
+from experiments.shared.bench_core import BenchRow, BenchSize, section
 
 SCALING_GOAL = 1.7  # two workers against one, on two cores
 OVERHEAD_GOAL = 0.90  # Dask's chunks per second against local processes: at most 10% slower

@@ -1,7 +1,7 @@
 """Benchmark section of the first run: what the demo and the test run (both tiers) compile.
 
-Registered into :data:`experiments.bench.core.SECTIONS` on import. Each measurement starts from an
-empty numba cache (a temporary folder; the cache in use is not touched) and makes ready the
+Registered into :data:`experiments.shared.bench_core.SECTIONS` on import. Each measurement starts
+from an empty numba cache (a temporary folder; the cache in use is not touched) and makes ready the
 kernel entries a run plays (:data:`strategies.compiling.DEMO`, :data:`strategies.compiling.TESTS`),
 each compiled in a fresh process of its own, side by side on the machine's cores, as
 ``mammoth demo``, ``python3 tasks.py test`` and ``mammoth cache warm`` do
@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-from experiments.bench.core import BenchRow, BenchSize, section
+from experiments.shared.bench_core import BenchRow, BenchSize, section
 
 COMPILE_BUDGET = 40.0  # CPU seconds a first run may spend compiling the default kernel's games
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from experiments.bench.core import FULL, QUICK, format_rows, run_sections, section_names
+from experiments.bench import section_names
+from experiments.shared.bench_core import FULL, QUICK, format_rows, run_sections
 
 
 @click.command("bench")

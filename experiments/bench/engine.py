@@ -1,6 +1,6 @@
 """Benchmark sections of the round engine: games per second and peak memory.
 
-Registered into :data:`experiments.bench.core.SECTIONS` on import. Games are timed end to end
+Registered into :data:`experiments.shared.bench_core.SECTIONS` on import. Games are timed end to end
 through :func:`strategies.play.play_games` (kernel plus the per-seat table).
 """
 
@@ -11,7 +11,7 @@ import os
 import subprocess
 import sys
 
-from experiments.bench.core import BenchRow, BenchSize, games_rate, section
+from experiments.shared.bench_core import BenchRow, BenchSize, games_rate, section
 from sim.rules import Rules
 
 ENGINE_GOAL = 25_000.0  # complete 4-player games of the base game per second per core (classic)

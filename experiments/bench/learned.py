@@ -1,14 +1,14 @@
 """Benchmark section of the learned player: 4-player games per second on one core.
 
-Registered into :data:`experiments.bench.core.SECTIONS` on import. The goals: issue 19's for a
-player without play-outs, 5,000 complete 4-player games per second on one core with the herd,
+Registered into :data:`experiments.shared.bench_core.SECTIONS` on import. The goals: issue 19's for
+a player without play-outs, 5,000 complete 4-player games per second on one core with the herd,
 every seat ``learned`` (the first model, valuing the places once a round); issue 36's for the
 strongest self-play player (:data:`SELFPLAY`, valuing them again at every placement turn), 3,000.
 """
 
 from __future__ import annotations
 
-from experiments.bench.core import BenchRow, BenchSize, games_rate, section
+from experiments.shared.bench_core import BenchRow, BenchSize, games_rate, section
 from sim.rules import Rules
 
 LEARNED_GOAL = 5_000.0  # complete 4-player learned games with the herd per second per core

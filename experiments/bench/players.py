@@ -1,14 +1,14 @@
 """Benchmark section of the strong players: what their strength costs in games per second.
 
-Registered into :data:`experiments.bench.core.SECTIONS` on import. ``search`` (flat Monte Carlo,
-every play-out to the end) against the quick search (:data:`strategies.search.QUICK`: play-outs
-cut after the next round and scored by an evaluation), each at every seat of 4-player games with
-the herd, one thread, timed in the same run.
+Registered into :data:`experiments.shared.bench_core.SECTIONS` on import. ``search`` (flat Monte
+Carlo, every play-out to the end) against the quick search (:data:`strategies.search.QUICK`:
+play-outs cut after the next round and scored by an evaluation), each at every seat of 4-player
+games with the herd, one thread, timed in the same run.
 """
 
 from __future__ import annotations
 
-from experiments.bench.core import BenchRow, BenchSize, games_rate, section
+from experiments.shared.bench_core import BenchRow, BenchSize, games_rate, section
 
 QUICK_SPEEDUP_GOAL = 10.0  # the quick search at ten times search's games per second (issue 19)
 SEARCH_GAMES = 8  # games per timed call of search (about 10 a second); the quick search plays 10x

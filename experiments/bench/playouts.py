@@ -1,6 +1,6 @@
 """Benchmark section ``playouts``: play-outs per second beside whole games per second.
 
-Registered into :data:`experiments.bench.core.SECTIONS` on import. A play-out is what the
+Registered into :data:`experiments.shared.bench_core.SECTIONS` on import. A play-out is what the
 search and a decision's play-outs pay for each continuation: the branch primitive
 (:func:`sim.engine.branch_placement`, compiled into the search's rollout kernel) copies a game,
 re-deals what the seats cannot see, applies one placement and plays the game on to its end; the
@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from experiments.bench.core import BenchRow, BenchSize, best_time, section
+from experiments.shared.bench_core import BenchRow, BenchSize, best_time, section
 from sim.constants import HUNTING_GROUNDS, MAX_ROUNDS
 from sim.jit import kernel_codegen
 from sim.rules import Rules

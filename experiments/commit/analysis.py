@@ -21,42 +21,34 @@ Two parts:
 
 Tile fronts are assumed (docs/rules.md B3): the in-game numbers depend on them.
 
-This module holds the sweep (b), the conditions and the vocabulary of the tables; the solver
-tables (a) are :mod:`experiments.commit.analysis_solver`'s, the rule of thumb (c)
+This module holds the sweep (b), the conditions and the vocabulary of the tables (a block of
+the sweep is played by :func:`experiments.shared.analysis_sweep.sweep_block`, which the card's
+check and derivation play too); the solver tables (a) are
+:mod:`experiments.commit.analysis_solver`'s, the rule of thumb (c)
 :mod:`experiments.commit.analysis_thumb`'s, and every table of a run assembled
 :mod:`experiments.commit.analysis_tables`'s.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
-from experiments.shared.paired import SHARE, GameBlock, GameRange, Moments, win_twelfths
+from experiments.shared.analysis_sweep import (
+    NOSEEK,
+    SWEEP_KEYS,
+    SWEEP_METRICS,
+    SWEEP_SCALE,
+    Arm,
+    field_slots_for,
+    focal_arm,
+    sweep_block,
+)
+from experiments.shared.paired import GameRange, Moments
+from experiments.shared.rules_setup import TILES_DIR
 from sim.errors import InputError
 from sim.rules import Rules
-from sim.run import Run, Slot
-from strategies.play import play
-from strategies.registry import resolve
-
-TILES_DIR = Path(__file__).resolve().parent.parent / "tiles"
-"""Variant tile files (sensitivity and the herd-area breakdown); NOT the real tiles."""
-
-
-def tiles_label(rules: Rules) -> str:
-    """How a table names its tile set: always saying the fronts are assumed."""
-    if rules.tiles == "default":
-        return "default (assumed fronts, docs/rules.md B3)"
-    name = Path(rules.tiles).name
-    if Path(rules.tiles).resolve().parent == TILES_DIR:
-        return f"{name} (variant for sensitivity, assumed fronts)"
-    return f"{name} (user file)"
-
 
 HERD_AREAS = ("wood", "brick", "stone", "gold", "food")
 """Backs of the controlled herd-area tile sets ``experiments/tiles/herd_<back>.csv``."""
@@ -65,10 +57,6 @@ MIXED = "mixed"
 """Condition label of the tile set in force (default: the assumed set, 4 of each back)."""
 
 BASELINE = "never"
-NOSEEK = "ev-noseek"
-"""A parameter-row variant: ``ev`` commitment, but the base strategy's ``herd`` placement weight
-is 0, so the seat goes to the herd's area no more often than ``never`` or ``fixed-K`` do. It
-separates the value of *seeking* the herd from the value of the commitment rule."""
 DEFAULT_POLICIES = ("fixed-0", "fixed-1", "fixed-2", "fixed-3", "fixed-4", "ev", "majority", NOSEEK)
 """``fixed-0`` commits nothing, like ``never``: its paired differences are exactly 0 (a check)."""
 
@@ -86,25 +74,6 @@ REFERENCE_PRIZE = {"first_bonus": 3.0, "all_bonus": 1.0, "tile_value": 2.5, "foo
 """The prize the heatmap and the rule of thumb quote: the assumed 3-point tile, a tile worth a
 quarter of the 10 mammoth points, food at 2 points."""
 
-SWEEP_METRICS = (
-    "dwin",  # focal win share (twelfths): policy arm minus never arm
-    "dscore",
-    "win",  # policy arm
-    "win_base",  # never arm
-    "score",
-    "score_base",
-    "contests",  # contests entered by the focal seat, policy arm
-    "figures",  # figures committed, policy arm
-    "tiles",  # tiles won, policy arm
-    "tiles_base",
-    "long_game",  # the policy arm's game lasted over LONG_GAME rounds (stalled play)
-    "long_game_base",
-)
-LONG_GAME = 50
-"""A game of more than this many rounds is flagged: it means stalled play (seats that stop
-buying cards and buildings), not a rule; such games end with huge leftover-resource scores."""
-SWEEP_SCALE = {"dwin": SHARE, "win": SHARE, "win_base": SHARE}
-SWEEP_KEYS = ("condition", "players", "policy", "seat")
 DEFAULT_GAMES = 400
 """Games per arm of ``mammoth commit`` and of the ``commit`` experiment kind."""
 DEFAULT_BASE = "champion"
@@ -114,83 +83,6 @@ DEFAULT_MAX_FIGURES = 5
 
 # --------------------------------------------------------------------------------------------
 # (b) the in-game sweep
-
-
-@dataclass(frozen=True)
-class Arm:
-    """One arm of the sweep: a short policy name and the kernel slot of the focal seat."""
-
-    policy: str
-    slot: Slot
-
-
-def named_arm(label: str, name: str) -> Arm:
-    """An arm whose focal seat plays the strategy ``name``, labelled ``label``."""
-    return Arm(label, resolve(name).slot())
-
-
-def arm_strategy(base: str, policy: str) -> str:
-    """The registered strategy an arm's seat plays (:data:`NOSEEK` is ``BASE+ev`` re-weighted)."""
-    return f"{base}+ev" if policy == NOSEEK else f"{base}+{policy}"
-
-
-def focal_arm(base: str, policy: str) -> Arm:
-    """The focal seat's slot for ``policy`` (a taming policy name, or :data:`NOSEEK`)."""
-    if policy != NOSEEK:
-        return Arm(policy, resolve(f"{base}+{policy}").slot())
-    seat = resolve(f"{base}+ev")
-    names = list(getattr(importlib.import_module(seat.base_module), "PARAMS", {}))
-    if "herd" not in names:
-        raise InputError(f"{NOSEEK} needs a base strategy with a 'herd' weight; {base} has none")
-    params = seat.base_params.copy()
-    params[names.index("herd")] = 0.0
-    label = f"{seat.name} (herd weight 0)"
-    return Arm(NOSEEK, seat.slot(label, params))
-
-
-def field_for(field: Sequence[str], players: int) -> list[str]:
-    """The field's strategy names for a table of ``players`` (one name repeats)."""
-    field = list(field)
-    if len(field) == 1:
-        return field * (players - 1)
-    if len(field) < players - 1:
-        raise InputError(
-            f"give --field once or at least {players - 1} times for {players} players, "
-            f"not {len(field)}"
-        )
-    return field[: players - 1]
-
-
-def _play_focal(
-    arm_slot: Slot, field_slots: list[Slot], rules: Rules, block: GameBlock, threads: int
-) -> dict[str, np.ndarray]:
-    """Play one block with the focal slot rotating; return its per-game figures."""
-    n, players, seed, start = block.games, block.players, block.seed, block.start
-    slots = [arm_slot] + field_slots
-    seats = [0] + list(range(1, players))
-    run = Run(
-        slots, seats, rules=rules, seed=seed, first_game=start, n_games=n, rotate=True,
-        threads=threads,
-    )  # fmt: skip
-    frame = play(run)
-    rows = np.arange(n)
-    focal = (run.lineups()[:, :players] == 0).argmax(axis=1)  # the seat of slot 0
-
-    def pick(column: str) -> np.ndarray:
-        return frame[column].to_numpy().reshape(n, players)[rows, focal].astype(np.int64)
-
-    share = win_twelfths(frame["winner"].to_numpy().reshape(n, players))[rows, focal]
-    return {
-        "seat": focal,
-        "win": share,
-        "score": pick("score"),
-        "contests": pick("contests_entered"),
-        "figures": pick("figures_committed"),
-        "tiles": pick("tiles_won"),
-        "long_game": (frame["rounds"].to_numpy().reshape(n, players)[:, 0] > LONG_GAME).astype(
-            np.int64
-        ),
-    }
 
 
 def sweep(
@@ -266,86 +158,6 @@ def sweep_arms(base: str, policies: Sequence[str]) -> tuple[Arm, list[Arm]]:
     if len(set(policies)) != len(policies):
         raise InputError("name each policy once")
     return focal_arm(base, BASELINE), [focal_arm(base, p) for p in policies]
-
-
-def field_slots_for(field: Sequence[str], players: int) -> list[Slot]:
-    """The kernel slots of the field's seats at a table of ``players``."""
-    return [resolve(name).slot() for name in field_for(field, players)]
-
-
-def sweep_block(
-    baseline: Arm,
-    arms: Sequence[Arm],
-    field_slots: list[Slot],
-    label: str,
-    rules: Rules,
-    block: GameBlock,
-    threads: int = 1,
-    progress: Callable[[int], None] | None = None,
-) -> Moments:
-    """Play one block of game indices with the baseline arm and every policy arm, and reduce it.
-
-    :func:`sweep` and the ``commit`` experiment kind (:mod:`experiments.commit.kind`) both play
-    their games through this. A game index is one cluster; every arm of it is reduced here.
-
-    Parameters
-    ----------
-    baseline : Arm
-        The focal seat's ``BASE+never`` arm.
-    arms : sequence of Arm
-        The policy arms (:func:`sweep_arms`).
-    field_slots : list of Slot
-        The other seats (:func:`field_slots_for`).
-    label : str
-        The condition's label (a key column of the statistics).
-    rules : Rules
-        The condition's rules.
-    block : GameBlock
-        The player count, the run's seed and the block's game indices.
-    threads : int
-        Threads per kernel call.
-    progress : callable, optional
-        Called with the number of games played after every kernel call.
-
-    Returns
-    -------
-    Moments
-        Keys :data:`SWEEP_KEYS`, metrics :data:`SWEEP_METRICS`.
-    """
-    ref = _play_focal(baseline.slot, field_slots, rules, block, threads)
-    if progress:
-        progress(block.games)
-    units = []
-    for arm in arms:
-        got = _play_focal(arm.slot, field_slots, rules, block, threads)
-        if progress:
-            progress(block.games)
-        units.append(
-            pd.DataFrame(
-                {
-                    "condition": label,
-                    "players": block.players,
-                    "policy": arm.policy,
-                    "seat": ref["seat"],
-                    "game": block.indices,
-                    "dwin": got["win"] - ref["win"],
-                    "dscore": got["score"] - ref["score"],
-                    "win": got["win"],
-                    "win_base": ref["win"],
-                    "score": got["score"],
-                    "score_base": ref["score"],
-                    "contests": got["contests"],
-                    "figures": got["figures"],
-                    "tiles": got["tiles"],
-                    "tiles_base": ref["tiles"],
-                    "long_game": got["long_game"],
-                    "long_game_base": ref["long_game"],
-                }
-            )
-        )
-    return Moments.from_units(
-        pd.concat(units, ignore_index=True), SWEEP_KEYS, SWEEP_METRICS, "game"
-    )
 
 
 def sweep_tables(stats: Moments) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -443,18 +255,11 @@ __all__ = [
     "DEFAULT_POLICIES",
     "HERD_AREAS",
     "MIXED",
-    "NOSEEK",
     "PRIZE_GRID",
     "REFERENCE_PRIZE",
-    "SWEEP_KEYS",
     "commit_conditions",
-    "field_for",
-    "field_slots_for",
-    "focal_arm",
     "herd_area_conditions",
     "sweep",
     "sweep_arms",
-    "sweep_block",
     "sweep_tables",
-    "tiles_label",
 ]

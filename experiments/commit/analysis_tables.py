@@ -10,10 +10,11 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from experiments.commit.analysis import BASELINE, REFERENCE_PRIZE, sweep_tables, tiles_label
+from experiments.commit.analysis import BASELINE, REFERENCE_PRIZE, sweep_tables
 from experiments.commit.analysis_solver import best_response_table, equilibrium_table
 from experiments.commit.analysis_thumb import rule_of_thumb
 from experiments.shared.paired import Moments
+from experiments.shared.rules_setup import tiles_label
 from sim.rules import Rules
 
 

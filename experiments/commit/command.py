@@ -23,8 +23,8 @@ from experiments.commit.analysis import (
     DEFAULT_MAX_FIGURES,
     DEFAULT_POLICIES,
     PRIZE_GRID,
-    arm_strategy,
 )
+from experiments.shared.analysis_sweep import arm_strategy
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,

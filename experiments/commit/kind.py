@@ -31,17 +31,19 @@ from experiments.commit.analysis import (
     DEFAULT_MAX_FIGURES,
     DEFAULT_POLICIES,
     PRIZE_GRID,
-    SWEEP_KEYS,
-    SWEEP_METRICS,
-    arm_strategy,
     commit_conditions,
-    field_for,
-    field_slots_for,
     sweep_arms,
-    sweep_block,
 )
 from experiments.commit.analysis_tables import commit_tables
 from experiments.commit.report import write_commit
+from experiments.shared.analysis_sweep import (
+    SWEEP_KEYS,
+    SWEEP_METRICS,
+    arm_strategy,
+    field_for,
+    field_slots_for,
+    sweep_block,
+)
 from experiments.shared.limits import MAX_MAMMOTH_POINTS, game_blocks
 from experiments.shared.paired import GameBlock, Moments
 from experiments.shared.rules_setup import rules_from_options

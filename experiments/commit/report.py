@@ -13,18 +13,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.commit.analysis import (
-    BASELINE,
-    MIXED,
-    PRIZE_GRID,
-    SOLVER_EQUILIBRIUM,
-    SOLVER_LAST,
-    field_for,
-    tiles_label,
-)
+from experiments.commit.analysis import BASELINE, MIXED, PRIZE_GRID, SOLVER_EQUILIBRIUM, SOLVER_LAST
 from experiments.commit.analysis_solver import heatmap_grid
 from experiments.commit.report_thumb import situation_text, thumb_text, with_words
+from experiments.shared.analysis_sweep import field_for
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
+from experiments.shared.rules_setup import tiles_label
 from experiments.shared.settings import players_of
 from sim.rules import Rules
 

@@ -24,7 +24,6 @@ from experiments.commit.analysis import (
     HERD_AREA,
     NO_COUNT,
     NO_DIFFERENCE,
-    NOSEEK,
     SOLVER_EQUILIBRIUM,
     SOLVER_LAST,
     TOO_FEW,
@@ -32,6 +31,7 @@ from experiments.commit.analysis import (
     WORTH_IT,
 )
 from experiments.commit.analysis_thumb import fixed_counts
+from experiments.shared.analysis_sweep import NOSEEK
 
 TOO_FEW_TEXT = "too few games for an interval (it needs at least 2 games per arm)"
 

@@ -1,7 +1,7 @@
 """The ``compare`` experiment kind: a league in chunks (see :mod:`experiments.shared.kinds`).
 
 A chunk is one herd setting, one player count, one table of the league and one block of game
-indices; its :class:`~experiments.compare.analysis.LeagueStats` and
+indices; its :class:`~experiments.library.league.LeagueStats` and
 :class:`~experiments.compare.analysis_profile.ProfileStats` travel as plain arrays (named
 ``p{players}_{on|off}_...``) and merge by the runner's sum; ``finish`` writes the files of
 ``mammoth compare`` (:mod:`experiments.compare.report`), ``profile.csv`` included.
@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from experiments.compare.analysis import LeagueStats, herd_label, league_tables, lineups_for
+from experiments.compare.analysis import herd_label, league_tables
 from experiments.compare.analysis_profile import ProfileStats
 from experiments.compare.report import summary, write_league
+from experiments.library.league import LeagueStats, lineups_for
 from experiments.shared import seats_setup
 from experiments.shared.limits import game_blocks
 from experiments.shared.rules_setup import rules_of

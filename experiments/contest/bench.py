@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from experiments.bench.core import BenchRow, BenchSize, best_time, section
+from experiments.shared.bench_core import BenchRow, BenchSize, best_time, section
 
 
 def _kernels():

@@ -2,6 +2,8 @@
 
 Every probability printed or written is the float nearest the exact fraction
 (:func:`experiments.contest.analysis.exact_odds`): an impossible outcome is exactly 0.
+
+The contest's part of ``mammoth demo`` is :data:`DEMO`: the report's folder, at the demo's size.
 """
 
 from __future__ import annotations
@@ -289,5 +291,31 @@ def report_command(out, max_figures, mc, seed) -> None:
             click.echo(f"wrote {path}")
 
 
+DEMO_MAX_FIGURES = 7
+DEMO_MC = 200_000
+DEMO_SEED = 0
+"""The demo's contest report: figures per seat in the tables, contests and seed of the
+dice-kernel check."""
+
+
+def demo(out) -> None:
+    """The contest's part of ``mammoth demo``: the exact odds table and the dice-kernel check,
+    written as ``mammoth contest report`` writes them, at the demo's size.
+
+    Parameters
+    ----------
+    out : pathlib.Path
+        The folder (the demo's ``OUT/contest``).
+    """
+    from experiments.contest.analysis import contest_report
+    from experiments.contest.report import demo_report
+
+    click.echo("contest: exact odds table and dice-kernel check")
+    demo_report(out, contest_report(DEMO_MAX_FIGURES, DEMO_MC, DEMO_SEED))
+
+
 COMMAND = contest
 """The command this module adds to ``mammoth`` (:mod:`experiments.cli` finds it)."""
+DEMO = demo
+"""What the contest adds to ``mammoth demo`` beside the suite's experiments, its folder
+``OUT/contest`` (:func:`experiments.shared.questions.demo_parts` finds it)."""

@@ -11,7 +11,7 @@ The rungs
 The schedule (:func:`schedule`)
     Heads-up, every rung plays its neighbours in the list and the anchor (``greedy``); at ``p`` =
     3 or 4 players, every window of ``p`` consecutive rungs is one table (fewer rungs than seats:
-    one table cycling through them, as in :func:`~experiments.compare.analysis.lineups_for`). So a
+    one table cycling through them, as in :func:`~experiments.library.league.lineups_for`). So a
     rung sits at a handful of tables whatever the ladder's length, and a slow rung (``search``
     plays about 30 heads-up and 10 four-player games/s) is played only where it informs the
     scale: next to players of its own strength and against the common anchor. Every table plays
@@ -46,8 +46,8 @@ import time
 import numpy as np
 import pandas as pd
 
-from experiments.compare.analysis import LeagueStats, lineups_for
 from experiments.library.bradley_terry import bradley_terry, bradley_terry_information
+from experiments.library.league import LeagueStats, lineups_for
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.play import play_games

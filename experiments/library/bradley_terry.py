@@ -1,7 +1,7 @@
 """Bradley-Terry strengths from pairwise results: the fit and its Fisher information.
 
 ``P(a beats b) = s_a / (s_a + s_b)`` with ``s = exp(theta)``; only differences of ``theta`` are
-identified. Used by the league (:mod:`experiments.compare.analysis`) and the ladder
+identified. Used by a league's ratings (:mod:`experiments.library.league`) and the ladder
 (:mod:`experiments.ladder.analysis`).
 """
 

@@ -5,16 +5,16 @@ Given herd plays of one base player (``strategies``; default :data:`STRATEGIES`,
 with every taming policy and seeking weight worth asking about), every profile of them over the
 seats (``C(K + N - 1, N)`` at ``N`` seats) is played at each player count on the same game
 indices, the seats rotated by the game index. A chunk is one player count and one block of game
-indices, every profile of it (:func:`experiments.metagame.analysis.block_stats`: integers, and
-the exact bootstrap's weighted sums), so the table is the same whatever the chunking, workers
-or backend. ``finish`` solves each table size's symmetric game
-(:func:`experiments.metagame.analysis.metagame_tables`) and writes ``payoff.parquet``,
+indices, every profile of it (:func:`experiments.shared.analysis_metagame.block_stats`: integers,
+and the exact bootstrap's weighted sums), so the table is the same whatever the chunking,
+workers or backend. ``finish`` solves each table size's symmetric game
+(:func:`experiments.shared.analysis_metagame.metagame_tables`) and writes ``payoff.parquet``,
 ``payoff.csv``, ``equilibrium.csv``, ``deviations.csv``, ``equilibria.csv``, ``metagame.md``,
 the heatmap and the mix's bars, and ``run.json`` (:mod:`experiments.metagame.report`).
 
 Settings of ``[experiment]``: ``strategies`` (two to :data:`MAX_PLAYS` strategy names, each once),
-``bootstrap`` (replicates, default :data:`~experiments.metagame.analysis.REPLICATES`), and the
-common ones (``games``: per profile and player count). ``[rules]``: ``tiles``,
+``bootstrap`` (replicates, default :data:`~experiments.shared.analysis_metagame.REPLICATES`),
+and the common ones (``games``: per profile and player count). ``[rules]``: ``tiles``,
 ``mammoth_points``, ``tie``, ``resources_of_choice``.
 """
 
@@ -23,14 +23,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from experiments.library.symmetric_game import profiles
-from experiments.metagame.analysis import (
+from experiments.shared import seats_setup
+from experiments.shared.analysis_metagame import (
     REPLICATES,
     block_stats,
     bootstrap_weights,
     metagame_tables,
 )
-from experiments.metagame.analysis_play import play_profile
-from experiments.shared import seats_setup
+from experiments.shared.analysis_metagame_play import play_profile
 from experiments.shared.limits import game_blocks
 from experiments.shared.rules_setup import rules_of
 from experiments.shared.seats_setup import names_of

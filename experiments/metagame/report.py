@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.metagame.analysis import one_seat_matrix
+from experiments.shared.analysis_metagame import one_seat_matrix
 from experiments.shared.files import (
     run_metadata,
     save_figure,
@@ -204,7 +204,7 @@ def write_metagame(
     folder : pathlib.Path
         Output folder.
     tables : dict of pandas.DataFrame
-        :func:`experiments.metagame.analysis.metagame_tables`.
+        :func:`experiments.shared.analysis_metagame.metagame_tables`.
     names : list of str
         The strategies, resolved.
     config : dict

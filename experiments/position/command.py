@@ -1,6 +1,6 @@
 """``mammoth position``: write a position file's template (``new``), list every problem of a
 file (``check``) and write the page that fills one in (``page``,
-:mod:`experiments.position.report_page`).
+:mod:`experiments.shared.report_position_page`).
 
 A position file (docs/positions.md) is what ``mammoth analyse`` reads; these commands help a
 player write one from a real table.
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import click
 
-from experiments.position.report_page import write_page
 from experiments.position.report_template import template
 from experiments.shared.files import write_text
+from experiments.shared.report_position_page import write_page
 from sim.data import load_tiles
 from sim.errors import InputError
 from sim.position import read_document

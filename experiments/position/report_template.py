@@ -1,41 +1,14 @@
-"""The commented template of a position file (``mammoth position new``) and the lists of the
-pieces' names and short ids it shows."""
+"""The commented template of a position file (``mammoth position new``), with the lists of the
+pieces' names and short ids it shows (:mod:`experiments.shared.report_position_pieces`, which
+the position page shows too)."""
 
 from __future__ import annotations
 
+from experiments.shared.report_position_pieces import SEAT_NAMES, piece_ids
 from sim.constants import T_BACK
 from sim.names import AREA_NAMES, GOOD_NAMES
 from sim.position_model import FORMAT, Pieces
 from sim.rules import Rules
-
-SEAT_NAMES = ("Ann", "Bob", "Cy", "Dee")
-"""The players' names a template starts with."""
-
-
-def piece_ids(pieces: Pieces) -> dict[str, list[tuple[str, str]]]:
-    """Each kind of piece's ``(short id, name)`` pairs, in id order.
-
-    Parameters
-    ----------
-    pieces : Pieces
-        The rules' pieces (:class:`sim.position_model.Pieces`).
-
-    Returns
-    -------
-    dict
-        ``"cards"``, ``"buildings"``, ``"tiles"`` -> the pairs; identical pieces share one.
-    """
-    out = {}
-    for key, names, ids in (
-        ("cards", pieces.card_names, pieces.card_ids),
-        ("buildings", pieces.building_names, pieces.building_ids),
-        ("tiles", pieces.tile_names, pieces.tile_ids),
-    ):
-        first = {}
-        for name in names:
-            first.setdefault(name.lower(), name)
-        out[key] = [(ids[normal], first[normal]) for normal in ids]
-    return out
 
 
 def _listing(title: str, pairs: list[tuple[str, str]]) -> list[str]:
@@ -150,4 +123,4 @@ def template(players: int, round_: int, rules: Rules | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["SEAT_NAMES", "piece_ids", "template"]
+__all__ = ["template"]

@@ -1,4 +1,9 @@
-"""``mammoth demo``: the main job — the default suite at a small size, and its report."""
+"""``mammoth demo``: the main job — the default suite at a small size, and its report.
+
+The suite's experiments are its files (:func:`experiments.shared.definition.suite`); a question
+that adds a folder of its own beside them (the contest's odds) says how in its command module's
+``DEMO`` (:func:`experiments.shared.questions.demo_parts`), so the demo names no question.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,6 @@ from pathlib import Path
 
 import click
 
-from experiments.position.report_page import write_page
 from experiments.report.report import write_report
 from experiments.shared.command_options import (
     command,
@@ -21,9 +25,8 @@ from experiments.shared.definition import load_experiment, suite
 from experiments.shared.files import writable_folder, writing_inside
 from experiments.shared.kinds import kernel_targets
 from experiments.shared.limits import MAX_GAMES
-
-CONTEST = "contest"
-"""The demo's folder of the contest odds, beside the suite's experiments."""
+from experiments.shared.questions import demo_parts
+from experiments.shared.report_position_page import write_page
 
 ORDER = ("league", "commit", "advice", "worth")
 """The report's order of the default experiments; other files follow in name order."""
@@ -67,11 +70,10 @@ def demo(out, scale, games, workers, resume) -> None:
     OUT/report.html (self-contained). On a first run the kernel entries the suite plays compile
     in the background (a process per kernel) while the contest odds are worked out.
     """
-    from experiments.contest.analysis import contest_report
-    from experiments.contest.report import demo_report
     from strategies.compiling import start_warming, wait_estimate
 
     out = Path(out)
+    parts = demo_parts()  # the questions' folders beside the suite's (the contest's odds)
     configs = [load_experiment(f, scale=scale, games=games) for f in default_suite()]
     folders = experiment_folders(configs, out, resume)
     runs = [(c, f, kernel_targets(c)) for c, f in zip(configs, folders, strict=True)]
@@ -86,8 +88,8 @@ def demo(out, scale, games, workers, resume) -> None:
         )
     try:
         with writing_inside(out):
-            click.echo("contest: exact odds table and dice-kernel check")
-            demo_report(out / CONTEST, contest_report(7, 200_000, 0))
+            for name, part in parts.items():
+                part(out / name)
             # the experiments that play only whole games first: the play-outs' entry compiles
             # meanwhile (the report keeps the suite's order)
             for config, folder, targets in sorted(runs, key=lambda run: len(run[2])):
@@ -95,7 +97,9 @@ def demo(out, scale, games, workers, resume) -> None:
                     warming.wait(target)
                 run_announced(config, folder, resume, workers)
             write_report(
-                [out / CONTEST, *folders], "Stone Age: The Mammoth Herd — default suite", out
+                [*(out / name for name in parts), *folders],
+                "Stone Age: The Mammoth Herd — default suite",
+                out,
             )
             write_page(out / "position.html")  # the page that writes a position from a table
     finally:

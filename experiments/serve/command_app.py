@@ -11,7 +11,8 @@ guard (:class:`Guard`) that every request passes first, as Jupyter's server does
 
 Routes (JSON answers; a refusal is ``{"problems": [{"field": ..., "message": ...}]}``):
 
-- ``GET /``: the position page (:func:`experiments.position.report_page.position_page`, served).
+- ``GET /``: the position page
+  (:func:`experiments.shared.report_position_page.position_page`, served).
 - ``POST /api/check``: a position file's TOML as the body; 200 with its problems, each the
   loader's own (:func:`sim.position_read.position_problems`), empty for a sound position.
 - ``GET /api/analyses``; ``POST /api/analyses`` (``position``: the TOML, ``playouts``,
@@ -26,6 +27,7 @@ import contextlib
 import hmac
 import ipaddress
 import json
+from functools import cache
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
@@ -34,10 +36,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route
 
-from experiments.analyse.command import analyse
-from experiments.position.report_page import position_page
 from experiments.serve.command_jobs import Analyses
 from experiments.shared.limits import MAX_GAMES
+from experiments.shared.questions import command_named
+from experiments.shared.report_position_page import position_page
 from sim.errors import InputError
 from sim.position_fields import problem_parts
 from sim.position_read import document_of_text, position_problems
@@ -50,8 +52,11 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 MAX_CHUNK = 10_000
 
 
+@cache
 def analyse_default(option: str):
-    """The default of one of ``mammoth analyse``'s options (the served analyses' too)."""
+    """The default of one of ``mammoth analyse``'s options (the served analyses' too): the
+    command is found by its name, as the analyses run it (:mod:`experiments.serve.command_jobs`)."""
+    analyse = command_named("analyse")
     return next(p.default for p in analyse.params if option in getattr(p, "opts", ()))
 
 

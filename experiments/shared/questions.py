@@ -5,11 +5,17 @@ question that belongs to another); its modules are named by their room (``comman
 ``kind*``, ``analysis*``, ``report*``, ``page``, ``bench*``). The command line, the kinds'
 registry, the benchmark and the published pages find a question's parts here by those names, so
 adding a question is adding a folder: nothing else names it.
+
+The commands are found here too (:func:`commands`): a command reaches another question's command
+by its name on the command line (:func:`command_named`, as ``mammoth serve`` reads ``mammoth
+analyse``'s defaults), and ``mammoth demo`` the parts the questions add to it
+(:func:`demo_parts`), never by importing another question.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from pathlib import Path
 
 HOME = Path(__file__).resolve().parent.parent
@@ -83,3 +89,58 @@ def kinds() -> dict[str, str]:
 def import_all(names: list[str]) -> list:
     """The modules of ``names``, imported in order."""
     return [importlib.import_module(name) for name in names]
+
+
+def commands() -> list:
+    """Every command of ``mammoth``: the ``COMMAND`` of each command module, by module name.
+
+    Returns
+    -------
+    list of click.Command
+        One per module of the ``command`` room (:func:`room_modules`) that defines ``COMMAND``.
+    """
+    modules = import_all(room_modules("command"))
+    return [module.COMMAND for module in modules if hasattr(module, "COMMAND")]
+
+
+def command_named(name: str):
+    """The ``mammoth`` command called ``name``: another question's public entry point, reached
+    as the command line reaches it.
+
+    Parameters
+    ----------
+    name : str
+        The command's name on the command line (``"analyse"``).
+
+    Returns
+    -------
+    click.Command
+        The ``COMMAND`` of :func:`commands` with that name.
+
+    Raises
+    ------
+    KeyError
+        No command has that name.
+    """
+    for command in commands():
+        if command.name == name:
+            return command
+    raise KeyError(name)
+
+
+def demo_parts() -> dict[str, Callable]:
+    """What the questions add to ``mammoth demo`` beside the default suite's experiments: the
+    ``DEMO`` of each command module that defines one (the contest's odds table, say).
+
+    Returns
+    -------
+    dict
+        The question's name (its folder's) -> its ``DEMO(out)``, which writes the question's
+        result folder ``out`` (the demo's ``OUT/<name>``), in :func:`room_modules` order.
+    """
+    found = {}
+    for module in import_all(room_modules("command")):
+        part = getattr(module, "DEMO", None)
+        if part is not None:
+            found[module.__name__.split(".")[-2]] = part
+    return found

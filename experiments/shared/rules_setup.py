@@ -1,4 +1,5 @@
-"""Building the :class:`~sim.rules.Rules` of a run from command options or experiment settings."""
+"""Building the :class:`~sim.rules.Rules` of a run from command options or experiment settings,
+and naming its tile set in a table (:func:`tiles_label`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from experiments.shared.settings import herd_setting
 from sim.data import load_tiles
 from sim.errors import InputError
 from sim.rules import Rules
+
+TILES_DIR = Path(__file__).resolve().parent.parent / "tiles"
+"""Variant tile files (sensitivity and the herd-area breakdown); NOT the real tiles."""
 
 
 def rules_from_options(
@@ -106,3 +110,13 @@ def rules_of(config: dict, herd: bool | None = None) -> Rules:
     """
     herd = herd_setting(config)[0] if herd is None else bool(herd)
     return rules_from_settings(config.get("rules", {}), herd)
+
+
+def tiles_label(rules: Rules) -> str:
+    """How a table names its tile set: always saying the fronts are assumed."""
+    if rules.tiles == "default":
+        return "default (assumed fronts, docs/rules.md B3)"
+    name = Path(rules.tiles).name
+    if Path(rules.tiles).resolve().parent == TILES_DIR:
+        return f"{name} (variant for sensitivity, assumed fronts)"
+    return f"{name} (user file)"

@@ -43,8 +43,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.commit.analysis import LONG_GAME, TILES_DIR, tiles_label
-from experiments.compare.analysis import lineups_for
+from experiments.library.league import lineups_for
+from experiments.shared.analysis_sweep import LONG_GAME
 from experiments.shared.paired import (
     SHARE,
     GameBlock,
@@ -53,6 +53,7 @@ from experiments.shared.paired import (
     histogram_quantiles,
     win_twelfths,
 )
+from experiments.shared.rules_setup import TILES_DIR, tiles_label
 from sim.errors import InputError
 from sim.rules import TIE_RULES, Rules
 from strategies.play import play_games

@@ -1,7 +1,7 @@
 """The card's goals, table by table: is it at least as good as the best fixed policy and close to
 the best computer policy? Pure pandas, no I/O.
 
-Input: a card check (:func:`experiments.card.card_check.analysis_play.card_check`): per field,
+Input: a card check (:func:`experiments.shared.analysis_card_check.card_check`): per field,
 tile set, player count and policy, the card's win rate minus the policy's in percentage points
 with its 95% interval. For each table (field, tile set, player count):
 
@@ -14,7 +14,7 @@ with its 95% interval. For each table (field, tile set, player count):
   reported, no goal (what the seek part adds).
 
 Input of :func:`exploit_goals`: the exploitability check
-(:func:`experiments.card.card_check.analysis_play.exploit_check`): at a table where every seat
+(:func:`experiments.shared.analysis_card_check.exploit_check`): at a table where every seat
 plays the card, what one seat gains by each deviation. Per table the goal is that none gains more
 than :data:`EXPLOIT_LIMIT` (1 pp, point estimate).
 """
@@ -128,15 +128,15 @@ class CheckTables:
     Attributes
     ----------
     check : pandas.DataFrame
-        The card against each policy (:func:`experiments.card.card_check.analysis_play.card_check`).
+        The card against each policy (:func:`experiments.shared.analysis_card_check.card_check`).
     goals : pandas.DataFrame
         Its goals per table (:func:`card_goals`).
     gated : dict or None
         With ``gate``: the checked card with its parts gated
-        (:func:`experiments.advice.analysis_seeking.gate_seek`, ``gate_commit``).
+        (:func:`experiments.card.card_check.analysis_gate.gate_seek`, ``gate_commit``).
     exploit : pandas.DataFrame or None
         With ``exploit``: each deviation's gain at a table of card players
-        (:func:`experiments.card.card_check.analysis_play.exploit_check`).
+        (:func:`experiments.shared.analysis_card_check.exploit_check`).
     exploit_goals : pandas.DataFrame or None
         With ``exploit``: whether the card holds, per table (:func:`exploit_goals`).
     """

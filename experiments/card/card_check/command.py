@@ -13,7 +13,7 @@ import shlex
 
 import click
 
-from experiments.card.card_check.analysis_play import CHUNK_GAMES, played_names
+from experiments.shared.analysis_card_check import CHUNK_GAMES, played_names
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,

@@ -5,7 +5,7 @@ One seat (rotating with the game index) plays the field's base strategy with the
 (``card``, or ``card[file=PATH]`` for a card file of one's own), then, on the same game indices,
 with each policy of ``policies``; the other seats play the field. A chunk is one field, one tile
 set, one player count and one block of game indices
-(:func:`experiments.commit.analysis.sweep_block` with the card as the baseline); its
+(:func:`experiments.shared.analysis_sweep.sweep_block` with the card as the baseline); its
 :class:`~experiments.shared.paired.Moments` merge exactly, so the table is the same whatever the
 chunking, workers or backend. ``finish`` turns them into the card's win rate minus each policy's
 with its interval (:func:`card_check`) and writes ``check.csv``, ``check.md`` and ``run.json``
@@ -19,18 +19,18 @@ a tile file; default ``["default"]``), ``policies`` (default ``never``, ``fixed-
 ``majority``, ``search`` and the checked card never seeking the herd, :func:`seek_off`), ``gate``
 (true: the checked card is a card file, ``card[file=PATH]``, and the run writes it back with
 its seek part gated by these whole games where the policies hold the card never seeking,
-:func:`experiments.advice.analysis_seeking.gate_seek`, and its commitment rules where they hold the
-card always committing its default, :func:`~experiments.advice.analysis_seeking.gate_commit`;
-default false), ``exploit`` (default true: the exploitability check, a table where every seat plays
-the card with its own base strategy, against one seat, rotating, playing each of ``deviations``
-instead: :func:`exploit_block`, :func:`exploit_check`), ``deviations`` (default
+:func:`experiments.card.card_check.analysis_gate.gate_seek`, and its commitment rules where they
+hold the card always committing its default,
+:func:`~experiments.card.card_check.analysis_gate.gate_commit`; default false), ``exploit`` (default
+true: the exploitability check, a table where every seat plays the card with its own base strategy,
+against one seat, rotating, playing each of ``deviations`` instead: :func:`exploit_block`,
+:func:`exploit_check`), ``deviations`` (default
 :data:`~experiments.card.card_check.analysis.DEVIATIONS`; each a taming policy, or
 ``[param=value]+TAMING`` to set parameters of the base too: :func:`deviation_strategy`), and the
-common ones (``games``: per arm, field, tile set and player count).
-``[rules]``: ``mammoth_points``, ``tie``, ``resources_of_choice`` (the tile sets are the
-``tiles`` setting).
+common ones (``games``: per arm, field, tile set and player count). ``[rules]``: ``mammoth_points``,
+``tie``, ``resources_of_choice`` (the tile sets are the ``tiles`` setting).
 
-The games and tables are :mod:`experiments.card.card_check.analysis_play`'s, which the advice
+The games and tables are :mod:`experiments.shared.analysis_card_check`'s, which the advice
 (checking the card it derives) shares.
 """
 
@@ -39,7 +39,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from experiments.card.card_check.analysis import DEVIATIONS
-from experiments.card.card_check.analysis_play import (
+from experiments.shared.analysis_card_check import (
     CARD,
     CHUNK_GAMES,
     EXPLOIT_PREFIX,
@@ -58,7 +58,7 @@ from experiments.card.card_check.analysis_play import (
     played_names,
     seek_off,
 )
-from experiments.card.card_check.analysis_tables import (
+from experiments.shared.analysis_card_tables import (
     card_table,
     field_deviations,
     field_label,
@@ -176,8 +176,8 @@ def finish(
     """Compute the check's table (and, with ``gate``, the gated card) and write ``check.csv``,
     ``goals.csv``, ``check.md``, ``run.json`` (and ``card.json``, ``card.md``, ``card.html``);
     return ``check.md``'s text (the command prints it)."""
-    from experiments.advice.analysis_seeking import gate_commit, gate_seek
     from experiments.card.card_check.analysis import check_tables
+    from experiments.card.card_check.analysis_gate import gate_commit, gate_seek
     from experiments.card.card_check.report import write_card_check
     from strategies.taming_card import load_card
 

@@ -3,7 +3,7 @@
 ``check.csv``
     Per field, tile set, player count and policy: the card's win rate minus the policy's, in
     percentage points, 95% interval clustered by game index, games per arm
-    (:func:`experiments.card.card_check.analysis_play.card_check`).
+    (:func:`experiments.shared.analysis_card_check.card_check`).
 ``goals.csv``
     Per table: the card against the best fixed policy (``never`` or ``fixed-1``) and the best
     computer policy (``ev``, ``majority``, ``search``), against never seeking, and whether each
@@ -18,9 +18,9 @@
     table).
 ``card.json``, ``card.md``, ``card.html``
     With ``gate``: the checked card file gated by this check
-    (:func:`experiments.advice.analysis_seeking.gate_seek`,
-    :func:`~experiments.advice.analysis_seeking.gate_commit`), its provenance's ``gates`` extended
-    by the command that gated it; in words, and as the page for a phone.
+    (:func:`experiments.card.card_check.analysis_gate.gate_seek`,
+    :func:`~experiments.card.card_check.analysis_gate.gate_commit`), its provenance's ``gates``
+    extended by the command that gated it; in words, and as the page for a phone.
 ``run.json``
     The run's settings and files.
 
@@ -34,8 +34,6 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.advice.report import card_text
-from experiments.advice.report_words import worded_card
 from experiments.card.card_check.analysis import (
     CLOSE,
     DEVIATIONS,
@@ -43,8 +41,9 @@ from experiments.card.card_check.analysis import (
     LEVEL,
     CheckTables,
 )
-from experiments.card.report_card import card_page
 from experiments.shared.files import run_metadata, write_csv, write_json, write_text
+from experiments.shared.report_card_page import card_page
+from experiments.shared.report_card_words import card_text, worded_card
 
 FILES = ("check.csv", "goals.csv", "check.md", "run.json")
 SETTINGS = (

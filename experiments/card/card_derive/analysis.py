@@ -27,7 +27,7 @@ from dataclasses import replace
 
 import pandas as pd
 
-from experiments.commit.analysis import SWEEP_SCALE
+from experiments.shared.analysis_sweep import SWEEP_SCALE
 from experiments.shared.paired import Moments
 from sim.errors import InputError
 from strategies.card_person import GATHER, PersonPlay

@@ -10,10 +10,10 @@ candidates that are hardest to exploit and gives them more games, round by round
 left. It is then **certified** on game indices the race never played (``games`` per arm: the
 exploitability table, every deviation's gain with its 95% interval), and the **meta-game** among
 it and the deviations that gain most against it is solved (its symmetric equilibrium at each
-table size, :func:`experiments.metagame.analysis.metagame_tables`). The card file that plays the
-winners (:func:`strategies.taming_card.card_of_plays`) is written with its provenance. Where
-the certified card is exploitable by more than the goal at a size, a richer grid is raced there
-(:func:`richer_grid`) and its winner kept if it holds better.
+table size, :func:`experiments.shared.analysis_metagame.metagame_tables`). The card file that
+plays the winners (:func:`strategies.taming_card.card_of_plays`) is written with its
+provenance. Where the certified card is exploitable by more than the goal at a size, a richer grid
+is raced there (:func:`richer_grid`) and its winner kept if it holds better.
 
 With several tables (``tables``: each a base player, a tile set and the card derived for it
 alone, :class:`~experiments.card.card_derive.analysis_race.Table`) the race minimises the
@@ -54,11 +54,6 @@ import pandas as pd
 from tqdm import tqdm
 
 from experiments.card.card_check.analysis import EXPLOIT_LIMIT
-from experiments.card.card_check.analysis_tables import (
-    card_table,
-    check_base,
-    rules_with_tiles,
-)
 from experiments.card.card_derive.analysis import (
     CHANGE,
     COMMITS,
@@ -85,7 +80,15 @@ from experiments.card.card_derive.analysis_race import (
     tables_of,
     worst_case,
 )
-from experiments.commit.analysis import (
+from experiments.library.symmetric_game import profiles
+from experiments.shared.analysis_card_tables import (
+    card_table,
+    check_base,
+    rules_with_tiles,
+)
+from experiments.shared.analysis_metagame import block_stats, bootstrap_weights, metagame_tables
+from experiments.shared.analysis_metagame_play import play_profile
+from experiments.shared.analysis_sweep import (
     SWEEP_KEYS,
     SWEEP_METRICS,
     field_for,
@@ -93,9 +96,6 @@ from experiments.commit.analysis import (
     named_arm,
     sweep_block,
 )
-from experiments.library.symmetric_game import profiles
-from experiments.metagame.analysis import block_stats, bootstrap_weights, metagame_tables
-from experiments.metagame.analysis_play import play_profile
 from experiments.shared.checkpoints import fingerprint
 from experiments.shared.chunk_store import ChunkStore
 from experiments.shared.limits import game_blocks

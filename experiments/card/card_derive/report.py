@@ -18,7 +18,6 @@ from pathlib import Path
 import pandas as pd
 
 from experiments.card.card_check.analysis import EXPLOIT_LIMIT
-from experiments.card.card_check.analysis_tables import field_label, rules_with_tiles, tiles_label
 from experiments.card.card_derive.analysis import (
     CHANGE,
     NEW_DEFAULTS,
@@ -27,11 +26,12 @@ from experiments.card.card_derive.analysis import (
     plays_of,
 )
 from experiments.card.card_derive.analysis_race import tables_of
-from experiments.card.report_card import card_page
-from experiments.card.report_print import print_page
 from experiments.card.report_shipped import metagame_verdict
-from experiments.card.report_words import card_words
+from experiments.shared.analysis_card_tables import field_label, rules_with_tiles, tiles_label
 from experiments.shared.files import run_metadata, write_csv, write_text
+from experiments.shared.report_card_page import card_page
+from experiments.shared.report_card_print import print_page
+from experiments.shared.report_person_words import card_words
 from strategies.card_person import PersonPlay, person_card
 from strategies.taming_card import COUNT, SEEK_NEVER, SEEK_UNLESS_THERE, TablePlay, card_of_plays
 

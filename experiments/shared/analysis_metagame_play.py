@@ -1,8 +1,10 @@
 """One profile of a meta-game played: its seats' strategies, rotated with the game index, on a
 block of game indices; what each meta-game strategy won.
 
-Shared by the meta-game (:mod:`experiments.metagame.kind`) and the card's derivation, which
-solves the meta-game among its card and the deviations that gain most against it.
+Shared by the meta-game (:mod:`experiments.metagame.kind`) and the card's derivation
+(:mod:`experiments.card.card_derive.kind`), which solves the meta-game among its card and the
+deviations that gain most against it; their statistics and tables are
+:mod:`experiments.shared.analysis_metagame`'s.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from experiments.library.symmetric_game import profile_seats
-from experiments.metagame.analysis import seat_shares
+from experiments.shared.analysis_metagame import seat_shares
 from sim.run import Run
 from sim.state import RANK
 from strategies.play import play_lineup
@@ -21,7 +23,7 @@ def play_profile(
     names: list[str], counts, rules, seed: int, start: int, n: int, threads: int = 1
 ) -> np.ndarray:
     """Play one profile on game indices ``start ..`` with the seats rotated; return
-    :func:`~experiments.metagame.analysis.seat_shares` of its games, ``(n, K)``."""
+    :func:`~experiments.shared.analysis_metagame.seat_shares` of its games, ``(n, K)``."""
     seats_of = profile_seats(counts)  # meta-game index of each seat in game 0
     players = len(seats_of)
     used = sorted(set(seats_of))

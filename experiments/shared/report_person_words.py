@@ -5,6 +5,9 @@ first rule that fits first, so a card says exactly what its player plays: "at yo
 placement or later, unless someone else is on the herd's area, put 1 person there"; "commit 2
 if a player before you committed 1 or more; else 1". The conversion that counts a bonus, where
 a rule or the winner's choice needs it, is printed with the card (:func:`worth_line`).
+
+Shared by the page that prints the card (:mod:`experiments.shared.report_card_print`) and the
+card's derivation, which words the card it writes.
 """
 
 from __future__ import annotations

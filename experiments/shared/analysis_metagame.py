@@ -19,6 +19,11 @@ equilibrium of each table size, each strategy's payoff against it and its regret
 one-seat deviation gains at a table of each strategy (its exploitability), every figure with a
 95% interval: the payoffs' from their standard errors, the rest the 2.5 and 97.5 percentiles of
 the bootstrap replicates (each replicate's game solved again from the point equilibrium).
+
+Shared by the herd meta-game (:mod:`experiments.metagame.kind`) and the card's derivation
+(:mod:`experiments.card.card_derive.kind`), which solves the meta-game among its card and its
+strongest deviations; a profile's games are played by
+:func:`experiments.shared.analysis_metagame_play.play_profile`.
 """
 
 from __future__ import annotations

@@ -11,6 +11,10 @@ for each count. No network, no library: it works saved on a phone.
 The odds come from :func:`sim.contest_exact.odds` (exact, for the tie rule of the run): the
 player with ``k`` figures against the earlier seats' commitments and, for each later seat still
 to decide, one figure (the assumption of ``ev``'s ``later_figures``, shown on the page).
+
+Written by the advice (its derived card, and the shipped card beside the report), the card's
+check (a gated card) and its derivation; the card's sentences are
+:mod:`experiments.shared.report_card_words`'s.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import html
 import itertools
 import json
 
-from experiments.advice.report_words import (
+from experiments.shared.report_card_words import (
     COUNT_DETAILS,
     COUNT_HOW,
     COUNT_WORDS,

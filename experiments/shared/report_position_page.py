@@ -1,5 +1,8 @@
 """``position.html``: the page a player fills in at the table to write a position file.
 
+Shared by the commands that write or serve it: ``mammoth position page``, ``mammoth demo`` and
+``mammoth serve``. Its scripts (``position_page.js`` and the two below) lie beside it.
+
 Drop-down lists of the game's own cards, buildings and tiles (from the rules data, the tile set
 in play included), typed lists of pieces by their short ids or names, the decision first, and
 every field named as the loader names it. The same page is written two ways:
@@ -23,8 +26,8 @@ import html
 import json
 from pathlib import Path
 
-from experiments.position.report_template import SEAT_NAMES, piece_ids
 from experiments.shared.files import write_text
+from experiments.shared.report_position_pieces import SEAT_NAMES, piece_ids
 from sim.constants import (
     MAX_AGRICULTURE,
     MAX_ONE_TIME_TOOLS,

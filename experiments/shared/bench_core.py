@@ -1,5 +1,8 @@
 """The benchmark's frame: sizes, measured rows with their goals, sections and the text table.
 
+Shared by ``mammoth bench``'s own sections (:mod:`experiments.bench`) and the questions' (each
+question's ``bench.py``), which register into :data:`SECTIONS`.
+
 The benchmark is a list of sections (:data:`SECTIONS`). A section is a function taking a
 :class:`BenchSize` and returning :class:`BenchRow` rows; add one with :func:`section`. Every
 kernel is compiled and warmed up before it is timed; each figure is the best of a few repeats
@@ -79,13 +82,6 @@ def section(function: Callable[[BenchSize], list[BenchRow]]):
     """Register a benchmark section (a decorator); sections run in registration order."""
     SECTIONS.append(function)
     return function
-
-
-def section_names() -> list[str]:
-    """The registered sections' names (their functions'), in registration order."""
-    import experiments.bench  # noqa: F401  (registers every section)
-
-    return [run.__name__ for run in SECTIONS]
 
 
 def run_sections(size: BenchSize, only=None) -> list[BenchRow]:

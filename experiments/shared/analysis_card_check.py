@@ -4,7 +4,7 @@
 
 One seat (rotating with the game index) plays the field's base strategy with the checked card,
 then, on the same game indices, with each policy; the other seats play the field
-(:func:`check_block`, :func:`experiments.commit.analysis.sweep_block` with the card as the
+(:func:`check_block`, :func:`experiments.shared.analysis_sweep.sweep_block` with the card as the
 baseline). The exploitability check seats the card everywhere against one seat, rotating,
 playing each deviation instead (:func:`exploit_block`). The statistics merge exactly
 (:func:`merge_checks`); :func:`card_check` and :func:`exploit_check` turn them into the card's
@@ -17,7 +17,7 @@ import re
 
 import pandas as pd
 
-from experiments.card.card_check.analysis_tables import (
+from experiments.shared.analysis_card_tables import (
     PRESET_FIELD,
     card_table,
     check_base,
@@ -26,7 +26,7 @@ from experiments.card.card_check.analysis_tables import (
     rules_with_tiles,
     tiles_label,
 )
-from experiments.commit.analysis import (
+from experiments.shared.analysis_sweep import (
     SWEEP_KEYS,
     SWEEP_METRICS,
     SWEEP_SCALE,

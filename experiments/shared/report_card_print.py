@@ -1,9 +1,12 @@
 """A person's card to print: one self-contained page that prints on one A6 sheet.
 
-The page holds the card's words (:mod:`experiments.card.report_words`): a block per table size
-(where to place, what to commit), what the winner takes, and the conversion that counts a bonus.
-Its print style sets the sheet to A6 and the type small enough for the whole card; on a screen it
-reads as a narrow column. No script, no network: it prints saved.
+The page holds the card's words (:mod:`experiments.shared.report_person_words`): a block per table
+size (where to place, what to commit), what the winner takes, and the conversion that counts a
+bonus. Its print style sets the sheet to A6 and the type small enough for the whole card; on a
+screen it reads as a narrow column. No script, no network: it prints saved.
+
+Written by the card's derivation and beside the report (the advice's answer links the shipped
+card for every table).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
-from experiments.card.report_words import WINNER_LINE, person_lines, worth_line
+from experiments.shared.report_person_words import WINNER_LINE, person_lines, worth_line
 
 MAX_COMMAND = 240
 """The longest derivation command printed whole on the card (a card for several tables names

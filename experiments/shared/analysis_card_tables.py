@@ -1,5 +1,6 @@
 """The tables a card is checked at: a field's seats playing a card, the seat that deviates from
-it, and the tile set's rules. Shared by the card's check (``mammoth check-card``) and its
+it, and the tile set's rules. Shared by the card's check (``mammoth check-card``, and the
+advice's check of the card it derives: :mod:`experiments.shared.analysis_card_check`) and its
 derivation (``mammoth derive-card``).
 """
 
