@@ -61,7 +61,8 @@ def seat_slots(g, players, lineups, slots, seats):
 # The one game loop: every entry that plays real games runs it, spliced (numba's IR inlining)
 # into the entry with the entry's own arguments. Where the entry passes ``advice=None``, numba's
 # dead-branch pruning (after inlining, before typing) drops the advice's branch, so play_rows and
-# play_rows_timed compile none of the advice and run the loop they ran before it was shared.
+# play_rows_timed compile none of the advice. Were the branch ever kept, typing it (None unpacked
+# as the advice's tuple) would fail their compile: it cannot slip into them unnoticed.
 @splice
 def play_batch(st, lo, hi, first_game, games, debug, scratch, advice):
     """Play rows ``lo``..``hi - 1`` of the batch, each seated from its line-up; row ``g`` is
