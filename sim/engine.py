@@ -827,9 +827,9 @@ def play_rounds(st, g, seats, scratch, players, dice_contest, debug, rounds):
     return STOPPED
 
 
-# Spliced into play_rows (its only caller) by numba itself: compiled as a function of its own it
-# would be a second library holding the whole game, optimised and turned into machine code once
-# more (numba links every callee into each caller): about an eighth of a cold compile. numba's IR
+# Spliced into play_batch (its one caller, spliced into each entry) by numba itself: as a library
+# of its own it would hold the whole game once more, optimised and turned into machine code again
+# (numba links every callee into each caller): about an eighth of a cold compile. numba's IR
 # inlining is cheap here because every function play_game calls stays a call.
 @splice
 def play_game(st, g, game_index, words, seats, debug, dice_contest, scratch):

@@ -1,5 +1,6 @@
-"""The engine's advice entry: every taming (and placement) decision of real games played out
-once per commitment (``advise_rows``; :mod:`sim.advising` is its Python shell).
+"""The engine's advice: every taming (and placement) decision a real game noted, played out
+once per option after the game (:func:`play_out_decisions`, which the advice's entry
+``sim.engine_entries.advise_rows`` runs after each game; :mod:`sim.advising` is its Python shell).
 
 A part of the engine: the kernel builder (:mod:`sim.kernel`) appends this module's code after
 :mod:`sim.engine`'s in every kernel, where the names of the block marked below are the kernel's
@@ -7,10 +8,8 @@ own; imported as written it plays the default hooks, as :mod:`sim.engine` does.
 """
 
 import numpy as np
-from numba import njit
 
 from sim.constants import (
-    MAX_PLAYERS,
     MAX_ROUNDS,
     N_AREAS,
     V_ALL,
@@ -52,9 +51,6 @@ from sim.state import (
     I_PLAYERS,
     I_ROUND,
     I_START_PLAYER,
-    N_GAME,
-    N_SEAT,
-    GameState,
 )
 
 # isort: off
@@ -68,11 +64,6 @@ from sim.engine import (
     seat_actions,
     actions,
     score_game,
-    play_game,
-    new_scratch,
-)
-from sim.engine_entries import (
-    seat_slots,
 )
 from sim.engine_playouts import (
     play_on,
@@ -178,59 +169,24 @@ def play_out_decision(st, g, j, key, playouts, seats, clock, copy, scratch):
         row[R_MARGIN + k] = margins / playouts
 
 
-@njit(cache=True, nogil=True)
-def advise_rows(st, lo, hi, first_game, games, playouts, clock):
-    """Play rows ``lo``..``hi - 1`` of an advice batch as :func:`play_rows` does (``games`` as
-    there; no invariant checks), noting the taming decisions in ``st.log``; after each game,
-    play out every decision it noted (:func:`play_out_decision`, ``playouts`` continuations per
-    commitment, ``clock`` the situation's rounds-left clock).
+@splice
+def play_out_decisions(st, g, game_index, words, seats, advice):
+    """Play out every decision game ``g`` of the batch noted (:func:`play_out_decision`), right
+    after the game; ``game_index`` is its global index, ``words`` the seed's words, ``advice``
+    the ``(playouts, clock, copy, branch_scratch)`` of :func:`sim.engine_entries.advise_rows`.
 
-    The real games are the games :func:`play_rows` plays (noting a decision changes nothing in
-    them). A decision's key comes from the seed, the game's index, the round and the seat, so
-    the results do not depend on the rows' split into batches or threads.
+    A decision's key comes from the seed, the game's index, the round and the seat, so the
+    results do not depend on the rows' split into batches or threads. Spliced into the one game
+    loop (:func:`sim.engine_entries.play_batch`), where only the advice's entry reaches it.
     """
-    words, lineups, slots, dice_contest = games
-    sids, tids, pbase, ptame = slots
-    scratch = new_scratch()
-    branch_scratch = new_scratch()
-    copy = GameState(
-        np.zeros((1, N_GAME), dtype=np.int16),
-        np.zeros((1, MAX_PLAYERS, N_SEAT), dtype=np.int16),
-        st.data,
-        st.odds,
-        st.log[:0],  # a play-out notes no decision
-    )
-    players = np.int64(st.game[lo, I_PLAYERS]) if hi > lo else 0
-    seat_sids = np.zeros(4, dtype=np.int64)
-    seat_tids = np.zeros(4, dtype=np.int64)
-    seat_pbase = np.zeros((4, pbase.shape[1]), dtype=np.float64)
-    seat_ptame = np.zeros((4, ptame.shape[1]), dtype=np.float64)
-    seats = (seat_sids, seat_tids, seat_pbase, seat_ptame)
-    for g in range(lo, hi):
-        seat_slots(
-            g,
-            players,
-            lineups,
-            slots,
-            seats,
-        )
-        play_game(
-            st,
-            g,
-            first_game + g,
-            words,
-            seats,
-            False,
-            dice_contest,
-            scratch,
-        )
-        for j in range(np.int64(st.log[g, 0, LOG_DECISIONS])):
-            h = snapshot_row(st, g, j)
-            seat = np.int64(st.log[g, 1 + j, D_SEAT])
-            kind = np.int64(st.log[g, 1 + j, D_KIND])  # a placement's keys follow the commitments'
-            salt = N_PURPOSES + (kind * (MAX_ROUNDS + 1) + np.int64(st.game[h, I_ROUND])) * 4 + seat
-            key = stream_key(words, first_game + g, salt)
-            play_out_decision(
-                st, g, j, key, playouts, seats, clock,
-                copy, branch_scratch,
-            )  # fmt: skip
+    playouts, clock, copy, branch_scratch = advice
+    for j in range(np.int64(st.log[g, 0, LOG_DECISIONS])):
+        h = snapshot_row(st, g, j)
+        seat = np.int64(st.log[g, 1 + j, D_SEAT])
+        kind = np.int64(st.log[g, 1 + j, D_KIND])  # a placement's keys follow the commitments'
+        salt = N_PURPOSES + (kind * (MAX_ROUNDS + 1) + np.int64(st.game[h, I_ROUND])) * 4 + seat
+        key = stream_key(words, game_index, salt)
+        play_out_decision(
+            st, g, j, key, playouts, seats, clock,
+            copy, branch_scratch,
+        )  # fmt: skip

@@ -70,9 +70,10 @@ def _flag(name: str, aliases: list[str], modules: list[ModuleType]) -> str:
     return "\n".join(lines)
 
 
-ENGINE_PARTS = ("engine_playouts", "engine_entries", "engine_advice", "engine_analysis")
-"""The modules of :mod:`sim` whose code a kernel holds after :mod:`sim.engine`'s, in this order:
-the play-outs, the entries for whole games, the advice's and the analysis's entries."""
+ENGINE_PARTS = ("engine_playouts", "engine_advice", "engine_entries", "engine_analysis")
+"""The modules of :mod:`sim` whose code a kernel holds after :mod:`sim.engine`'s, in this order
+(each after the parts it uses): the play-outs, the advice's play-outs of a game's decisions, the
+entries for real games (their one loop), the analysis's entry."""
 _PART_BEGIN = "# --- engine: the kernel builder leaves this block out"
 _PART_END = "# --- end engine ---\n"
 

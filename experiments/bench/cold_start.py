@@ -7,9 +7,13 @@ each compiled in a fresh process of its own, side by side on the machine's cores
 ``mammoth demo``, ``python3 tasks.py test`` and ``mammoth cache warm`` do
 (:func:`strategies.compiling.cold_start`). Rows: each entry's CPU seconds and wall seconds, and
 the wall seconds until all of the run's entries were ready (what a user waits). CPU seconds barely
-move with other load on the machine (a compile runs on one core); wall seconds do. The last row
-is ``mammoth train``'s one compiled function outside the kernels (the fit's exact sums, which
-the default test run compiles too), from an empty cache in a process of its own.
+move with other load on the machine (a compile runs on one core); wall seconds do. Then the
+kernel entry no run of a user compiles: the timed kernel's ``play_rows_timed`` (the bench's
+breakdown, :func:`strategies.play.phase_cycles`), the third entry that runs the engine's one
+game loop (:func:`sim.engine_entries.play_batch`) beside ``play_rows`` and ``advise_rows``. The
+last row is ``mammoth train``'s one compiled function outside the kernels (the fit's exact sums,
+which the default test run compiles too). Each of these two from an empty cache in a process of
+its own.
 """
 
 from __future__ import annotations
@@ -42,21 +46,29 @@ _SUMS = (
     "_sums(np.zeros((2, 3)), np.zeros(2), np.zeros(2, dtype=np.int64), 3)\n"
     "print(time.process_time() - cpu)\n"
 )
+_TIMED = (
+    "import time\n"
+    "from strategies.play import phase_cycles\n"
+    "cpu = time.process_time()\n"
+    "phase_cycles(1, 2, 'greedy')\n"  # builds and compiles the timed kernel, plays one game
+    "print(time.process_time() - cpu)\n"
+)
 
 
-def _training_sums_cpu() -> float:
-    """CPU seconds to compile the training's exact sums from an empty numba cache."""
+def _cold_cpu(code: str) -> float:
+    """CPU seconds that ``code`` prints, run in a process of its own with an empty numba cache."""
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
         done = subprocess.run(
-            [sys.executable, "-c", _SUMS], capture_output=True, text=True, env=env, check=True
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
         )
     return float(done.stdout.split()[-1])
 
 
 @section
 def cold_start(size: BenchSize) -> list[BenchRow]:
-    """The demo's and the test run's kernels, compiled side by side from an empty cache."""
+    """The demo's and the test run's kernels, compiled side by side from an empty cache; the
+    timed kernel's entry and the training's sums, each alone."""
     from strategies.compiling import DEMO, TESTS
     from strategies.compiling import cold_start as measure
 
@@ -67,7 +79,7 @@ def cold_start(size: BenchSize) -> list[BenchRow]:
         BenchRow("cold_start", "40 s budget / light play CPU s", COMPILE_BUDGET / light.cpu, "x", 1)
     )
     rows += _rows("tests", measure(TESTS))
-    rows.append(
-        BenchRow("cold_start", "train: the fit's exact sums, CPU s", _training_sums_cpu(), "s")
-    )
+    timed = _cold_cpu(_TIMED)
+    rows.append(BenchRow("cold_start", "bench: timed kernel, play_rows_timed, CPU s", timed, "s"))
+    rows.append(BenchRow("cold_start", "train: the fit's exact sums, CPU s", _cold_cpu(_SUMS), "s"))
     return rows
