@@ -64,7 +64,7 @@ def test_the_gate_stays_away_where_seeking_loses_a_field_or_gains_in_none_over_w
     assert gated["rules"][1:] == [seek["rules"][1]]
     assert gated["default"] is True
     lines = seek_lines(gated)
-    assert "whole games" in lines[0] and "-2.00 pp [-3.00, -1.00] at 4 players, b" in lines[0]
+    assert "whole games" in lines[0] and "−2.00 pp [−3.00, −1.00] at 4 players, b" in lines[0]
     # a measurable gain somewhere and no measurable loss: nothing gated, the rules as they were
     kept = _check(
         {(3, "a"): (1.0, 0.2, 1.8), (3, "b"): (-0.3, -0.9, 0.3), (4, "a"): (0.9, 0.1, 1.7)}

@@ -13,19 +13,23 @@ from cli_contract import assert_refused, copy_folder, invoke, snapshot
 from click.testing import CliRunner
 
 from experiments.cli import main
-from experiments.shared.document import Cell, Table, count, interval, one, percent, pp, whole
+from experiments.shared.document import Cell, Table
+from experiments.shared.numbers import count, interval, percent, plain, pp
 
 
 def test_numbers_for_people():
-    assert percent(0.071666) == "7.2%" and percent(0.0) == "0" and percent(1) == "100.0%"
-    assert percent(1.11e-16) == "0.0%"  # not exactly 0: not written as if it were
+    """The report's figures (:mod:`experiments.shared.numbers`): one decimal, a true minus
+    sign, and a figure that rounds to zero written without a sign, exact or not."""
+    assert percent(0.071666) == "7.2%" and percent(0.0) == "0.0%" and percent(1) == "100.0%"
+    assert percent(1.11e-16) == "0.0%" and percent(-1.11e-16) == "0.0%"
     assert percent(float("nan")) == "–"
-    assert pp(0.0333) == "+3.3 pp" and pp(-0.015) == "-1.5 pp" and pp(0) == "0"
-    assert pp(0.0333, unit=False) == "+3.3" and pp(-0.0004) == "0.0 pp"  # no "-0.0"
-    assert one(45.163) == "45.2" and one(0) == "0" and one(-0.04) == "0.0"
-    assert whole(36.0) == "36" and count(5586) == "5,586"
-    assert interval(0.0264, 0.041) == "[2.6, 4.1]" and interval(0.0, 0.0957) == "[0, 9.6]"
-    assert interval(-1.4, 4.1, scale=1) == "[-1.4, 4.1]"
+    assert pp(0.0333) == "+3.3 pp" and pp(-0.015) == "−1.5 pp" and pp(0) == "0.0 pp"
+    assert pp(0.0333, unit=False) == "+3.3" and pp(-0.0004) == "0.0 pp"  # no "−0.0"
+    assert plain(45.163) == "45.2" and plain(0) == "0.0" and plain(-0.04) == "0.0"
+    assert plain(36.0, 0) == "36" and count(5586) == "5,586"
+    assert interval(0.0264, 0.041, scale=100) == "[2.6, 4.1]"
+    assert interval(0.0, 0.0957, scale=100) == "[0.0, 9.6]"
+    assert interval(-1.4, 4.1) == "[−1.4, 4.1]"
 
 
 def test_wide_tables_split_with_the_label_column_repeated():
@@ -81,7 +85,8 @@ def test_report_tables_are_short_and_hold_no_float_noise(demo_run):
             rows = 0
     assert not re.search(r"\de-\d", md), "scientific notation in the report"
     assert not re.search(r"\d\.\d{3,}", md), "a number with more than two decimals"
-    assert not re.search(r"(?<![\d.])0\.0%", md)  # an exact zero is 0
+    assert not re.search(r"(?<![\w.=-])[+−-]0\.0+(?!\d)", md), "a zero with a sign"
+    assert not re.search(r"(?<![\w.=/-])-\d", md), "a figure with a hyphen for its minus sign"
     odds = pd.read_csv(demo_run / "contest" / "contest_odds.csv")
     numbers = odds.select_dtypes("number").to_numpy()
     assert not ((numbers > 0) & (numbers < 1e-12)).any()

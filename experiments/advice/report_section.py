@@ -26,9 +26,8 @@ from experiments.shared.document import (
     Paragraph,
     Strong,
     Table,
-    interval,
-    pp,
 )
+from experiments.shared.numbers import interval, pp, signed
 from experiments.shared.plots import grouped_intervals
 from experiments.shared.report_card_page import card_page
 from experiments.shared.report_card_print import print_page
@@ -126,7 +125,7 @@ def agreement_words(agreement: pd.DataFrame) -> str:
     ]
     worse = agreement[agreement["verdict"] == DISAGREES]
     where = "; ".join(
-        f"rule {r}: commit {int(b)} did better ({pp(d)} {interval(lo, hi)} for the card)"
+        f"rule {r}: commit {int(b)} did better ({pp(d)} {interval(lo, hi, scale=100)} for the card)"
         for r, b, d, lo, hi in zip(
             worse["rule"], worse["best_k"], worse["card_minus_best"], worse["lo"], worse["hi"],
             strict=True,
@@ -208,7 +207,7 @@ def card_answer(folder: ResultFolder) -> list:
     held = made.get("certified") or {}
     gains = [held[p]["gain"] for p in held if "gain" in held[p]]
     closing = (
-        f"Where everyone plays it, leaving it gains one player at most {max(gains):+.1f} pp. "
+        f"Where everyone plays it, leaving it gains one player at most {signed(max(gains))} pp. "
         if gains
         else ""
     )
@@ -252,7 +251,10 @@ def agreement_table(folder: ResultFolder) -> Table:
                 str(record["situation"]),
                 _card_cell(int(record["card_k"])),
                 str(best) if best >= 0 else "",
-                Cell(pp(record["card_minus_best"]), interval(record["lo"], record["hi"])),
+                Cell(
+                    pp(record["card_minus_best"]),
+                    interval(record["lo"], record["hi"], scale=100),
+                ),
                 VERDICT_WORDS.get(record["verdict"], ("", str(record["verdict"])))[1],
                 f"{int(record['decisions']):,}",
             ]
@@ -302,7 +304,7 @@ def _class_rows(table: pd.DataFrame) -> list[list]:
         else:
             answer = Cell(
                 f"{int(record['best_k'])} ({pp(effect['effect'])})",
-                interval(effect["lo"], effect["hi"]),
+                interval(effect["lo"], effect["hi"], scale=100),
             )
         solver = f"{int(record['solver_k'])}" + (" (differs)" if record["disagree"] else "")
         rows.append(
@@ -330,7 +332,7 @@ def _check_rows(check: pd.DataFrame) -> tuple[list[str], list[list]]:
         cells = [
             Cell(
                 pp(part.loc[p, "card_minus"] / 100),
-                interval(part.loc[p, "card_minus_low"] / 100, part.loc[p, "card_minus_high"] / 100),
+                interval(part.loc[p, "card_minus_low"], part.loc[p, "card_minus_high"]),
             )
             if p in part.index
             else ""

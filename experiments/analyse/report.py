@@ -13,6 +13,7 @@ import pandas as pd
 
 from experiments.analyse.analysis import STOP_RULE
 from experiments.shared.files import run_metadata, write_csv, write_json, write_text
+from experiments.shared.numbers import percent, signed
 from sim.names import AREA_NAMES
 from sim.position import Position
 from sim.state import H_TILES_WON, HERD, I_HERD_AREA, I_PRIZE, I_ROUND, I_TILE_POS
@@ -22,24 +23,16 @@ FIGURES = 6
 FILES = ("analysis.md", "analysis.csv", "analysis.json", "analysis.html", "run.json")
 
 
-def _pct(x: float) -> str:
-    return "" if math.isnan(x) else f"{100 * x:.1f}%"
-
-
-def _signed(x: float, digits: int = 1) -> str:
-    return f"{x:+.{digits}f}"
-
-
 def _win_cell(r) -> str:
     if int(r["playouts"]) < 2:
-        return f"{_pct(r['win'])} (one play-out: no interval)"
-    return f"{_pct(r['win'])} [{_pct(r['win_low'])}, {_pct(r['win_high'])}]"
+        return f"{percent(r['win'])} (one play-out: no interval)"
+    return f"{percent(r['win'])} [{percent(r['win_low'])}, {percent(r['win_high'])}]"
 
 
 def _margin_cell(r) -> str:
     if int(r["playouts"]) < 2:
-        return f"{_signed(r['margin'])} (no interval)"
-    return f"{_signed(r['margin'])} [{_signed(r['margin_low'])}, {_signed(r['margin_high'])}]"
+        return f"{signed(r['margin'])} (no interval)"
+    return f"{signed(r['margin'])} [{signed(r['margin_low'])}, {signed(r['margin_high'])}]"
 
 
 def no_best(table: pd.DataFrame, best: dict) -> str | None:
@@ -68,8 +61,8 @@ def verdict(table: pd.DataFrame, best: dict) -> str:
         return reason
     top = best["best"]
     return (
-        f"Best: {table['option'][top]}, which wins {_pct(table['win'][top])} of the play-outs, "
-        f"{_signed(100 * best['lead'])} points of win share ahead of "
+        f"Best: {table['option'][top]}, which wins {percent(table['win'][top])} of the play-outs, "
+        f"{signed(100 * best['lead'])} points of win share ahead of "
         f"{table['option'][best['second']]}."
     )
 
@@ -108,10 +101,10 @@ def summary(table: pd.DataFrame, best: dict, stopped: bool, stop: bool = True) -
     reason = no_best(table, best)
     lines = [
         reason
-        or f"Best: {top}. Lead over {second}: {_signed(100 * best['lead'])} pp win share "
-        f"[{_signed(100 * best['lead_low'])}, {_signed(100 * best['lead_high'])}], "
-        f"{_signed(best['margin_lead'])} points of margin "
-        f"[{_signed(best['margin_lead_low'])}, {_signed(best['margin_lead_high'])}].",
+        or f"Best: {top}. Lead over {second}: {signed(100 * best['lead'])} pp win share "
+        f"[{signed(100 * best['lead_low'])}, {signed(100 * best['lead_high'])}], "
+        f"{signed(best['margin_lead'])} points of margin "
+        f"[{signed(best['margin_lead_low'])}, {signed(best['margin_lead_high'])}].",
     ]
     playouts = f"{n:,} play-out{'s' if n != 1 else ''} per option"
     if stopped:
@@ -146,7 +139,7 @@ def markdown(
         own = " (own)" if r["own_choice"] else ""
         row = f"| {r['option']}{mark}{own} | {_win_cell(r)} | {_margin_cell(r)} |"
         if odds:
-            row += f" {_pct(r['contest_odds'])} |"
+            row += f" {percent(r['contest_odds'])} |"
         rows.append(row)
     lines = [headline(position), f"Every seat played by {field}.", *dealt_note(position)]
     lines += ["", head, rule, *rows, ""]
@@ -186,7 +179,7 @@ def page(
             _margin_cell(r),
         ]
         if odds:
-            cells.append(_pct(r["contest_odds"]))
+            cells.append(percent(r["contest_odds"]))
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     heads = ["option", "win share [95%]", "", "final margin [95%]"] + (
         ["contest odds"] if odds else []

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from experiments.shared.numbers import DASH, interval, signed
 from experiments.shared.pages import RESULTS, read_table
 from strategies.taming_card import EVERY_TABLE_PATH, PLAYERS, load_card
 
@@ -47,18 +48,12 @@ class EveryTable:
         return f"{self.field}, {tiles} tiles"
 
 
-def _pp(value: float) -> str:
-    if round(value, 2) == 0:
-        return "0.00"
-    return f"{value:+.2f}".replace("-", "−")
-
-
 def _best_by_size(exploit: pd.DataFrame) -> dict[int, float]:
     return {int(p): float(g) for p, g in exploit.groupby("players")["gain"].max().items()}
 
 
 def _cells(best: dict[int, float]) -> str:
-    return " / ".join(_pp(best[p]) if p in best else "-" for p in PLAYERS)
+    return " / ".join(signed(best[p], 2) if p in best else DASH for p in PLAYERS)
 
 
 EVERY_TABLE_COLUMNS = (
@@ -104,7 +99,7 @@ def price_markdown(
         for k, best in enumerate(bests):
             worst[k] += list(best.values())
         lines.append(f"| {table.label()} | " + " | ".join(_cells(b) for b in bests) + " |")
-    lines.append("| **worst** | " + " | ".join(f"**{_pp(max(w))}**" for w in worst) + " |")
+    lines.append("| **worst** | " + " | ".join(f"**{signed(max(w), 2)}**" for w in worst) + " |")
     return "\n".join(lines)
 
 
@@ -118,7 +113,8 @@ def every_table_card_markdown(tables: tuple[EveryTable, ...], results: Path = RE
     lines = [f"  - {line}" for line in card["words"]]
     lines.append(
         f"  - Where everyone plays it, the most one player gains by playing the herd another way "
-        f"is {_pp(best['gain'])} pp [{_pp(best['gain_low'])}, {_pp(best['gain_high'])}], at its "
+        f"is {signed(best['gain'], 2)} pp "
+        f"{interval(best['gain_low'], best['gain_high'], 2, signs=True)}, at its "
         f"worst table ({table.label()}, {int(best['players'])} players, `{best['deviation']}`)."
     )
     return "\n".join(lines)

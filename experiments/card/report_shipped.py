@@ -16,14 +16,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from experiments.shared.numbers import DASH, estimate, signed
 from experiments.shared.pages import RESULTS, ROOT
 from strategies.taming_card import CARD_PATH, PLAYERS, load_card, shipped_cards
-
-
-def _pp(value: float) -> str:
-    if round(value, 2) == 0:
-        return "0.00"
-    return f"{value:+.2f}".replace("-", "−")
 
 
 def play_name(path: Path) -> str:
@@ -64,9 +59,7 @@ def shipped_markdown() -> str:
         cells = []
         for players in PLAYERS:
             c = row["certified"].get(str(players))
-            cells.append(
-                f"{_pp(c['gain'])} [{_pp(c['low'])}, {_pp(c['high'])}]" if c else "not derived"
-            )
+            cells.append(estimate(c["gain"], c["low"], c["high"], 2) if c else "not derived")
         card = row["play"] if row["play"] == "card" else row["file"].rsplit("/", 1)[-1]
         lines.append(f"| {row['table']} | `{card}` | " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -116,8 +109,8 @@ def metagame_verdict(certified: dict, part: pd.DataFrame) -> str:
     card = part.iloc[0]
     if certified and certified["low"] > 0 and card["behind_high"] < 0:
         return (
-            f"{certified['best_deviation']} beats the card by {_pp(certified['gain'])} "
-            f"[{_pp(certified['low'])}, {_pp(certified['high'])}]"
+            f"{certified['best_deviation']} beats the card by "
+            f"{estimate(certified['gain'], certified['low'], certified['high'], 2)}"
         )
     return NO_SEPARATION
 
@@ -142,8 +135,8 @@ def card_results_markdown(results: Path = RESULTS) -> str:
         for players, part in eq.groupby("players"):
             card = part.iloc[0]  # the card is the meta-game's first play
             regrets = "; ".join(
-                f"{_short(row.strategy, card['strategy'])} {_pp(row.behind_best)} "
-                f"[{_pp(row.behind_low)}, {_pp(row.behind_high)}]"
+                f"{_short(row.strategy, card['strategy'])} "
+                f"{estimate(row.behind_best, row.behind_low, row.behind_high, 2)}"
                 for row in part.itertuples()
             )
             verdict = metagame_verdict(certified.get(str(int(players)), {}), part)
@@ -199,10 +192,11 @@ def wrong_card_markdown(results: Path = RESULTS) -> str:
             for players in PLAYERS:
                 row = part[part["players"] == players]
                 cells.append(
-                    f"{_pp(row['gain'].iloc[0])} [{_pp(row['gain_low'].iloc[0])}, "
-                    f"{_pp(row['gain_high'].iloc[0])}]"
+                    estimate(
+                        row["gain"].iloc[0], row["gain_low"].iloc[0], row["gain_high"].iloc[0], 2
+                    )
                     if len(row)
-                    else "-"
+                    else DASH
                 )
             lines.append(f"| {_table_of(path)} | {label} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -229,12 +223,12 @@ def every_table_markdown(results: Path = RESULTS) -> str:
             else:
                 found = results / "one-card" / f"{card.stem}__at__{table.stem}.csv"
             if not found.is_file():
-                cells.append("-")
+                cells.append(DASH)
                 continue
             gain, players = _worst(pd.read_csv(found))
-            cells.append(f"{_pp(gain)} ({players} players)")
+            cells.append(f"{signed(gain, 2)} ({players} players)")
             worst = gain if worst is None else max(worst, gain)
-        tail = _pp(worst) if worst is not None else "-"
+        tail = signed(worst, 2) if worst is not None else DASH
         lines.append(f"| {_table_of(card)} | " + " | ".join(cells) + f" | {tail} |")
     return "\n".join(lines)
 

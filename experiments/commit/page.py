@@ -9,14 +9,13 @@ from shlex import quote
 
 import pandas as pd
 
+from experiments.shared.numbers import interval, signed
 from experiments.shared.pages import (
     FIELDS,
     QUICK_SEARCH,
     field_ratings,
     field_sources,
-    interval,
     read_fields,
-    signed,
 )
 
 POLICIES = "--policy fixed-1 --policy fixed-4 --policy ev"

@@ -18,6 +18,7 @@ from experiments.commit.analysis_solver import heatmap_grid
 from experiments.commit.report_thumb import situation_text, thumb_text, with_words
 from experiments.shared.analysis_sweep import field_for
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
+from experiments.shared.numbers import interval, pp, signed
 from experiments.shared.rules_setup import tiles_label
 from experiments.shared.settings import players_of
 from sim.rules import Rules
@@ -212,9 +213,10 @@ def summary(config: dict, by_policy: pd.DataFrame, thumb: pd.DataFrame) -> str:
     ]
     for row in by_policy[by_policy["condition"] == MIXED].itertuples():
         lines.append(
-            f"  {row.players}p {row.policy:10s} win {100 * row.dwin:+5.1f} pp "
-            f"[{100 * row.dwin_low:+.1f}, {100 * row.dwin_high:+.1f}]  score {row.dscore:+6.2f} "
-            f"[{row.dscore_low:+.2f}, {row.dscore_high:+.2f}]  vs {config['base']}+{BASELINE}"
+            f"  {row.players}p {row.policy:10s} win {pp(row.dwin):>8} "
+            f"{interval(row.dwin_low, row.dwin_high, scale=100, signs=True)}  score "
+            f"{signed(row.dscore, 2):>6} {interval(row.dscore_low, row.dscore_high, 2, signs=True)}"
+            f"  vs {config['base']}+{BASELINE}"
         )
     lines.append("rule of thumb:")
     played = thumb[~thumb["case"].isin([SOLVER_LAST, SOLVER_EQUILIBRIUM])]

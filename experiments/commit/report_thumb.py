@@ -32,6 +32,7 @@ from experiments.commit.analysis import (
 )
 from experiments.commit.analysis_thumb import fixed_counts
 from experiments.shared.analysis_sweep import NOSEEK
+from experiments.shared.numbers import interval, pp
 
 TOO_FEW_TEXT = "too few games for an interval (it needs at least 2 games per arm)"
 
@@ -135,12 +136,8 @@ def thumb_text(row: Mapping) -> str:
     return "; ".join(f"{f} each: ({', '.join(str(c) for c in seats)})" for f, seats in pairs)
 
 
-def _pp(value: float) -> str:
-    return f"{100 * value:+.1f}"
-
-
 def _effect(row) -> str:
-    return f"{_pp(row.dwin)} pp win [{_pp(row.dwin_low)}, {_pp(row.dwin_high)}]"
+    return f"{pp(row.dwin)} win {interval(row.dwin_low, row.dwin_high, scale=100, signs=True)}"
 
 
 def _fixed_effects(part: pd.DataFrame) -> str:

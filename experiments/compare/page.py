@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from shlex import quote
 
-from experiments.shared.pages import Source, interval, plain, read
+from experiments.shared.numbers import count, interval, percent
+from experiments.shared.pages import Source, read
 
 CHAMPION = "learned[model=selfplay3,herd_3_4=0.3,block=2,block_areas=6,gatherers=3]"
 """The strongest player written out (``champion`` names it), as its matches were run."""
@@ -40,14 +41,12 @@ def heads_up_markdown(results: Path) -> str:
     for seed in SEEDS:
         league = read(results, folder(seed), "league.csv")
         (row,) = league[~league["strategy"].str.startswith(f"{OPPONENT}+")].itertuples()
-        cells.append(
-            f"{plain(row.win_rate * 100)}% {interval(row.win_low, row.win_high, scale=100)}"
-        )
+        cells.append(f"{percent(row.win_rate)} {interval(row.win_low, row.win_high, scale=100)}")
         games.add(int(row.seats))
-    (count,) = games
+    (played,) = games
     return (
-        f"Heads-up it wins {' and '.join(cells)} of {count:,} games against `{OPPONENT}` on two "
-        "fresh seeds (95% Wilson intervals)."
+        f"Heads-up it wins {' and '.join(cells)} of {count(played)} games against `{OPPONENT}` "
+        "on two fresh seeds (95% Wilson intervals)."
     )
 
 

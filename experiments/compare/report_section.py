@@ -7,6 +7,8 @@ Found by the report as every question's ``report_section`` is
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
@@ -18,11 +20,8 @@ from experiments.shared.document import (
     Paragraph,
     Strong,
     Table,
-    interval,
-    one,
-    percent,
-    whole,
 )
+from experiments.shared.numbers import interval, percent, plain
 from experiments.shared.plots import grouped_intervals, interval_bars
 from experiments.shared.report_charts import WIDTH
 from experiments.shared.report_folder import (
@@ -67,20 +66,20 @@ PRIMARY = "league"
 
 
 PROFILE_ROWS = (
-    ("rounds_mean", "rounds, mean", one),
-    ("rounds_p95", "rounds, 95th pct.", whole),
+    ("rounds_mean", "rounds, mean", plain),
+    ("rounds_p95", "rounds, 95th pct.", partial(plain, digits=0)),
     ("share_over_25_rounds", "over 25 rounds", percent),
     ("share_starved", "took a −10", percent),
     ("share_starved_able", "… able to pay", percent),
-    ("resources_left", "resources left", one),
-    ("culture_points", "culture points", one),
-    ("cards", "cards bought", one),
-    ("buildings", "buildings bought", one),
-    ("people", "people", one),
-    ("agriculture", "agriculture", one),
-    ("tools", "tools", one),
-    ("tiles_won", "tiles won", one),
-    ("figures_committed", "figures committed", one),
+    ("resources_left", "resources left", plain),
+    ("culture_points", "culture points", plain),
+    ("cards", "cards bought", plain),
+    ("buildings", "buildings bought", plain),
+    ("people", "people", plain),
+    ("agriculture", "agriculture", plain),
+    ("tools", "tools", plain),
+    ("tiles_won", "tiles won", plain),
+    ("figures_committed", "figures committed", plain),
 )
 """Rows of the report's profile tables: column of profile.csv, label, number format."""
 
@@ -116,7 +115,7 @@ def ranking_tables(league: pd.DataFrame) -> list[Table]:
                 + [
                     Cell(
                         percent(mine.loc[p, "win_rate"]),
-                        interval(mine.loc[p, "win_low"], mine.loc[p, "win_high"]),
+                        interval(mine.loc[p, "win_low"], mine.loc[p, "win_high"], scale=100),
                     )
                     if p in mine.index
                     else ""

@@ -19,6 +19,7 @@ from experiments.shared.files import (
     write_parquet,
 )
 from experiments.shared.files import write_text as write_text_file
+from experiments.shared.numbers import percent
 from sim.rules import TIE_RULES, Rules
 
 ODDS_FILE = "contest_odds"
@@ -99,10 +100,6 @@ def write_table(
 # The demo report
 
 
-def _pct(p: float) -> str:
-    return f"{100 * p:.1f} %"
-
-
 def _grid_markdown(wins, max_figures: int) -> str:
     header = "| seat 0 \\ seat 1 | " + " | ".join(str(k) for k in range(1, max_figures + 1)) + " |"
     lines = [header, "|---" * (max_figures + 1) + "|"]
@@ -176,20 +173,20 @@ def _report_text(report: ContestReport, meta: dict) -> str:
         "",
         "## Key figures",
         "",
-        f"- One figure each (2 players): each wins {_pct(one_one.win[0])}, "
-        f"draw {_pct(one_one.draw)} (exactly 5/12, 5/12, 1/6).",
+        f"- One figure each (2 players): each wins {percent(one_one.win[0])}, "
+        f"draw {percent(one_one.draw)} (exactly 5/12, 5/12, 1/6).",
         "- Equal hands draw only when identical: draw chance of k vs k figures: "
-        + ", ".join(f"{k}: {_pct(d)}" for k, d in report.equal)
+        + ", ".join(f"{k}: {percent(d)}" for k, d in report.equal)
         + ".",
         f"- The tie rule matters most at {i + 1} vs {j + 1} figures: seat 0 wins "
-        f"{_pct(wins['longer_wins'][i, j])} with `longer_wins`, "
-        f"{_pct(wins['prefix_draw'][i, j])} with `prefix_draw` (the difference becomes draws; "
+        f"{percent(wins['longer_wins'][i, j])} with `longer_wins`, "
+        f"{percent(wins['prefix_draw'][i, j])} with `prefix_draw` (the difference becomes draws; "
         "seat 1's chance is the same under both rules).",
         f"- Four players with {', '.join(map(str, uneven))} figures: the largest hand wins "
-        f"{_pct(four['longer_wins'].win[0])} with `longer_wins` (hands of different sizes never "
+        f"{percent(four['longer_wins'].win[0])} with `longer_wins` (hands of different sizes never "
         "tie) and "
-        f"{_pct(four['prefix_draw'].win[0])} with `prefix_draw`, where "
-        f"{_pct(four['prefix_draw'].draw)} of contests are draws.",
+        f"{percent(four['prefix_draw'].win[0])} with `prefix_draw`, where "
+        f"{percent(four['prefix_draw'].draw)} of contests are draws.",
         "",
         "## Seat 0's win chance in per cent, 2 players, `longer_wins`",
         "",

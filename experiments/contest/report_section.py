@@ -11,7 +11,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from experiments.shared.document import Table, percent
+from experiments.shared.document import Table
+from experiments.shared.numbers import percent
 from experiments.shared.plots import win_heatmap
 from experiments.shared.report_charts import WIDTH
 from experiments.shared.report_folder import MAX_ROWS, ResultFolder, figure_block, generic_section

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from experiments.shared.numbers import in_words, plain, rated, signed
 from experiments.shared.pages import (
     FIELDS,
     LADDER,
     QUICK_SEARCH,
     Source,
     field_ratings,
-    in_words,
     read,
 )
 from experiments.shared.report_folder import short_name
@@ -45,26 +45,12 @@ def ratings(results: Path, players: int) -> dict[str, tuple[float, float, float]
     }
 
 
-def points(value: float) -> str:
-    """A rating as the pages print it: ``+319``, ``−1,431``, ``0``."""
-    whole = round(value)
-    if whole == 0:
-        return "0"
-    return f"{whole:+,}".replace("-", "−")
-
-
-def rated(value: tuple[float, float, float]) -> str:
-    """A rating with its 95% interval: ``+319 [+286, +352]``."""
-    rating, low, high = value
-    return f"{points(rating)} [{points(low)}, {points(high)}]"
-
-
 def fields_markdown(results: Path) -> str:
     """The answers' introduction of the six fields, in the order of their 4-player rating."""
     four = ratings(results, 4)
-    of = {name: points(value) for name, value in field_ratings(results).items()}
+    of = {name: signed(value, 0) for name, value in field_ratings(results).items()}
     presets = [f"`{rung.split('+')[0]}`" for rung in FIELDS[1].rungs]
-    search = points(four[RUNGS["search"]][0])
+    search = signed(four[RUNGS["search"]][0], 0)
     return (
         "Measured on the **assumed** tile fronts ([rules.md](rules.md) B3), so read them as "
         '"under these fronts"; paired runs (same seeds), 95% intervals. An answer depends on '
@@ -78,7 +64,7 @@ def fields_markdown(results: Path) -> str:
         f"the worth), **`greedy`** (0, the default player), **`learned`** ({of['learned']}, "
         "the [learned evaluation](strategies.md#the-learned-evaluation)), the **quick "
         f"search** ({of['quick search']}, `{QUICK_SEARCH}`: `search` itself rates {search}) "
-        f"and **`{CHAMPION}`**, the strongest player ({rated(four[CHAMPION_RUNG])}), where "
+        f"and **`{CHAMPION}`**, the strongest player ({rated(*four[CHAMPION_RUNG])}), where "
         "every seat plays it: the advice card is its equilibrium of the herd decision, and its "
         "field is the first of every check of the card below."
     )
@@ -87,9 +73,9 @@ def fields_markdown(results: Path) -> str:
 def champion_markdown(results: Path) -> str:
     """The README's sentence on how strong the strongest player is, from the committed ladder."""
     two, four = ratings(results, 2), ratings(results, 4)
-    others = " and ".join(f"`{name}` ({points(four[rung][0])})" for name, rung in RUNGS.items())
+    others = " and ".join(f"`{name}` ({signed(four[rung][0], 0)})" for name, rung in RUNGS.items())
     return (
-        f"It rates {rated(four[CHAMPION_RUNG])} at 4 players and {rated(two[CHAMPION_RUNG])} "
+        f"It rates {rated(*four[CHAMPION_RUNG])} at 4 players and {rated(*two[CHAMPION_RUNG])} "
         "heads-up on [the ladder](docs/strategies.md#the-strength-ladder) (its command is in "
         f"docs/results/{LADDER}/run.json), above {others} at 4 players, at thousands of "
         "4-player games a second on one core (the bench's `learned_games` row)."
@@ -107,12 +93,10 @@ def table_markdown(results: Path) -> str:
     ]
     for row in table.to_dict("records"):
         star = " ★" if row["frontier_2p"] or row["frontier_4p"] else ""
-        ratings = [
-            rated((row[f"rating_{p}p"], row[f"low_{p}p"], row[f"high_{p}p"])) for p in (2, 4)
-        ]
+        ratings = [rated(row[f"rating_{p}p"], row[f"low_{p}p"], row[f"high_{p}p"]) for p in (2, 4)]
         lines.append(
             f"| `{short_name(row['player'])}`{star} | {' | '.join(ratings)} | "
-            f"{row['games_per_s']:,.0f} |"
+            f"{plain(row['games_per_s'], 0)} |"
         )
     return "\n".join(lines)
 

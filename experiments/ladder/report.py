@@ -36,6 +36,7 @@ from matplotlib.figure import Figure
 
 from experiments.ladder.analysis import pareto_frontier
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
+from experiments.shared.numbers import interval, plain, signed
 from experiments.shared.report_folder import short_name
 from strategies.value_model import generation_of
 
@@ -291,10 +292,11 @@ def summary(table: pd.DataFrame) -> str:
     lines = []
     for row in table.to_dict("records"):
         ratings = "  ".join(
-            f"{p}p {row[f'rating_{p}p']:+7.0f} [{row[f'low_{p}p']:+.0f}, {row[f'high_{p}p']:+.0f}]"
+            f"{p}p {signed(row[f'rating_{p}p'], 0):>6} "
+            f"{interval(row[f'low_{p}p'], row[f'high_{p}p'], 0, signs=True)}"
             for p in counts
         )
         speed = row["games_per_s"]
-        cost = f"{speed:,.0f} games/s" if np.isfinite(speed) else "cost not measured"
+        cost = f"{plain(speed, 0)} games/s" if np.isfinite(speed) else "cost not measured"
         lines.append(f"  {row['player']:34s} {ratings}  {cost}")
     return "\n".join(lines)

@@ -12,6 +12,7 @@ import re
 
 from experiments.ladder.report import ladder_figure
 from experiments.shared.document import Table
+from experiments.shared.numbers import DASH, plain, rated
 from experiments.shared.report_charts import WIDTH
 from experiments.shared.report_folder import MAX_ROWS, ResultFolder, figure_block, short_name
 
@@ -50,9 +51,9 @@ def section(folder: ResultFolder) -> list:
         cells = [short_name(str(row["player"]))]
         for p in counts:
             rating, low, high = row[f"rating_{p}p"], row[f"low_{p}p"], row[f"high_{p}p"]
-            cells.append(f"{rating:+.0f} [{low:+.0f}, {high:+.0f}]")
+            cells.append(rated(rating, low, high))
         speed = row["games_per_s"]
-        cells.append(f"{speed:,.0f}" if math.isfinite(speed) else "–")
+        cells.append(plain(speed, 0) if math.isfinite(speed) else DASH)
         rows.append(cells)
     blocks.append(
         Table(

@@ -40,6 +40,7 @@ from experiments.shared.files import (
     write_parquet,
     write_text,
 )
+from experiments.shared.numbers import interval, signed
 
 FILES = (
     "payoff.parquet",
@@ -55,11 +56,6 @@ FILES = (
 SETTINGS = ("players", "games", "seed", "strategies", "bootstrap", "rules")
 SHOWN = 0.5
 """Strategies weighing at least this (percent) in an equilibrium are named in its sentence."""
-
-
-def _pp(x: float) -> str:
-    text = f"{x:+.1f}"
-    return ("0.0" if text in ("+0.0", "-0.0") else text).replace("-", "\u2212")
 
 
 def reproducing_command(config: dict) -> str:
@@ -118,9 +114,10 @@ def metagame_text(tables: dict[str, pd.DataFrame], config: dict) -> str:
         lines.append(
             f"| {r.players} | {r.strategy} | {r.weight:.1f} [{r.weight_low:.1f}, "
             f"{r.weight_high:.1f}] | {r.against_equilibrium:.1f} [{r.against_low:.1f}, "
-            f"{r.against_high:.1f}] | {_pp(r.behind_best)} [{_pp(r.behind_low)}, "
-            f"{_pp(r.behind_high)}] | {_pp(r.exploitability)} [{_pp(r.exploitability_low)}, "
-            f"{_pp(r.exploitability_high)}] | {r.best_deviation or '-'} |"
+            f"{r.against_high:.1f}] | {signed(r.behind_best)} "
+            f"{interval(r.behind_low, r.behind_high, signs=True)} | {signed(r.exploitability)} "
+            f"{interval(r.exploitability_low, r.exploitability_high, signs=True)} | "
+            f"{r.best_deviation or '-'} |"
         )
     lines += [
         "",
@@ -149,7 +146,7 @@ def heatmap_figure(tables: dict[str, pd.DataFrame], names: list[str]):
             for j in range(len(names)):
                 colour = "white" if abs(gain[k, j]) > 0.6 * bound else "black"
                 ax.text(
-                    j, k, f"{gain[k, j]:+.0f}", ha="center", va="center", fontsize=7, color=colour
+                    j, k, signed(gain[k, j], 0), ha="center", va="center", fontsize=7, color=colour
                 )
         ticks = range(len(names))
         ax.set_xticks(ticks, names, rotation=60, ha="right", fontsize=7)

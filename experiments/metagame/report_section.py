@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from experiments.metagame.report import equilibrium_sentence, mix_figure
 from experiments.shared.document import Cell, Paragraph, Table
+from experiments.shared.numbers import interval, signed
 from experiments.shared.report_folder import ResultFolder, figure_block, short_name
 
 TITLE = "the herd decision as a game between the seats"
@@ -58,10 +59,10 @@ def section(folder: ResultFolder) -> list:
                 str(int(r["players"])),
                 short_name(str(r["strategy"])),
                 Cell(f"{r['weight']:.0f}%", f"[{r['weight_low']:.0f}, {r['weight_high']:.0f}]"),
-                f"{r['behind_best']:+.1f} pp",
+                f"{signed(r['behind_best'])} pp",
                 Cell(
-                    f"{r['exploitability']:+.1f} pp",
-                    f"[{r['exploitability_low']:+.1f}, {r['exploitability_high']:+.1f}]",
+                    f"{signed(r['exploitability'])} pp",
+                    interval(r["exploitability_low"], r["exploitability_high"], signs=True),
                 ),
             ]
         )

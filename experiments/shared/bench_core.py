@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from experiments.shared.numbers import measure, shortest
+
 
 @dataclass(frozen=True)
 class BenchSize:
@@ -140,31 +142,21 @@ def games_rate(
     return games / best_time(run, repeats)
 
 
-def _format(value: float, unit: str, digits: int = 2) -> str:
-    if unit == "1/s":
-        return f"{value / 1e6:,.1f} M/s"
-    if unit == "chunks/s":
-        return f"{value:,.2f} {unit}"
-    if unit.endswith("/s") or unit == "MB":
-        return f"{value:,.0f} {unit}"
-    return f"{value:.{digits}f} {unit}"
-
-
 def _shown(row: BenchRow) -> str:
     """The row's value as text; a ratio just under its goal gets more decimals (up to 6), so
     that it does not read as the goal itself beside a MISS (0.996 is "0.996 x", not "1.00 x")."""
     digits = 2
     while row.verdict == "MISS" and digits < 6 and round(row.value, digits) >= row.goal:
         digits += 1
-    return _format(row.value, row.unit, digits)
+    return measure(row.value, row.unit, digits)
 
 
 def _goal(row: BenchRow) -> str:
     if row.goal is None:
         return ""
     if row.unit in ("1/s", "games/s"):
-        return ">= " + _format(row.goal, row.unit)
-    return f">= {row.goal:g}"
+        return ">= " + measure(row.goal, row.unit)
+    return ">= " + shortest(row.goal)
 
 
 def format_rows(rows: list[BenchRow]) -> str:

@@ -3,9 +3,8 @@
 A document is a list of blocks (:class:`Heading`, :class:`Paragraph`, :class:`Table`,
 :class:`Figure`, :class:`RunBox`, :class:`Box`); text is a list of inline parts (``str``,
 :class:`Strong`, :class:`Link`). :func:`to_markdown` and :func:`to_html` render the same blocks,
-so the two reports say the same thing. Numbers are written for people by :func:`percent`,
-:func:`pp`, :func:`one`, :func:`whole` and :func:`count`: percentages and scores with one
-decimal, exact zeros as ``0``, and never a rounding residue.
+so the two reports say the same thing. Its numbers are written by
+:mod:`experiments.shared.numbers`, as the published pages' are.
 
 The HTML page is self-contained (figures embedded as data URIs), has a viewport meta tag, lets
 figures scale down with the page and keeps wide tables inside their own scrolling box, so it
@@ -19,78 +18,6 @@ import html
 import math
 import re
 from dataclasses import dataclass, field
-
-# --------------------------------------------------------------------------------------------
-# Numbers for people
-
-DASH = "–"
-
-
-def _missing(value) -> bool:
-    return value is None or (isinstance(value, float) and math.isnan(value))
-
-
-def _signed(value: float, decimals: int = 1) -> str:
-    text = f"{value:+.{decimals}f}"
-    return text[1:] if float(text) == 0 else text  # no "+0.0" or "-0.0"
-
-
-def _plain(value: float, decimals: int = 1) -> str:
-    text = f"{value:.{decimals}f}"
-    return text.lstrip("-") if float(text) == 0 else text
-
-
-def _bound(value: float) -> str:
-    return "0" if value == 0 else _plain(value)
-
-
-def percent(value) -> str:
-    """A fraction as a percentage with one decimal (``0.0717`` -> ``7.2%``); exactly 0 -> ``0``."""
-    if _missing(value):
-        return DASH
-    return "0" if value == 0 else f"{_plain(100 * float(value))}%"
-
-
-def pp(value, unit: bool = True) -> str:
-    """A difference of fractions in percentage points, signed (``0.033`` -> ``+3.3 pp``).
-
-    ``unit=False`` leaves out `` pp`` (for a table whose caption names the unit).
-    """
-    if _missing(value):
-        return DASH
-    if value == 0:
-        return "0"
-    return _signed(100 * float(value)) + (" pp" if unit else "")
-
-
-def one(value) -> str:
-    """A score or a mean with one decimal; exactly 0 -> ``0``."""
-    if _missing(value):
-        return DASH
-    return "0" if value == 0 else _plain(float(value))
-
-
-def whole(value) -> str:
-    """A value that can only be whole (a median of whole numbers, a count) without decimals."""
-    if _missing(value):
-        return DASH
-    return f"{float(value):,.0f}"
-
-
-def count(value) -> str:
-    """A whole number with thousands separators."""
-    if _missing(value):
-        return DASH
-    return f"{int(value):,}"
-
-
-def interval(low, high, *, scale: float = 100.0) -> str:
-    """A 95% interval in the estimate's unit with one decimal: ``[2.6, 4.1]``, ``[-0.3, 4.1]``,
-    ``[0, 9.6]`` (an exact 0 is written 0)."""
-    if _missing(low) or _missing(high):
-        return ""
-    return f"[{_bound(scale * float(low))}, {_bound(scale * float(high))}]"
-
 
 # --------------------------------------------------------------------------------------------
 # Inline text
@@ -443,12 +370,6 @@ __all__ = [
     "RunBox",
     "Strong",
     "Table",
-    "count",
-    "interval",
-    "one",
-    "percent",
-    "pp",
-    "whole",
     "to_html",
     "to_markdown",
 ]

@@ -203,31 +203,6 @@ def words(command: str) -> list[str]:
     return parts[1:]
 
 
-WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def in_words(count: int) -> str:
-    """A small count as the pages write it in prose (``six``); 11 and over in figures."""
-    return WORDS[count] if 0 <= count < len(WORDS) else f"{count:,}"
-
-
-def signed(value: float, digits: int = 1) -> str:
-    """``+1.2`` or ``−1.2``, with a true minus sign; a value that rounds to zero keeps its sign
-    (``−0.0``: the estimate was below zero)."""
-    text = f"{value:+.{digits}f}"
-    return text.replace("-", "−")
-
-
-def plain(value: float, digits: int = 1) -> str:
-    """A number with a true minus sign and no plus sign."""
-    return f"{value:.{digits}f}".replace("-", "−")
-
-
-def interval(low: float, high: float, digits: int = 1, scale: float = 1.0) -> str:
-    """``[low, high]`` with true minus signs, each scaled by ``scale``."""
-    return f"[{plain(low * scale, digits)}, {plain(high * scale, digits)}]"
-
-
 @dataclass(frozen=True)
 class Field:
     """One of the fields the answers are given for: the players at the table besides the seat

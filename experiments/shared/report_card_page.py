@@ -266,7 +266,10 @@ function firstRule(part, f) {
   }
   return [part.rules.length + 1, null];
 }
-function pp(x) { return (x >= 0 ? "+" : "\\u2212") + Math.abs(100 * x).toFixed(1); }
+function pp(x) {  // as experiments.shared.numbers.pp writes it, without the unit
+  const text = Math.abs(100 * x).toFixed(1);
+  return Number(text) === 0 ? text : (x > 0 ? "+" : "\\u2212") + text;
+}
 function effect(rule, what) {
   if (!rule || rule.effect === undefined) { return ""; }
   let text = " Play-outs: " + what + " " + pp(rule.effect) + " pp win share per decision";

@@ -31,6 +31,7 @@ import numpy as np
 
 from experiments.library.situation_tree import Condition
 from experiments.shared.analysis_card import Card
+from experiments.shared.numbers import interval, percent, pp, shortest, signed
 from strategies.taming_card import COUNT
 
 FEATURE_WORDS = {
@@ -66,10 +67,6 @@ SEEK_WORDS = {
 }
 """The seek rule's answer in words: ``(sentence, table cell)`` (the cell without breaks, so the
 report's column stays narrow)."""
-
-
-def _num(x: float) -> str:
-    return f"{x:g}"
 
 
 def condition_text(c: Condition) -> str:
@@ -108,15 +105,15 @@ def condition_text(c: Condition) -> str:
     if c.feature == "prize":
         label = "better bonus worth"
         if c.lo is not None and c.hi is not None:
-            return f"{label} {_num(c.lo)} to <{_num(c.hi)} points"
+            return f"{label} {shortest(c.lo)} to <{shortest(c.hi)} points"
         if c.lo is not None:
-            return f"{label} >= {_num(c.lo)} points"
-        return f"{label} < {_num(c.hi)} points"
+            return f"{label} >= {shortest(c.lo)} points"
+        return f"{label} < {shortest(c.hi)} points"
     if c.lo is not None and c.hi is not None:
-        return f"{label} {_num(c.lo)} to under {_num(c.hi)}"
+        return f"{label} {shortest(c.lo)} to under {shortest(c.hi)}"
     if c.lo is not None:
-        return f"{label} >= {_num(c.lo)}"
-    return f"{label} < {_num(c.hi)}"
+        return f"{label} >= {shortest(c.lo)}"
+    return f"{label} < {shortest(c.hi)}"
 
 
 def class_text(conditions: list[Condition]) -> str:
@@ -235,13 +232,14 @@ def _effect_words(rule: Mapping) -> str:
         figures = gate_figures(rule["gate"]).items()
         name, (effect, lo, hi) = min(figures, key=lambda item: item[1][2])
         part = "seeking as the card says" if "seek" in rule else "the card's commitments"
-        return f" (whole games, {part}: {effect:+.2f} pp [{lo:+.2f}, {hi:+.2f}] at {name})"
+        shown = f"{signed(effect, 2)} pp {interval(lo, hi, 2, signs=True)}"
+        return f" (whole games, {part}: {shown} at {name})"
     if "effect" not in rule or not np.isfinite(rule["effect"]):
         return ""
     return (
-        f" (seeking: {100 * rule['effect']:+.1f} pp win share per decision "
-        f"[{100 * rule['lo']:+.1f}, {100 * rule['hi']:+.1f}], worst field "
-        f"{100 * rule['worst']:+.1f})"
+        f" (seeking: {pp(rule['effect'])} win share per decision "
+        f"{interval(rule['lo'], rule['hi'], scale=100, signs=True)}, worst field "
+        f"{pp(rule['worst'], unit=False)})"
     )
 
 
@@ -301,8 +299,8 @@ def card_lines(card: Card | Mapping) -> list[str]:
             )
             continue
         note = (
-            f"{100 * rule.get('over_default', 0.0):+.1f} pp win share over {card.default}, "
-            f"best in {100 * rule['sure']:.0f}% of resamples"
+            f"{pp(rule.get('over_default', 0.0))} win share over {card.default}, "
+            f"best in {percent(rule['sure'], 0)} of resamples"
         )
         if rule.get("disagree"):
             note += f"; the solver says {rule['solver_k']}"

@@ -33,13 +33,9 @@ from experiments.shared.document import (
     RunBox,
     Strong,
     Table,
-    count,
-    interval,
-    one,
-    percent,
-    pp,
 )
 from experiments.shared.limits import MAX_STRATEGIES
+from experiments.shared.numbers import count, interval, percent, plain, pp
 from experiments.shared.report_results import read_run_json, read_table
 from sim.errors import InputError
 from strategies.registry import resolve
@@ -320,22 +316,22 @@ def figure_block(folder: ResultFolder, name: str, figure, alt: str, caption: str
 
 def share_cell(row, column: str) -> Cell:
     """A fraction with its interval (columns ``C``, ``C_low``, ``C_high``) as a table cell."""
-    return Cell(percent(row[column]), interval(row[f"{column}_low"], row[f"{column}_high"]))
+    return Cell(
+        percent(row[column]), interval(row[f"{column}_low"], row[f"{column}_high"], scale=100)
+    )
 
 
 def change_cell(row, column: str, unit: bool = False) -> Cell:
     """A difference of fractions with its interval, in percentage points, as a table cell."""
-    return Cell(pp(row[column], unit), interval(row[f"{column}_low"], row[f"{column}_high"]))
-
-
-def points_change(value) -> str:
-    """A difference of fractions in percentage points without the unit (``+3.3``)."""
-    return pp(value, unit=False)
+    return Cell(
+        pp(row[column], unit=unit),
+        interval(row[f"{column}_low"], row[f"{column}_high"], scale=100),
+    )
 
 
 def estimate_cell(row, write=percent) -> Cell:
     """A row of a long table (``estimate``, ``low``, ``high``) of fractions as a table cell."""
-    return Cell(write(row["estimate"]), interval(row["low"], row["high"]))
+    return Cell(write(row["estimate"]), interval(row["low"], row["high"], scale=100))
 
 
 def by_players(frame: pd.DataFrame, counts: list[int], cell) -> list:
@@ -363,7 +359,7 @@ def _column_writer(column: str, values: pd.Series):
     finite = values.dropna()
     if probability and len(finite) and finite.between(-1, 1).all():
         return percent
-    return one
+    return plain
 
 
 def csv_table(frame: pd.DataFrame, caption: str) -> Table:
@@ -420,7 +416,6 @@ __all__ = [
     "generic_section",
     "players_header",
     "players_of",
-    "points_change",
     "run_box",
     "share_cell",
     "short_name",

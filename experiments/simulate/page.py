@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from experiments.shared.pages import Source, interval, plain, read, signed
+from experiments.shared.numbers import interval, percent, signed
+from experiments.shared.pages import Source, read
 
 PLAYERS = (2, 3, 4)
 STRATEGIES = ("greedy", "classic")
@@ -80,7 +81,7 @@ def score_markdown(results: Path) -> str:
         for p, row in greedy.loc[list(PLAYERS)].iterrows()
     ]
     stalled = classic["long_games_no_herd"].idxmax()
-    share = plain(classic.loc[stalled, "long_games_no_herd"] * 100)
+    share = percent(classic.loc[stalled, "long_games_no_herd"])
     return (
         "**Does the herd change the score?** Mean score per seat with the herd minus without "
         "it, every seat the same strategy, 20,000 games per cell (`mammoth simulate --games "
@@ -88,9 +89,9 @@ def score_markdown(results: Path) -> str:
         "difference of the two mean scores): `greedy` "
         f"{', '.join(cells[:-1])} and {cells[-1]} players. `classic` gives "
         f"{', '.join(signed(classic.loc[p, 'difference']) for p in PLAYERS)}: the first "
-        f"greedy's games stall without the herd ({share}% "
+        f"greedy's games stall without the herd ({share} "
         f"of its {stalled}-player games run past {LONG_GAME} rounds, against "
-        f"{plain(greedy['long_games_no_herd'].max() * 100)}% of `greedy`'s), which is the "
+        f"{percent(greedy['long_games_no_herd'].max())} of `greedy`'s), which is the "
         "artefact the new greedy removes."
     )
 

@@ -20,6 +20,7 @@ from experiments.shared.command_options import (
     workers_option,
 )
 from experiments.shared.limits import MAX_TUNE_GAMES
+from experiments.shared.numbers import percent, plain, signed
 from experiments.tune.analysis import (
     FAMILY_MODULE,
     Arena,
@@ -66,10 +67,6 @@ def _preset_name(out: Path, name: str | None) -> str:
             f"preset {name!r} already exists in {existing.path}; choose another --name"
         )
     return name
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
 
 
 @command()
@@ -160,20 +157,20 @@ def tune(
         for table in ev["tables"]:
             for key, label in (("tuned", preset_name), ("start", seat.name)):
                 click.echo(
-                    f"  {table:11s} {label:20s} win {_pct(ev[f'{table}_{key}_win_rate'])} "
-                    f"[{_pct(ev[f'{table}_{key}_win_low'])}, "
-                    f"{_pct(ev[f'{table}_{key}_win_high'])}]  "
-                    f"margin {ev[f'{table}_{key}_margin']:+.1f} "
-                    f"± {ev[f'{table}_{key}_margin_se']:.1f}"
+                    f"  {table:11s} {label:20s} win {percent(ev[f'{table}_{key}_win_rate'])} "
+                    f"[{percent(ev[f'{table}_{key}_win_low'])}, "
+                    f"{percent(ev[f'{table}_{key}_win_high'])}]  "
+                    f"margin {signed(ev[f'{table}_{key}_margin'])} "
+                    f"± {plain(ev[f'{table}_{key}_margin_se'])}"
                 )
             difference, se = ev[f"{table}_win_difference"], ev[f"{table}_win_difference_se"]
             click.echo(
-                f"  {table:11s} paired difference: {100 * difference:+.1f} points "
-                f"± {100 * se:.1f} (z = {difference / se if se else 0.0:.1f}); head to head "
-                f"{preset_name} takes {_pct(ev[f'{table}_head_to_head_share'])} "
-                f"[{_pct(ev[f'{table}_head_to_head_low'])}, "
-                f"{_pct(ev[f'{table}_head_to_head_high'])}] of the wins, "
-                f"fair {_pct(ev[f'{table}_head_to_head_fair'])}"
+                f"  {table:11s} paired difference: {signed(100 * difference)} points "
+                f"± {plain(100 * se)} (z = {plain(difference / se if se else 0.0)}); head to head "
+                f"{preset_name} takes {percent(ev[f'{table}_head_to_head_share'])} "
+                f"[{percent(ev[f'{table}_head_to_head_low'])}, "
+                f"{percent(ev[f'{table}_head_to_head_high'])}] of the wins, "
+                f"fair {percent(ev[f'{table}_head_to_head_fair'])}"
             )
     settings = {
         "start": seat.name,

@@ -9,13 +9,11 @@ from shlex import quote
 
 import pandas as pd
 
+from experiments.shared.numbers import in_words, interval, percent, plain
 from experiments.shared.pages import (
     FIELDS,
     QUICK_SEARCH,
     field_sources,
-    in_words,
-    interval,
-    plain,
     read_fields,
 )
 
@@ -57,9 +55,13 @@ def games(results: Path) -> pd.DataFrame:
 
 def _decided(row) -> str:
     return (
-        f"{plain(row.majority_decided * 100)}% "
+        f"{percent(row.majority_decided)} "
         f"{interval(row.majority_decided_low, row.majority_decided_high, scale=100)}"
     )
+
+
+def _margin(row) -> str:
+    return f"{plain(row.margin_median, 0)} ({plain(row.margin)})"
 
 
 def table_markdown(results: Path) -> str:
@@ -68,7 +70,7 @@ def table_markdown(results: Path) -> str:
     lines = ["| field | | 2 players | 3 players | 4 players |", "|---|---|---|---|---|"]
     what = {
         "games whose winner the majority decides": _decided,
-        "winning margin, median (mean)": lambda r: f"{r.margin_median:.0f} ({r.margin:.1f})",
+        "winning margin, median (mean)": _margin,
     }
     for label, cell in what.items():
         for f in FIELDS:
@@ -114,8 +116,8 @@ def _strongest_words(rows: pd.DataFrame) -> str:
     )
     verdict = "within the other fields' range" if inside else "outside the other fields' range"
     return (
-        f"In the field of the strongest player, `{STRONGEST}`: {plain(mine[2] * 100)}% and "
-        f"{plain(mine[4] * 100)}%, {verdict}."
+        f"In the field of the strongest player, `{STRONGEST}`: {percent(mine[2])} and "
+        f"{percent(mine[4])}, {verdict}."
     )
 
 
@@ -127,7 +129,7 @@ def field_markdown(results: Path) -> str:
     most = at4["majority_decided"].idxmax()
     closest = at4["margin_median"].idxmin()
     best = at4.loc[most]
-    median = f"median {at4.loc[closest, 'margin_median']:.0f} points"
+    median = f"median {plain(at4.loc[closest, 'margin_median'], 0)} points"
     if closest == most:
         where = f"where the majority also decides most often: {_decided(best)} of its games."
     else:

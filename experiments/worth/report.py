@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
+from experiments.shared.numbers import interval, percent, plain, pp, signed
 from experiments.shared.paired import histogram_quantiles
 from experiments.shared.settings import players_of
 from experiments.worth.analysis import LONG_GAME, tiles_label
@@ -244,21 +245,21 @@ def summary(config: dict, tables: dict, main_label: str, conditions: dict) -> st
     t = t[(t["condition"] == main_label) & t["quantity"].str.startswith("win-probability")]
     for row, tile in zip(g.itertuples(), t.itertuples(), strict=True):
         lines.append(
-            f"  {row.players}p majority decides {100 * row.majority_decided:4.1f}% "
-            f"[{100 * row.majority_decided_low:.1f}, {100 * row.majority_decided_high:.1f}] of "
-            f"games; margin {row.margin:.1f} (sd {row.margin_sd:.1f}), change "
-            f"{row.dmargin:+.1f} [{row.dmargin_low:+.1f}, {row.dmargin_high:+.1f}]; one more "
-            f"tile {100 * tile.estimate:+.2f} pp win "
-            f"[{100 * tile.low:+.2f}, {100 * tile.high:+.2f}]"
+            f"  {row.players}p majority decides {percent(row.majority_decided):>5} "
+            f"{interval(row.majority_decided_low, row.majority_decided_high, scale=100)} of "
+            f"games; margin {plain(row.margin)} (sd {plain(row.margin_sd)}), change "
+            f"{signed(row.dmargin)} {interval(row.dmargin_low, row.dmargin_high, signs=True)}; "
+            f"one more tile {pp(tile.estimate, 2)} win "
+            f"{interval(tile.low, tile.high, 2, scale=100, signs=True)}"
         )
     w = tables["win_change"]
     for row in w[w["condition"] == main_label].itertuples():
         lines.append(
-            f"  {row.players}p {row.strategy:18s} win {100 * row.dwin:+5.1f} pp "
-            f"[{100 * row.dwin_low:+.1f}, {100 * row.dwin_high:+.1f}] "
+            f"  {row.players}p {row.strategy:18s} win {pp(row.dwin):>8} "
+            f"{interval(row.dwin_low, row.dwin_high, scale=100, signs=True)} "
             f"({config['points']} vs 0 points)"
         )
-    long = [f"{r.players}p {100 * r.long_game:.2f}%" for r in g.itertuples() if r.long_game > 0]
+    long = [f"{r.players}p {percent(r.long_game, 2)}" for r in g.itertuples() if r.long_game > 0]
     if long:
         lines.append(
             f"  note: games over {LONG_GAME} rounds (stalled play, not a rule): {', '.join(long)} "

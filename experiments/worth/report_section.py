@@ -15,17 +15,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from experiments.shared.document import (
-    Cell,
-    Paragraph,
-    Strong,
-    Table,
-    interval,
-    one,
-    percent,
-    pp,
-    whole,
-)
+from experiments.shared.document import Cell, Paragraph, Strong, Table
+from experiments.shared.numbers import interval, percent, plain, pp
 from experiments.shared.plots import grouped_intervals
 from experiments.shared.report_charts import WIDTH
 from experiments.shared.report_folder import (
@@ -38,7 +29,6 @@ from experiments.shared.report_folder import (
     figure_block,
     players_header,
     players_of,
-    points_change,
     share_cell,
     source_line,
 )
@@ -108,13 +98,13 @@ def _tile_value(folder: ResultFolder) -> pd.DataFrame:
 
 def _tile_cell(row) -> Cell:
     """A cell of the tile's value: estimate and interval in percentage points of winning."""
-    return estimate_cell(row, points_change)
+    return estimate_cell(row, lambda value: pp(value, unit=False))
 
 
 def _margin(row, arm: str = "") -> str:
     median = row.get(f"margin_median{arm}", np.nan)
-    mean = one(row[f"margin{arm}"])
-    return mean if pd.isna(median) else f"{whole(median)} ({mean})"
+    mean = plain(row[f"margin{arm}"])
+    return mean if pd.isna(median) else f"{plain(median, 0)} ({mean})"
 
 
 def _games(folder: ResultFolder) -> pd.DataFrame:
@@ -133,7 +123,7 @@ def worth_answer(folder: ResultFolder) -> list:
         f" Its {_points(folder)} points decide who wins in {and_list(shares)} games. ",
     ]
     if "margin_median" in by:
-        medians = and_list([whole(by.loc[p, "margin_median"]) for p in counts])
+        medians = and_list([plain(by.loc[p, "margin_median"], 0) for p in counts])
         words.append(f"Winning margins: median {medians} points. ")
     if len(tile):
         values = and_list([pp(tile.loc[p, "estimate"], unit=False) for p in tile.index])
@@ -181,7 +171,7 @@ def section(folder: ResultFolder) -> list:
     if "dmargin" in by:
 
         def margin_change(r) -> Cell:
-            return Cell(one(r["dmargin"]), interval(r["dmargin_low"], r["dmargin_high"], scale=1))
+            return Cell(plain(r["dmargin"]), interval(r["dmargin_low"], r["dmargin_high"]))
 
         change = by_players(by, counts, margin_change)
         rows.append(["margin change, on minus off", *change])
@@ -190,7 +180,8 @@ def section(folder: ResultFolder) -> list:
         tile_cells = by_players(tile, counts, _tile_cell)
         rows.append(["one more tile at the end, pp", *tile_cells])
     if "rounds" in by:
-        rows.append(["rounds per game, mean", *by_players(by, counts, lambda r: one(r["rounds"]))])
+        rounds = by_players(by, counts, lambda r: plain(r["rounds"]))
+        rows.append(["rounds per game, mean", *rounds])
     blocks.append(Table(["", *players_header(counts)], rows, "Headline figures (95% intervals)"))
     win = _main_condition(folder, folder.table("win_change"))
     win_rows = []

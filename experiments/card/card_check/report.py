@@ -42,6 +42,7 @@ from experiments.card.card_check.analysis import (
     CheckTables,
 )
 from experiments.shared.files import run_metadata, write_csv, write_json, write_text
+from experiments.shared.numbers import estimate, signed
 from experiments.shared.report_card_page import card_page
 from experiments.shared.report_card_words import card_text, worded_card
 
@@ -61,22 +62,6 @@ SETTINGS = (
 )
 
 
-def _signed(x: float) -> str:
-    """One decimal, or two where one would round a non-zero value to 0 (an interval's end just
-    short of 0 must not read as reaching it)."""
-    text = f"{x:+.1f}"
-    if text in ("+0.0", "-0.0"):
-        text = f"{x:+.2f}" if x != 0 else "0.0"
-        text = "0.0" if text in ("+0.00", "-0.00") else text
-    return text.replace("-", "\u2212")
-
-
-def _pp(value, low, high) -> str:
-    if value is None or pd.isna(value):
-        return "-"
-    return f"{_signed(value)} [{_signed(low)}, {_signed(high)}]"
-
-
 def _met(goal) -> str:
     return "-" if goal is None or pd.isna(goal) else ("yes" if goal else "**no**")
 
@@ -87,7 +72,7 @@ def goals_text(goals: pd.DataFrame, card: str) -> str:
         f"# {card}: the card against the best fixed and the best computer policy",
         "",
         f"Win rate of the card minus the policy's, percentage points (95% interval). Goals: level "
-        f"with the best fixed policy (at least {LEVEL:+.1f} pp and the interval reaching 0), "
+        f"with the best fixed policy (at least {signed(LEVEL)} pp and the interval reaching 0), "
         f"within {-CLOSE:.1f} pp of the best computer policy.",
         "",
         "| field | tiles | players | vs best fixed | goal | vs best computer | goal | "
@@ -95,10 +80,13 @@ def goals_text(goals: pd.DataFrame, card: str) -> str:
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for _, r in goals.iterrows():
-        fixed = f"{_pp(r['vs_fixed'], r['vs_fixed_low'], r['vs_fixed_high'])} ({r['best_fixed']})"
-        computer = _pp(r["vs_computer"], r["vs_computer_low"], r["vs_computer_high"])
+        fixed = estimate(r["vs_fixed"], r["vs_fixed_low"], r["vs_fixed_high"], near_zero=2)
+        fixed += f" ({r['best_fixed']})"
+        computer = estimate(
+            r["vs_computer"], r["vs_computer_low"], r["vs_computer_high"], near_zero=2
+        )
         computer += f" ({r['best_computer']})"
-        no_seek = _pp(r["vs_no_seek"], r["vs_no_seek_low"], r["vs_no_seek_high"])
+        no_seek = estimate(r["vs_no_seek"], r["vs_no_seek_low"], r["vs_no_seek_high"], near_zero=2)
         lines.append(
             f"| {r['field']} | {r['tiles']} | {r['players']} | {fixed} | {_met(r['fixed_goal'])} "
             f"| {computer} | {_met(r['computer_goal'])} | {no_seek} | {int(r['games']):,} |"
@@ -121,7 +109,7 @@ def exploit_text(goals: pd.DataFrame, card: str) -> str:
     for _, r in goals.iterrows():
         lines.append(
             f"| {r['field']} | {r['tiles']} | {r['players']} | {r['best_deviation']} | "
-            f"{_pp(r['gain'], r['gain_low'], r['gain_high'])} | "
+            f"{estimate(r['gain'], r['gain_low'], r['gain_high'], near_zero=2)} | "
             f"{'yes' if r['holds'] else '**no**'} | {int(r['games']):,} |"
         )
     return "\n".join(lines) + "\n"

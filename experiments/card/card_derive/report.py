@@ -29,6 +29,7 @@ from experiments.card.card_derive.analysis_race import tables_of
 from experiments.card.report_shipped import metagame_verdict
 from experiments.shared.analysis_card_tables import field_label, rules_with_tiles, tiles_label
 from experiments.shared.files import run_metadata, write_csv, write_text
+from experiments.shared.numbers import count, estimate, interval, signed
 from experiments.shared.report_card_page import card_page
 from experiments.shared.report_card_print import print_page
 from experiments.shared.report_person_words import card_words
@@ -202,7 +203,7 @@ def derived_card(config: dict, plays: dict, certified: pd.DataFrame, command: st
         "For": [f"a table of {table}" if len(tables) == 1 else f"every table of {len(tables)}"],
         "Exploitability": [
             f"{p} players: {deviation_words(c['best_deviation'], person)}{worst(c)} gains "
-            f"{c['gain']:+.2f} pp [{c['low']:+.2f}, {c['high']:+.2f}]"
+            f"{signed(c['gain'], 2)} pp {interval(c['low'], c['high'], 2, signs=True)}"
             for p, c in card["provenance"]["certified"].items()
         ],
     }
@@ -222,10 +223,6 @@ def _md_table(frame: pd.DataFrame) -> str:
     rule = "|" + "---|" * len(frame.columns)
     rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in frame.itertuples(index=False)]
     return "\n".join([head, rule, *rows])
-
-
-def _pp(value: float) -> str:
-    return f"{value:+.2f}"
 
 
 def derivation_markdown(
@@ -253,16 +250,16 @@ def derivation_markdown(
         {
             "players": int(players),
             "best deviation": deviation_words(best["best_deviation"], person),
-            "its gain": f"{_pp(best['gain'])} [{_pp(best['low'])}, {_pp(best['high'])}]",
+            "its gain": estimate(best["gain"], best["low"], best["high"], 2),
             "holds": "yes" if best["gain"] <= EXPLOIT_LIMIT else "**no**",
-            "games": f"{best['games']:,}",
+            "games": count(best["games"]),
         }
         for players, best in certificate(certified, digits=None).items()
     ]
     lines += [_md_table(pd.DataFrame(rows)), ""]
     lines += ["Every deviation (exploit.csv):", ""]
     every = certified.assign(
-        gain=[f"{_pp(g)} [{_pp(lo)}, {_pp(hi)}]" for g, lo, hi in
+        gain=[estimate(g, lo, hi, 2) for g, lo, hi in
               zip(certified["gain"], certified["gain_low"], certified["gain_high"], strict=True)]
     )[["players", "deviation", "gain"]]  # fmt: skip
     lines += [_md_table(every), ""]
@@ -281,8 +278,7 @@ def derivation_markdown(
         for players, (_names, tables) in sorted(metagames.items()):
             eq = tables["equilibrium"]
             regrets = "; ".join(
-                f"{row.strategy} {_pp(row.behind_best)} [{_pp(row.behind_low)}, "
-                f"{_pp(row.behind_high)}]"
+                f"{row.strategy} {estimate(row.behind_best, row.behind_low, row.behind_high, 2)}"
                 for row in eq.itertuples()
             )
             verdict = metagame_verdict(shown.get(str(players), {}), eq)
@@ -329,7 +325,7 @@ def _tables_markdown(config, plays, race, certified, tables, person) -> str:
                     "table": table_label(table.field, table.tiles),
                     "players": int(players),
                     "best deviation": deviation_words(best["best_deviation"], person),
-                    "its gain": f"{_pp(best['gain'])} [{_pp(best['low'])}, {_pp(best['high'])}]",
+                    "its gain": estimate(best["gain"], best["low"], best["high"], 2),
                     "holds": "yes" if best["gain"] <= EXPLOIT_LIMIT else "**no**",
                 }
             )
@@ -339,7 +335,7 @@ def _tables_markdown(config, plays, race, certified, tables, person) -> str:
         at = table_label(tables[best["table"]].field, tables[best["table"]].tiles)
         lines.append(
             f"- Worst table at {players} players: {at}, "
-            f"{deviation_words(best['best_deviation'], person)} gains {_pp(best['gain'])} pp."
+            f"{deviation_words(best['best_deviation'], person)} gains {signed(best['gain'], 2)} pp."
         )
     lines += [
         "",
