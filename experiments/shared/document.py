@@ -272,7 +272,7 @@ figcaption{font-size:.85em;color:#444;margin-top:2px}
 @media (max-width:600px){
  body{font-size:15px;padding:0 10px 40px}
  th,td{padding:3px 3px}
- .ci{display:block}
+ .ci{display:block;white-space:normal}
  .box{padding:2px 6px 6px}
  .box table,table.dense{font-size:.88em}
 }
