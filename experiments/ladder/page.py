@@ -5,7 +5,9 @@ the answers of docs/answers.md, and the strongest player's place on it in the RE
 from __future__ import annotations
 
 from pathlib import Path
+from shlex import quote
 
+from experiments.shared.page_charts import png
 from experiments.shared.pages import (
     FIELDS,
     LADDER,
@@ -16,6 +18,7 @@ from experiments.shared.pages import (
     read,
 )
 from experiments.shared.report_folder import short_name
+from experiments.shared.report_results import read_run_json
 
 CHAMPION = "champion"
 """The strongest player's name."""
@@ -24,15 +27,42 @@ CHAMPION_RUNG = f"{CHAMPION}+ev"
 RUNGS = {"search": "search+search", "search[rollouts=16]": "search[rollouts=16]+search"}
 """The rungs the README names beside the strongest player."""
 
+GENERATIONS = "generations"
+"""The committed ladder of the self-play models' generations."""
+GENERATION_RUNGS = (
+    "greedy",
+    "learned",
+    "learned[model=selfplay]",
+    *(f"learned[model=selfplay2-g{g}]" for g in (1, 3, 5, 7)),
+    "learned[model=selfplay2]",
+    "learned[model=selfplay2,herd_3_4=0.3]",
+    "learned[model=selfplay2,herd_3_4=0.3,block=2,block_areas=6,gatherers=4]",
+    *(f"learned[model=selfplay3-g{g}]" for g in (1, 3, 5, 7)),
+    "learned[model=selfplay3]",
+    CHAMPION,
+)
+"""Its rungs, weakest first: the first model, `selfplay`'s last generation, the generations of
+`selfplay2` and `selfplay3` (the model itself is the last), and the steps from `selfplay2` to the
+strongest player (less herd, then blocking and people kept back)."""
+
 SOURCES = (
     Source(
         LADDER,
         ("mammoth ladder --games 1000 --seed 52",),
         keep=("ratings.csv", "ladder.csv", "costs.csv"),
     ),
+    Source(
+        GENERATIONS,
+        (
+            "mammoth ladder "
+            + " ".join(f"--strategy {quote(rung)}" for rung in GENERATION_RUNGS)
+            + " --players 2 4 --games 1000 --seed 36 --no-costs",
+        ),
+        keep=("ratings.csv", "ladder.csv"),
+    ),
 )
-"""The committed ladder (its costs are measured, so they move from run to run; its ratings do
-not)."""
+"""The committed ladders: the full one (its costs are measured, so they move from run to run;
+its ratings do not) and the generations' (ratings only)."""
 
 
 def ratings(results: Path, players: int) -> dict[str, tuple[float, float, float]]:
@@ -117,9 +147,76 @@ def table_markdown(results: Path) -> str:
     return "\n".join(lines)
 
 
+def ladder_png(results: Path) -> bytes:
+    """``docs/strategies_ladder.png``: the committed ladder's strength against cost, as
+    ``mammoth ladder`` draws it (:func:`~experiments.ladder.report.ladder_figure`)."""
+    from experiments.ladder.report import ladder_figure
+
+    table = read(results, LADDER, "ladder.csv")
+    return png(ladder_figure(table), dpi=110, bbox_inches="tight")
+
+
+def generations_png(results: Path) -> bytes:
+    """``docs/strategies_generations.png``: rating by generation on the committed generations'
+    ladder, as ``mammoth ladder`` draws it
+    (:func:`~experiments.ladder.report.generations_figure`)."""
+    from experiments.ladder.report import generations_figure
+
+    figure = generations_figure(read(results, GENERATIONS, "ladder.csv"))
+    if figure is None:
+        raise ValueError(f"docs/results/{GENERATIONS} holds no two generations of one model")
+    return png(figure, dpi=110, bbox_inches="tight")
+
+
+def settled(results: Path) -> dict[str, tuple[int, int]]:
+    """Each model with two or more generations on the generations' ladder -> the first of its
+    generations from which on all of them lie within each other's 95% intervals at every player
+    count (intervals on a line overlap pairwise when the highest low is under the lowest high),
+    and its last generation (the model itself)."""
+    from experiments.ladder.report import generations
+
+    table = read(results, GENERATIONS, "ladder.csv").set_index("player")
+    counts = sorted(int(c.split("_")[1][:-1]) for c in table.columns if c.startswith("rating_"))
+    found = {}
+    for model, rungs in generations(table.index.to_series()).groupby("model"):
+        rungs = rungs.sort_values("generation")
+        if len(rungs) < 2:
+            continue
+        for start in rungs["generation"]:
+            rows = table.loc[rungs[rungs["generation"] >= start]["player"]]
+            if all(rows[f"low_{p}p"].max() <= rows[f"high_{p}p"].min() for p in counts):
+                found[model] = (int(start), int(rungs["generation"].max()))
+                break
+    return found
+
+
+def settle_markdown(results: Path) -> str:
+    """The README's and docs/strategies.md's sentence: from which generation on each self-play
+    model's generations rate alike, on the committed generations' ladder."""
+    (run,) = read_run_json(results / GENERATIONS)["runs"]
+    found = settled(results)
+    models = [f"from generation {start} on for `{model}`" for model, (start, _) in found.items()]
+    listed = ", ".join(models[:-1]) + f" and {models[-1]}" if len(models) > 1 else models[0]
+    lasts = {last for _, last in found.values()}
+    last = f", {lasts.pop()}," if len(lasts) == 1 else ""
+    return (
+        "Rated on one ladder with their generations (heads-up and at 4 players, "
+        f"{run['games_per_table']:,} games a table; its command is in "
+        f"docs/results/{GENERATIONS}/run.json), the self-play models' ratings stop moving: "
+        f"{listed}, a model's generations lie within each other's 95% intervals at both table "
+        f"sizes (its last generation{last} is the model itself)."
+    )
+
+
 BLOCKS = {
     "ladder-fields": fields_markdown,
     "ladder-champion": champion_markdown,
     "ladder-table": table_markdown,
+    "generations-settle": settle_markdown,
 }
 """The marked blocks this answer writes."""
+WRITES = {
+    "docs/strategies_ladder.png": ladder_png,
+    "docs/strategies_generations.png": generations_png,
+}
+"""The charts of docs/strategies.md this answer draws (the README shows the generations')."""
