@@ -1,10 +1,10 @@
 """Every figure of the README and docs/answers.md comes from a committed result folder (issue 62).
 
 The pages' figures stand in marked blocks that ``mammoth docs --update`` writes from the folders
-of ``docs/results``; these tests check that each block (and each data file the pages draw on)
-equals what the committed folders give now, that no result figure is typed in outside a block,
-that every folder records the commands that made it, and that a folder rebuilt from its command
-gives the same figures (slow).
+of ``docs/results``; these tests check that each block (and each data file and chart the pages
+draw on) equals what the committed folders give now, that no result figure is typed in outside a
+block, that every chart a page shows is drawn by ``mammoth docs``, that every folder records the
+commands that made it, and that a folder rebuilt from its command gives the same figures (slow).
 """
 
 from __future__ import annotations
@@ -14,12 +14,14 @@ import re
 import shutil
 from pathlib import Path
 
+import matplotlib
 import pandas as pd
 import pytest
 from click.testing import CliRunner
 
 from experiments.cli import main
 from experiments.pages.command_rebuild import rebuild
+from experiments.shared.page_charts import drawn_by
 from experiments.shared.pages import (
     BLOCK_PAGES,
     FIELDS,
@@ -103,6 +105,81 @@ def test_the_figure_pattern_finds_what_it_must():
         _prose("gains +2.4 pp, decides 6.7% of games, rates +319 or −8.2; 3.11+")
     )
     assert found == ["+2.4 pp", "6.7%", "+319", "−8.2"]
+
+
+SHOWING = sorted(
+    page
+    for page in (ROOT / "README.md", *(ROOT / "docs").glob("*.md"))
+    if page.name != "history.md"
+)
+"""The pages whose every chart is drawn by ``mammoth docs``: the README and the pages of docs/
+(the dated record, history.md, excepted)."""
+SUFFIXES = ("png", "svg", "jpg", "jpeg", "gif", "webp")
+"""The image files' suffixes."""
+IMAGE = re.compile(
+    rf"\]\(\s*<?([^)\s>]+\.(?:{'|'.join(SUFFIXES)}))>?(?:\s[^)]*)?\)"
+    r"|<img\b[^>]*?\bsrc\s*=\s*[\"']([^\"']+)[\"']",
+    re.IGNORECASE,
+)
+"""An image a page shows or links to: a Markdown image or link to an image file, or an HTML
+``<img>``."""
+
+
+def images(text: str) -> list[str]:
+    """The images a page's Markdown shows or links to, outside its code, as written."""
+    text = re.sub(r"```.*?```", " ", text, flags=re.DOTALL)
+    text = re.sub(r"`[^`]*`", " ", text)
+    return [markdown or html for markdown, html in IMAGE.findall(text)]
+
+
+def test_the_image_finder_finds_what_it_must():
+    text = (
+        "![a chart](x.png) a [link to one](sub/y.PNG) <img alt='z' src=\"z.svg\"> "
+        '![titled](t.png "its title") [a page](p.md) `![code](no.png)`\n'
+        "```python\nfig.savefig('no.png')\n![fenced](no.png)\n```\n"
+    )
+    assert images(text) == ["x.png", "sub/y.PNG", "z.svg", "t.png"]
+
+
+@pytest.mark.parametrize("page", SHOWING, ids=lambda p: p.name)
+def test_every_chart_a_page_shows_is_drawn_by_mammoth_docs(page):
+    drawn = set(writes())
+    shown = [name for name in images(_text(page)) if (page.parent / name).resolve() not in drawn]
+    assert shown == [], f"{page.name} shows charts mammoth docs does not draw: {shown}"
+
+
+def test_every_chart_in_docs_is_drawn_by_mammoth_docs():
+    """No image is left beside the pages that nothing draws (an orphan of a renamed or retired
+    chart)."""
+    found = {
+        path
+        for folder in (ROOT, ROOT / "docs")
+        for path in folder.iterdir()
+        if path.suffix.lower().lstrip(".") in SUFFIXES
+    }
+    assert sorted(found - set(writes())) == []
+
+
+CHARTS = sorted(path for path in writes() if path.suffix == ".png")
+"""Every chart ``mammoth docs`` draws."""
+
+
+@pytest.mark.parametrize("path", CHARTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_chart_is_drawn_from_the_folders(path):
+    """A chart drawn twice gives the same bytes, and the committed one is what the folders give
+    now. Its bytes are compared under the matplotlib that drew it (which it records): another
+    matplotlib may lay out or anti-alias the same figure differently."""
+    drawn = writes()[path]()
+    assert drawn == writes()[path](), f"{path.name}: two drawings differ"
+    assert path.is_file(), f"{path.name} is missing: run mammoth docs --update"
+    committed = path.read_bytes()
+    version = drawn_by(committed)
+    assert version is not None, f"{path.name} names no matplotlib: run mammoth docs --update"
+    if version != matplotlib.__version__:
+        pytest.skip(
+            f"{path.name} was drawn by matplotlib {version}, this is {matplotlib.__version__}"
+        )
+    assert committed == drawn, f"{path.name} is stale: run mammoth docs --update"
 
 
 def test_the_fields_stand_in_the_order_of_their_rating_on_the_committed_ladder():
