@@ -147,6 +147,71 @@ def table_markdown(results: Path) -> str:
     return "\n".join(lines)
 
 
+def _leader(results: Path, players: int) -> str:
+    """The rung rated highest at one player count of the committed ladder."""
+    table = ratings(results, players)
+    return max(table, key=lambda player: table[player][0])
+
+
+def _scales(results: Path) -> str:
+    """Which of the ladder's scales (heads-up, 4-player) the strongest player tops (``tops both
+    scales``)."""
+    tops = [CHAMPION_RUNG == _leader(results, players) for players in (2, 4)]
+    if all(tops):
+        return "tops both scales"
+    if any(tops):
+        return f"tops the {'heads-up' if tops[0] else '4-player'} scale"
+    return "tops neither scale"
+
+
+def top_markdown(results: Path) -> str:
+    """docs/strategies.md's sentence on the strongest player's place on the committed ladder."""
+    two, four = ratings(results, 2), ratings(results, 4)
+    return (
+        f"How strong: on [the ladder](#the-strength-ladder) it {_scales(results)}, "
+        f"{rated(two[CHAMPION_RUNG])} heads-up and {rated(four[CHAMPION_RUNG])} at 4 players."
+    )
+
+
+def _times(ratio: float) -> str:
+    """A ratio of speeds to one significant figure, as prose gives it (``about 10 times``)."""
+    digits = len(str(int(ratio))) - 1
+    return f"about {round(ratio, -digits):,.0f} times"
+
+
+def _overlap(table, a: str, b: str, players: int) -> bool:
+    rows = table.set_index("player")
+    return (
+        rows.loc[a, f"low_{players}p"] <= rows.loc[b, f"high_{players}p"]
+        and rows.loc[b, f"low_{players}p"] <= rows.loc[a, f"high_{players}p"]
+    )
+
+
+def quick_markdown(results: Path) -> str:
+    """docs/strategies.md's sentence on the quick search against `search` on the committed
+    ladder: whether their ratings' intervals overlap at both table sizes, and its speed."""
+    table = read(results, LADDER, "ladder.csv")
+    speed = table.set_index("player")["games_per_s"]
+    quick, search = f"{QUICK_SEARCH}+ev", RUNGS["search"]
+    level = all(_overlap(table, quick, search, players) for players in (2, 4))
+    verdict = "rates as `search`" if level else "rates apart from `search`"
+    return (
+        f"It {verdict} on [the ladder](#the-strength-ladder) (their intervals "
+        f"{'overlap' if level else 'do not overlap'} at both table sizes) at "
+        f"{_times(speed[quick] / speed[search])} its speed."
+    )
+
+
+def notes_markdown(results: Path) -> str:
+    """docs/strategies.md's note below the ladder's table on the strongest player: which scales
+    it tops, and its speed in that run."""
+    speed = read(results, LADDER, "ladder.csv").set_index("player")["games_per_s"]
+    return (
+        f"The `{CHAMPION}` {_scales(results)}, at {speed[CHAMPION_RUNG]:,.0f} 4-player games a "
+        "second in that run (the bench's `learned_games` row is its speed on your machine)."
+    )
+
+
 def ladder_png(results: Path) -> bytes:
     """``docs/strategies_ladder.png``: the committed ladder's strength against cost, as
     ``mammoth ladder`` draws it (:func:`~experiments.ladder.report.ladder_figure`)."""
@@ -212,6 +277,9 @@ BLOCKS = {
     "ladder-fields": fields_markdown,
     "ladder-champion": champion_markdown,
     "ladder-table": table_markdown,
+    "ladder-top": top_markdown,
+    "ladder-quick": quick_markdown,
+    "ladder-notes": notes_markdown,
     "generations-settle": settle_markdown,
 }
 """The marked blocks this answer writes."""
