@@ -1,10 +1,11 @@
-"""Every figure of the README and docs/answers.md comes from a committed result folder (issue 62).
+"""Every figure of the README, docs/answers.md and docs/strategies.md comes from a committed result
+folder (issues 62 and 67).
 
 The pages' figures stand in marked blocks that ``mammoth docs --update`` writes from the folders
-of ``docs/results``; these tests check that each block (and each data file the pages draw on)
-equals what the committed folders give now, that no result figure is typed in outside a block,
-that every folder records the commands that made it, and that a folder rebuilt from its command
-gives the same figures (slow).
+of ``docs/results``; these tests check that each block (and each data file and chart the pages
+draw on) equals what the committed folders give now, that no result figure is typed in outside a
+block, that every chart a page shows is drawn by ``mammoth docs``, that every folder records the
+commands that made it, and that a folder rebuilt from its command gives the same figures (slow).
 """
 
 from __future__ import annotations
@@ -14,14 +15,15 @@ import re
 import shutil
 from pathlib import Path
 
+import matplotlib
 import pandas as pd
 import pytest
 from click.testing import CliRunner
 
 from experiments.cli import main
 from experiments.pages.command_rebuild import rebuild
+from experiments.shared.page_charts import drawn_by
 from experiments.shared.pages import (
-    BLOCK_PAGES,
     FIELDS,
     PAGES,
     RESULTS,
@@ -42,7 +44,7 @@ def _text(page: Path) -> str:
     return page.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("page", BLOCK_PAGES, ids=lambda p: p.name)
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_block_of_the_page_equals_what_the_committed_folders_give(page):
     text = _text(page)
     found = blocks_of(text, blocks())
@@ -54,7 +56,7 @@ def test_every_block_of_the_page_equals_what_the_committed_folders_give(page):
 
 def test_every_block_stands_on_a_page_and_every_page_block_is_known():
     held = set()
-    for page in BLOCK_PAGES:
+    for page in PAGES:
         text = _text(page)
         held |= set(blocks_of(text, blocks()))
         opened = set(re.findall(r"<!-- ([a-z0-9-]+): written by mammoth docs -->", text))
@@ -90,11 +92,20 @@ def _prose(text: str) -> str:
 SETTINGS = {"95%", "1 pp"}
 """Figures of the prose that are settings, not results: the intervals' level and the card's goal
 (at most 1 pp to any one player)."""
+DEFINITIONS = {"strategies.md": {"−10", "+100", "64%"}}
+"""Figures of one page's prose that are the game's rules or a scale's definition, not results:
+the −10 of a seat that cannot feed, and the rating scale's +100, which finishes ahead of the
+anchor 64% of the time (a rating is 400 log10 of the strengths' ratio)."""
+
+
+def _typed(page: Path) -> list[str]:
+    allowed = SETTINGS | DEFINITIONS.get(page.name, set())
+    return [f for f in FIGURE.findall(_prose(_text(page))) if f.rstrip(",.") not in allowed]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_no_result_figure_is_typed_in_outside_a_block(page):
-    typed = [f for f in FIGURE.findall(_prose(_text(page))) if f not in SETTINGS]
+    typed = _typed(page)
     assert typed == [], f"{page.name}: figures typed in outside a marked block: {typed}"
 
 
@@ -103,6 +114,81 @@ def test_the_figure_pattern_finds_what_it_must():
         _prose("gains +2.4 pp, decides 6.7% of games, rates +319 or −8.2; 3.11+")
     )
     assert found == ["+2.4 pp", "6.7%", "+319", "−8.2"]
+
+
+SHOWING = sorted(
+    page
+    for page in (ROOT / "README.md", *(ROOT / "docs").glob("*.md"))
+    if page.name != "history.md"
+)
+"""The pages whose every chart is drawn by ``mammoth docs``: the README and the pages of docs/
+(the dated record, history.md, excepted)."""
+SUFFIXES = ("png", "svg", "jpg", "jpeg", "gif", "webp")
+"""The image files' suffixes."""
+IMAGE = re.compile(
+    rf"\]\(\s*<?([^)\s>]+\.(?:{'|'.join(SUFFIXES)}))>?(?:\s[^)]*)?\)"
+    r"|<img\b[^>]*?\bsrc\s*=\s*[\"']([^\"']+)[\"']",
+    re.IGNORECASE,
+)
+"""An image a page shows or links to: a Markdown image or link to an image file, or an HTML
+``<img>``."""
+
+
+def images(text: str) -> list[str]:
+    """The images a page's Markdown shows or links to, outside its code, as written."""
+    text = re.sub(r"```.*?```", " ", text, flags=re.DOTALL)
+    text = re.sub(r"`[^`]*`", " ", text)
+    return [markdown or html for markdown, html in IMAGE.findall(text)]
+
+
+def test_the_image_finder_finds_what_it_must():
+    text = (
+        "![a chart](x.png) a [link to one](sub/y.PNG) <img alt='z' src=\"z.svg\"> "
+        '![titled](t.png "its title") [a page](p.md) `![code](no.png)`\n'
+        "```python\nfig.savefig('no.png')\n![fenced](no.png)\n```\n"
+    )
+    assert images(text) == ["x.png", "sub/y.PNG", "z.svg", "t.png"]
+
+
+@pytest.mark.parametrize("page", SHOWING, ids=lambda p: p.name)
+def test_every_chart_a_page_shows_is_drawn_by_mammoth_docs(page):
+    drawn = set(writes())
+    shown = [name for name in images(_text(page)) if (page.parent / name).resolve() not in drawn]
+    assert shown == [], f"{page.name} shows charts mammoth docs does not draw: {shown}"
+
+
+def test_every_chart_in_docs_is_drawn_by_mammoth_docs():
+    """No image is left beside the pages that nothing draws (an orphan of a renamed or retired
+    chart)."""
+    found = {
+        path
+        for folder in (ROOT, ROOT / "docs")
+        for path in folder.iterdir()
+        if path.suffix.lower().lstrip(".") in SUFFIXES
+    }
+    assert sorted(found - set(writes())) == []
+
+
+CHARTS = sorted(path for path in writes() if path.suffix == ".png")
+"""Every chart ``mammoth docs`` draws."""
+
+
+@pytest.mark.parametrize("path", CHARTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_chart_is_drawn_from_the_folders(path):
+    """A chart drawn twice gives the same bytes, and the committed one is what the folders give
+    now. Its bytes are compared under the matplotlib that drew it (which it records): another
+    matplotlib may lay out or anti-alias the same figure differently."""
+    drawn = writes()[path]()
+    assert drawn == writes()[path](), f"{path.name}: two drawings differ"
+    assert path.is_file(), f"{path.name} is missing: run mammoth docs --update"
+    committed = path.read_bytes()
+    version = drawn_by(committed)
+    assert version is not None, f"{path.name} names no matplotlib: run mammoth docs --update"
+    if version != matplotlib.__version__:
+        pytest.skip(
+            f"{path.name} was drawn by matplotlib {version}, this is {matplotlib.__version__}"
+        )
+    assert committed == drawn, f"{path.name} is stale: run mammoth docs --update"
 
 
 def test_the_fields_stand_in_the_order_of_their_rating_on_the_committed_ladder():
@@ -202,7 +288,7 @@ def test_a_committed_folder_rebuilt_from_its_command_gives_the_same_figures(tmp_
     shutil.copytree(RESULTS, copy)
     shutil.rmtree(copy / name)
     shutil.copytree(tmp_path / name, copy / name)
-    for page in BLOCK_PAGES:
+    for page in PAGES:
         text = _text(page)
         assert fill_blocks(text, blocks(copy)) == text
     assert ROOT.joinpath("docs", "results").is_dir()

@@ -10,6 +10,7 @@ from shlex import quote
 import pandas as pd
 
 from experiments.shared.numbers import interval, signed
+from experiments.shared.page_charts import png
 from experiments.shared.pages import (
     FIELDS,
     QUICK_SEARCH,
@@ -190,7 +191,7 @@ def by_field_csv(results: Path) -> str:
 def by_field_png(results: Path) -> bytes:
     """``docs/answers_by_field.png``: the 4-player answers against the field's rating, drawn
     from :func:`by_field_csv` as the snippet of docs/answers.md draws it."""
-    from io import BytesIO, StringIO
+    from io import StringIO
 
     from matplotlib.figure import Figure
 
@@ -198,9 +199,7 @@ def by_field_png(results: Path) -> bytes:
 
     figure = Figure(figsize=(7, 4.2))
     answers_by_field(figure.subplots(), pd.read_csv(StringIO(by_field_csv(results))))
-    buffer = BytesIO()
-    figure.savefig(buffer, format="png", metadata={"Software": None})
-    return buffer.getvalue()
+    return png(figure)
 
 
 BLOCKS = {
@@ -210,5 +209,5 @@ BLOCKS = {
 }
 """The marked blocks this answer writes."""
 WRITES = {"docs/answers_by_field.csv": by_field_csv, "docs/answers_by_field.png": by_field_png}
-"""The files of docs/ this answer writes (the chart's bytes depend on matplotlib's version, so
-only the table is checked against the folders)."""
+"""The files of docs/ this answer writes (the chart records the matplotlib that drew it:
+:mod:`experiments.shared.page_charts`)."""

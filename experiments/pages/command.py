@@ -42,8 +42,9 @@ def update_page(page: Path) -> bool:
 
 
 def update_files(page: Path) -> list[tuple[Path, bool]]:
-    """Write the page's data files anew: those beside it named after it
-    (``docs/answers_by_field.csv`` of ``docs/answers.md``); each with whether it changed."""
+    """Write the page's data files and charts anew: those beside it named after it
+    (``docs/answers_by_field.csv`` and ``docs/answers_worth.png`` of ``docs/answers.md``); each
+    with whether it changed."""
     done = []
     page = page.resolve()
     for path, fill in writes().items():
@@ -88,7 +89,8 @@ def update_reports() -> list[tuple[Path, bool]]:
     multiple=True,
     type=click.Path(dir_okay=False, path_type=Path),
     help="A Markdown page whose marked blocks to write anew from the committed folders (repeat);"
-    " its data files beside it (docs/answers_by_field.csv and .png) are written with it.",
+    " its data files and charts beside it, named after it (docs/answers_by_field.csv,"
+    " docs/answers_worth.png), are written with it.",
 )
 @workers_option("each command of a rebuild runs with these processes or threads", default=None)
 def docs(names, pages, workers):

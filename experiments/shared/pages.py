@@ -1,16 +1,18 @@
 """The published pages' figures as data: committed result folders and the marked blocks they fill.
 
-Every figure of the README and ``docs/answers.md`` stands in a *marked block*, the text between
-``<!-- NAME: written by mammoth docs -->`` and ``<!-- end NAME -->``, and each block is written
-from result folders committed under ``docs/results`` (small CSV files and a ``run.json`` that
-records the commands and seed that made them). A question publishes its figures in its own
-``page.py`` (found by looking, as the commands and kinds are):
+Every figure of the README, ``docs/answers.md`` and ``docs/strategies.md`` (:data:`PAGES`) stands
+in a *marked block*, the text between ``<!-- NAME: written by mammoth docs -->`` and
+``<!-- end NAME -->``, and each block is written from result folders committed under
+``docs/results`` (small CSV files and a ``run.json`` that records the commands and seed that made
+them). A question publishes its figures in its own ``page.py`` (found by looking, as the commands
+and kinds are):
 
 - ``SOURCES``: the result folders it owns (:class:`Source`), each with the commands that make it;
 - ``BLOCKS``: block name -> a function of the results folder returning the block's text;
 - ``WRITES`` (optional): a file of ``docs/`` -> a function of the results folder returning its text
-  or bytes (a table drawn from several folders, such as ``docs/answers_by_field.csv``, or its
-  chart).
+  or bytes (a table drawn from several folders, such as ``docs/answers_by_field.csv``, or a
+  chart, :mod:`experiments.shared.page_charts`), named after the page that shows it
+  (``docs/answers_worth.png``); every chart the pages show is one.
 
 ``mammoth docs`` rebuilds folders from their commands and writes the blocks and files anew; a
 test checks that the pages and files equal what the committed folders give.
@@ -37,10 +39,8 @@ ROOT = HOME.parent
 """The repository's folder."""
 RESULTS = ROOT / "docs" / "results"
 """The committed result folders."""
-PAGES = (ROOT / "README.md", ROOT / "docs" / "answers.md")
-"""The pages whose every figure comes from a result folder."""
-BLOCK_PAGES = (*PAGES, ROOT / "docs" / "strategies.md")
-"""The pages that hold marked blocks: the :data:`PAGES`, and the strategy guide's ladder."""
+PAGES = (ROOT / "README.md", ROOT / "docs" / "answers.md", ROOT / "docs" / "strategies.md")
+"""The pages whose every figure comes from a result folder, in marked blocks."""
 ROOM = "page"
 """The name of a question's module of published figures."""
 

@@ -4,18 +4,23 @@ and with 0 mammoth points), the table of docs/answers.md and the README's short 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from shlex import quote
 
 import pandas as pd
 
 from experiments.shared.numbers import in_words, interval, percent, plain
+from experiments.shared.page_charts import png
 from experiments.shared.pages import (
     FIELDS,
     QUICK_SEARCH,
+    field_folder,
     field_sources,
+    read,
     read_fields,
 )
+from experiments.shared.report_results import read_run_json
 
 TAMING = ("ev", "majority", "fixed-2", "never")
 """The taming policies of the four strategies of a one-base field."""
@@ -37,13 +42,30 @@ COMMANDS = {
 """Each field's run, after ``mammoth worth --seed 2024 --no-sensitivity``."""
 
 
-SOURCES = field_sources(
-    "worth",
-    "mammoth worth --seed 2024 --no-sensitivity",
-    COMMANDS,
-    keep=("games.csv", "win_change.csv"),
+CHART_FIELD = "greedy"
+"""The field whose run the chart of docs/answers.md draws (the default player's)."""
+CHART_TABLES = ("margins", "tile_value_held")
+"""The tables that field's folder keeps for the chart besides the answers' two."""
+
+
+def chart_folder() -> str:
+    """The committed folder the chart is drawn from (``worth/greedy``)."""
+    (field,) = [f for f in FIELDS if f.name == CHART_FIELD]
+    return field_folder("worth", field)
+
+
+SOURCES = tuple(
+    replace(source, keep=source.keep + tuple(f"{t}.csv" for t in CHART_TABLES))
+    if source.name == chart_folder()
+    else source
+    for source in field_sources(
+        "worth",
+        "mammoth worth --seed 2024 --no-sensitivity",
+        COMMANDS,
+        keep=("games.csv", "win_change.csv"),
+    )
 )
-"""The committed runs, one per field."""
+"""The committed runs, one per field (the chart's keeps its margins and tile values too)."""
 PLAYERS = (2, 3, 4)
 
 
@@ -142,9 +164,31 @@ def field_markdown(results: Path) -> str:
     )
 
 
+def chart_png(results: Path) -> bytes:
+    """``docs/answers_worth.png``: the chart ``mammoth worth`` draws of its run
+    (:func:`~experiments.worth.report.worth_figure`), drawn from the :data:`CHART_FIELD` field's
+    committed folder: the win-rate changes, the winning margins, the value of one more tile and
+    the games the majority decides."""
+    import matplotlib.pyplot as plt
+
+    from experiments.worth.report import worth_figure
+
+    name = chart_folder()
+    tables = {t: read(results, name, f"{t}.csv") for t in ("win_change", "games", *CHART_TABLES)}
+    (run,) = read_run_json(results / name)["runs"]
+    condition = run["main_condition"]
+    figure = worth_figure(tables, condition, int(run["arms"]["on"]))
+    try:
+        return png(figure, dpi=110)
+    finally:
+        plt.close(figure)
+
+
 BLOCKS = {
     "worth-table": table_markdown,
     "worth-short": short_markdown,
     "worth-field": field_markdown,
 }
 """The marked blocks this answer writes."""
+WRITES = {"docs/answers_worth.png": chart_png}
+"""The chart of docs/answers.md this answer draws."""
