@@ -209,7 +209,18 @@ def test_every_kind_is_interrupted_and_resumed_here():
     assert set(TINY) == set(KINDS)
 
 
-@pytest.mark.parametrize("kind", sorted(TINY))
+HEAVY_KINDS = {"analyse", "advice", "train"}
+"""The kinds whose tiny run still takes seconds (their play-outs and fits): their interruption is
+checked in the heavy tier, which CI runs after the default one."""
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pytest.param(k, marks=pytest.mark.heavy_kernel) if k in HEAVY_KINDS else k
+        for k in sorted(TINY)
+    ],
+)
 def test_an_interrupted_run_of_every_kind_resumes_through_the_store(
     tmp_path, monkeypatch, stores, kind
 ):
