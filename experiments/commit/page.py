@@ -14,6 +14,7 @@ from experiments.shared.page_charts import png
 from experiments.shared.pages import (
     FIELDS,
     QUICK_SEARCH,
+    STRONGEST,
     field_ratings,
     field_sources,
     read_fields,
@@ -122,10 +123,6 @@ def short_markdown(results: Path) -> str:
         f"sizes, and cost wins at {cost} of them (down to {signed(worst)} pp at 4 players). "
         + _strongest_words(one, four)
     )
-
-
-STRONGEST = "champion"
-"""The field of the strongest player, whose answer the README states on its own."""
 
 
 def _strongest_words(one: pd.DataFrame, four: pd.DataFrame) -> str:

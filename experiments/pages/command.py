@@ -41,15 +41,11 @@ def update_page(page: Path) -> bool:
     return new != text
 
 
-def update_files(page: Path) -> list[tuple[Path, bool]]:
-    """Write the page's data files and charts anew: those beside it named after it
-    (``docs/answers_by_field.csv`` and ``docs/answers_worth.png`` of ``docs/answers.md``); each
-    with whether it changed."""
+def _write(paths) -> list[tuple[Path, bool]]:
+    """Write each ``(path, fill)`` whose content changed (atomically); each path with whether it
+    changed."""
     done = []
-    page = page.resolve()
-    for path, fill in writes().items():
-        if path.parent != page.parent or not path.name.startswith(page.stem + "_"):
-            continue
+    for path, fill in paths:
         content = fill()
         data = content.encode("utf-8") if isinstance(content, str) else content
         old = path.read_bytes() if path.exists() else None
@@ -59,19 +55,22 @@ def update_files(page: Path) -> list[tuple[Path, bool]]:
     return done
 
 
+def update_files(page: Path) -> list[tuple[Path, bool]]:
+    """Write the page's data files and charts anew: those beside it named after it
+    (``docs/answers_by_field.csv`` and ``docs/answers_worth.png`` of ``docs/answers.md``); each
+    with whether it changed."""
+    page = page.resolve()
+    return _write(
+        (path, fill)
+        for path, fill in writes().items()
+        if path.parent == page.parent and path.name.startswith(page.stem + "_")
+    )
+
+
 def update_reports() -> list[tuple[Path, bool]]:
     """Write anew the reports that stand in the result folders themselves (a derivation's
     ``derive.md``) from the folders' figures; each with whether it changed."""
-    done = []
-    for path, fill in writes().items():
-        if not path.is_relative_to(RESULTS):
-            continue
-        data = fill().encode("utf-8")
-        old = path.read_bytes() if path.exists() else None
-        if data != old:
-            atomic_write(path, lambda tmp, d=data: tmp.write_bytes(d))
-        done.append((path, data != old))
-    return done
+    return _write((path, fill) for path, fill in writes().items() if path.is_relative_to(RESULTS))
 
 
 @command(name="docs")

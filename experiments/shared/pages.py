@@ -235,6 +235,8 @@ FIELDS = (
     Field("champion", "champion", ("champion+ev",)),
 )
 """The six fields of the answers, in the order of their 4-player rating on the ladder."""
+STRONGEST = "champion"
+"""The field of the strongest player, whose answers the README states on their own."""
 LADDER = "ladder"
 """The committed ladder's folder, which rates the fields."""
 

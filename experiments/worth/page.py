@@ -15,6 +15,7 @@ from experiments.shared.page_charts import png
 from experiments.shared.pages import (
     FIELDS,
     QUICK_SEARCH,
+    STRONGEST,
     field_folder,
     field_sources,
     read,
@@ -119,10 +120,6 @@ def short_markdown(results: Path) -> str:
         f"all {in_words(len(FIELDS))} fields; at 4 players most often against the {most} field. "
         + _strongest_words(rows)
     )
-
-
-STRONGEST = "champion"
-"""The field of the strongest player, whose answer the README states on its own."""
 
 
 def _strongest_words(rows: pd.DataFrame) -> str:
