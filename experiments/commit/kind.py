@@ -20,7 +20,9 @@ tile sets), ``max_figures`` (solver tables), the solver's prize grid ``first_bon
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
@@ -44,19 +46,10 @@ from experiments.shared.analysis_sweep import (
     field_slots_for,
     sweep_block,
 )
-from experiments.shared.limits import MAX_MAMMOTH_POINTS, game_blocks
+from experiments.shared.experiment import Experiment, setting
+from experiments.shared.limits import game_blocks
 from experiments.shared.paired import GameBlock, Moments
-from experiments.shared.rules_setup import rules_from_options
-from experiments.shared.settings import (
-    bool_setting,
-    check_keys,
-    int_setting,
-    names_setting,
-    numbers_setting,
-    players_of,
-    rule_types,
-    tie_setting,
-)
+from experiments.shared.settings import flag, names, points, whole
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.registry import resolve
@@ -75,102 +68,112 @@ DEFAULTS = {
     **{name: list(values) for name, values in PRIZE_GRID.items()},
     "chunk_games": CHUNK_GAMES,
 }
-SETTINGS = ("base", "field", "policies", "herd_areas", "max_figures", *PRIZE_GRID)
 RULES = ("tiles", "mammoth_points", "tie")
 
 
-def rules_of(config: dict) -> Rules:
-    """The rules in force (the herd on; the ``mixed`` condition)."""
-    r = config.get("rules", {})
-    tiles = r.get("tiles", "default")
-    return rules_from_options(
-        True,
-        None if tiles == "default" else tiles,
-        int(r.get("mammoth_points", 10)),
-        r.get("tie", "longer_wins"),
-        "immediate",
-    )
+def _strategy(value, key: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{key} must be a strategy name, not {value!r}")
+    return value
 
 
-def conditions_of(config: dict) -> dict[str, Rules]:
+@dataclass(frozen=True, kw_only=True)
+class CommitExperiment(Experiment):
+    """The settings of a commit sweep (see the module's docstring).
+
+    Attributes
+    ----------
+    base : str
+        The focal seat's strategy.
+    field : tuple of str
+        One name for every other seat, or one per seat.
+    policies : tuple of str
+        The commit policies swept against ``base+never``.
+    herd_areas : bool
+        Also the controlled herd-area tile sets.
+    max_figures : int
+        The solver tables' largest commitment.
+    first_bonus, all_bonus, tile_value, food_value : tuple of float
+        The solver's prize grid.
+    """
+
+    RULES: ClassVar[tuple[str, ...]] = RULES
+    base: str = setting(_strategy)
+    field: tuple[str, ...] = setting(names)
+    policies: tuple[str, ...] = setting(names)
+    herd_areas: bool = setting(flag)
+    max_figures: int = setting(lambda v, k: whole(v, k, low=1, high=10))
+    first_bonus: tuple[float, ...] = setting(points)
+    all_bonus: tuple[float, ...] = setting(points)
+    tile_value: tuple[float, ...] = setting(points)
+    food_value: tuple[float, ...] = setting(points)
+
+    def check(self) -> None:
+        """Known strategies and policies, a field that fills every table; the tile files load
+        (:func:`conditions_of`).
+
+        Raises
+        ------
+        InputError
+            Unknown strategies or policies, a field that does not fill the seats.
+        """
+        for name in self.field:
+            resolve(name)
+        for players in self.players:
+            field_for(self.field, players)
+        sweep_arms(self.base, self.policies)
+        conditions_of(self)
+
+    @property
+    def prizes(self) -> dict[str, tuple[float, ...]]:
+        """The solver's prize grid, by name."""
+        return {name: getattr(self, name) for name in PRIZE_GRID}
+
+
+EXPERIMENT = CommitExperiment
+
+
+def conditions_of(experiment: CommitExperiment) -> dict[str, Rules]:
     """The sweep's conditions, as ``mammoth commit`` builds them."""
-    return commit_conditions(rules_of(config), bool(config["herd_areas"]))
+    return commit_conditions(experiment.rules_in_force, experiment.herd_areas)
 
 
-def prizes_of(config: dict) -> dict[str, tuple[float, ...]]:
-    """The solver's prize grid."""
-    return {name: tuple(float(v) for v in config[name]) for name in PRIZE_GRID}
-
-
-def played(config: dict) -> list:
+def played(experiment: CommitExperiment) -> list:
     """The focal seat's arms and the field, as kernel slots (for the kernel the workers need)."""
-    baseline, arms = sweep_arms(config["base"], config["policies"])
-    field = [resolve(n) for n in config["field"]]
+    baseline, arms = sweep_arms(experiment.base, experiment.policies)
+    field = [resolve(n) for n in experiment.field]
     return [baseline.slot, *(arm.slot for arm in arms), *field]
 
 
-def seated_names(config: dict) -> list[str]:
+def seated_names(experiment: CommitExperiment) -> list[str]:
     """The focal seat's arms and the field, by name (for the compile notice)."""
-    base = config["base"]
-    return [arm_strategy(base, policy) for policy in config["policies"]] + list(config["field"])
+    base = experiment.base
+    return [arm_strategy(base, policy) for policy in experiment.policies] + list(experiment.field)
 
 
-def check(config: dict) -> None:
-    """Check the settings before anything runs.
-
-    Raises
-    ------
-    InputError
-        Unknown or mistyped settings, unknown strategies or policies, a field that does not
-        fill the seats, impossible numbers, bad rules or tile files.
-    """
-    check_keys(config, SETTINGS, RULES)
-    if not isinstance(config["base"], str):
-        raise InputError(f"base must be a strategy name, not {config['base']!r}")
-    field = names_setting(config, "field")
-    for name in field:
-        resolve(name)
-    for players in config["players"]:
-        field_for(field, int(players))
-    sweep_arms(config["base"], names_setting(config, "policies"))
-    bool_setting(config, "herd_areas")
-    int_setting(config, "max_figures", low=1, high=10)
-    for name in PRIZE_GRID:
-        numbers_setting(config, name)
-    rule_types(config)
-    tie_setting(config)
-    points = config.get("rules", {}).get("mammoth_points", 10)
-    if not 0 <= points <= MAX_MAMMOTH_POINTS:
-        raise InputError(
-            f"rules.mammoth_points must be a whole number from 0 to {MAX_MAMMOTH_POINTS}, "
-            f"not {points!r}"
-        )
-    conditions_of(config)  # the tile files load
-
-
-def chunks(config: dict) -> list[dict]:
+def chunks(experiment: CommitExperiment) -> list[dict]:
     """One chunk per (player count, condition, block of game indices)."""
-    conditions = conditions_of(config)
-    blocks = game_blocks(int(config["games"]), int(config["chunk_games"]))
+    conditions = conditions_of(experiment)
+    blocks = game_blocks(experiment.games, experiment.chunk_games)
     return [
         {"players": p, "condition": label, "start": start, "n": n}
-        for p in players_of(config)
+        for p in experiment.player_counts
         for label in conditions
         for start, n in blocks
     ]
 
 
-def run_chunk(config: dict, chunk: dict) -> dict[str, np.ndarray]:
+def run_chunk(experiment: CommitExperiment, chunk: dict) -> dict[str, np.ndarray]:
     """Play one chunk with the baseline and every policy arm and reduce it to statistics."""
     players = int(chunk["players"])
-    baseline, arms = sweep_arms(config["base"], config["policies"])
+    baseline, arms = sweep_arms(experiment.base, experiment.policies)
     stats = sweep_block(
         baseline,
         arms,
-        field_slots_for(config["field"], players),
+        field_slots_for(experiment.field, players),
         chunk["condition"],
-        conditions_of(config)[chunk["condition"]],
-        GameBlock.of_chunk(config, chunk),
+        conditions_of(experiment)[chunk["condition"]],
+        GameBlock.of_chunk(experiment.seed, chunk),
     )
     return stats.to_arrays()
 
@@ -188,7 +191,11 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
 
 
 def finish(
-    config: dict, merged: dict, folder: Path, command: str = "commit", started: float | None = None
+    experiment: CommitExperiment,
+    merged: dict,
+    folder: Path,
+    command: str = "commit",
+    started: float | None = None,
 ) -> str:
     """Compute the solver tables and the rule of thumb, write every file of a commit run and
     return it in lines (:func:`~experiments.commit.report.summary`: ``mammoth commit`` prints
@@ -197,16 +204,16 @@ def finish(
     ``command`` and ``started`` are what run.json records
     (:func:`experiments.shared.runner.run_experiment` gives them).
     """
-    conditions = conditions_of(config)
-    rules = rules_of(config)
+    conditions = conditions_of(experiment)
+    rules = experiment.rules_in_force
     tables = commit_tables(
         _stats(merged),
         conditions,
-        players=players_of(config),
-        base=config["base"],
-        policies=list(config["policies"]),
-        prizes=prizes_of(config),
-        max_figures=int(config["max_figures"]),
+        players=experiment.player_counts,
+        base=experiment.base,
+        policies=list(experiment.policies),
+        prizes=experiment.prizes,
+        max_figures=experiment.max_figures,
         tie_rule=rules.tie_rule,
     )
-    return write_commit(Path(folder), tables, config, conditions, rules, command, started)
+    return write_commit(Path(folder), tables, experiment, conditions, rules, command, started)

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from experiments.commit.analysis import BASELINE, MIXED, PRIZE_GRID, SOLVER_EQUILIBRIUM, SOLVER_LAST
+from experiments.commit.analysis import BASELINE, MIXED, SOLVER_EQUILIBRIUM, SOLVER_LAST
 from experiments.commit.analysis_solver import heatmap_grid
 from experiments.commit.report_thumb import situation_text, thumb_text, with_words
 from experiments.shared.analysis_sweep import field_for
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
 from experiments.shared.numbers import interval, pp, signed
 from experiments.shared.rules_setup import tiles_label
-from experiments.shared.settings import players_of
 from sim.rules import Rules
+
+if TYPE_CHECKING:
+    from experiments.commit.kind import CommitExperiment
 
 ASSUMED = "tile fronts assumed (docs/rules.md B3)"
 
@@ -94,7 +97,7 @@ def sweep_figure(by_policy: pd.DataFrame, base: str, field: list[str], condition
 def write_commit(
     folder: Path,
     tables: dict,
-    config: dict,
+    experiment: CommitExperiment,
     conditions: dict[str, Rules],
     rules: Rules,
     command: str = "commit",
@@ -114,12 +117,10 @@ def write_commit(
         Output folder.
     tables : dict
         :func:`experiments.commit.analysis_tables.commit_tables`.
-    config : dict
-        The experiment (:mod:`experiments.commit.kind`, checked): its ``seed``, ``games`` per arm,
-        ``players``, the focal seat's ``base`` and ``policies``, the other seats (``field``),
-        the solver's prize grid (the keys of :data:`~experiments.commit.analysis.PRIZE_GRID`)
-        and ``herd_areas`` (whether the herd-area conditions were swept:
-        ``commit_herd_areas.png``).
+    experiment : experiments.commit.kind.CommitExperiment
+        Its ``seed``, ``games`` per arm, ``players``, the focal seat's ``base`` and
+        ``policies``, the other seats (``field``), the solver's prize grid and ``herd_areas``
+        (whether the herd-area conditions were swept: ``commit_herd_areas.png``).
     conditions : dict of str to Rules
         The sweep's conditions (:func:`experiments.commit.analysis.commit_conditions`).
     rules : Rules
@@ -130,8 +131,8 @@ def write_commit(
         :func:`time.perf_counter` at the start of the run: run.json records the seconds since
         (None when the time is not one number, e.g. a resumed run).
     """
-    base, field, herd_areas = config["base"], list(config["field"]), bool(config["herd_areas"])
-    prizes = {name: [float(v) for v in config[name]] for name in PRIZE_GRID}
+    base, field, herd_areas = experiment.base, list(experiment.field), experiment.herd_areas
+    prizes = {name: list(values) for name, values in experiment.prizes.items()}
     equilibria, responses = tables["equilibrium"], tables["best_response"]
     by_policy, reference = tables["sweep"], tables["reference"]
     thumb = with_words(tables["rule_of_thumb"], by_policy, reference)
@@ -158,13 +159,13 @@ def write_commit(
         command,
         rules,
         kind="commit",
-        seed=int(config["seed"]),
-        games_per_arm=int(config["games"]),
-        players=players_of(config),
+        seed=experiment.seed,
+        games_per_arm=experiment.games,
+        players=experiment.player_counts,
         base=base,
         field=field,
         baseline=f"{base}+{BASELINE}",
-        policies=list(config["policies"]),
+        policies=list(experiment.policies),
         conditions={
             k: {"tiles": v.tiles, "tiles_label": tiles_label(v)} for k, v in conditions.items()
         },
@@ -185,17 +186,17 @@ def write_commit(
         + (["commit_herd_areas.png"] if herd_areas else []),
     )
     write_json(folder / "run.json", meta)
-    return summary(config, by_policy, thumb)
+    return summary(experiment, by_policy, thumb)
 
 
-def summary(config: dict, by_policy: pd.DataFrame, thumb: pd.DataFrame) -> str:
+def summary(experiment: CommitExperiment, by_policy: pd.DataFrame, thumb: pd.DataFrame) -> str:
     """A commit run in lines: each policy's win-rate and score change against the focal seat
     never committing, per player count, then the rule of thumb of the games played.
 
     Parameters
     ----------
-    config : dict
-        The experiment: its ``games`` per arm, ``players``, ``seed`` and ``base``.
+    experiment : experiments.commit.kind.CommitExperiment
+        Its ``games`` per arm, ``players``, ``seed`` and ``base``.
     by_policy : pandas.DataFrame
         The sweep (``sweep.csv``).
     thumb : pandas.DataFrame
@@ -207,16 +208,16 @@ def summary(config: dict, by_policy: pd.DataFrame, thumb: pd.DataFrame) -> str:
         The lines.
     """
     lines = [
-        f"commit: {config['games']} games per arm, {by_policy['condition'].nunique()} tile "
-        f"condition(s), players {', '.join(map(str, players_of(config)))}, seed "
-        f"{config['seed']} ({ASSUMED})"
+        f"commit: {experiment.games} games per arm, {by_policy['condition'].nunique()} tile "
+        f"condition(s), players {', '.join(map(str, experiment.player_counts))}, seed "
+        f"{experiment.seed} ({ASSUMED})"
     ]
     for row in by_policy[by_policy["condition"] == MIXED].itertuples():
         lines.append(
             f"  {row.players}p {row.policy:10s} win {pp(row.dwin):>8} "
             f"{interval(row.dwin_low, row.dwin_high, scale=100, signs=True)}  score "
             f"{signed(row.dscore, 2):>6} {interval(row.dscore_low, row.dscore_high, 2, signs=True)}"
-            f"  vs {config['base']}+{BASELINE}"
+            f"  vs {experiment.base}+{BASELINE}"
         )
     lines.append("rule of thumb:")
     played = thumb[~thumb["case"].isin([SOLVER_LAST, SOLVER_EQUILIBRIUM])]

@@ -170,7 +170,7 @@ def _play_block(config: dict, card: str, field: list, arms: list, others: list, 
         field_slots_for(others, players),
         f"{field_label(field)}{TILES_MARK}{tiles_label(tile_set)}",
         rules_with_tiles(config, tile_set),
-        GameBlock.of_chunk(config, chunk),
+        GameBlock.of_chunk(config["seed"], chunk),
     )
     return stats.to_arrays(prefix)
 

@@ -26,6 +26,7 @@ from experiments.shared.command_options import (
     workers_option,
 )
 from experiments.shared.definition import load_experiment
+from experiments.shared.experiment import kind_of, written_of
 from experiments.shared.files import inside, writable_folder, writing_inside
 from experiments.shared.kinds import games_label, kind_module, seated_names
 from experiments.shared.limits import MAX_GAMES
@@ -86,13 +87,13 @@ def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Pat
     folders = []
     seen: dict[str, str] = {}
     for config in configs:
-        name = config["name"]
+        name = written_of(config)["name"]
         if name in seen:
             raise InputError(
                 f"{config['source']} and {seen[name]} are both named {name!r}: they would write "
                 "into one folder; give one of them another name"
             )
-        seen[name] = config["source"]
+        seen[name] = written_of(config)["source"]
         folder = inside(out / name, out)
         if resume:  # several experiments: the ones not begun yet start from the beginning
             check_resume(config, folder, fresh_ok=len(configs) > 1)
@@ -157,7 +158,7 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
             run.resume,
             run.workers,
             backend,
-            command=command or config["kind"],
+            command=command or kind_of(config),
             started=started,
             on_finish=lambda result: said.extend([result] if isinstance(result, str) else []),
         )
@@ -201,7 +202,9 @@ def run_announced(
         (:func:`~experiments.shared.runner.run_experiment`).
     """
     if command is None:
-        click.echo(f"{config['name']}: {config['kind']}, {config['games']:,} {games_label(config)}")
+        written = written_of(config)
+        label = games_label(config)
+        click.echo(f"{written['name']}: {written['kind']}, {written['games']:,} {label}")
     try:
         run_experiment(
             config,

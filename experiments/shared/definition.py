@@ -31,6 +31,7 @@ import math
 import re
 from pathlib import Path
 
+from experiments.shared.experiment import Experiment, chunk_size, games_of
 from experiments.shared.kinds import KINDS, kind_module
 from experiments.shared.limits import (
     MAX_CHUNK_GAMES,
@@ -203,10 +204,11 @@ def experiment_from_settings(
         if not 2 <= int(players) <= 4:
             raise InputError(f"{at}Stone Age is played by 2 to 4 players, not {players}")
     config["source"] = source
-    check = getattr(module, "check", None)
     try:
-        if check is not None:
-            check(config)
+        if hasattr(module, "EXPERIMENT"):
+            config = module.EXPERIMENT.read(config)
+        elif hasattr(module, "check"):
+            module.check(config)
         _check_chunks(module, config)
     except InputError as exc:
         raise InputError(f"{at}{exc}") from None
@@ -217,8 +219,8 @@ def _check_chunks(module, config: dict) -> None:
     """At most :data:`~experiments.shared.limits.MAX_CHUNKS` chunks, counted without making them
     (a kind whose chunks do not grow with ``games`` alone counts them itself: its
     ``count_chunks``)."""
-    size = int(config.get("chunk_games", getattr(module, "CHUNK_GAMES", MAX_CHUNK_GAMES)))
-    blocks = check_blocks(config["games"], size, "chunk_games")
+    size = chunk_size(module, config)
+    blocks = check_blocks(games_of(config), size, "chunk_games")
     count = getattr(module, "count_chunks", None)
     if count is not None:
         total = count(config)
@@ -228,7 +230,8 @@ def _check_chunks(module, config: dict) -> None:
                 "run fewer candidates or tables"
             )
         return
-    per_block = len(module.chunks({**config, "games": 1}))
+    one = config.with_games(1) if isinstance(config, Experiment) else {**config, "games": 1}
+    per_block = len(module.chunks(one))
     if per_block * blocks > MAX_CHUNKS:
         raise InputError(
             f"the run makes {per_block * blocks:,} chunks ({per_block:,} tables and conditions "

@@ -64,7 +64,9 @@ KINDS = kinds()
 
 def kind_module(config: dict):
     """The module implementing the experiment's kind."""
-    return importlib.import_module(KINDS[config["kind"]])
+    from experiments.shared.experiment import kind_of
+
+    return importlib.import_module(KINDS[kind_of(config)])
 
 
 def seated_names(config: dict) -> list[str]:
@@ -81,7 +83,9 @@ def seated_names(config: dict) -> list[str]:
         The kind's ``seated_names(config)`` where it defines one, else its ``strategies``.
     """
     own = getattr(kind_module(config), "seated_names", None)
-    return list(own(config)) if own is not None else list(config["strategies"])
+    if own is not None:
+        return list(own(config))
+    return list(getattr(config, "strategies", None) or config["strategies"])
 
 
 def kernel_targets(config: dict) -> list:

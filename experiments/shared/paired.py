@@ -59,9 +59,10 @@ class GameBlock:
     games: int
 
     @classmethod
-    def of_chunk(cls, config: dict, chunk: dict) -> GameBlock:
-        """The block of an experiment's chunk (its ``players``, ``start`` and ``n``)."""
-        return cls(int(chunk["players"]), int(config["seed"]), int(chunk["start"]), int(chunk["n"]))
+    def of_chunk(cls, seed: int, chunk: dict) -> GameBlock:
+        """The block of an experiment's chunk (its ``players``, ``start`` and ``n``) in the
+        games of ``seed``."""
+        return cls(int(chunk["players"]), int(seed), int(chunk["start"]), int(chunk["n"]))
 
     @property
     def indices(self) -> np.ndarray:

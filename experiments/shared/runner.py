@@ -41,6 +41,7 @@ import numpy as np
 from experiments.shared.backends import PoolBackend, executor
 from experiments.shared.checkpoints import chunk_path, fingerprint
 from experiments.shared.chunk_store import ChunkStore
+from experiments.shared.experiment import kind_of, written_of
 from experiments.shared.files import atomic_write, inside, writable_folder
 from experiments.shared.kinds import kind_module
 from experiments.shared.limits import MAX_EXPERIMENT_BYTES
@@ -108,7 +109,7 @@ def check_resume(config: dict, folder: str | Path, fresh_ok: bool = False) -> No
                 "rerun without --resume to start one"
             )
         return
-    if saved != json.loads(json.dumps(config)):
+    if saved != json.loads(json.dumps(written_of(config))):
         raise InputError(f"{folder} holds a different experiment; resume needs the same one")
 
 
@@ -129,9 +130,9 @@ def check_kind(config: dict, folder: str | Path) -> None:
         saved = read_saved_experiment(Path(folder))
     except InputError:
         return
-    if saved is not None and saved.get("kind") != config.get("kind"):
+    if saved is not None and saved.get("kind") != kind_of(config):
         raise InputError(
-            f"{folder} holds a {saved.get('kind')!r} run, whose files a {config.get('kind')!r} "
+            f"{folder} holds a {saved.get('kind')!r} run, whose files a {kind_of(config)!r} "
             "run would leave beside its own; choose another --out, or remove that folder first"
         )
 
@@ -222,7 +223,7 @@ def _run_passes(module, config, folder, tasks, workers, backend, command, say) -
         return module.run(
             config,
             folder,
-            command or f"run {config.get('source', '')}",
+            command or f"run {written_of(config).get('source', '')}",
             backend=backend,
             progress=say,
         )
@@ -301,7 +302,7 @@ def run_experiment(
         for old in (folder / "chunks").glob("*.npz"):
             inside(old).unlink()
     remove_leftovers(folder)
-    atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(config, indent=2)))
+    atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(written_of(config), indent=2)))
     if hasattr(module, "run"):  # a kind whose chunks depend on earlier ones runs its passes
         ran = _run_passes(module, config, folder, len(chunks), workers, backend, command, say)
         if on_finish is not None:
@@ -309,7 +310,7 @@ def run_experiment(
         return {}
     streamed = getattr(module, "STREAMED", False)  # chunks read back from their files at the end
     threaded = getattr(module, "THREADED", False)  # --workers: threads sharing each chunk
-    store = ChunkStore(folder, fingerprint(config), say, keep=not streamed)
+    store = ChunkStore(folder, fingerprint(written_of(config)), say, keep=not streamed)
     reused = len(store.saved(chunks)) if resume else 0
     processes = 1 if threaded else workers
     backend, own = _backend(module, config, processes, backend, len(chunks) - reused)
@@ -323,7 +324,7 @@ def run_experiment(
         bar.close()
         if own:
             backend.close()
-    command = command or f"run {config.get('source', '')}"
+    command = command or f"run {written_of(config).get('source', '')}"
     started = started if not reused else None
     if streamed:
         written = module.finish(

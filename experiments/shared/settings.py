@@ -14,6 +14,7 @@ the kinds without a cycle.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from experiments.shared.limits import MAX_PRIZE_POINTS, MAX_PRIZE_VALUES, MAX_STRATEGIES
 from sim.errors import InputError
@@ -208,3 +209,74 @@ def tie_setting(config: dict) -> str:
 def players_of(config: dict) -> list[int]:
     """The experiment's player counts, sorted, each once."""
     return sorted({int(p) for p in config["players"]})
+
+
+# Readers of one value (``read(value, name)``): the fields of a kind's typed settings
+# (:func:`experiments.shared.experiment.setting`) are read with these.
+
+
+def whole(value, key: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high`` (each optional)."""
+    value = integer(value, key)
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"at least {low}" if high is None else f"from {low} to {high}"
+        if low is None:
+            bounds = f"at most {high:,}"
+        raise InputError(f"{key} must be {bounds}, not {value}")
+    return value
+
+
+def below(limit: int, low: int = 1) -> Callable[[object, str], int]:
+    """A reader of a whole number from ``low`` to a size limit of
+    :mod:`experiments.shared.limits` (its message names the file)."""
+
+    def read(value, key: str) -> int:
+        value = whole(value, key, low=low)
+        if value > limit:
+            raise InputError(
+                f"{key} must be at most {limit:,} (see experiments/shared/limits.py), not {value:,}"
+            )
+        return value
+
+    return read
+
+
+def number(value, key: str) -> float:
+    """A finite number (whole or not)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InputError(f"{key} must be a number, not {short(value)}")
+    return float(value)
+
+
+def flag(value, key: str) -> bool:
+    """True or false."""
+    if not isinstance(value, bool):
+        raise InputError(f"{key} must be true or false, not {short(value)}")
+    return value
+
+
+def text(value, key: str) -> str:
+    """A string."""
+    if not isinstance(value, str):
+        raise InputError(f"{key} must be a string, not {short(value)}")
+    return value
+
+
+def names(value, key: str, limit: int = MAX_STRATEGIES) -> tuple[str, ...]:
+    """A list of 1 to ``limit`` names."""
+    return tuple(names_setting({key: value}, key, limit))
+
+
+def points(value, key: str) -> tuple[float, ...]:
+    """A list of prize points (:func:`numbers_setting`)."""
+    return tuple(numbers_setting({key: value}, key))
+
+
+def herd_value(value) -> list[bool]:
+    """The herd settings of ``rules.herd`` (:func:`herd_setting`)."""
+    return herd_setting({"rules": {"herd": value}})
+
+
+def tie_value(value) -> str:
+    """The tie rule of ``rules.tie`` (:func:`tie_setting`)."""
+    return tie_setting({"rules": {"tie": value}})

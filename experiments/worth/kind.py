@@ -129,7 +129,7 @@ def run_chunk(config: dict, chunk: dict) -> dict[str, np.ndarray]:
         chunk["condition"],
         conditions[chunk["condition"]],
         int(config["points"]),
-        GameBlock.of_chunk(config, chunk),
+        GameBlock.of_chunk(config["seed"], chunk),
     )
     return stats.to_arrays()
 

@@ -438,7 +438,7 @@ def table_stats(config: dict, chunk: dict) -> dict:
         field_slots_for(card_table(field, label), players),
         label,
         rules_with_tiles(config, at.tiles),
-        GameBlock.of_chunk(config, chunk),
+        GameBlock.of_chunk(config["seed"], chunk),
     )
     return stats.to_arrays(PREFIX)
 
