@@ -293,21 +293,22 @@ def test_bad_settings_exit_2_with_one_line(tmp_path, text, message):
 def test_definitions_hold_the_command_defaults(kind):
     """experiments/{kind}/{kind}.toml (the demo's) runs what the command runs with its defaults."""
     command = main.commands[kind]
-    config = load_experiment(suite()[kind])
+    experiment = load_experiment(suite()[kind])
     module = MODULES[kind]
-    assert {k: config[k] for k in module.DEFAULTS} == module.DEFAULTS
+    assert {k: experiment.written[k] for k in module.DEFAULTS} == module.DEFAULTS
     defaults = {p.name: p.default for p in command.params}
-    assert config["games"] == defaults["games"] and config["seed"] == defaults["seed"]
-    assert config["players"] == list(defaults["player_counts"])
+    assert experiment.games == defaults["games"] and experiment.seed == defaults["seed"]
+    assert experiment.players == tuple(defaults["player_counts"])
     if kind == "worth":
-        assert config["strategies"] == list(defaults["names"])
-        assert config["points"] == defaults["mammoth_points"]
-        assert config["sensitivity"] == defaults["sensitivity"]
+        assert experiment.strategies == tuple(defaults["names"])
+        assert experiment.points == defaults["mammoth_points"]
+        assert experiment.sensitivity == defaults["sensitivity"]
     else:
-        assert config["policies"] == list(defaults["policies"])
-        assert config["field"] == list(defaults["field"]) and config["base"] == defaults["base"]
-        assert config["max_figures"] == defaults["max_figures"]
-        assert config["herd_areas"] == defaults["herd_areas"]
+        assert experiment.policies == tuple(defaults["policies"])
+        assert experiment.field == tuple(defaults["field"])
+        assert experiment.base == defaults["base"]
+        assert experiment.max_figures == defaults["max_figures"]
+        assert experiment.herd_areas == defaults["herd_areas"]
         for name in PRIZE_GRID:
-            assert config[name] == list(defaults[name])
+            assert getattr(experiment, name) == tuple(defaults[name])
     assert module.CHUNK_GAMES == defaults["chunk_size"]

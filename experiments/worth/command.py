@@ -86,7 +86,7 @@ def worth(plan: GamePlan, names, rules: TableRules, sensitivity, run: RunSetting
     these options make, run as mammoth run runs a file (--resume, --dask).
     """
     table_rules = rules.settings()
-    config = experiment_from_settings(
+    experiment = experiment_from_settings(
         {
             "kind": "worth",
             **plan.settings(),
@@ -98,7 +98,7 @@ def worth(plan: GamePlan, names, rules: TableRules, sensitivity, run: RunSetting
         },
         "mammoth worth",
     )
-    folder = run_command(config, run, names_of(config))
+    folder = run_command(experiment, run, names_of(experiment))
     click.echo(f"wrote {folder}")
 
 

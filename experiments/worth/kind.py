@@ -11,28 +11,23 @@ Settings of ``[experiment]`` (a setting left out takes the default of the ``mamm
 option): ``players``, ``games`` (per table and arm), ``seed``, ``strategies`` (at least two),
 ``points`` (the "on" arm, default 10), ``sensitivity`` (default true: also the variant tile sets
 and both tie rules), ``chunk_games``. Settings of ``[rules]``: ``tiles`` (``"default"`` or a
-file), ``tie`` (the main condition's tie rule).
+file), ``tie`` (the main condition's tie rule). They are read and checked once, into a
+:class:`WorthExperiment` (:mod:`experiments.shared.experiment`).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
+from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import MAX_MAMMOTH_POINTS, game_blocks
 from experiments.shared.paired import GameBlock
-from experiments.shared.rules_setup import rules_from_options
-from experiments.shared.settings import (
-    at_most,
-    bool_setting,
-    check_keys,
-    int_setting,
-    names_setting,
-    players_of,
-    rule_types,
-    tie_setting,
-)
+from experiments.shared.settings import below, flag, names
 from experiments.worth.analysis import (
     DEFAULT_GAMES,
     DEFAULT_STRATEGIES,
@@ -57,79 +52,87 @@ DEFAULTS = {
     "sensitivity": True,
     "chunk_games": CHUNK_GAMES,
 }
-SETTINGS = ("strategies", "points", "sensitivity")
 RULES = ("tiles", "tie")
 
 
-def rules_of(config: dict) -> Rules:
-    """The rules of the "on" arm (the herd on, the mammoth majority worth ``points``)."""
-    r = config.get("rules", {})
-    tiles = r.get("tiles", "default")
-    return rules_from_options(
-        True,
-        None if tiles == "default" else tiles,
-        int(config["points"]),
-        r.get("tie", "longer_wins"),
-        "immediate",
-    )
+@dataclass(frozen=True, kw_only=True)
+class WorthExperiment(Experiment):
+    """The settings of a worth run (see the module's docstring).
 
-
-def conditions_of(config: dict) -> tuple[str, dict[str, Rules]]:
-    """The main condition's label and every condition, as ``mammoth worth`` builds them."""
-    return worth_conditions(rules_of(config), bool(config["sensitivity"]))
-
-
-def names_of(config: dict) -> list[str]:
-    """The strategies, as resolved names."""
-    return [resolve(n).name for n in config["strategies"]]
-
-
-def played(config: dict) -> list:
-    """The strategies, resolved (for the kernel the workers need)."""
-    return [resolve(n) for n in config["strategies"]]
-
-
-def check(config: dict) -> None:
-    """Check the settings before anything runs.
-
-    Raises
-    ------
-    InputError
-        Unknown or mistyped settings, unknown strategies, impossible numbers or tile files.
+    Attributes
+    ----------
+    strategies : tuple of str
+        At least two different strategies; every combination that fills the seats is a table.
+    points : int
+        The mammoth points of the "on" arm (the other arm plays 0).
+    sensitivity : bool
+        Also the variant tile sets and both tie rules.
     """
-    check_keys(config, SETTINGS, RULES)
-    names = [resolve(n).name for n in names_setting(config, "strategies")]
-    if len(names) < 2 or len(set(names)) != len(names):
-        raise InputError("strategies: give at least two different strategies")
-    int_setting(config, "points", low=1)
-    at_most(config, "points", MAX_MAMMOTH_POINTS)
-    bool_setting(config, "sensitivity")
-    rule_types(config)
-    tie_setting(config)
-    conditions_of(config)  # the tile files load
+
+    RULES: ClassVar[tuple[str, ...]] = RULES
+    strategies: tuple[str, ...] = setting(names)
+    points: int = setting(below(MAX_MAMMOTH_POINTS))
+    sensitivity: bool = setting(flag)
+
+    def check(self) -> None:
+        """Known strategies, at least two different ones; the tile files load
+        (:func:`conditions_of`).
+
+        Raises
+        ------
+        InputError
+            Unknown strategies, fewer than two different ones, a bad tile file.
+        """
+        resolved = names_of(self)
+        if len(resolved) < 2 or len(set(resolved)) != len(resolved):
+            raise InputError("strategies: give at least two different strategies")
+        conditions_of(self)
 
 
-def chunks(config: dict) -> list[dict]:
+EXPERIMENT = WorthExperiment
+
+
+def rules_of(experiment: WorthExperiment) -> Rules:
+    """The rules of the "on" arm (the herd on, the mammoth majority worth ``points``)."""
+    return dataclasses.replace(experiment.rules, mammoth_points=experiment.points).rules(True)
+
+
+def conditions_of(experiment: WorthExperiment) -> tuple[str, dict[str, Rules]]:
+    """The main condition's label and every condition, as ``mammoth worth`` builds them."""
+    return worth_conditions(rules_of(experiment), experiment.sensitivity)
+
+
+def names_of(experiment: WorthExperiment) -> list[str]:
+    """The strategies, as resolved names."""
+    return [seat.name for seat in played(experiment)]
+
+
+def played(experiment: WorthExperiment) -> list:
+    """The strategies, resolved (for the kernel the workers need)."""
+    return [resolve(n) for n in experiment.strategies]
+
+
+def chunks(experiment: WorthExperiment) -> list[dict]:
     """One chunk per (player count, condition, block of game indices)."""
-    _, conditions = conditions_of(config)
-    blocks = game_blocks(int(config["games"]), int(config["chunk_games"]))
+    _, conditions = conditions_of(experiment)
+    blocks = game_blocks(experiment.games, experiment.chunk_games or CHUNK_GAMES)
     return [
         {"players": p, "condition": label, "start": start, "n": n}
-        for p in players_of(config)
+        for p in experiment.player_counts
         for label in conditions
         for start, n in blocks
     ]
 
 
-def run_chunk(config: dict, chunk: dict) -> dict[str, np.ndarray]:
+def run_chunk(experiment: WorthExperiment, chunk: dict) -> dict[str, np.ndarray]:
     """Play every table of one chunk with both arms and reduce it to statistics."""
-    _, conditions = conditions_of(config)
+    _, conditions = conditions_of(experiment)
     stats = worth_block(
-        names_of(config),
+        names_of(experiment),
         chunk["condition"],
         conditions[chunk["condition"]],
-        int(config["points"]),
-        GameBlock.of_chunk(config["seed"], chunk),
+        experiment.points,
+        GameBlock.of_chunk(experiment.seed, chunk),
     )
     return stats.to_arrays()
 
@@ -143,12 +146,16 @@ def merge(parts: list[dict]) -> dict[str, np.ndarray]:
 
 
 def finish(
-    config: dict, merged: dict, folder: Path, command: str = "worth", started: float | None = None
+    experiment: WorthExperiment,
+    merged: dict,
+    folder: Path,
+    command: str = "worth",
+    started: float | None = None,
 ) -> str:
     """Write the tables, plots and run.json of ``mammoth worth``, and return the run in lines
     (:func:`~experiments.worth.report.summary`: the command prints it)."""
-    main_label, conditions = conditions_of(config)
-    tables = worth_tables(WorthStats.from_arrays(merged), conditions, int(config["points"]))
-    rules, names = rules_of(config), names_of(config)
-    write_worth(Path(folder), tables, config, conditions, rules, names, command, started)
-    return summary(config, tables, main_label, conditions)
+    main_label, conditions = conditions_of(experiment)
+    tables = worth_tables(WorthStats.from_arrays(merged), conditions, experiment.points)
+    rules, resolved = rules_of(experiment), names_of(experiment)
+    write_worth(Path(folder), tables, experiment, conditions, rules, resolved, command, started)
+    return summary(experiment, tables, main_label, conditions)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -16,9 +17,11 @@ import pandas as pd
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
 from experiments.shared.numbers import interval, percent, plain, pp, signed
 from experiments.shared.paired import histogram_quantiles
-from experiments.shared.settings import players_of
 from experiments.worth.analysis import LONG_GAME, tiles_label
 from sim.rules import Rules
+
+if TYPE_CHECKING:
+    from experiments.worth.kind import WorthExperiment
 
 
 def worth_figure(tables: dict[str, pd.DataFrame], condition: str, points: int):
@@ -145,7 +148,7 @@ def sensitivity_figure(sensitivity: pd.DataFrame):
 def write_worth(
     folder: Path,
     tables: dict[str, pd.DataFrame],
-    config: dict,
+    experiment: WorthExperiment,
     conditions: dict[str, Rules],
     rules: Rules,
     names: list[str],
@@ -163,9 +166,9 @@ def write_worth(
         Output folder.
     tables : dict of str to pandas.DataFrame
         The tables (:func:`experiments.worth.analysis.worth_tables`).
-    config : dict
-        The experiment (:mod:`experiments.worth.kind`, checked): its ``seed``, ``games`` per
-        table and arm, ``players`` and ``points`` (the mammoth points of the "on" arm).
+    experiment : experiments.worth.kind.WorthExperiment
+        Its ``seed``, ``games`` per table and arm, ``players`` and ``points`` (the mammoth
+        points of the "on" arm).
     conditions : dict of str to Rules
         Every condition, the main one (the condition of ``worth.png``) first.
     rules : Rules
@@ -179,7 +182,7 @@ def write_worth(
         (None when the time is not one number, e.g. a resumed run).
     """
     main_label = next(iter(conditions))
-    points = int(config["points"])
+    points = experiment.points
     for name, frame in tables.items():
         write_csv(folder / f"{name}.csv", frame)
     save_figure(folder / "worth.png", worth_figure(tables, main_label, points), dpi=110)
@@ -188,9 +191,9 @@ def write_worth(
         command,
         rules,
         kind="worth",
-        seed=int(config["seed"]),
-        games_per_table_and_arm=int(config["games"]),
-        players=players_of(config),
+        seed=experiment.seed,
+        games_per_table_and_arm=experiment.games,
+        players=experiment.player_counts,
         strategies=names,
         arms={"on": points, "off": 0},
         main_condition=main_label,
@@ -211,15 +214,15 @@ def write_worth(
     write_json(folder / "run.json", meta)
 
 
-def summary(config: dict, tables: dict, main_label: str, conditions: dict) -> str:
+def summary(experiment: WorthExperiment, tables: dict, main_label: str, conditions: dict) -> str:
     """A worth run in lines, as ``mammoth worth`` prints them: per player count of the main
     condition the games the majority decides, the winning margin and its change, what one more
     tile is worth, then each strategy's win-rate change and a note of stalled games.
 
     Parameters
     ----------
-    config : dict
-        The experiment: its ``games``, ``players``, ``seed`` and ``points``.
+    experiment : experiments.worth.kind.WorthExperiment
+        Its ``games``, ``players``, ``seed`` and ``points``.
     tables : dict
         :func:`experiments.worth.analysis.worth_tables` (``games``, ``sensitivity``,
         ``win_change``...).
@@ -233,10 +236,10 @@ def summary(config: dict, tables: dict, main_label: str, conditions: dict) -> st
     str
         The lines.
     """
-    players = players_of(config)
+    players = experiment.player_counts
     lines = [
-        f"worth: {config['games']} games per table and arm, players "
-        f"{', '.join(map(str, players))}, seed {config['seed']}; main condition {main_label} "
+        f"worth: {experiment.games} games per table and arm, players "
+        f"{', '.join(map(str, players))}, seed {experiment.seed}; main condition {main_label} "
         f"({tiles_label(conditions[main_label])})"
     ]
     g = tables["games"]
@@ -257,7 +260,7 @@ def summary(config: dict, tables: dict, main_label: str, conditions: dict) -> st
         lines.append(
             f"  {row.players}p {row.strategy:18s} win {pp(row.dwin):>8} "
             f"{interval(row.dwin_low, row.dwin_high, scale=100, signs=True)} "
-            f"({config['points']} vs 0 points)"
+            f"({experiment.points} vs 0 points)"
         )
     long = [f"{r.players}p {percent(r.long_game, 2)}" for r in g.itertuples() if r.long_game > 0]
     if long:
