@@ -116,7 +116,7 @@ def test_process_workers_match_serial(tmp_path):
         (HEAD + "chunk_games = 0\n", "chunk_games must be at least 1"),
         (HEAD + "stratgies = ['x']\n", "unknown setting 'stratgies'"),
         (HEAD + "[rules]\nmammoth_points = 'ten'\n", "rules.mammoth_points must be a whole number"),
-        (HEAD + "[rules]\ntie = 'coin'\n", "unknown tie rule"),
+        (HEAD + "[rules]\ntie = 'coin'\n", "rules.tie must be one of"),
         (HEAD + "[rule]\ntie = 'coin'\n", "unknown table [rule]"),
         ("[experiment]\nkind = 'compare'\nstrategies=['greedy','nobody']\n", "unknown strategy"),
     ],

@@ -14,8 +14,12 @@ import tempfile
 import time
 from contextlib import ExitStack
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from experiments.shared.bench_core import BenchRow, BenchSize, section
+
+if TYPE_CHECKING:
+    from experiments.shared.experiment import Experiment
 
 SCALING_GOAL = 1.7  # two workers against one, on two cores
 OVERHEAD_GOAL = 0.90  # Dask's chunks per second against local processes: at most 10% slower
@@ -31,14 +35,14 @@ strategies = ["greedy", "random"]
 """
 
 
-def _chunk(config: dict, chunk: dict) -> None:
+def _chunk(experiment: Experiment, chunk: dict) -> None:
     """Play one chunk (the statistics are thrown away: only the time counts)."""
     from experiments.shared.kinds import kind_module
 
-    kind_module(config).run_chunk(config, chunk)
+    kind_module(experiment).run_chunk(experiment, chunk)
 
 
-def _config(size: BenchSize) -> dict:
+def _experiment(size: BenchSize) -> Experiment:
     from experiments.shared.definition import load_experiment
 
     with tempfile.TemporaryDirectory() as folder:
@@ -48,14 +52,14 @@ def _config(size: BenchSize) -> dict:
         return load_experiment(path)
 
 
-def _chunks_per_second(config: dict, backend) -> float:
-    """Time every chunk of ``config`` on ``backend``."""
+def _chunks_per_second(experiment: Experiment, backend) -> float:
+    """Time every chunk of ``experiment`` on ``backend``."""
     from experiments.shared.backends import run_tasks
     from experiments.shared.kinds import kind_module
 
-    chunks = kind_module(config).chunks(config)
+    chunks = kind_module(experiment).chunks(experiment)
     started = time.perf_counter()
-    run_tasks(_chunk, {i: (config, c) for i, c in enumerate(chunks)}, _ignore, backend)
+    run_tasks(_chunk, {i: (experiment, c) for i, c in enumerate(chunks)}, _ignore, backend)
     return len(chunks) / (time.perf_counter() - started)
 
 
@@ -63,16 +67,16 @@ def _ignore(key, result) -> None:
     """Throw a result away."""
 
 
-def _warm_up(config: dict, backend, workers: int) -> None:
+def _warm_up(experiment: Experiment, backend, workers: int) -> None:
     """Play one chunk per worker, untimed: every worker then has the kernel loaded."""
     from experiments.shared.backends import run_tasks
     from experiments.shared.kinds import kind_module
 
-    chunks = kind_module(config).chunks(config)[:workers]
-    run_tasks(_chunk, {i: (config, c) for i, c in enumerate(chunks)}, _ignore, backend)
+    chunks = kind_module(experiment).chunks(experiment)[:workers]
+    run_tasks(_chunk, {i: (experiment, c) for i, c in enumerate(chunks)}, _ignore, backend)
 
 
-def _local_cluster(stack: ExitStack, config: dict, workers: int):
+def _local_cluster(stack: ExitStack, experiment: Experiment, workers: int):
     import distributed
 
     from experiments.shared.cluster import DaskBackend, local_cluster
@@ -81,8 +85,8 @@ def _local_cluster(stack: ExitStack, config: dict, workers: int):
     cluster = stack.enter_context(local_cluster(workers))
     backend = stack.enter_context(DaskBackend(distributed.Client(cluster)))
     backend.check_workers()
-    backend.prepare(kind_module(config).played(config))
-    _warm_up(config, backend, workers)
+    backend.prepare(kind_module(experiment).played(experiment))
+    _warm_up(experiment, backend, workers)
     return backend
 
 
@@ -101,22 +105,22 @@ def dask_chunks(size: BenchSize) -> list[BenchRow]:
         return [BenchRow("dask", "skipped: dask and distributed are not installed", 0.0, "")]
     from experiments.shared.backends import PoolBackend, executor
 
-    config = _config(size)
+    experiment = _experiment(size)
     with ExitStack() as stack:
         local = PoolBackend(executor(2), 2, own=True)
         stack.callback(local.close)
-        _warm_up(config, local, 2)  # both processes start before any Dask thread does
-        _warm_up(config, None, 1)
+        _warm_up(experiment, local, 2)  # both processes start before any Dask thread does
+        _warm_up(experiment, None, 1)
         backends = {
             "here": None,  # this process, one chunk after another: what one core gives
             "processes": local,
-            "one": _local_cluster(stack, config, 1),
-            "two": _local_cluster(stack, config, 2),
+            "one": _local_cluster(stack, experiment, 1),
+            "two": _local_cluster(stack, experiment, 2),
         }
         best = dict.fromkeys(backends, 0.0)
         for _ in range(max(2, size.repeats - 2)):
             for name, backend in backends.items():
-                best[name] = max(best[name], _chunks_per_second(config, backend))
+                best[name] = max(best[name], _chunks_per_second(experiment, backend))
     label = f"{size.chunks} chunks of {size.chunk_games:,} games"
     return [
         BenchRow("dask", f"chunks/s, this process ({label})", best["here"], "chunks/s"),

@@ -91,7 +91,7 @@ def compare(ctx, names, plan: GamePlan, herd, no_herd, rules: TableRules, run: R
     if no_herd and ctx.get_parameter_source("herd") is not click.core.ParameterSource.DEFAULT:
         raise InputError("give --herd or --no-herd, not both")
     herds = HERDS["off" if no_herd else herd]
-    config = experiment_from_settings(
+    experiment = experiment_from_settings(
         {
             "kind": "compare",
             **plan.settings(),
@@ -101,7 +101,7 @@ def compare(ctx, names, plan: GamePlan, herd, no_herd, rules: TableRules, run: R
         },
         "mammoth compare",
     )
-    run_command(config, run, names_of(config))
+    run_command(experiment, run, names_of(experiment))
     click.echo(f"wrote {run.out} (herd {', '.join(herd_label(h) for h in herds)})")
 
 

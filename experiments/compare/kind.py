@@ -9,66 +9,81 @@ indices; its :class:`~experiments.library.league.LeagueStats` and
 Settings of ``[experiment]``: ``strategies`` (at least two), and the common ones. Settings of
 ``[rules]``: ``herd`` (true, false, ``"both"`` or ``[true, false]``: every table is played with
 each setting, on the same seeds), ``tiles``, ``mammoth_points``, ``tie``, ``resources_of_choice``.
+They are read and checked once, into a :class:`CompareExperiment`
+(:mod:`experiments.shared.experiment`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from experiments.compare.analysis import herd_label, league_tables
 from experiments.compare.analysis_profile import ProfileStats
 from experiments.compare.report import summary, write_league
 from experiments.library.league import LeagueStats, lineups_for
 from experiments.shared import seats_setup
+from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import game_blocks
-from experiments.shared.rules_setup import rules_of
 from experiments.shared.seats_setup import names_of
-from experiments.shared.settings import check_keys, herd_setting, names_setting, rule_types
+from experiments.shared.settings import names
 from sim.errors import InputError
 from strategies.play import play_games
 
 FIELDS = ("seats", "wins", "score", "score_sq", "ahead", "met", "seat_wins", "seat_games")
 CHUNK_GAMES = 5_000
-SETTINGS = ("strategies",)
 RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
 
+
+@dataclass(frozen=True, kw_only=True)
+class CompareExperiment(Experiment):
+    """The settings of a league (see the module's docstring).
+
+    Attributes
+    ----------
+    strategies : tuple of str
+        The league's strategies (at least two); every combination that fills the seats is a
+        table.
+    """
+
+    RULES: ClassVar[tuple[str, ...]] = RULES
+    strategies: tuple[str, ...] = setting(names, default=())
+
+    def check(self) -> None:
+        """Strategies given and known, enough of them to fill a table at each player count.
+
+        Raises
+        ------
+        InputError
+            Missing or unknown strategies, too few for a table.
+        """
+        if not self.strategies:
+            raise InputError("strategies is missing: name the league's, e.g. ['greedy', 'random']")
+        resolved = names_of(self)
+        for players in self.players:
+            lineups_for(resolved, players)
+
+
+EXPERIMENT = CompareExperiment
 
 played = seats_setup.played
 """The league's strategies, resolved (for the kernel the workers need)."""
 
 
-def check(config: dict) -> None:
-    """Check the settings before anything runs.
-
-    Raises
-    ------
-    InputError
-        Unknown or mistyped settings, missing or unknown strategies, bad rules.
-    """
-    check_keys(config, SETTINGS, RULES)
-    if "strategies" not in config:
-        raise InputError("strategies is missing: name the league's, e.g. ['greedy', 'random']")
-    names_setting(config, "strategies")
-    rule_types(config)
-    rules_of(config)
-    names = names_of(config)
-    for players in config["players"]:
-        lineups_for(names, int(players))
-
-
-def chunks(config: dict) -> list[dict]:
+def chunks(experiment: CompareExperiment) -> list[dict]:
     """One chunk per (herd setting, player count, table, block of game indices)."""
-    names = names_of(config)
-    size = int(config.get("chunk_games", CHUNK_GAMES))
+    resolved = names_of(experiment)
+    size = experiment.chunk_games or CHUNK_GAMES
     out = []
-    for herd in herd_setting(config):
-        for players in config["players"]:
-            for table in lineups_for(names, int(players)):
-                for start, n in game_blocks(config["games"], size):
+    for herd in experiment.rules.herd:
+        for players in experiment.players:
+            for table in lineups_for(resolved, players):
+                for start, n in game_blocks(experiment.games, size):
                     out.append(
                         {
                             "herd": herd,
-                            "players": int(players),
+                            "players": players,
                             "table": list(table),
                             "start": start,
                             "n": n,
@@ -81,53 +96,59 @@ def _prefix(players: int, herd: bool) -> str:
     return f"p{int(players)}_{herd_label(herd)}_"
 
 
-def run_chunk(config: dict, chunk: dict) -> dict:
+def run_chunk(experiment: CompareExperiment, chunk: dict) -> dict:
     """Play one chunk and reduce it to the league's and the profile's sufficient statistics."""
     players, herd = chunk["players"], bool(chunk["herd"])
-    names = names_of(config)
+    resolved = names_of(experiment)
     frame = play_games(
         chunk["n"],
         players,
         chunk["table"],
-        seed=int(config["seed"]),
-        rules=rules_of(config, herd),
+        seed=experiment.seed,
+        rules=experiment.rules.rules(herd),
         first_game=chunk["start"],
         rotate=True,
     )
     prefix = _prefix(players, herd)
-    stats = LeagueStats.from_games(frame, names, players)
+    stats = LeagueStats.from_games(frame, resolved, players)
     out = {f"{prefix}{f}": getattr(stats, f) for f in FIELDS}
-    profile = ProfileStats.from_games(frame, names, players, herd)
+    profile = ProfileStats.from_games(frame, resolved, players, herd)
     out.update(profile.to_arrays(f"{prefix}profile_"))
     return out
 
 
-def league_stats(config: dict, merged: dict) -> dict[tuple[int, bool], LeagueStats]:
+def league_stats(
+    experiment: CompareExperiment, merged: dict
+) -> dict[tuple[int, bool], LeagueStats]:
     """The merged statistics as one :class:`LeagueStats` per (player count, herd setting)."""
-    names = names_of(config)
+    resolved = names_of(experiment)
     return {
-        (int(p), herd): LeagueStats(
-            names, int(p), *(merged[f"{_prefix(p, herd)}{f}"] for f in FIELDS)
-        )
-        for herd in herd_setting(config)
-        for p in config["players"]
+        (p, herd): LeagueStats(resolved, p, *(merged[f"{_prefix(p, herd)}{f}"] for f in FIELDS))
+        for herd in experiment.rules.herd
+        for p in experiment.players
     }
 
 
-def profile_stats(config: dict, merged: dict) -> dict[tuple[int, bool], ProfileStats]:
+def profile_stats(
+    experiment: CompareExperiment, merged: dict
+) -> dict[tuple[int, bool], ProfileStats]:
     """The merged behaviour profile, one :class:`ProfileStats` per (player count, herd)."""
-    names = names_of(config)
+    resolved = names_of(experiment)
     return {
-        (int(p), herd): ProfileStats.from_arrays(
-            merged, names, int(p), herd, prefix=f"{_prefix(p, herd)}profile_"
+        (p, herd): ProfileStats.from_arrays(
+            merged, resolved, p, herd, prefix=f"{_prefix(p, herd)}profile_"
         )
-        for herd in herd_setting(config)
-        for p in config["players"]
+        for herd in experiment.rules.herd
+        for p in experiment.players
     }
 
 
 def finish(
-    config: dict, merged: dict, folder: Path, command: str = "compare", started: float | None = None
+    experiment: CompareExperiment,
+    merged: dict,
+    folder: Path,
+    command: str = "compare",
+    started: float | None = None,
 ) -> str:
     """Write the league's tables, its profile, plot and run.json; return the league in lines
     (:func:`~experiments.compare.report.summary`: ``mammoth compare`` prints it).
@@ -135,10 +156,12 @@ def finish(
     ``command`` is what run.json records; ``started`` is taken for the contract of
     :mod:`experiments.shared.kinds` only (a league's run.json records no time).
     """
-    rules = rules_of(config)
-    tables = league_tables(league_stats(config, merged), rules.herd, profile_stats(config, merged))
+    rules = experiment.rules_in_force
+    tables = league_tables(
+        league_stats(experiment, merged), rules.herd, profile_stats(experiment, merged)
+    )
     write_league(
-        Path(folder), tables, rules, seed=int(config["seed"]), games=config["games"],
+        Path(folder), tables, rules, seed=experiment.seed, games=experiment.games,
         command=command,
     )  # fmt: skip
     return summary(tables)

@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
 from strategies.registry import SeatStrategy, resolve
 
 
-def names_of(config: dict) -> list[str]:
+class Seated(Protocol):
+    """An experiment that names its strategies (the ``compare`` and ``metagame`` kinds')."""
+
+    @property
+    def strategies(self) -> Sequence[str]:
+        """The strategy names, as written."""
+        ...
+
+
+def names_of(experiment: Seated) -> list[str]:
     """The experiment's ``strategies``, as resolved names (one spelling per strategy).
 
     Parameters
     ----------
-    config : dict
-        The experiment; its ``strategies`` setting is a list of strategy names.
+    experiment : Seated
+        The experiment (:class:`~experiments.shared.experiment.Experiment`); its
+        ``strategies`` are strategy names.
 
     Returns
     -------
@@ -22,19 +35,22 @@ def names_of(config: dict) -> list[str]:
     InputError
         An unknown strategy.
     """
-    return [seat.name for seat in played(config)]
+    return [seat.name for seat in played(experiment)]
 
 
-def played(config: dict) -> list[SeatStrategy]:
+def played(experiment: Seated) -> list[SeatStrategy]:
     """The experiment's ``strategies``, resolved: what the workers' kernel must hold.
 
     Parameters
     ----------
-    config : dict
-        The experiment; its ``strategies`` setting is a list of strategy names.
+    experiment : Seated
+        The experiment (:class:`~experiments.shared.experiment.Experiment`); its
+        ``strategies`` are strategy names.
 
     Returns
     -------
     list of SeatStrategy
     """
-    return [resolve(n) for n in config["strategies"]]
+    if isinstance(experiment, Mapping):  # transitional: a kind still read as a mapping
+        return [resolve(n) for n in experiment["strategies"]]
+    return [resolve(n) for n in experiment.strategies]
