@@ -62,10 +62,10 @@ def _copy(interrupted, tmp_path):
 
 def _chunks(out):
     """The chunk files of ``out`` in chunk order (their names are hashes of their keys)."""
-    config = json.loads((out / "experiment.json").read_text())
+    experiment = kind.EXPERIMENT.read(json.loads((out / "experiment.json").read_text()))
     from experiments.shared.checkpoints import chunk_path
 
-    return [chunk_path(out, chunk) for chunk in kind.chunks(config)]
+    return [chunk_path(out, chunk) for chunk in kind.chunks(experiment)]
 
 
 def _files(out):

@@ -23,6 +23,7 @@ from experiments.shared.command_options import (
     workers_option,
 )
 from experiments.shared.definition import experiment_from_settings
+from experiments.shared.experiment import Experiment
 from experiments.shared.files import writing_inside
 from experiments.shared.limits import check_blocks
 from experiments.shared.runner import check_resume, run_experiment
@@ -37,7 +38,7 @@ from sim.constants import MAX_ROUNDS
 from sim.rules import Rules
 
 
-def experiment(played: SimulatedGames, rules: SimulatedRules, chunk_size: int) -> dict:
+def experiment(played: SimulatedGames, rules: SimulatedRules, chunk_size: int) -> Experiment:
     """The checked ``simulate`` experiment of the command's options.
 
     Parameters
@@ -51,7 +52,7 @@ def experiment(played: SimulatedGames, rules: SimulatedRules, chunk_size: int) -
 
     Returns
     -------
-    dict
+    experiments.simulate.kind.SimulateExperiment
         The experiment (:func:`experiments.shared.definition.experiment_from_settings`).
     """
     settings = {
@@ -101,15 +102,15 @@ def simulate(played: SimulatedGames, rules: SimulatedRules, run: RunSettings):
     """
     started = time.perf_counter()
     check_blocks(played.games, run.chunk_size, "--chunk-size")
-    config = experiment(played, rules, run.chunk_size)
+    checked = experiment(played, rules, run.chunk_size)
     folder = Path(run.out)
     if run.resume:
-        check_resume(config, folder)  # before a cluster starts: a refused --resume changes nothing
+        check_resume(checked, folder)  # before a cluster starts: a refused --resume changes nothing
     announce_compile(list(played.seats))
     with chunk_backend(run) as backend, writing_inside(folder):
         try:
             done = run_experiment(
-                config,
+                checked,
                 folder,
                 resume=run.resume,
                 workers=run.workers,

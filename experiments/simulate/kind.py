@@ -14,31 +14,26 @@ Settings of ``[experiment]``: ``strategies`` (one for every seat or one per seat
 ``debug``, ``dice_contest``, ``positions`` (herd decisions of the first games written as position
 files), one count in ``players``, and the common ones (``chunk_games``: games per chunk). Settings
 of ``[rules]``: ``herd`` (true or false), ``tiles``, ``mammoth_points``, ``tie``,
-``resources_of_choice``.
+``resources_of_choice``. They are read and checked once, into a :class:`SimulateExperiment`
+(:mod:`experiments.shared.experiment`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import numpy as np
 
+from experiments.shared.experiment import Experiment, setting
 from experiments.shared.files import run_metadata, write_json
 from experiments.shared.limits import MAX_POSITION_GAMES, MAX_SIMULATE_GAMES, game_blocks
-from experiments.shared.rules_setup import rules_from_settings
-from experiments.shared.settings import (
-    bool_setting,
-    check_keys,
-    int_setting,
-    names_setting,
-    rule_types,
-)
+from experiments.shared.settings import flag, names, whole
 from experiments.simulate.analysis import Tally
 from experiments.simulate.report import TABLE, table_bytes, table_of, write_table
 from experiments.simulate.report_positions import POSITIONS, write_positions
 from sim.errors import InputError
-from sim.rules import Rules
 from strategies.play import game_positions, play_games, seat_names
 from strategies.registry import resolve
 
@@ -56,92 +51,114 @@ DEFAULTS = {
     "dice_contest": False,
     "positions": 0,
 }
-SETTINGS = tuple(DEFAULTS)
 RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
 POSITION_BLOCK = 100
 """Games whose positions are made and written at a time (bounded memory)."""
 
 
-def rules_of(config: dict) -> Rules:
-    """The rules of the experiment (docs/rules.md defaults for what it leaves out)."""
-    r = config.get("rules", {})
-    return rules_from_settings(r, bool(r.get("herd", True)))
+@dataclass(frozen=True, kw_only=True)
+class SimulateExperiment(Experiment):
+    """The settings of a simulate run (see the module's docstring).
 
-
-def seats_of(config: dict) -> list[str]:
-    """The strategy of each seat, as resolved names."""
-    players = int(config["players"][0])
-    return [resolve(n).name for n in seat_names(list(config["strategies"]), players)]
-
-
-def played(config: dict) -> list:
-    """The seated strategies, resolved (for the kernel the workers need)."""
-    return [resolve(n) for n in seats_of(config)]
-
-
-def check(config: dict) -> None:
-    """Check the settings before anything runs.
-
-    Raises
-    ------
-    InputError
-        Unknown or mistyped settings, more than one player count, unknown strategies or not one
-        per seat, a herd setting that is not true or false, bad rules, too many games.
+    Attributes
+    ----------
+    strategies : tuple of str
+        One strategy for every seat, or one per seat.
+    rotate : bool
+        Rotate the seats from game to game.
+    debug : bool
+        Check the game's invariants as it plays (slow).
+    dice_contest : bool
+        Roll the taming contest's dice instead of taking its exact odds.
+    positions : int
+        The first games whose herd decisions are written as position files.
     """
-    check_keys(config, SETTINGS, RULES)
-    if len(config["players"]) != 1:
-        raise InputError(f"players must be one count for kind simulate, not {config['players']}")
-    if config["games"] > MAX_SIMULATE_GAMES:
-        raise InputError(f"games must be at most {MAX_SIMULATE_GAMES:,} for kind simulate")
-    names_setting(config, "strategies")
-    for key in ("rotate", "debug", "dice_contest"):
-        bool_setting(config, key)
-    int_setting(config, "positions", low=0, high=MAX_POSITION_GAMES)
-    rule_types(config)
-    if not isinstance(config.get("rules", {}).get("herd", True), bool):
-        raise InputError("rules.herd must be true or false for kind simulate")
-    rules_of(config)
-    seats_of(config)
+
+    RULES: ClassVar[tuple[str, ...]] = RULES
+    strategies: tuple[str, ...] = setting(names)
+    rotate: bool = setting(flag)
+    debug: bool = setting(flag)
+    dice_contest: bool = setting(flag)
+    positions: int = setting(lambda v, k: whole(v, k, low=0, high=MAX_POSITION_GAMES))
+
+    def check(self) -> None:
+        """One player count, at most :data:`~experiments.shared.limits.MAX_SIMULATE_GAMES`
+        games, one herd setting; known strategies, one for every seat or one per seat.
+
+        Raises
+        ------
+        InputError
+            More than one player count, too many games, a herd setting that is not true or
+            false, unknown strategies or not one per seat.
+        """
+        if len(self.players) != 1:
+            raise InputError(
+                f"players must be one count for kind simulate, not {list(self.players)}"
+            )
+        if self.games > MAX_SIMULATE_GAMES:
+            raise InputError(f"games must be at most {MAX_SIMULATE_GAMES:,} for kind simulate")
+        if len(self.rules.herd) != 1:
+            raise InputError("rules.herd must be true or false for kind simulate")
+        seats_of(self)
+
+    @property
+    def table_size(self) -> int:
+        """The players at the table (the one count of ``players``)."""
+        return self.players[0]
 
 
-def chunks(config: dict) -> list[dict]:
+EXPERIMENT = SimulateExperiment
+
+
+def seats_of(experiment: SimulateExperiment) -> list[str]:
+    """The strategy of each seat, as resolved names."""
+    seated = seat_names(list(experiment.strategies), experiment.table_size)
+    return [resolve(n).name for n in seated]
+
+
+def played(experiment: SimulateExperiment) -> list:
+    """The seated strategies, resolved (for the kernel the workers need)."""
+    return [resolve(n) for n in seats_of(experiment)]
+
+
+def chunks(experiment: SimulateExperiment) -> list[dict]:
     """One chunk per block of ``chunk_games`` game indices, in order."""
-    size = int(config.get("chunk_games", CHUNK_GAMES))
-    return [{"first": first, "games": n} for first, n in game_blocks(config["games"], size)]
+    size = experiment.chunk_games or CHUNK_GAMES
+    return [{"first": first, "games": n} for first, n in game_blocks(experiment.games, size)]
 
 
-def run_chunk(config: dict, chunk: dict, threads: int = 1) -> dict:
+def run_chunk(experiment: SimulateExperiment, chunk: dict, threads: int = 1) -> dict:
     """Play one chunk's games; its per-seat table as Parquet bytes (:func:`table_bytes`)."""
     frame = play_games(
         chunk["games"],
-        int(config["players"][0]),
-        seats_of(config),
-        seed=int(config["seed"]),
-        rules=rules_of(config),
+        experiment.table_size,
+        seats_of(experiment),
+        seed=experiment.seed,
+        rules=experiment.rules_in_force,
         first_game=chunk["first"],
-        rotate=bool(config["rotate"]),
+        rotate=experiment.rotate,
         threads=threads,
-        debug=bool(config["debug"]),
-        dice_contest=bool(config["dice_contest"]),
+        debug=experiment.debug,
+        dice_contest=experiment.dice_contest,
     )
     return {PART: np.frombuffer(table_bytes(frame), dtype=np.uint8)}
 
 
-def metadata(config: dict, command: str = "simulate") -> dict:
+def metadata(experiment: SimulateExperiment, command: str = "simulate") -> dict:
     """The run.json document of a run (also stored in ``games.parquet``'s schema)."""
-    rules = rules_of(config)
+    rules = experiment.rules_in_force
     return run_metadata(
         command,
         rules,
         kind="simulate",
-        seed=int(config["seed"]),
-        games=config["games"],
-        players=int(config["players"][0]),
-        strategies=seats_of(config),
-        rotate=bool(config["rotate"]),
-        contest_sampling="dice" if config["dice_contest"] else "exact table",
+        seed=experiment.seed,
+        games=experiment.games,
+        players=experiment.table_size,
+        strategies=seats_of(experiment),
+        rotate=experiment.rotate,
+        contest_sampling="dice" if experiment.dice_contest else "exact table",
         tiles_label="assumed" if rules.tiles_assumed else "user file",
-        chunk_size=int(config.get("chunk_games", CHUNK_GAMES)),
+        chunk_size=experiment.chunk_games or CHUNK_GAMES,
         files=[TABLE],
     )
 
@@ -156,13 +173,17 @@ class Simulated(NamedTuple):
 
 
 def finish(
-    config: dict, parts, folder: Path, command: str = "simulate", started: float | None = None
+    experiment: SimulateExperiment,
+    parts,
+    folder: Path,
+    command: str = "simulate",
+    started: float | None = None,
 ) -> Simulated:
     """Stream the chunks into ``games.parquet``, write the positions asked for and run.json.
 
     Parameters
     ----------
-    config : dict
+    experiment : SimulateExperiment
         The experiment.
     parts : iterable of dict
         Every chunk's result, in index order (read back one at a time).
@@ -180,7 +201,7 @@ def finish(
         The per-strategy totals of every game and the position files written.
     """
     folder = Path(folder)
-    meta = metadata(config, command)
+    meta = metadata(experiment, command)
     tally = Tally()
 
     def count(table) -> None:
@@ -188,19 +209,19 @@ def finish(
         tally = tally + Tally.of(table.select(list(Tally.COLUMNS)).to_pandas())
 
     write_table((table_of(part[PART]) for part in parts), folder / TABLE, meta, count)
-    positions = int(config["positions"])
+    positions = experiment.positions
     written = 0
     if positions:
         for start in range(0, positions, POSITION_BLOCK):
             found = game_positions(
                 min(POSITION_BLOCK, positions - start),
-                int(config["players"][0]),
-                seats_of(config),
-                int(config["seed"]),
-                rules_of(config),
+                experiment.table_size,
+                seats_of(experiment),
+                experiment.seed,
+                experiment.rules_in_force,
                 first_game=start,
-                rotate=bool(config["rotate"]),
-                dice_contest=bool(config["dice_contest"]),
+                rotate=experiment.rotate,
+                dice_contest=experiment.dice_contest,
             )
             written += write_positions(folder / POSITIONS, found)
         meta["files"] = [TABLE, f"{POSITIONS}/"]
