@@ -127,7 +127,7 @@ def test_a_damaged_chunk_is_computed_again_not_merged(tmp_path, finished_run, da
     run_experiment(config, folder, resume=True, progress=False, notice=said.append)
     assert len(said) == 1 and chunks[1].name in said[0] and "computing it again" in said[0]
     assert _csvs(folder) == _csvs(finished_run.folder)
-    stats, problem = load_chunk(chunks[1], fingerprint(config), _key_of(chunks[1]))
+    stats, problem = load_chunk(chunks[1], fingerprint(config.written), _key_of(chunks[1]))
     assert stats is not None and not problem  # saved again, intact
 
 
@@ -138,8 +138,8 @@ def _key_of(path) -> dict:
 
 def test_a_chunk_of_another_experiment_is_computed_again(tmp_path, finished_run):
     """Same chunk key (the file name), other seed: its fingerprint gives it away."""
-    other = load_experiment(finished_run.toml)
-    other["seed"] = 2
+    league = load_experiment(finished_run.toml)
+    other = type(league).read({**league.written, "seed": 2})
     elsewhere = tmp_path / "seed2"
     run_experiment(other, elsewhere, progress=False)
     folder = copy_folder(finished_run.folder, tmp_path / "league")
@@ -171,7 +171,7 @@ def test_chunk_files_are_plain_arrays_with_their_identity(tmp_path, finished_run
     with np.load(path, allow_pickle=False) as data:  # no pickle anywhere
         meta = json.loads(str(data[CHUNK_META]))
         assert all(data[k].dtype != object for k in data.files)
-    assert meta["experiment"] == fingerprint(config) and meta["format"] == 1
+    assert meta["experiment"] == fingerprint(config.written) and meta["format"] == 1
     assert set(meta) == {"format", "experiment", "chunk", "checksum"}
     with pytest.raises(ValueError, match="reserved"):
         save_chunk(tmp_path / "x.npz", {CHUNK_META: np.zeros(1)}, "f", {})
