@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import copy
 import math
-import re
 from pathlib import Path
 
 from experiments.shared.experiment import Experiment, chunk_size, games_of
@@ -38,12 +37,17 @@ from experiments.shared.limits import (
     MAX_CHUNKS,
     MAX_EXPERIMENT_BYTES,
     MAX_GAMES,
-    MAX_NAME_LENGTH,
     MAX_SCALE,
     MAX_SEED,
     check_blocks,
 )
-from experiments.shared.settings import at_most, int_setting, integer, short
+from experiments.shared.settings import (
+    at_most,
+    check_name,
+    int_setting,
+    integer,
+    short,
+)
 from sim.errors import InputError
 from sim.textfiles import read_toml
 
@@ -62,29 +66,6 @@ def suite() -> dict[str, Path]:
         The files by their names (the file's stem), in path order.
     """
     return {path.stem: path for path in sorted(EXPERIMENTS.glob("*/*.toml"))}
-
-
-NAME_PATTERN = re.compile(rf"^[A-Za-z0-9][A-Za-z0-9_.-]{{0,{MAX_NAME_LENGTH - 1}}}$")
-"""An experiment's ``name``: it names the run's folder under ``--out``, so it is a plain folder
-name: ASCII letters, digits, ``_``, ``-`` and ``.``, starting with a letter or digit (so never
-``.`` or ``..``), at most :data:`~experiments.shared.limits.MAX_NAME_LENGTH` characters."""
-
-
-def check_name(name) -> str:
-    """An experiment's ``name``, checked against :data:`NAME_PATTERN`: never a path.
-
-    Raises
-    ------
-    InputError
-        For anything but a plain folder name.
-    """
-    if not isinstance(name, str) or not NAME_PATTERN.match(name):
-        shown = repr(name) if not isinstance(name, str) or len(name) <= 80 else repr(name[:77])
-        raise InputError(
-            f"name must be a folder name of at most {MAX_NAME_LENGTH} ASCII letters, digits, "
-            f"'_', '-' and '.', starting with a letter or digit; not {shown}"
-        )
-    return name
 
 
 def load_experiment(path: str | Path, scale: float = 1.0, games: int | None = None) -> dict:

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Self
 from experiments.shared.limits import MAX_CHUNK_GAMES, MAX_GAMES, MAX_MAMMOTH_POINTS, MAX_SEED
 from experiments.shared.settings import (
     RULE_TYPES,
+    check_name,
     herd_value,
     short,
     tie_value,
@@ -57,8 +58,6 @@ def setting(read: Reader, default: Any = dataclasses.MISSING) -> Any:
 
 
 def _name(value, key: str) -> str:
-    from experiments.shared.definition import check_name
-
     return check_name(value)
 
 

@@ -14,9 +14,15 @@ the kinds without a cycle.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 
-from experiments.shared.limits import MAX_PRIZE_POINTS, MAX_PRIZE_VALUES, MAX_STRATEGIES
+from experiments.shared.limits import (
+    MAX_NAME_LENGTH,
+    MAX_PRIZE_POINTS,
+    MAX_PRIZE_VALUES,
+    MAX_STRATEGIES,
+)
 from sim.errors import InputError
 from sim.rules import TIE_RULES
 
@@ -280,3 +286,26 @@ def herd_value(value) -> list[bool]:
 def tie_value(value) -> str:
     """The tie rule of ``rules.tie`` (:func:`tie_setting`)."""
     return tie_setting({"rules": {"tie": value}})
+
+
+NAME_PATTERN = re.compile(rf"^[A-Za-z0-9][A-Za-z0-9_.-]{{0,{MAX_NAME_LENGTH - 1}}}$")
+"""An experiment's ``name``: it names the run's folder under ``--out``, so it is a plain folder
+name: ASCII letters, digits, ``_``, ``-`` and ``.``, starting with a letter or digit (so never
+``.`` or ``..``), at most :data:`~experiments.shared.limits.MAX_NAME_LENGTH` characters."""
+
+
+def check_name(name) -> str:
+    """An experiment's ``name``, checked against :data:`NAME_PATTERN`: never a path.
+
+    Raises
+    ------
+    InputError
+        For anything but a plain folder name.
+    """
+    if not isinstance(name, str) or not NAME_PATTERN.match(name):
+        shown = repr(name) if not isinstance(name, str) or len(name) <= 80 else repr(name[:77])
+        raise InputError(
+            f"name must be a folder name of at most {MAX_NAME_LENGTH} ASCII letters, digits, "
+            f"'_', '-' and '.', starting with a letter or digit; not {shown}"
+        )
+    return name
