@@ -17,27 +17,26 @@ base strategy with the card and then, on the same indices, with every policy, ag
 under each tile set. Their statistics merge exactly; ``finish`` turns them into the card's win
 rate minus each policy's with its interval (``check.csv``).
 
-Settings of ``[experiment]``: ``field`` (one strategy for every seat, or one per seat: the first
-``players`` are seated; default ``["greedy"]``), ``fields`` (instead of ``field``: a list of
-fields, each such a list; the decisions of all of them are pooled, each labelled with its field,
-and the seek part is chosen for its worst field, :mod:`experiments.advice.analysis_seeking`),
-``placements`` (true: play out the placement decisions too, whether to seek the herd, and derive
-the card's seek part; default false), ``playouts`` (continuations per decision and
-commitment, default 8), ``seat`` (the seat whose decisions are played out; -1, the default, for
-every seat), ``check_games`` (games per arm, field and player count of the card's check; 0
-skips it; ``--scale`` and ``--games`` change it in proportion to ``games``), ``check_card``
-(the card policy checked, default ``card``; a variant such as ``card[file=PATH]`` too),
-``check_fields`` (a list of fields, each a list of the other seats' strategies; default
-``greedy`` and the preset field ``balanced, cards, farmer``; the checked seat plays the field's
-own base strategy when the field is one strategy, else ``greedy``: :func:`check_base`),
-``check_tiles`` (the tile sets the check plays, each ``default`` or a tile file; default
-``["default"]``), ``check_policies`` (default ``never``, ``fixed-1``, ``ev``, ``majority``,
-``search`` and the checked card never seeking the herd), ``derive_card``
-(true, the default: derive this run's own card from its decisions; false: only check the
-shipped card on them, as the demo does), and the common ones. Every run checks the shipped
-card's rules on its decisions (:func:`experiments.advice.analysis.card_agreement`). ``[rules]``:
-``tiles``, ``mammoth_points``, ``tie``, ``resources_of_choice`` (the herd is always on: there is
-no taming without it).
+Settings of ``[experiment]`` (read and checked once into :class:`AdviceExperiment`): ``field`` (one
+strategy for every seat, or one per seat: the first ``players`` are seated; default ``["greedy"]``),
+``fields`` (instead of ``field``: a list of fields, each such a list; the decisions of all of them
+are pooled, each labelled with its field, and the seek part is chosen for its worst field,
+:mod:`experiments.advice.analysis_seeking`), ``placements`` (true: play out the placement decisions
+too, whether to seek the herd, and derive the card's seek part; default false), ``playouts``
+(continuations per decision and commitment, default 8), ``seat`` (the seat whose decisions are
+played out; -1, the default, for every seat), ``check_games`` (games per arm, field and player count
+of the card's check; 0 skips it; ``--scale`` and ``--games`` change it in proportion to ``games``),
+``check_card`` (the card policy checked, default ``card``; a variant such as ``card[file=PATH]``
+too), ``check_fields`` (a list of fields, each a list of the other seats' strategies; default
+``greedy`` and the preset field ``balanced, cards, farmer``; the checked seat plays the field's own
+base strategy when the field is one strategy, else ``greedy``: :func:`check_base`), ``check_tiles``
+(the tile sets the check plays, each ``default`` or a tile file; default ``["default"]``),
+``check_policies`` (default ``never``, ``fixed-1``, ``ev``, ``majority``, ``search`` and the checked
+card never seeking the herd), ``derive_card`` (true, the default: derive this run's own card from
+its decisions; false: only check the shipped card on them, as the demo does), and the common ones.
+Every run checks the shipped card's rules on its decisions
+(:func:`experiments.advice.analysis.card_agreement`). ``[rules]``: ``tiles``, ``mammoth_points``,
+``tie``, ``resources_of_choice`` (the herd is always on: there is no taming without it).
 """
 
 from __future__ import annotations

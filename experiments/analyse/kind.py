@@ -1,7 +1,8 @@
 """The ``analyse`` experiment kind: every option of a position's herd decision played out
 (``mammoth analyse POSITION``).
 
-The experiment holds the position itself (``position``: the parsed file, read and checked by
+The experiment (:class:`AnalyseExperiment`, its settings read and checked once) holds the
+position itself (``position``: the file's document, read and checked by
 :func:`sim.position.position_from_dict`), the ``field`` (the strategy of every seat, the deciding
 one's play after the option included; default :data:`FIELD`, the strongest player), ``games``
 (play-outs per option, at most) and ``stop`` (stop early, :data:`~experiments.analyse.analysis.

@@ -7,7 +7,8 @@ is either one table of the schedule at one player count and one block of game in
 entry per rung); the runner sums them. ``finish`` fits the ratings and writes the files of
 :mod:`experiments.ladder.report`.
 
-Settings of ``[experiment]``: ``strategies`` (the rungs in ladder order; default: the full
+Settings of ``[experiment]`` (read and checked once into :class:`LadderExperiment`):
+``strategies`` (the rungs in ladder order; default: the full
 ladder, :func:`~experiments.ladder.analysis.default_rungs`), ``anchor`` (default ``greedy``, or
 the first rung when greedy is not on the ladder), ``cost_seconds`` (CPU seconds of each rung's
 timed batch, about, above 0; ``false`` skips the costs) and the common ones (``players``

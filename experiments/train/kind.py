@@ -9,12 +9,13 @@ saved under ``chunks/`` as they finish, so an interrupted run continues with ``-
 it the run starts over. It writes what ``mammoth train`` writes: ``value.json``, ``generations/``
 and ``run.json`` (the chunks are removed once the model is written, unless ``keep_chunks``).
 
-Settings of ``[experiment]`` (a setting left out takes the default of the ``mammoth train``
-option): ``games`` (per generation), ``seed``, ``generations``, ``opponents`` (a list),
-``learner``, ``window``, ``ridge``, ``clip`` (0: the margin unclipped), ``heads``,
-``keep_chunks`` (keep ``chunks/``, the fit's data, afterwards). Every generation plays 2, 3 and 4
-players in turn, in chunks of :data:`~experiments.train.analysis.CHUNK_GAMES` games, under the
-default rules: ``players``, ``chunk_games`` and ``[rules]`` are not settings of this kind.
+Settings of ``[experiment]`` (read and checked once into :class:`TrainExperiment`; a setting left
+out takes the default of the ``mammoth train`` option): ``games`` (per generation), ``seed``,
+``generations``, ``opponents`` (a list), ``learner``, ``window``, ``ridge``, ``clip`` (0: the margin
+unclipped), ``heads``, ``keep_chunks`` (keep ``chunks/``, the fit's data, afterwards). Every
+generation plays 2, 3 and 4 players in turn, in chunks of
+:data:`~experiments.train.analysis.CHUNK_GAMES` games, under the default rules: ``players``,
+``chunk_games`` and ``[rules]`` are not settings of this kind.
 """
 
 from __future__ import annotations
