@@ -72,11 +72,11 @@ def test_the_check_follows_the_games_of_a_run_or_demo():
 
     path = suite()["advice"]
     full = load_experiment(path)
-    assert full["check_games"] == 300 and full["games"] == 400
-    assert load_experiment(path, games=40)["check_games"] == 30
-    assert load_experiment(path, scale=0.5)["check_games"] == 150
-    assert full["derive_card"] is False and "search" not in full["check_policies"]
-    assert load_experiment(path, games=1)["check_games"] == 1  # never rounded to no check
+    assert full.check_games == 300 and full.games == 400
+    assert load_experiment(path, games=40).check_games == 30
+    assert load_experiment(path, scale=0.5).check_games == 150
+    assert full.derive_card is False and "search" not in full.check_policies
+    assert load_experiment(path, games=1).check_games == 1  # never rounded to no check
 
 
 def test_decisions_not_played_out_are_counted_across_chunks_and_reported(tmp_path):

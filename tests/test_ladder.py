@@ -128,7 +128,7 @@ def test_default_rungs_are_the_full_ladder():
     assert rungs[-1] == "champion"  # the strongest player, last: its neighbours are the strong
 
 
-def _config(chunk: int, games: int = 30) -> dict:
+def _config(chunk: int, games: int = 30):
     config = {
         "kind": "ladder",
         "name": "ladder",
@@ -141,8 +141,7 @@ def _config(chunk: int, games: int = 30) -> dict:
         "cost_seconds": 0.02,
         "chunk_games": chunk,
     }
-    kind_module(config).check(config)
-    return config
+    return kind_module(config).EXPERIMENT.read(config)
 
 
 RATING_COLUMNS = ["player", "rating_2p", "low_2p", "high_2p", "games_2p", "rating_4p", "low_4p"]
@@ -224,14 +223,13 @@ def test_resume_refuses_another_ladders_folder(ladder_runs, tmp_path):
 
 
 def test_an_experiment_file_turns_the_costs_off_with_false_not_zero():
-    from experiments.ladder.kind import check, cost_seconds
+    from experiments.ladder.kind import LadderExperiment
 
-    config = {"kind": "ladder", "players": [2], "games": 4, "seed": 1, "rules": {}}
+    config = {"kind": "ladder", "name": "l", "players": [2], "games": 4, "seed": 1, "rules": {}}
     off = {**config, "strategies": ["random", "greedy"], "cost_seconds": False}
-    check(off)
-    assert cost_seconds(off) == 0.0
+    assert LadderExperiment.read(off).cost_seconds == 0.0
     with pytest.raises(InputError, match="cost_seconds must be above 0"):
-        check({**config, "strategies": ["random", "greedy"], "cost_seconds": 0})
+        LadderExperiment.read({**config, "strategies": ["random", "greedy"], "cost_seconds": 0})
 
 
 def test_generations_of_a_model_get_their_own_chart():

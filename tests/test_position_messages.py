@@ -148,10 +148,10 @@ def _analysis(tmp_path, share: list[float], margin: list[float], n: int):
     )
     best = {"best": 0, "second": 1, "lead": 0.0, "lead_low": 0.0, "lead_high": 0.0,
             "margin_lead": 0.0, "margin_lead_low": 0.0, "margin_lead_high": 0.0}  # fmt: skip
-    config = {"field": "greedy", "seed": 1, "stop": False}
     write_analysis(
-        tmp_path, config, position, table, best, stopped=False, command="t", seconds=None
-    )
+        tmp_path, position, table, best, stopped=False, field="greedy", seed=1, stop=False,
+        command="t", seconds=None,
+    )  # fmt: skip
     import json
 
     return json.loads((tmp_path / "analysis.json").read_text()), table, best

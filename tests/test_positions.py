@@ -248,7 +248,7 @@ def test_the_last_round_commitment_wins_with_the_exact_contest_odds():
     the contest with ``k`` figures against Bob's one (within its binomial interval), and the
     most figures is the best option."""
     position = read_position(KNOWN / "last_round_commitment.toml")
-    slots = slots_of({"field": "champion", "players": [3]})
+    slots = slots_of("champion", 3)
     options = options_of(position)
     n = 400
     out, _ = play_out(kernel_for(slots), position, slots, options, 7, 0, n)

@@ -202,9 +202,9 @@ def advise(
     else:
         settings["fields"] = [list(f) for f in DEFAULT_FIELDS]
     settings |= checked
-    config = experiment_from_settings(settings, "mammoth advise")
+    experiment = experiment_from_settings(settings, "mammoth advise")
     names = [n for f in settings.get("fields", [settings.get("field")]) for n in f]
-    folder = run_command(config, run, names)
+    folder = run_command(experiment, run, names)
     click.echo(f"wrote {folder}")
 
 

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -60,6 +61,9 @@ from experiments.shared.files import run_metadata, write_csv, write_json, write_
 from experiments.shared.report_card_page import card_page
 from experiments.shared.report_card_words import card_text, worded_card
 from sim.situation import MAX_DECISIONS
+
+if TYPE_CHECKING:
+    from experiments.advice.kind import AdviceExperiment
 
 FILES = ("decisions.parquet", "agreement.csv", "run.json")
 DERIVED = ("advice.csv", "card.md", "card.json", "card.html")
@@ -93,28 +97,27 @@ def card_data(card) -> dict:
     return dataclasses.asdict(card) if dataclasses.is_dataclass(card) else dict(card)
 
 
-def reproducing_command(config: dict) -> str:
+def reproducing_command(experiment: AdviceExperiment) -> str:
     """The ``mammoth advise`` command that plays the same decisions and derives the same card."""
-    words = ["mammoth advise", "--players", *map(str, sorted(config["players"]))]
-    words += ["--games", str(config["games"]), "--playouts", str(config["playouts"])]
-    words += ["--seed", str(config["seed"])]
-    if config.get("placements"):
+    words = ["mammoth advise", "--players", *map(str, experiment.player_counts)]
+    words += ["--games", str(experiment.games), "--playouts", str(experiment.playouts)]
+    words += ["--seed", str(experiment.seed)]
+    if experiment.placements:
         words.append("--placements")
-    fields = config.get("fields") or [config["field"]]
-    option = "--fields" if "fields" in config else "--field"
-    for field in fields:
+    option = "--fields" if experiment.fields is not None else "--field"
+    for field in experiment.fields or [experiment.field]:
         name = ",".join(field) if option == "--fields" else None
         for part in [name] if name else field:
             words += [option, f'"{part}"' if any(c in part for c in "[] ,+") else part]
-    if int(config.get("seat", -1)) >= 0:
-        words += ["--seat", str(config["seat"])]
+    if experiment.seat >= 0:
+        words += ["--seat", str(experiment.seat)]
     return " ".join(words)
 
 
 def write_advice(
     folder: Path,
     tables: AdviceTables,
-    config: dict,
+    experiment: AdviceExperiment,
     rules,
     command: str = "advise",
     started: float | None = None,
@@ -130,8 +133,9 @@ def write_advice(
     tables : AdviceTables
         The run's tables (:func:`experiments.advice.analysis_run.advice_tables`, with the check
         over whole games and the decisions dropped).
-    config : dict
-        The experiment.
+    experiment : experiments.advice.kind.AdviceExperiment
+        The experiment: run.json records its settings as written (:data:`SETTINGS`), and
+        ``card.json`` the command that plays it again (:func:`reproducing_command`).
     rules : sim.rules.Rules
         The rules the games were played under (for run.json).
     command : str
@@ -147,7 +151,8 @@ def write_advice(
     import time
 
     decisions, card = tables.decisions, tables.card
-    settings = {key: config[key] for key in SETTINGS if key in config}
+    written = experiment.written
+    settings = {key: written[key] for key in SETTINGS if key in written}
     write_parquet(folder / "decisions.parquet", decisions, {"settings": settings})
     write_csv(folder / "agreement.csv", agreement_with_situations(tables.agreement, tables.checked))
     files = list(FILES)
@@ -158,7 +163,7 @@ def write_advice(
         write_csv(folder / "advice.csv", with_situations(tables.table, after="class"))
         data = worded_card(card_data(card))
         data["provenance"] = {
-            "command": reproducing_command(config),
+            "command": reproducing_command(experiment),
             "decisions": len(decisions),
             "games": len(decisions[game_keys(decisions)].drop_duplicates()),
         }
@@ -178,10 +183,12 @@ def write_advice(
         rules,
         kind="advice",
         settings=settings,
-        players=[int(p) for p in config["players"]],
-        games_per_player_count=int(config["games"]),
-        seed=int(config["seed"]),
-        field=[list(f) for f in config["fields"]] if "fields" in config else list(config["field"]),
+        players=list(experiment.players),
+        games_per_player_count=experiment.games,
+        seed=experiment.seed,
+        field=[list(f) for f in experiment.fields]
+        if experiment.fields is not None
+        else list(experiment.field),
         decisions=len(decisions),
         decisions_dropped=int(tables.dropped),
         files=files,

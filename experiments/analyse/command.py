@@ -79,7 +79,7 @@ def analyse(position_file, field, playouts, seed, stop, run: RunSettings):
         raise InputError(f"--field: {exc}") from None
     document = read_document(position_file)
     try:  # parsed once: the kind's check, its run and this process's chunks reuse it
-        position = position_of({"position": document})
+        position = position_of(document)
     except InputError as exc:
         raise InputError(f"{where}: {exc}") from None  # the loader's refusals, named
     settings = {
@@ -93,8 +93,8 @@ def analyse(position_file, field, playouts, seed, stop, run: RunSettings):
         "field": field,
         "stop": stop,
     }
-    config = experiment_from_settings(settings, "mammoth analyse", where=where)
-    folder = run_command(config, run, [field])
+    experiment = experiment_from_settings(settings, "mammoth analyse", where=where)
+    folder = run_command(experiment, run, [field])
     click.echo(f"wrote {folder}")
 
 

@@ -1,7 +1,8 @@
 """The ``analyse`` experiment kind: every option of a position's herd decision played out
 (``mammoth analyse POSITION``).
 
-The experiment holds the position itself (``position``: the parsed file, read and checked by
+The experiment (:class:`AnalyseExperiment`, its settings read and checked once) holds the
+position itself (``position``: the file's document, read and checked by
 :func:`sim.position.position_from_dict`), the ``field`` (the strategy of every seat, the deciding
 one's play after the option included; default :data:`FIELD`, the strongest player), ``games``
 (play-outs per option, at most) and ``stop`` (stop early, :data:`~experiments.analyse.analysis.
@@ -23,6 +24,7 @@ import functools
 import json
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -38,8 +40,9 @@ from experiments.analyse.analysis import (
 from experiments.analyse.report import write_analysis
 from experiments.shared.checkpoints import fingerprint
 from experiments.shared.chunk_store import ChunkStore
+from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import game_blocks
-from experiments.shared.settings import bool_setting, check_keys
+from experiments.shared.settings import flag
 from sim.analysing import contest_odds, options_of
 from sim.errors import InputError
 from sim.position import position_from_dict
@@ -52,14 +55,69 @@ FIELD = "champion"
 """The default field: the strongest player (docs/strategies.md)."""
 CHUNK_GAMES = 100
 DEFAULTS = {"field": FIELD, "stop": True}
-SETTINGS = ("position", "field", "stop")
 GAMES = "play-outs per option"
 
 
-def position_of(config: dict):
-    """The experiment's position (checked), parsed once per process: the command, the kind's
-    check, its run and every chunk a process plays share one parse of the same document."""
-    return _parsed(json.dumps(config["position"], sort_keys=True))
+def _position(value, key: str) -> dict:
+    if not isinstance(value, dict):
+        raise InputError(f"{key}: the position (a table) is missing")
+    return value
+
+
+def _strategy(value, key: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{key} must be a strategy name, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnalyseExperiment(Experiment):
+    """The settings of an analysis (see the module's docstring).
+
+    Attributes
+    ----------
+    position : dict
+        The position file's document (:func:`position_of` parses it).
+    field : str
+        The strategy of every seat.
+    stop : bool
+        Stop the play-outs early (:data:`~experiments.analyse.analysis.STOP_RULE`).
+    """
+
+    position: dict = setting(_position)
+    field: str = setting(_strategy)
+    stop: bool = setting(flag)
+
+    def check(self) -> None:
+        """A possible position with a decision of several options, a known field strategy,
+        the position's player count.
+
+        Raises
+        ------
+        InputError
+            An impossible position (one line naming the field), a decision with one option, an
+            unknown field strategy, or ``players`` other than the position's.
+        """
+        position = self.parsed
+        options_of(position)
+        resolve(self.field)
+        if self.players != (position.n_players,):
+            raise InputError(f"players: the position has {position.n_players} players")
+
+    @property
+    def parsed(self):
+        """The position, parsed (:func:`position_of`: once per process)."""
+        return position_of(self.position)
+
+
+EXPERIMENT = AnalyseExperiment
+
+
+def position_of(document: dict):
+    """A position file's document, checked and parsed once per process: the command, the
+    kind's check, its run and every chunk a process plays share one parse of the same
+    document."""
+    return _parsed(json.dumps(document, sort_keys=True))
 
 
 @functools.lru_cache(maxsize=4)
@@ -67,59 +125,37 @@ def _parsed(document: str):
     return position_from_dict(json.loads(document))
 
 
-def slots_of(config: dict) -> list[Slot]:
-    """The field's strategy at every seat of the position."""
-    return [resolve(config["field"]).slot()] * int(config["players"][0])
+def slots_of(field: str, players: int) -> list[Slot]:
+    """The ``field`` strategy at every one of ``players`` seats."""
+    return [resolve(field).slot()] * int(players)
 
 
-def played(config: dict) -> list:
+def played(experiment: AnalyseExperiment) -> list:
     """The strategy the analysis seats (the workers' kernel)."""
-    return [resolve(config["field"])]
+    return [resolve(experiment.field)]
 
 
 ENTRIES = ("analyse",)
 """The kernel entry the kind plays: its options' play-outs, no whole game."""
 
 
-def seated_names(config: dict) -> list[str]:
+def seated_names(experiment: AnalyseExperiment) -> list[str]:
     """The field's strategy (for the compile notice)."""
-    return [config["field"]]
+    return [experiment.field]
 
 
-def check(config: dict) -> None:
-    """Check the settings before anything runs.
-
-    Raises
-    ------
-    InputError
-        Unknown settings, an impossible position (one line naming the field), a decision with
-        one option, an unknown field strategy, or ``players`` other than the position's.
-    """
-    check_keys(config, SETTINGS, ())
-    if not isinstance(config.get("position"), dict):
-        raise InputError("position: the position (a table) is missing")
-    position = position_of(config)
-    options_of(position)
-    if not isinstance(config["field"], str):
-        raise InputError(f"field must be a strategy name, not {config['field']!r}")
-    resolve(config["field"])
-    bool_setting(config, "stop")
-    if config["players"] != [position.n_players]:
-        raise InputError(f"players: the position has {position.n_players} players")
-
-
-def chunks(config: dict) -> list[dict]:
+def chunks(experiment: AnalyseExperiment) -> list[dict]:
     """One chunk per block of play-out indices, every option of it."""
-    size = int(config.get("chunk_games", CHUNK_GAMES))
-    return [{"start": start, "n": n} for start, n in game_blocks(int(config["games"]), size)]
+    size = experiment.chunk_games or CHUNK_GAMES
+    return [{"start": start, "n": n} for start, n in game_blocks(experiment.games, size)]
 
 
-def run_chunk(config: dict, chunk: dict) -> dict:
+def run_chunk(experiment: AnalyseExperiment, chunk: dict) -> dict:
     """Play out one block of play-outs of every option; their sums."""
-    position = position_of(config)
-    slots = slots_of(config)
+    position = experiment.parsed
+    slots = slots_of(experiment.field, position.n_players)
     start, n = int(chunk["start"]), int(chunk["n"])
-    options, seed = options_of(position), int(config["seed"])
+    options, seed = options_of(position), experiment.seed
     if not position.earlier_unknown:
         results, choice = play_out_options(position, slots, options, seed, start, start + n)
         return chunk_stats(results, choice)
@@ -132,14 +168,14 @@ def run_chunk(config: dict, chunk: dict) -> dict:
     return chunk_stats(results, parts[0][1])  # the own choice: play-out 0's (-1 elsewhere)
 
 
-def _play(config: dict, chunk: dict) -> dict:
+def _play(experiment: AnalyseExperiment, chunk: dict) -> dict:
     """The task a backend runs: :func:`run_chunk`, looked up when called (so a test can stand
     in for it)."""
-    return run_chunk(config, chunk)
+    return run_chunk(experiment, chunk)
 
 
 def run(
-    config: dict,
+    experiment: AnalyseExperiment,
     folder: Path,
     command: str,
     backend=None,
@@ -149,11 +185,11 @@ def run(
     write the files (:func:`experiments.analyse.report.write_analysis`); return
     ``analysis.md``'s text, which ``mammoth analyse`` prints."""
     started = time.perf_counter()
-    position = position_of(config)
+    position = experiment.parsed
     options = options_of(position)
-    listed = chunks(config)
+    listed = chunks(experiment)
     looks = looks_of([c["n"] for c in listed])
-    store = ChunkStore(folder, fingerprint(config), progress)
+    store = ChunkStore(folder, fingerprint(experiment.written), progress)
     done = store.saved(listed)  # an interrupted run's (else none)
     reused = bool(done)
     wave = max(1, getattr(backend, "slots", 1))
@@ -162,14 +198,14 @@ def run(
     while True:
         while ready < len(listed) and ready in done:
             ready += 1
-        if config["stop"] and ready:
+        if experiment.stop and ready:
             stop = stop_at([done[i] for i in range(ready)], looks)
             if stop is not None:
                 break
         if ready == len(listed):
             break
         todo = [i for i in range(ready, len(listed)) if i not in done][:wave]
-        played = store.get([listed[i] for i in todo], _play, lambda c: (config, c), backend)
+        played = store.get([listed[i] for i in todo], _play, lambda c: (experiment, c), backend)
         done.update(zip(todo, played, strict=True))
     last = stop if stop is not None else len(listed) - 1
     stats = merge_stats([done[i] for i in range(last + 1)])
@@ -180,14 +216,26 @@ def run(
     best = lead(stats)
     return write_analysis(
         folder,
-        config,
         position,
         table,
         best,
         stopped=stop is not None,
+        field=experiment.field,
+        seed=experiment.seed,
+        stop=experiment.stop,
         command=command,
         seconds=None if reused else time.perf_counter() - started,
     )
 
 
-__all__ = ["CHUNK_GAMES", "DEFAULTS", "FIELD", "check", "chunks", "played", "run", "run_chunk"]
+__all__ = [
+    "CHUNK_GAMES",
+    "DEFAULTS",
+    "EXPERIMENT",
+    "FIELD",
+    "AnalyseExperiment",
+    "chunks",
+    "played",
+    "run",
+    "run_chunk",
+]

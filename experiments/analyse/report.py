@@ -218,33 +218,58 @@ td, th {{ padding: .3rem .5rem; border-bottom: 1px solid #ddd; text-align: left;
 
 def write_analysis(
     folder: Path,
-    config: dict,
     position: Position,
     table: pd.DataFrame,
     best: dict,
     *,
     stopped: bool,
+    field: str,
+    seed: int,
+    stop: bool,
     command: str,
     seconds: float | None,
 ) -> str:
     """Write the analysis's files into ``folder`` (:data:`FILES`); return ``analysis.md``'s
-    text (``mammoth analyse`` prints it)."""
+    text (``mammoth analyse`` prints it).
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        Output folder.
+    position : Position
+        The position analysed.
+    table, best : pandas.DataFrame, dict
+        The options' table and the lead of the best one
+        (:func:`experiments.analyse.analysis.option_table`, :func:`~experiments.analyse.
+        analysis.lead`).
+    stopped : bool
+        Whether the play-outs stopped early.
+    field : str
+        The strategy of every seat.
+    seed : int
+        The run's seed.
+    stop : bool
+        Whether the stopping rule was on.
+    command : str
+        What produced the output, for run.json.
+    seconds : float or None
+        The run's seconds (None: not one number, e.g. a resumed run).
+    """
     folder = Path(folder)
-    field = config["field"]
     table = table.round(FIGURES)
     best = {k: round(v, FIGURES) if isinstance(v, float) else v for k, v in best.items()}
     if no_best(table, best):  # a tie (or one play-out): no row is the best, in any file
         table = table.assign(best=False)
-    text = markdown(position, table, best, stopped, field, config["stop"])
+    text = markdown(position, table, best, stopped, field, stop)
     write_text(folder / "analysis.md", text)
     write_csv(folder / "analysis.csv", table)
     document = {
         "position": headline(position),
         "field": field,
-        "seed": config["seed"],
+        "seed": seed,
         "playouts": int(table["playouts"].iloc[0]),
         "stopped_early": stopped,
-        "stop_rule": STOP_RULE if config["stop"] else None,
+        "stop_rule": STOP_RULE if stop else None,
         "best": None if no_best(table, best) else table["option"][best["best"]],
         "no_best": no_best(table, best),
         "lead": {
@@ -256,10 +281,8 @@ def write_analysis(
         ],
     }
     write_json(folder / "analysis.json", document)
-    write_text(
-        folder / "analysis.html", page(position, table, best, stopped, field, config["stop"])
-    )
-    extra = {"seed": config["seed"], "field": field, "files": list(FILES)}
+    write_text(folder / "analysis.html", page(position, table, best, stopped, field, stop))
+    extra = {"seed": seed, "field": field, "files": list(FILES)}
     if seconds is not None:
         extra["seconds"] = round(seconds, 3)
     write_json(folder / "run.json", run_metadata(command, position.rules, kind="analyse", **extra))

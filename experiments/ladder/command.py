@@ -95,7 +95,7 @@ def ladder(names, plan: GamePlan, anchor, cost_seconds, no_costs, run: RunSettin
     generations of a model, such as learned[model=selfplay-g3]) and run.json into OUT; Ctrl-C
     keeps the finished chunks (rerun with --resume).
     """
-    config = experiment_from_settings(
+    experiment = experiment_from_settings(
         {
             "kind": "ladder",
             "name": "ladder",
@@ -108,7 +108,7 @@ def ladder(names, plan: GamePlan, anchor, cost_seconds, no_costs, run: RunSettin
         },
         "mammoth ladder",
     )
-    folder = run_command(config, run, config["strategies"])
+    folder = run_command(experiment, run, experiment.strategies)
     click.echo(f"wrote {folder}")
 
 

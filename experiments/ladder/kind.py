@@ -7,7 +7,8 @@ is either one table of the schedule at one player count and one block of game in
 entry per rung); the runner sums them. ``finish`` fits the ratings and writes the files of
 :mod:`experiments.ladder.report`.
 
-Settings of ``[experiment]``: ``strategies`` (the rungs in ladder order; default: the full
+Settings of ``[experiment]`` (read and checked once into :class:`LadderExperiment`):
+``strategies`` (the rungs in ladder order; default: the full
 ladder, :func:`~experiments.ladder.analysis.default_rungs`), ``anchor`` (default ``greedy``, or
 the first rung when greedy is not on the ladder), ``cost_seconds`` (CPU seconds of each rung's
 timed batch, about, above 0; ``false`` skips the costs) and the common ones (``players``
@@ -19,7 +20,11 @@ default ``[2, 4]``).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
+from typing import ClassVar, Self
 
 import numpy as np
 
@@ -34,100 +39,127 @@ from experiments.ladder.analysis import (
     table_stats,
 )
 from experiments.ladder.report import summary, write_ladder
+from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import MAX_CHUNKS, MAX_RUNGS, check_blocks, game_blocks
-from experiments.shared.rules_setup import rules_of
-from experiments.shared.settings import check_keys, herd_setting, names_setting, rule_types
+from experiments.shared.settings import names
 from sim.errors import InputError
 from strategies.registry import resolve
 
 CHUNK_GAMES = 500
 DEFAULTS = {"players": [2, 4], "cost_seconds": 2.0}
-SETTINGS = ("strategies", "anchor", "cost_seconds")
 RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
 MAX_COST_SECONDS = 600.0
 
 
-def names_of(config: dict) -> list[str]:
-    """The rungs, as resolved names, in ladder order."""
-    return [resolve(n).name for n in config.get("strategies") or default_rungs()]
+def _anchor(value, key: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{key} must be a strategy name, not {value!r}")
+    return value
 
 
-def anchor_of(config: dict) -> str:
-    """The anchor's resolved name (``greedy``, or the first rung when greedy is not a rung)."""
-    names = names_of(config)
-    if "anchor" in config:
-        return resolve(config["anchor"]).name
-    greedy = resolve(ANCHOR).name
-    return greedy if greedy in names else names[0]
-
-
-def played(config: dict) -> list:
-    """Every rung, resolved (for the kernel the workers need)."""
-    return [resolve(n) for n in names_of(config)]
-
-
-def check(config: dict) -> None:
-    """Check the settings before anything runs.
-
-    Raises
-    ------
-    InputError
-        Unknown or mistyped settings, unknown strategies, an anchor off the ladder, both herd
-        settings, a bad ``cost_seconds``.
-    """
-    check_keys(config, SETTINGS, RULES)
-    config.setdefault("strategies", default_rungs())
-    names_setting(config, "strategies", MAX_RUNGS)
-    rule_types(config)
-    if len(herd_setting(config)) != 1:
-        raise InputError("a ladder is played with one herd setting: rules.herd true or false")
-    rules_of(config)
-    seconds = config.get("cost_seconds", DEFAULTS["cost_seconds"])
-    if seconds is not False and (
-        isinstance(seconds, bool)
-        or not isinstance(seconds, int | float)
-        or not math.isfinite(seconds)
-        or not 0 < seconds <= MAX_COST_SECONDS
+def _cost_seconds(value, key: str) -> float:
+    if value is False:
+        return 0.0
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or not 0 < value <= MAX_COST_SECONDS
     ):
         raise InputError(
-            f"cost_seconds must be above 0 and at most {MAX_COST_SECONDS:g} (false: no costs), "
-            f"not {seconds!r}"
+            f"{key} must be above 0 and at most {MAX_COST_SECONDS:g} (false: no costs), "
+            f"not {value!r}"
         )
-    if "anchor" in config and not isinstance(config["anchor"], str):
-        raise InputError(f"anchor must be a strategy name, not {config['anchor']!r}")
-    names, anchor = names_of(config), anchor_of(config)
-    tables = sum(len(schedule(names, int(players), anchor)) for players in config["players"])
-    size = int(config.get("chunk_games", CHUNK_GAMES))
-    blocks = check_blocks(int(config["games"]), size, "chunk size")
-    if tables * blocks + len(names) > MAX_CHUNKS:
-        raise InputError(
-            f"the ladder makes {tables * blocks + len(names):,} chunks ({tables} tables x "
-            f"{blocks:,} blocks of games, and the costs); at most {MAX_CHUNKS:,}: raise the "
-            "chunk size"
-        )
+    return float(value)
 
 
-def cost_seconds(config: dict) -> float:
-    """CPU seconds of each rung's timed batch; 0 when the costs are off (``cost_seconds =
-    false``)."""
-    seconds = config.get("cost_seconds", DEFAULTS["cost_seconds"])
-    return 0.0 if seconds is False else float(seconds)
+@dataclass(frozen=True, kw_only=True)
+class LadderExperiment(Experiment):
+    """The settings of a ladder (see the module's docstring).
+
+    Attributes
+    ----------
+    strategies : tuple of str
+        The rungs in ladder order, as written (:attr:`rungs`: resolved).
+    anchor : str or None
+        The anchor as written (None: :attr:`anchor_rung` picks it).
+    cost_seconds : float
+        CPU seconds of each rung's timed batch, about; 0 when the costs are off
+        (``cost_seconds = false``).
+    """
+
+    RULES: ClassVar[tuple[str, ...]] = RULES
+    strategies: tuple[str, ...] = setting(lambda v, k: names(v, k, MAX_RUNGS))
+    anchor: str | None = setting(_anchor, default=None)
+    cost_seconds: float = setting(_cost_seconds)
+
+    @classmethod
+    def read(cls, mapping: Mapping) -> Self:
+        """:meth:`Experiment.read`, the full ladder (:func:`~experiments.ladder.analysis.
+        default_rungs`) written in when ``strategies`` is left out (so experiment.json names
+        the rungs)."""
+        if "strategies" not in mapping:
+            mapping = {**mapping, "strategies": default_rungs()}
+        return super().read(mapping)
+
+    def check(self) -> None:
+        """Known rungs and anchor, one herd setting, at most
+        :data:`~experiments.shared.limits.MAX_CHUNKS` chunks.
+
+        Raises
+        ------
+        InputError
+            Unknown strategies, an anchor off the ladder, both herd settings, too many chunks.
+        """
+        if len(self.rules.herd) != 1:
+            raise InputError("a ladder is played with one herd setting: rules.herd true or false")
+        rungs, anchor = self.rungs, self.anchor_rung
+        tables = sum(len(schedule(rungs, players, anchor)) for players in self.players)
+        size = self.chunk_games or CHUNK_GAMES
+        blocks = check_blocks(self.games, size, "chunk size")
+        if tables * blocks + len(rungs) > MAX_CHUNKS:
+            raise InputError(
+                f"the ladder makes {tables * blocks + len(rungs):,} chunks ({tables} tables x "
+                f"{blocks:,} blocks of games, and the costs); at most {MAX_CHUNKS:,}: raise the "
+                "chunk size"
+            )
+
+    @cached_property
+    def rungs(self) -> list[str]:
+        """The rungs, as resolved names, in ladder order."""
+        return [resolve(n).name for n in self.strategies]
+
+    @cached_property
+    def anchor_rung(self) -> str:
+        """The anchor's resolved name (``greedy``, or the first rung when greedy is not a
+        rung)."""
+        if self.anchor is not None:
+            return resolve(self.anchor).name
+        greedy = resolve(ANCHOR).name
+        return greedy if greedy in self.rungs else self.rungs[0]
+
+    def tables(self, players: int) -> list[tuple[str, ...]]:
+        """The schedule's tables at ``players`` seats."""
+        return schedule(self.rungs, int(players), self.anchor_rung)
 
 
-def tables_of(config: dict, players: int) -> list[tuple[str, ...]]:
-    """The schedule's tables at ``players`` seats."""
-    return schedule(names_of(config), int(players), anchor_of(config))
+EXPERIMENT = LadderExperiment
 
 
-def chunks(config: dict) -> list[dict]:
+def played(experiment: LadderExperiment) -> list:
+    """Every rung, resolved (for the kernel the workers need)."""
+    return [resolve(n) for n in experiment.rungs]
+
+
+def chunks(experiment: LadderExperiment) -> list[dict]:
     """One chunk per rung's cost (first), then per (player count, table, block of games)."""
-    size = int(config.get("chunk_games", CHUNK_GAMES))
+    size = experiment.chunk_games or CHUNK_GAMES
     out: list[dict] = []
-    if cost_seconds(config) > 0:
-        out += [{"cost": name} for name in names_of(config)]
-    for players in sorted({int(p) for p in config["players"]}):
-        for index, table in enumerate(tables_of(config, players)):
-            for start, n in game_blocks(config["games"], size):
+    if experiment.cost_seconds > 0:
+        out += [{"cost": name} for name in experiment.rungs]
+    for players in experiment.player_counts:
+        for index, table in enumerate(experiment.tables(players)):
+            for start, n in game_blocks(experiment.games, size):
                 out.append(
                     {
                         "players": players,
@@ -140,42 +172,42 @@ def chunks(config: dict) -> list[dict]:
     return out
 
 
-def run_chunk(config: dict, chunk: dict) -> dict:
+def run_chunk(experiment: LadderExperiment, chunk: dict) -> dict:
     """Measure one rung's cost, or play one block of one table and reduce it to counts."""
-    names = names_of(config)
+    rungs = experiment.rungs
     if "cost" in chunk:
         games, seconds = measure_speed(
             chunk["cost"],
-            rules_of(config),
-            int(config["seed"]),
-            cost_seconds(config),
+            experiment.rules_in_force,
+            experiment.seed,
+            experiment.cost_seconds,
         )
-        where = names.index(chunk["cost"])
-        timed_games, timed_seconds = np.zeros(len(names)), np.zeros(len(names))
+        where = rungs.index(chunk["cost"])
+        timed_games, timed_seconds = np.zeros(len(rungs)), np.zeros(len(rungs))
         timed_games[where], timed_seconds[where] = games, seconds
         return {"cost_games": timed_games, "cost_seconds": timed_seconds}
     players, table = int(chunk["players"]), tuple(chunk["seats"])
-    frame = _play(config, chunk)
-    ahead, met, seats = table_stats(frame, table, players, int(config["games"]))
+    frame = _play(experiment, chunk)
+    ahead, met, seats = table_stats(frame, table, players, experiment.games)
     prefix = f"p{players}_t{int(chunk['table'])}_"
     return {f"{prefix}ahead": ahead, f"{prefix}met": met, f"{prefix}seats": seats}
 
 
-def _play(config: dict, chunk: dict):
+def _play(experiment: LadderExperiment, chunk: dict):
     from strategies.play import play_games
 
     return play_games(
         chunk["n"],
         int(chunk["players"]),
         list(chunk["seats"]),
-        seed=int(config["seed"]),
-        rules=rules_of(config),
+        seed=experiment.seed,
+        rules=experiment.rules_in_force,
         first_game=chunk["start"],
         rotate=True,
     )
 
 
-def counts(config: dict, merged: dict, players: int):
+def counts(experiment: LadderExperiment, merged: dict, players: int):
     """The merged counts of one player count over every rung.
 
     Returns
@@ -185,11 +217,11 @@ def counts(config: dict, merged: dict, players: int):
     seats : numpy.ndarray
         ``(k,)`` seats each rung played.
     """
-    names = names_of(config)
-    where = {name: i for i, name in enumerate(names)}
-    k, count = len(names), clusters_for(config["games"])
+    rungs = experiment.rungs
+    where = {name: i for i, name in enumerate(rungs)}
+    k, count = len(rungs), clusters_for(experiment.games)
     ahead, met, seats = np.zeros((count, k, k)), np.zeros((count, k, k)), np.zeros(k)
-    for index, table in enumerate(tables_of(config, players)):
+    for index, table in enumerate(experiment.tables(players)):
         prefix = f"p{players}_t{index}_"
         if f"{prefix}ahead" not in merged:
             continue
@@ -200,32 +232,32 @@ def counts(config: dict, merged: dict, players: int):
     return ahead, met, seats
 
 
-def ratings(config: dict, merged: dict):
+def ratings(experiment: LadderExperiment, merged: dict):
     """The ratings of every player count, one row per (player count, rung), with games played."""
     import pandas as pd
 
-    names, anchor, frames = names_of(config), anchor_of(config), []
-    for players in sorted({int(p) for p in config["players"]}):
-        ahead, met, seats = counts(config, merged, players)
-        frame = fit_ladder(names, ahead, met, anchor)
+    rungs, anchor, frames = experiment.rungs, experiment.anchor_rung, []
+    for players in experiment.player_counts:
+        ahead, met, seats = counts(experiment, merged, players)
+        frame = fit_ladder(rungs, ahead, met, anchor)
         frame.insert(1, "players", players)
         frame.insert(2, "games", seats.astype(int))
         frames.append(frame)
     return pd.concat(frames, ignore_index=True)
 
 
-def costs(config: dict, merged: dict):
+def costs(experiment: LadderExperiment, merged: dict):
     """Each rung's measured cost: games and CPU seconds timed, games per second."""
     import pandas as pd
 
-    names = names_of(config)
-    games = merged.get("cost_games", np.zeros(len(names)))
-    seconds = merged.get("cost_seconds", np.zeros(len(names)))
+    rungs = experiment.rungs
+    games = merged.get("cost_games", np.zeros(len(rungs)))
+    seconds = merged.get("cost_seconds", np.zeros(len(rungs)))
     with np.errstate(invalid="ignore", divide="ignore"):
         speed = np.where(seconds > 0, games / seconds, np.nan)
     return pd.DataFrame(
         {
-            "player": names,
+            "player": rungs,
             "cost_players": COST_PLAYERS,
             "timed_games": games.astype(int),
             "cpu_seconds": seconds,
@@ -235,7 +267,11 @@ def costs(config: dict, merged: dict):
 
 
 def finish(
-    config: dict, merged: dict, folder: Path, command: str = "ladder", started: float | None = None
+    experiment: LadderExperiment,
+    merged: dict,
+    folder: Path,
+    command: str = "ladder",
+    started: float | None = None,
 ) -> str:
     """Fit the ratings, write ratings.csv, costs.csv, ladder.csv, ladder.png and run.json, and
     return the ladder in lines (:func:`~experiments.ladder.report.summary`: the command prints
@@ -246,13 +282,13 @@ def finish(
     """
     table = write_ladder(
         Path(folder),
-        ratings(config, merged),
-        costs(config, merged),
-        rules_of(config),
-        seed=int(config["seed"]),
-        games=int(config["games"]),
-        anchor=anchor_of(config),
-        tables={int(p): [list(t) for t in tables_of(config, int(p))] for p in config["players"]},
+        ratings(experiment, merged),
+        costs(experiment, merged),
+        experiment.rules_in_force,
+        seed=experiment.seed,
+        games=experiment.games,
+        anchor=experiment.anchor_rung,
+        tables={p: [list(t) for t in experiment.tables(p)] for p in experiment.players},
         command=command,
     )
     return summary(table)

@@ -154,7 +154,7 @@ def train_command(
     Writes value.json (the last model), generations/generation-K.json (each generation's; play
     one as learned[model=PATH]) and run.json into OUT.
     """
-    config = experiment_from_settings(
+    experiment = experiment_from_settings(
         {
             "kind": "train",
             "name": "train",
@@ -173,7 +173,7 @@ def train_command(
         + "".join(f"--opponent {shlex.quote(name)} " for name in opponents)
         + f"--learner {shlex.quote(learner)} {fit.words()} --seed {seed} --out {run.out}"
     )
-    folder = run_command(config, run, [learner, *opponents], command=command)
+    folder = run_command(experiment, run, [learner, *opponents], command=command)
     click.echo(f"wrote {folder / 'value.json'} and {folder / 'run.json'}")
 
 

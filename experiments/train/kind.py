@@ -9,27 +9,23 @@ saved under ``chunks/`` as they finish, so an interrupted run continues with ``-
 it the run starts over. It writes what ``mammoth train`` writes: ``value.json``, ``generations/``
 and ``run.json`` (the chunks are removed once the model is written, unless ``keep_chunks``).
 
-Settings of ``[experiment]`` (a setting left out takes the default of the ``mammoth train``
-option): ``games`` (per generation), ``seed``, ``generations``, ``opponents`` (a list),
-``learner``, ``window``, ``ridge``, ``clip`` (0: the margin unclipped), ``heads``,
-``keep_chunks`` (keep ``chunks/``, the fit's data, afterwards). Every generation plays 2, 3 and 4
-players in turn, in chunks of :data:`~experiments.train.analysis.CHUNK_GAMES` games, under the
-default rules: ``players``, ``chunk_games`` and ``[rules]`` are not settings of this kind.
+Settings of ``[experiment]`` (read and checked once into :class:`TrainExperiment`; a setting left
+out takes the default of the ``mammoth train`` option): ``games`` (per generation), ``seed``,
+``generations``, ``opponents`` (a list), ``learner``, ``window``, ``ridge``, ``clip`` (0: the margin
+unclipped), ``heads``, ``keep_chunks`` (keep ``chunks/``, the fit's data, afterwards). Every
+generation plays 2, 3 and 4 players in turn, in chunks of
+:data:`~experiments.train.analysis.CHUNK_GAMES` games, under the default rules: ``players``,
+``chunk_games`` and ``[rules]`` are not settings of this kind.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from experiments.shared.settings import (
-    bool_setting,
-    check_keys,
-    int_setting,
-    names_setting,
-    number_setting,
-    short,
-)
+from experiments.shared.experiment import Experiment, setting
+from experiments.shared.settings import flag, names, number, short, whole
 from experiments.train.analysis import CHUNK_GAMES, HEADS, PLAYER_CYCLE, TrainSpec, check_spec
 from experiments.train.kind_generations import run_training
 from experiments.train.report import summary
@@ -49,81 +45,107 @@ DEFAULTS = {
     "heads": "players",
     "keep_chunks": False,
 }
-SETTINGS = (
-    "generations",
-    "opponents",
-    "learner",
-    "window",
-    "ridge",
-    "clip",
-    "heads",
-    "keep_chunks",
-)
 
 
-def spec_of(config: dict) -> TrainSpec:
-    """The training an experiment describes."""
-    return TrainSpec(
-        games=int(config["games"]),
-        generations=int(config["generations"]),
-        seed=int(config["seed"]),
-        ridge=float(config["ridge"]),
-        clip=float(config["clip"]),
-        opponents=tuple(config["opponents"]),
-        window=int(config["window"]),
-        learner=str(config["learner"]),
-        heads=str(config["heads"]),
-    )
+def _learner(value, key: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{key} must be a player name, not {short(value)}")
+    return value
 
 
-def check(config: dict) -> None:
-    """Check the settings before anything runs.
+def _heads(value, key: str) -> str:
+    if not isinstance(value, str) or value not in HEADS:
+        raise InputError(f"{key} must be one of {', '.join(HEADS)}, not {short(value)}")
+    return value
 
-    Raises
-    ------
-    InputError
-        Unknown or mistyped settings, settings this kind does not take, unknown players,
-        impossible sizes.
+
+@dataclass(frozen=True, kw_only=True)
+class TrainExperiment(Experiment):
+    """The settings of a training (see the module's docstring).
+
+    Attributes
+    ----------
+    generations : int
+        Generations played and fitted.
+    opponents : tuple of str
+        The learner's fixed opponents.
+    learner : str
+        The player whose model is trained (with its settings).
+    window : int
+        Generations of positions each fit uses.
+    ridge, clip : float
+        The fit's ridge and the target margin's clip (0: unclipped).
+    heads : str
+        The model's heads (:data:`~experiments.train.analysis.HEADS`).
+    keep_chunks : bool
+        Keep ``chunks/`` (the fit's data) afterwards.
     """
-    check_keys(config, SETTINGS, ())
-    if "chunk_games" in config:
-        raise InputError(f"chunk_games: a training plays chunks of {CHUNK_GAMES} games")
-    if sorted(config["players"]) != list(PLAYER_CYCLE):
-        raise InputError("players: a training plays 2, 3 and 4 players in turn")
-    int_setting(config, "generations")
-    int_setting(config, "window")
-    names_setting(config, "opponents")
-    if not isinstance(config["learner"], str):
-        raise InputError(f"learner must be a player name, not {short(config['learner'])}")
-    number_setting(config, "ridge")
-    number_setting(config, "clip")
-    bool_setting(config, "keep_chunks")
-    if config["heads"] not in HEADS:
-        raise InputError(f"heads must be one of {', '.join(HEADS)}, not {short(config['heads'])}")
-    check_spec(spec_of(config))
+
+    generations: int = setting(whole)
+    opponents: tuple[str, ...] = setting(names)
+    learner: str = setting(_learner)
+    window: int = setting(whole)
+    ridge: float = setting(number)
+    clip: float = setting(number)
+    heads: str = setting(_heads)
+    keep_chunks: bool = setting(flag)
+
+    def check(self) -> None:
+        """The chunks and player counts a training plays, and its sizes and players
+        (:func:`~experiments.train.analysis.check_spec`).
+
+        Raises
+        ------
+        InputError
+            ``chunk_games`` set, players other than 2, 3 and 4, impossible sizes, unknown
+            players.
+        """
+        if self.chunk_games is not None:
+            raise InputError(f"chunk_games: a training plays chunks of {CHUNK_GAMES} games")
+        if sorted(self.players) != list(PLAYER_CYCLE):
+            raise InputError("players: a training plays 2, 3 and 4 players in turn")
+        check_spec(self.spec)
+
+    @property
+    def spec(self) -> TrainSpec:
+        """The training the experiment describes."""
+        return TrainSpec(
+            games=self.games,
+            generations=self.generations,
+            seed=self.seed,
+            ridge=self.ridge,
+            clip=self.clip,
+            opponents=self.opponents,
+            window=self.window,
+            learner=self.learner,
+            heads=self.heads,
+        )
 
 
-def chunks(config: dict) -> list[dict]:
+EXPERIMENT = TrainExperiment
+
+
+def chunks(experiment: TrainExperiment) -> list[dict]:
     """The chunks the training plays, every generation's (what the run's limits count); they
     are played by :func:`run`, a generation at a time."""
-    spec = spec_of(config)
+    spec = experiment.spec
     return [
         {"generation": g, "chunk": c} for g in range(spec.generations) for c in range(spec.chunks())
     ]
 
 
-def played(config: dict) -> list:
+def played(experiment: TrainExperiment) -> list:
     """The learner and its fixed opponents (resolved), for the backend to prepare."""
-    return [resolve(config["learner"]), *(resolve(name) for name in config["opponents"])]
+    return [resolve(name) for name in seated_names(experiment)]
 
 
-def seated_names(config: dict) -> list[str]:
+def seated_names(experiment: TrainExperiment) -> list[str]:
     """The learner and its fixed opponents, by name (for the compile notice)."""
-    return [config["learner"], *config["opponents"]]
+    return [experiment.learner, *experiment.opponents]
 
 
 def run(
-    config: dict,
+    experiment: TrainExperiment,
     folder: Path,
     command: str,
     backend=None,
@@ -132,13 +154,13 @@ def run(
     """Train and write the model files into ``folder``, with ``command`` as their provenance
     (:func:`~experiments.train.kind_generations.run_training`); return the fit in a line
     (:func:`~experiments.train.report.summary`: ``mammoth train`` prints it)."""
-    spec = spec_of(config)
+    spec = experiment.spec
     info = run_training(
         spec,
         folder,
         command,
         progress=progress,
         backend=backend,
-        keep_chunks=config["keep_chunks"],
+        keep_chunks=experiment.keep_chunks,
     )
     return summary(info, spec.games * spec.generations)
