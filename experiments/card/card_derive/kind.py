@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -108,7 +108,7 @@ from experiments.shared.analysis_sweep import (
 )
 from experiments.shared.checkpoints import fingerprint
 from experiments.shared.chunk_store import ChunkStore
-from experiments.shared.experiment import Experiment, RuleSettings, setting
+from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import game_blocks
 from experiments.shared.paired import GameBlock, Moments
 from experiments.shared.settings import names, short, whole
@@ -253,24 +253,6 @@ class CardDeriveExperiment(Experiment):
     )
     raises: tuple[int, ...] = setting(_grid(0, 1, True), default=tuple(RAISES))
     early: tuple[int, ...] = setting(_grid(0, 100, True), default=tuple(EARLY))
-
-    @classmethod
-    def recorded(cls, settings: Mapping) -> CardDeriveExperiment:
-        """The settings a card's provenance records (``provenance["experiment"]``), read but
-        not checked: to word a committed derivation again without resolving a strategy or
-        reading a tile file.
-
-        Raises
-        ------
-        InputError
-            A setting of the wrong type.
-        """
-        own = [f for f in dataclasses.fields(cls) if "read" in f.metadata]
-        values = {
-            f.name: f.metadata["read"](settings[f.name], f.name) for f in own if f.name in settings
-        }
-        rules = RuleSettings.read(settings.get("rules", {}), cls.RULES, "card_derive")
-        return cls(**values, rules=rules, written=dict(settings))
 
     def check(self) -> None:
         """The tables (:func:`_check_tables`), the grid's size, and every deviation and card

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,7 @@ from experiments.card.card_derive.analysis import (
     parse_person_change,
     plays_of,
 )
+from experiments.card.card_derive.analysis_race import Table, tables_of
 from experiments.card.report_shipped import metagame_verdict
 from experiments.shared.analysis_card_tables import field_label, rules_with_tiles, tiles_label
 from experiments.shared.files import run_metadata, write_csv, write_text
@@ -232,18 +234,64 @@ def _md_table(frame: pd.DataFrame) -> str:
     return "\n".join([head, rule, *rows])
 
 
+@dataclass(frozen=True)
+class Wording:
+    """What ``derive.md`` says of a derivation's settings.
+
+    Attributes
+    ----------
+    tables : tuple of Table
+        The tables the card is derived for.
+    person : bool
+        A person's card (``space`` ``person``).
+    games, metagame_games, eta : int
+        The certification's games per arm, the meta-game's per profile, and the race's
+        ``eta``.
+    """
+
+    tables: tuple[Table, ...]
+    person: bool
+    games: int
+    metagame_games: int
+    eta: int
+
+    @classmethod
+    def of(cls, experiment: CardDeriveExperiment) -> Wording:
+        """A derivation's, as it runs."""
+        return cls(
+            tuple(experiment.tables_played),
+            experiment.space == "person",
+            experiment.games,
+            experiment.metagame_games,
+            experiment.eta,
+        )
+
+    @classmethod
+    def recorded(cls, settings: Mapping) -> Wording:
+        """A committed derivation's, from the settings its card records
+        (``provenance["experiment"]``, :data:`~experiments.card.card_derive.analysis.
+        NEW_DEFAULTS` where it leaves them out)."""
+        settings = {**NEW_DEFAULTS, **settings}
+        return cls(
+            tuple(tables_of(settings["tables"], settings["field"], settings["tiles"])),
+            settings["space"] == "person",
+            int(settings["games"]),
+            int(settings["metagame_games"]),
+            int(settings["eta"]),
+        )
+
+
 def derivation_markdown(
-    experiment: CardDeriveExperiment,
+    wording: Wording,
     plays: dict,
     race: pd.DataFrame,
     certified: pd.DataFrame,
     metagames: dict,
 ) -> str:
     """``derive.md``: the card in words, its certification, its meta-game and its race."""
-    tables = experiment.tables_played
-    person = experiment.space == "person"
+    tables, person = list(wording.tables), wording.person
     if len(tables) > 1:
-        return _tables_markdown(experiment, plays, race, certified, tables, person)
+        return _tables_markdown(wording, plays, race, certified, tables, person)
     table = table_label(tables[0].field, tables[0].tiles)
     lines = [f"# The card for a table of {table}", ""]
     lines += card_lines(plays, person)
@@ -252,7 +300,7 @@ def derivation_markdown(
         "## Can one player exploit a table that plays it?",
         "",
         f"Every seat plays the card; one seat, rotating, plays each deviation instead, on "
-        f"{experiment.games:,} fresh games per arm. Its win rate minus its win rate as a "
+        f"{wording.games:,} fresh games per arm. Its win rate minus its win rate as a "
         f"card player, pp (95% interval); the card holds where no deviation gains more than "
         f"{EXPLOIT_LIMIT:g} pp.",
         "",
@@ -278,7 +326,7 @@ def derivation_markdown(
         lines += [
             "## The meta-game among the card and the deviations that gain most",
             "",
-            f"Every profile of these plays over the seats, {experiment.metagame_games:,} "
+            f"Every profile of these plays over the seats, {wording.metagame_games:,} "
             "games each, seats rotated. Each play behind the best against the symmetric "
             "equilibrium (its regret, pp, 95% interval), and what that allows: a play beats the "
             "card only where the certification above shows it too.",
@@ -299,8 +347,8 @@ def derivation_markdown(
         "## The race",
         "",
         "Each round keeps the candidates hardest to exploit (the best one in "
-        f"{experiment.eta}, less any clearly worse than the best) and gives them "
-        f"{experiment.eta} times the games (race.csv).",
+        f"{wording.eta}, less any clearly worse than the best) and gives them "
+        f"{wording.eta} times the games (race.csv).",
         "",
     ]
     summary = (
@@ -312,7 +360,7 @@ def derivation_markdown(
     return "\n".join(lines)
 
 
-def _tables_markdown(experiment, plays, race, certified, tables, person) -> str:
+def _tables_markdown(wording, plays, race, certified, tables, person) -> str:
     """``derive.md`` of a card derived for several tables: the card, its worst table at each
     size, every table's best deviation, and the race."""
     lines = [f"# One card for every table of {len(tables)}", ""]
@@ -322,7 +370,7 @@ def _tables_markdown(experiment, plays, race, certified, tables, person) -> str:
         "## Can one player exploit it at any of the tables?",
         "",
         f"At each table every seat plays the card; one seat, rotating, plays each deviation "
-        f"instead (the table's own card among them), on {experiment.games:,} fresh games per "
+        f"instead (the table's own card among them), on {wording.games:,} fresh games per "
         f"arm. The best deviation's gain, pp (95% interval); the card holds at a table where "
         f"none gains more than {EXPLOIT_LIMIT:g} pp.",
         "",
@@ -353,8 +401,8 @@ def _tables_markdown(experiment, plays, race, certified, tables, person) -> str:
         "## The race",
         "",
         "Each round meets the tables in turn and drops a candidate as soon as one table shows it "
-        f"clearly exploitable; then it keeps the best one in {experiment.eta} by its worst "
-        f"table and gives them {experiment.eta} times the games, at the tables that can "
+        f"clearly exploitable; then it keeps the best one in {wording.eta} by its worst "
+        f"table and gives them {wording.eta} times the games, at the tables that can "
         "still be their worst (race.csv).",
         "",
     ]
@@ -390,7 +438,7 @@ def _space_words(refined: dict[int, bool]) -> str:
 
 
 def derivation_text(
-    experiment: CardDeriveExperiment,
+    wording: Wording,
     plays: dict,
     race: pd.DataFrame,
     certified: pd.DataFrame,
@@ -399,7 +447,7 @@ def derivation_text(
 ) -> str:
     """``derive.md``'s text: :func:`derivation_markdown`, and the space searched where the first
     grid's card did not hold (``refined``, as :func:`write_derivation` takes it)."""
-    text = derivation_markdown(experiment, plays, race, certified, metagames)
+    text = derivation_markdown(wording, plays, race, certified, metagames)
     if refined:
         text += "\n" + _space_words(refined) + "\n"
     return text
@@ -424,11 +472,9 @@ def derivation_page(folder: Path, card: dict) -> str:
     -------
     str
     """
-    from experiments.card.card_derive.kind import CardDeriveExperiment
-
     folder = Path(folder)
     provenance = card["provenance"]
-    experiment = CardDeriveExperiment.recorded(provenance["experiment"])
+    wording = Wording.recorded(provenance["experiment"])
     race = pd.read_csv(folder / "race.csv")
     certified = pd.read_csv(folder / "exploit.csv")
     metagames = {}
@@ -440,7 +486,7 @@ def derivation_page(folder: Path, card: dict) -> str:
     kept = provenance.get("richer_grid_at", [])
     searched = provenance.get("richer_grid_searched", kept)
     refined = {int(p): p in kept for p in searched}
-    return derivation_text(experiment, plays_of(card), race, certified, metagames, refined)
+    return derivation_text(wording, plays_of(card), race, certified, metagames, refined)
 
 
 def write_derivation(
@@ -475,7 +521,7 @@ def write_derivation(
     if metagames:
         eq = pd.concat([tables["equilibrium"] for _, tables in metagames.values()])
         write_csv(folder / "equilibrium.csv", eq)
-    text = derivation_text(experiment, plays, race, certified, metagames, refined)
+    text = derivation_text(Wording.of(experiment), plays, race, certified, metagames, refined)
     write_text(folder / "derive.md", text)
     title = f"The card for {card['provenance']['table']}"
     if experiment.space == "person":
