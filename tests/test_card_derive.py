@@ -299,12 +299,12 @@ def test_a_shipped_card_holds_at_its_own_table(tmp_path, monkeypatch, name):
     path = _shipped(name)
     card = tc.load_card(path)
     monkeypatch.chdir(path.parent.parent.parent)
-    config = experiment_from_settings(card["provenance"]["experiment"], "test")
-    assert config["games"] >= 30_000
+    experiment = experiment_from_settings(card["provenance"]["experiment"], "test")
+    assert experiment.games >= 30_000
     backend = PoolBackend(executor(2), 2, own=True)
     try:
-        backend.prepare([resolve(n) for n in config["field"]])
-        exploit = certify(config, plays_of(card), tmp_path, backend)
+        backend.prepare([resolve(n) for n in experiment.field])
+        exploit = certify(experiment, plays_of(card), tmp_path, backend)
     finally:
         backend.close()
     best = exploit.groupby("players")["gain"].max()

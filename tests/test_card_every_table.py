@@ -161,13 +161,16 @@ def test_the_pages_card_results_claim_nothing_the_certifications_do_not():
 
 
 def test_the_richer_grid_lies_around_the_first_winner():
-    from experiments.card.card_derive.kind import DEFAULTS, REFINE_COMMITS, richer_grid
+    from experiments.card.card_derive.kind import REFINE_COMMITS, richer_grid
+    from experiments.shared.definition import experiment_from_settings
     from strategies.taming_card import TablePlay
 
-    grid = richer_grid({**DEFAULTS, "games": 10}, TablePlay(1, 0.22, -1))
-    assert grid["weights"] == [0.11, 0.154, 0.187, 0.22, 0.264, 0.319, 0.44]
-    assert grid["seeks"] == [1, 2] and grid["commits"] == REFINE_COMMITS
-    assert richer_grid({**DEFAULTS, "games": 10}, TablePlay(2, 8.0, 1))["weights"][-1] == 10.0
+    derivation = experiment_from_settings({"kind": "card_derive", "games": 10}, "test")
+    grid = richer_grid(derivation, TablePlay(1, 0.22, -1))
+    assert grid.weights == (0.11, 0.154, 0.187, 0.22, 0.264, 0.319, 0.44)
+    assert grid.seeks == (1, 2) and grid.commits == REFINE_COMMITS
+    assert grid.games == 10 and grid.written == derivation.written
+    assert richer_grid(derivation, TablePlay(2, 8.0, 1)).weights[-1] == 10.0
 
 
 def test_no_committed_derivation_prints_a_meta_game_its_certification_contradicts():

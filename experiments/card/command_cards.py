@@ -36,16 +36,16 @@ def play_at_every_table(games: int, out: Path, workers: int) -> list[Path]:
     written = []
     for table, own in cards.items():
         settings = {**own["provenance"]["experiment"], "games": games}
-        config = experiment_from_settings(settings, "mammoth cards")
+        experiment = experiment_from_settings(settings, "mammoth cards")
         for name, card in cards.items():
             if name == table:
                 continue
             backend = PoolBackend(executor(workers), workers, own=True) if workers > 1 else None
             try:
                 if backend is not None:
-                    backend.prepare([resolve(n) for n in config["field"]])
+                    backend.prepare([resolve(n) for n in experiment.field])
                 chunks = out / "chunks" / f"{name}__at__{table}"
-                exploit = certify(config, plays_of(card), chunks, backend)
+                exploit = certify(experiment, plays_of(card), chunks, backend)
             finally:
                 if backend is not None:
                     backend.close()

@@ -93,8 +93,8 @@ def metagame(names, plan: GamePlan, bootstrap, rules: TableRules, run: RunSettin
     }
     if names:
         settings["strategies"] = list(names)
-    config = experiment_from_settings(settings, "mammoth metagame")
-    folder = run_command(config, run, names_of(config))  # prints metagame.md's text
+    experiment = experiment_from_settings(settings, "mammoth metagame")
+    folder = run_command(experiment, run, names_of(experiment))  # prints metagame.md's text
     click.echo(f"wrote {folder}")
 
 

@@ -20,10 +20,11 @@ and the common ones (``games``: per profile and player count). ``[rules]``: ``ti
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from experiments.library.symmetric_game import profiles
-from experiments.shared import seats_setup
 from experiments.shared.analysis_metagame import (
     REPLICATES,
     block_stats,
@@ -31,11 +32,11 @@ from experiments.shared.analysis_metagame import (
     metagame_tables,
 )
 from experiments.shared.analysis_metagame_play import play_profile
+from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import game_blocks
-from experiments.shared.rules_setup import rules_of
-from experiments.shared.seats_setup import names_of
-from experiments.shared.settings import check_keys, int_setting, names_setting, rule_types
+from experiments.shared.settings import names, whole
 from sim.errors import InputError
+from strategies.registry import resolve
 
 STRATEGIES = [
     "champion+never",
@@ -54,59 +55,80 @@ MAX_PLAYS = 10
 MAX_BOOTSTRAP = 2_000
 CHUNK_GAMES = 1_000
 DEFAULTS = {"strategies": list(STRATEGIES), "bootstrap": REPLICATES}
-SETTINGS = ("strategies", "bootstrap")
 RULES = ("tiles", "mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per profile and player count"
 
 
-played = seats_setup.played
-"""Every strategy the meta-game seats, resolved (the workers' kernel)."""
+@dataclass(frozen=True, kw_only=True)
+class MetagameExperiment(Experiment):
+    """The settings of a meta-game (see the module's docstring).
 
-
-def check(config: dict) -> None:
-    """Check the settings before anything runs.
-
-    Raises
-    ------
-    InputError
-        Unknown or mistyped settings, fewer than two or more than :data:`MAX_PLAYS`
-        strategies, an unknown strategy, one named twice (under any spelling), bad rules or a
-        bootstrap outside 10 to :data:`MAX_BOOTSTRAP`.
+    Attributes
+    ----------
+    strategies : tuple of str
+        The herd plays, as written (two to :data:`MAX_PLAYS`, each once under any spelling).
+    bootstrap : int
+        The bootstrap's replicates (10 to :data:`MAX_BOOTSTRAP`).
     """
-    check_keys(config, SETTINGS, RULES)
-    rule_types(config)
-    rules_of(config)
-    names = names_setting(config, "strategies", limit=MAX_PLAYS)
-    if len(names) < 2:
-        raise InputError("strategies: a meta-game needs at least two strategies")
-    resolved = names_of(config)
-    for name, full in zip(names, resolved, strict=True):
-        if resolved.count(full) > 1:
-            raise InputError(f"strategies: {name!r} is {full}, named twice")
-    int_setting(config, "bootstrap", low=10, high=MAX_BOOTSTRAP)
+
+    RULES: ClassVar[tuple[str, ...]] = RULES
+    strategies: tuple[str, ...] = setting(
+        lambda v, k: names(v, k, limit=MAX_PLAYS), default=tuple(STRATEGIES)
+    )
+    bootstrap: int = setting(
+        lambda v, k: whole(v, k, low=10, high=MAX_BOOTSTRAP), default=REPLICATES
+    )
+
+    def check(self) -> None:
+        """At least two strategies, none named twice under any spelling.
+
+        Raises
+        ------
+        InputError
+            Fewer than two strategies, an unknown one, or one named twice.
+        """
+        if len(self.strategies) < 2:
+            raise InputError("strategies: a meta-game needs at least two strategies")
+        resolved = names_of(self)
+        for name, full in zip(self.strategies, resolved, strict=True):
+            if resolved.count(full) > 1:
+                raise InputError(f"strategies: {name!r} is {full}, named twice")
 
 
-def chunks(config: dict) -> list[dict]:
+EXPERIMENT = MetagameExperiment
+
+
+def played(experiment: MetagameExperiment) -> list:
+    """Every strategy the meta-game seats, resolved (the workers' kernel)."""
+    return [resolve(n) for n in experiment.strategies]
+
+
+def names_of(experiment: MetagameExperiment) -> list[str]:
+    """The strategies' full names, in their order."""
+    return [seat.name for seat in played(experiment)]
+
+
+def chunks(experiment: MetagameExperiment) -> list[dict]:
     """One chunk per (player count, block of game indices), every profile of it."""
-    size = int(config.get("chunk_games", CHUNK_GAMES))
+    size = CHUNK_GAMES if experiment.chunk_games is None else experiment.chunk_games
     return [
-        {"players": int(p), "start": start, "n": n}
-        for p in sorted(int(p) for p in config["players"])
-        for start, n in game_blocks(int(config["games"]), size)
+        {"players": p, "start": start, "n": n}
+        for p in sorted(experiment.players)
+        for start, n in game_blocks(experiment.games, size)
     ]
 
 
-def run_chunk(config: dict, chunk: dict) -> dict:
+def run_chunk(experiment: MetagameExperiment, chunk: dict) -> dict:
     """Play every profile of one block of games; the statistics as arrays (``n{N}.``...)."""
     players = int(chunk["players"])
-    names = list(config["strategies"])
-    rules = rules_of(config)
-    seed, start, n = int(config["seed"]), int(chunk["start"]), int(chunk["n"])
+    names = list(experiment.strategies)
+    rules = experiment.rules_in_force
+    seed, start, n = experiment.seed, int(chunk["start"]), int(chunk["n"])
     values = [
         play_profile(names, counts, rules, seed, start, n)
         for counts in profiles(len(names), players)
     ]
-    weights = bootstrap_weights(seed, start, n, int(config["bootstrap"]))
+    weights = bootstrap_weights(seed, start, n, experiment.bootstrap)
     stats = block_stats(values, weights)
     return {f"n{players}.{key}": value for key, value in stats.items()}
 
@@ -122,12 +144,17 @@ def merged_by_players(merged: dict) -> dict[int, dict]:
 
 
 def finish(
-    config: dict, merged: dict, folder: Path, command: str = "metagame", started=None
+    experiment: MetagameExperiment,
+    merged: dict,
+    folder: Path,
+    command: str = "metagame",
+    started: float | None = None,
 ) -> str:
     """Solve every table size and write the meta-game's files; return ``metagame.md``'s text
     (what the command prints)."""
     from experiments.metagame.report import write_metagame
 
-    names = names_of(config)
+    names = names_of(experiment)
     tables = metagame_tables(names, merged_by_players(merged))
-    return write_metagame(Path(folder), tables, names, config, command, started, rules_of(config))
+    rules = experiment.rules_in_force
+    return write_metagame(Path(folder), tables, names, experiment, command, started, rules)

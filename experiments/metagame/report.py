@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -41,6 +42,9 @@ from experiments.shared.files import (
     write_text,
 )
 from experiments.shared.numbers import interval, signed
+
+if TYPE_CHECKING:
+    from experiments.metagame.kind import MetagameExperiment
 
 FILES = (
     "payoff.parquet",
@@ -58,15 +62,15 @@ SHOWN = 0.5
 """Strategies weighing at least this (percent) in an equilibrium are named in its sentence."""
 
 
-def reproducing_command(config: dict) -> str:
+def reproducing_command(experiment: MetagameExperiment) -> str:
     """The ``mammoth metagame`` command that plays the same meta-game."""
 
     def quoted(word: str) -> str:
         return f'"{word}"' if any(c in word for c in "[] ,+") else word
 
-    words = ["mammoth metagame", "--players", *map(str, sorted(int(p) for p in config["players"]))]
-    words += ["--games", str(config["games"]), "--seed", str(config["seed"])]
-    for name in config["strategies"]:
+    words = ["mammoth metagame", "--players", *map(str, sorted(experiment.players))]
+    words += ["--games", str(experiment.games), "--seed", str(experiment.seed)]
+    for name in experiment.strategies:
         words += ["--strategy", quoted(name)]
     return " ".join(words)
 
@@ -88,18 +92,18 @@ def equilibrium_sentence(part: pd.DataFrame) -> str:
     return f"At {players} players {mix} (regret of the mix {regret:.2g} pp)."
 
 
-def metagame_text(tables: dict[str, pd.DataFrame], config: dict) -> str:
+def metagame_text(tables: dict[str, pd.DataFrame], experiment: MetagameExperiment) -> str:
     """``metagame.md``: the equilibrium per table size and every strategy's exploitability."""
     eq = tables["equilibrium"]
     lines = [
         "# The herd meta-game",
         "",
-        f"Every profile of {len(config['strategies'])} herd plays over the seats, "
-        f"{int(config['games']):,} games each, seats rotated on common seeds; a strategy's payoff "
+        f"Every profile of {len(experiment.strategies)} herd plays over the seats, "
+        f"{experiment.games:,} games each, seats rotated on common seeds; a strategy's payoff "
         "is its seats' mean win share (a tie shared). 95% intervals from a bootstrap over games "
-        f"({int(config['bootstrap'])} replicates).",
+        f"({experiment.bootstrap} replicates).",
         "",
-        f"`{reproducing_command(config)}`",
+        f"`{reproducing_command(experiment)}`",
         "",
     ]
     for _, part in eq.groupby("players", sort=True):
@@ -189,7 +193,7 @@ def write_metagame(
     folder: Path,
     tables: dict[str, pd.DataFrame],
     names: list[str],
-    config: dict,
+    experiment: MetagameExperiment,
     command: str,
     started: float | None,
     rules,
@@ -204,8 +208,8 @@ def write_metagame(
         :func:`experiments.shared.analysis_metagame.metagame_tables`.
     names : list of str
         The strategies, resolved.
-    config : dict
-        The experiment.
+    experiment : experiments.metagame.kind.MetagameExperiment
+        The experiment (run.json and the payoff table record its settings as written).
     command : str
         What produced the output, for run.json.
     started : float, optional
@@ -218,13 +222,14 @@ def write_metagame(
     str
         The text of ``metagame.md`` (what ``mammoth metagame`` prints).
     """
-    settings = {key: config[key] for key in SETTINGS if key in config}
+    written = experiment.written
+    settings = {key: written[key] for key in SETTINGS if key in written}
     write_parquet(folder / "payoff.parquet", tables["payoff"], {"settings": settings})
     write_csv(folder / "payoff.csv", tables["payoff"])
     write_csv(folder / "equilibrium.csv", tables["equilibrium"])
     write_csv(folder / "deviations.csv", tables["deviations"])
     write_csv(folder / "equilibria.csv", tables["equilibria"])
-    text = metagame_text(tables, config)
+    text = metagame_text(tables, experiment)
     write_text(folder / "metagame.md", text)
     (folder / "figures").mkdir(exist_ok=True)
     save_figure(
@@ -245,10 +250,10 @@ def write_metagame(
         rules,
         kind="metagame",
         settings=settings,
-        players=[int(p) for p in config["players"]],
-        games_per_profile=int(config["games"]),
-        seed=int(config["seed"]),
-        reproduce=reproducing_command(config),
+        players=list(experiment.players),
+        games_per_profile=experiment.games,
+        seed=experiment.seed,
+        reproduce=reproducing_command(experiment),
         files=list(FILES),
         **extra,
     )

@@ -14,6 +14,7 @@ win rate minus each policy's, and each deviation's gain, with their intervals.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import pandas as pd
 
@@ -36,6 +37,7 @@ from experiments.shared.analysis_sweep import (
     named_arm,
     sweep_block,
 )
+from experiments.shared.experiment import Experiment, RuleSettings
 from experiments.shared.limits import game_blocks
 from experiments.shared.paired import GameBlock, Moments
 from experiments.shared.settings import names_setting, short
@@ -92,11 +94,26 @@ def card_file(card: str) -> str | None:
     return match.group(1).strip() if match else None
 
 
+def _players_seed_rules(experiment) -> tuple[tuple[int, ...], int, RuleSettings]:
+    """An experiment's player counts, seed and ``[rules]``. A plain mapping is the advice's
+    experiment until its kind is typed (transitional: read as before)."""
+    if isinstance(experiment, Experiment):
+        return experiment.players, experiment.seed, experiment.rules
+    table = {k: v for k, v in experiment.get("rules", {}).items() if k != "herd"}
+    players = tuple(int(p) for p in experiment.get("players", ()))
+    return players, int(experiment.get("seed", 0)), RuleSettings(**table)
+
+
 def check_settings(
-    config: dict, card: str, fields: list, tiles: list, policies: list, names: tuple[str, ...]
+    experiment: Experiment,
+    card: str,
+    fields: Sequence,
+    tiles: Sequence[str],
+    policies: Sequence[str],
+    names: tuple[str, ...],
 ) -> None:
     """Check a card check's card, fields, tile sets and policies (``names``: their settings'
-    names, for the messages).
+    names, for the messages) for the experiment's player counts and rules.
 
     Raises
     ------
@@ -104,35 +121,40 @@ def check_settings(
         A card that is not the card policy, an unknown strategy or policy, a field too short for
         a player count, a field or tile set named twice, a tile file that cannot be read.
     """
+    players_of, _, rules = _players_seed_rules(experiment)
     card_key, fields_key, tiles_key, policies_key = names
     if not isinstance(card, str) or not card.startswith(CARD):
         raise InputError(f"{card_key} must name the card policy or a variant of it, not {card!r}")
-    if not isinstance(fields, list) or not fields or any(not isinstance(f, list) for f in fields):
+    if (
+        not isinstance(fields, list | tuple)
+        or not fields
+        or any(not isinstance(f, list | tuple) for f in fields)
+    ):
         raise InputError(
             f"{fields_key} must be a list of fields, each a list of strategy names, not "
             f"{short(fields)}"
         )
     labels = []
     for field in fields:
-        names_setting({fields_key: field}, fields_key)
-        for players in config["players"]:
-            field_for(field, int(players))
+        names_setting({fields_key: list(field)}, fields_key)
+        for players in players_of:
+            field_for(list(field), int(players))
         for name in field:
             resolve(name)
-        labels.append(field_label(field))
+        labels.append(field_label(list(field)))
     if len(set(labels)) != len(labels):
         raise InputError(f"{fields_key} names one field twice")
-    names_setting({policies_key: policies}, policies_key)
+    names_setting({policies_key: list(policies)}, policies_key)
     if len(set(policies)) != len(policies) or card in policies:
         raise InputError(f"{policies_key}: name each policy once, and not the checked card")
     for field in fields:
         for policy in [card, *policies]:
-            focal_arm(check_base(field), policy)
-    names_setting({tiles_key: tiles}, tiles_key)
+            focal_arm(check_base(list(field)), policy)
+    names_setting({tiles_key: list(tiles)}, tiles_key)
     if len({tiles_label(t) for t in tiles}) != len(tiles):
         raise InputError(f"{tiles_key} names one tile set twice")
     for t in tiles:
-        rules_with_tiles(config, t)
+        rules_with_tiles(rules, t)
 
 
 def played_names(
@@ -148,7 +170,9 @@ def played_names(
     return names
 
 
-def check_chunks(fields: list, tiles: list, players: list, games: int, size: int) -> list[dict]:
+def check_chunks(
+    fields: Sequence, tiles: Sequence[str], players: Sequence[int], games: int, size: int
+) -> list[dict]:
     """One chunk per (field, tile set, player count, block of game indices)."""
     return [
         {"check": index, "tiles": t, "players": p, "start": start, "n": n}
@@ -159,39 +183,58 @@ def check_chunks(fields: list, tiles: list, players: list, games: int, size: int
     ]
 
 
-def _play_block(config: dict, card: str, field: list, arms: list, others: list, chunk, prefix):
-    """Play one block of a check: the card's seat, then each arm's, on the same game indices,
-    ``others`` at the other seats; the statistics as arrays (``prefix``)."""
+def _play_block(
+    experiment: Experiment, card: str, field: list, tile_set: str, arms: list, others: list,
+    chunk: dict, prefix: str,
+) -> dict:  # fmt: skip
+    """Play one block of a check at the tile set ``tile_set``: the card's seat, then each arm's,
+    on the same game indices, ``others`` at the other seats; the statistics as arrays
+    (``prefix``)."""
     players = int(chunk["players"])
-    tile_set = config["tiles"][int(chunk["tiles"])]
+    _, seed, rules = _players_seed_rules(experiment)
     stats = sweep_block(
         focal_arm(check_base(field), card),
         arms,
         field_slots_for(others, players),
         f"{field_label(field)}{TILES_MARK}{tiles_label(tile_set)}",
-        rules_with_tiles(config, tile_set),
-        GameBlock.of_chunk(config["seed"], chunk),
+        rules_with_tiles(rules, tile_set),
+        GameBlock.of_chunk(seed, chunk),
     )
     return stats.to_arrays(prefix)
 
 
 def check_block(
-    config: dict, card: str, fields: list, tiles: list, policies: list, chunk: dict
+    experiment: Experiment,
+    card: str,
+    fields: Sequence,
+    tiles: Sequence[str],
+    policies: Sequence[str],
+    chunk: dict,
 ) -> dict:
     """Play one block of a card check: the card's arm and every policy's on the same game
-    indices; the statistics as arrays (prefix ``c_``)."""
-    field = fields[int(chunk["check"])]
+    indices (the experiment's seed and rules); the statistics as arrays (prefix ``c_``)."""
+    field = list(fields[int(chunk["check"])])
     arms = [focal_arm(check_base(field), p) for p in policies]
-    return _play_block({**config, "tiles": tiles}, card, field, arms, field, chunk, PREFIX)
+    tile_set = tiles[int(chunk["tiles"])]
+    return _play_block(experiment, card, field, tile_set, arms, field, chunk, PREFIX)
 
 
-def exploit_block(config: dict, card: str, fields: list, deviations: list, chunk: dict) -> dict:
+def exploit_block(
+    experiment: Experiment,
+    card: str,
+    fields: Sequence,
+    tiles: Sequence[str],
+    deviations: Sequence[str],
+    chunk: dict,
+) -> dict:
     """Play one block of the exploitability check: a table where every seat plays the card,
     then, on the same game indices, one seat (rotating) playing each deviation; the statistics
     as arrays (prefix ``x_``)."""
-    field = fields[int(chunk["check"])]
-    arms = [named_arm(d, name) for d, name in field_deviations(field, deviations)]
-    return _play_block(config, card, field, arms, card_table(field, card), chunk, EXPLOIT_PREFIX)
+    field = list(fields[int(chunk["check"])])
+    arms = [named_arm(d, name) for d, name in field_deviations(field, list(deviations))]
+    tile_set = tiles[int(chunk["tiles"])]
+    others = card_table(field, card)
+    return _play_block(experiment, card, field, tile_set, arms, others, chunk, EXPLOIT_PREFIX)
 
 
 def stats_of(arrays: dict, prefix: str = PREFIX) -> Moments:

@@ -9,10 +9,13 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from experiments.shared.rules_setup import rules_from_settings
 from sim.errors import InputError
 from strategies.registry import resolve
+
+if TYPE_CHECKING:
+    from experiments.shared.experiment import RuleSettings
 
 BASE = "greedy"
 """The deviating seat's base strategy in a field of several strategies."""
@@ -83,8 +86,19 @@ def tiles_label(tiles: str) -> str:
     return "default" if tiles == "default" else Path(tiles).stem
 
 
-def rules_with_tiles(config: dict, tiles: str):
-    """The run's rules with the tile set ``tiles`` (``default`` or a tile file).
+def rules_with_tiles(rules: RuleSettings, tiles: str):
+    """The run's rules (the herd on) with the tile set ``tiles`` (``default`` or a tile file).
+
+    Parameters
+    ----------
+    rules : experiments.shared.experiment.RuleSettings
+        The experiment's ``[rules]``.
+    tiles : str
+        ``default`` or a tile file.
+
+    Returns
+    -------
+    sim.rules.Rules
 
     Raises
     ------
@@ -93,14 +107,14 @@ def rules_with_tiles(config: dict, tiles: str):
     """
     from sim.data import load_tiles
 
-    rules = rules_from_settings(config.get("rules", {}), True)
+    in_force = rules.rules(herd=True)
     if tiles == "default":
-        return dataclasses.replace(rules, tiles="default", tiles_assumed=True)
+        return dataclasses.replace(in_force, tiles="default", tiles_assumed=True)
     try:
         load_tiles(tiles)
     except (OSError, ValueError) as exc:
         raise InputError(f"tiles: cannot read the tile file {tiles}: {exc}") from None
-    return dataclasses.replace(rules, tiles=tiles, tiles_assumed=False)
+    return dataclasses.replace(in_force, tiles=tiles, tiles_assumed=False)
 
 
 __all__ = [

@@ -10,10 +10,11 @@ prints ``check.md``.
 from __future__ import annotations
 
 import shlex
+from typing import TYPE_CHECKING
 
 import click
 
-from experiments.shared.analysis_card_check import CHUNK_GAMES, played_names
+from experiments.shared.analysis_card_check import CHUNK_GAMES
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,
@@ -34,6 +35,9 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
+
+if TYPE_CHECKING:
+    from experiments.card.card_check.kind import CardCheckExperiment
 
 DEFAULT_GAMES = 10_000
 
@@ -128,30 +132,30 @@ def check_card(
         settings["tiles"] = list(tiles)
     if policy:
         settings["policies"] = list(policy)
-    config = experiment_from_settings(settings, "mammoth check-card")
-    deviations = config["deviations"] if config["exploit"] else None
-    names = played_names(config["card"], config["fields"], config["policies"], deviations)
-    folder = run_command(config, run, names, command=command_line(config, plan, run))
+    experiment = experiment_from_settings(settings, "mammoth check-card")
+    folder = run_command(
+        experiment, run, experiment.seated, command=command_line(experiment, plan, run)
+    )
     click.echo(f"wrote {folder}")
 
 
-def command_line(config: dict, plan: GamePlan, run: RunSettings) -> str:
+def command_line(experiment: CardCheckExperiment, plan: GamePlan, run: RunSettings) -> str:
     """The ``mammoth check-card`` command that plays the same games (run.json records it):
     the card, the sizes and seed, every field, tile set, policy and deviation, and the flags."""
-    words = ["mammoth", "check-card", config["card"], "--players", *map(str, plan.players)]
+    words = ["mammoth", "check-card", experiment.card, "--players", *map(str, plan.players)]
     words += ["--games", str(plan.games), "--seed", str(plan.seed)]
-    for field in config["fields"]:
+    for field in experiment.fields:
         words += ["--field", ",".join(field)]
-    for tiles in config["tiles"]:
+    for tiles in experiment.tiles:
         words += ["--tiles", tiles]
-    for policy in config["policies"]:
+    for policy in experiment.policies:
         words += ["--policy", policy]
-    if config["exploit"]:
-        for deviation in config["deviations"]:
+    if experiment.exploit:
+        for deviation in experiment.deviations:
             words += ["--deviation", deviation]
     else:
         words.append("--no-exploit")
-    if config["gate"]:
+    if experiment.gate:
         words.append("--gate")
     return " ".join(shlex.quote(word) for word in words)
 

@@ -36,7 +36,10 @@ The games and tables are :mod:`experiments.shared.analysis_card_check`'s, which 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar, Self
 
 from experiments.card.card_check.analysis import DEVIATIONS
 from experiments.shared.analysis_card_check import (
@@ -63,8 +66,8 @@ from experiments.shared.analysis_card_tables import (
     field_deviations,
     field_label,
 )
-from experiments.shared.rules_setup import rules_of
-from experiments.shared.settings import bool_setting, check_keys, names_setting, rule_types
+from experiments.shared.experiment import Experiment, setting
+from experiments.shared.settings import flag, names, short
 from sim.errors import InputError
 from strategies.registry import resolve
 
@@ -76,89 +79,150 @@ DEFAULTS = {
     "exploit": True,
     "deviations": list(DEVIATIONS),
 }
-SETTINGS = ("card", "fields", "tiles", "policies", "gate", "exploit", "deviations")
 RULES = ("mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per arm, field, tile set and player count"
 
 
-def check(config: dict) -> None:
-    """Check the settings before anything runs (:func:`check_settings`, and the rules)."""
-    check_keys(config, SETTINGS, RULES)
-    rule_types(config)
-    rules_of(config)
-    card = config.setdefault("card", CARD)
-    check_settings(
-        config,
-        card,
-        config.setdefault("fields", [list(f) for f in DEFAULTS["fields"]]),
-        config.setdefault("tiles", list(DEFAULTS["tiles"])),
-        config.setdefault("policies", default_policies(str(card))),
-        ("card", "fields", "tiles", "policies"),
-    )
-    config.setdefault("gate", False)
-    bool_setting(config, "gate")
-    config.setdefault("exploit", True)
-    bool_setting(config, "exploit")
-    deviations = config.setdefault("deviations", list(DEVIATIONS))
-    names_setting({"deviations": deviations}, "deviations")
-    if len(set(deviations)) != len(deviations):
-        raise InputError("deviations: name each deviation once")
-    if config["exploit"]:
-        applied = set()
-        for field in config["fields"]:
-            for name in card_table(field, card):
-                resolve(name)
-            found = field_deviations(field, deviations)
-            if not found:
-                raise InputError(f"deviations: none applies to the field {field_label(field)}")
-            for deviation, name in found:
-                resolve(name)
-                applied.add(deviation)
-        for deviation in deviations:
-            if deviation not in applied and deviation not in DEVIATIONS:  # a default may skip
+def _card(value, key: str) -> str:
+    if not isinstance(value, str) or not value.startswith(CARD):
+        raise InputError(f"{key} must name the card policy or a variant of it, not {value!r}")
+    return value
+
+
+def _fields(value, key: str) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(value, list) or not value or any(not isinstance(f, list) for f in value):
+        raise InputError(
+            f"{key} must be a list of fields, each a list of strategy names, not {short(value)}"
+        )
+    return tuple(names(field, key) for field in value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardCheckExperiment(Experiment):
+    """The settings of a card check (see the module's docstring).
+
+    Attributes
+    ----------
+    card : str
+        The checked card (``card`` or a variant, ``card[file=PATH]``).
+    fields : tuple of tuple of str
+        The fields, each the other seats' strategies.
+    tiles : tuple of str
+        The tile sets, each ``default`` or a tile file.
+    policies : tuple of str
+        The policies the card is checked against (when left out: :func:`default_policies` of
+        the card, which :meth:`read` writes into the experiment).
+    gate : bool
+        Write the checked card file back gated by the check.
+    exploit : bool
+        Also the exploitability check.
+    deviations : tuple of str
+        The exploitability check's deviations.
+    """
+
+    RULES: ClassVar[tuple[str, ...]] = RULES
+    card: str = setting(_card, default=CARD)
+    fields: tuple[tuple[str, ...], ...] = setting(_fields, default=tuple(tuple(f) for f in FIELDS))
+    tiles: tuple[str, ...] = setting(names, default=tuple(TILES))
+    policies: tuple[str, ...] = setting(names)
+    gate: bool = setting(flag, default=False)
+    exploit: bool = setting(flag, default=True)
+    deviations: tuple[str, ...] = setting(names, default=tuple(DEVIATIONS))
+
+    @classmethod
+    def read(cls, mapping: Mapping) -> Self:
+        """Read a filled mapping (:meth:`Experiment.read`), ``policies`` first set to the card's
+        default ones where left out (``experiment.json`` records them, as it always has)."""
+        if "policies" not in mapping:
+            card = mapping.get("card", CARD)
+            mapping = {**mapping, "policies": default_policies(str(card))}
+        return super().read(mapping)
+
+    def check(self) -> None:
+        """Check the card, fields, tile sets and policies (:func:`check_settings`), the
+        deviations and the gate.
+
+        Raises
+        ------
+        InputError
+            An unknown strategy, policy or deviation, a field too short for a player count, a
+            field, tile set, policy or deviation named twice, a tile file that cannot be read, a
+            gate without a card file or without the policies that gate it.
+        """
+        card = self.card
+        check_settings(
+            self,
+            card,
+            self.fields,
+            self.tiles,
+            self.policies,
+            ("card", "fields", "tiles", "policies"),
+        )
+        deviations = self.deviations
+        if len(set(deviations)) != len(deviations):
+            raise InputError("deviations: name each deviation once")
+        if self.exploit:
+            applied = set()
+            for field in self.fields:
+                for name in card_table(list(field), card):
+                    resolve(name)
+                found = field_deviations(list(field), list(deviations))
+                if not found:
+                    raise InputError(
+                        f"deviations: none applies to the field {field_label(list(field))}"
+                    )
+                for deviation, name in found:
+                    resolve(name)
+                    applied.add(deviation)
+            for deviation in deviations:
+                if deviation not in applied and deviation not in DEVIATIONS:  # a default may skip
+                    raise InputError(
+                        f"deviations: {deviation} sets a parameter no field's base strategy has"
+                    )
+        if self.gate:
+            if card_file(card) is None:
+                raise InputError("gate: check a card file, card[file=PATH], to write it back gated")
+            if not {seek_off(card), commit_off(card)} & set(self.policies):
                 raise InputError(
-                    f"deviations: {deviation} sets a parameter no field's base strategy has"
+                    f"gate: the policies must hold the card never seeking, {seek_off(card)}, or "
+                    f"always committing its default, {commit_off(card)}"
                 )
-    if config["gate"]:
-        if card_file(card) is None:
-            raise InputError("gate: check a card file, card[file=PATH], to write it back gated")
-        if not {seek_off(card), commit_off(card)} & set(config["policies"]):
-            raise InputError(
-                f"gate: the policies must hold the card never seeking, {seek_off(card)}, or "
-                f"always committing its default, {commit_off(card)}"
-            )
+
+    @property
+    def seated(self) -> list[str]:
+        """Every strategy the check seats (with ``exploit``, its exploitability check's too)."""
+        deviations = list(self.deviations) if self.exploit else None
+        fields = [list(f) for f in self.fields]
+        return played_names(self.card, fields, list(self.policies), deviations)
 
 
-def played(config: dict) -> list:
+EXPERIMENT = CardCheckExperiment
+
+
+def played(experiment: CardCheckExperiment) -> list:
     """Every strategy the check seats, resolved (the workers' kernel)."""
-    deviations = config["deviations"] if config.get("exploit") else None
-    names = played_names(config["card"], config["fields"], config["policies"], deviations)
-    return [resolve(n) for n in names]
+    return [resolve(n) for n in experiment.seated]
 
 
-def chunks(config: dict) -> list[dict]:
+def chunks(experiment: CardCheckExperiment) -> list[dict]:
     """One chunk per (field, tile set, player count, block of game indices), and with
     ``exploit`` as many again for the table of card players."""
-    size = int(config.get("chunk_games", CHUNK_GAMES))
-    games = int(config["games"])
-    out = check_chunks(config["fields"], config["tiles"], config["players"], games, size)
-    if config.get("exploit"):
-        out += [
-            {**chunk, "exploit": 1}
-            for chunk in check_chunks(
-                config["fields"], config["tiles"], config["players"], games, size
-            )
-        ]
+    size = CHUNK_GAMES if experiment.chunk_games is None else experiment.chunk_games
+    made = check_chunks(
+        experiment.fields, experiment.tiles, experiment.players, experiment.games, size
+    )
+    out = list(made)
+    if experiment.exploit:
+        out += [{**chunk, "exploit": 1} for chunk in made]
     return out
 
 
-def run_chunk(config: dict, chunk: dict) -> dict:
+def run_chunk(experiment: CardCheckExperiment, chunk: dict) -> dict:
     """Play one block of the check (or of its exploitability check)."""
+    e = experiment
     if chunk.get("exploit"):
-        return exploit_block(config, config["card"], config["fields"], config["deviations"], chunk)
-    return check_block(
-        config, config["card"], config["fields"], config["tiles"], config["policies"], chunk
-    )
+        return exploit_block(e, e.card, e.fields, e.tiles, e.deviations, chunk)
+    return check_block(e, e.card, e.fields, e.tiles, e.policies, chunk)
 
 
 def merge(parts: list[dict]) -> dict:
@@ -167,7 +231,7 @@ def merge(parts: list[dict]) -> dict:
 
 
 def finish(
-    config: dict,
+    experiment: CardCheckExperiment,
     merged: dict,
     folder: Path,
     command: str = "check-card",
@@ -181,15 +245,17 @@ def finish(
     from experiments.card.card_check.report import write_card_check
     from strategies.taming_card import load_card
 
-    table = card_check(merged, config["card"])
+    card = experiment.card
+    table = card_check(merged, card)
     gated = None
-    if config.get("gate"):
-        gated = load_card(card_file(config["card"]))
-        if seek_off(config["card"]) in config["policies"]:
+    if experiment.gate:
+        gated = load_card(card_file(card))
+        if seek_off(card) in experiment.policies:
             seek = gated.get("seek") or {"rules": [], "default": False}
-            gated = {**gated, "seek": gate_seek(seek, table, seek_off(config["card"]))}
-        if commit_off(config["card"]) in config["policies"]:
-            gated = gate_commit(gated, table, commit_off(config["card"]))
-    exploit = exploit_check(merged, config["card"]) if config.get("exploit") else None
+            gated = {**gated, "seek": gate_seek(seek, table, seek_off(card))}
+        if commit_off(card) in experiment.policies:
+            gated = gate_commit(gated, table, commit_off(card))
+    exploit = exploit_check(merged, card) if experiment.exploit else None
     tables = check_tables(table, gated, exploit)
-    return write_card_check(Path(folder), tables, config, rules_of(config), command, started)
+    rules = experiment.rules_in_force
+    return write_card_check(Path(folder), tables, experiment, rules, command, started)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -45,6 +46,9 @@ from experiments.shared.files import run_metadata, write_csv, write_json, write_
 from experiments.shared.numbers import estimate, signed
 from experiments.shared.report_card_page import card_page
 from experiments.shared.report_card_words import card_text, worded_card
+
+if TYPE_CHECKING:
+    from experiments.card.card_check.kind import CardCheckExperiment
 
 FILES = ("check.csv", "goals.csv", "check.md", "run.json")
 SETTINGS = (
@@ -115,27 +119,28 @@ def exploit_text(goals: pd.DataFrame, card: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def reproducing_command(config: dict) -> str:
+def reproducing_command(experiment: CardCheckExperiment) -> str:
     """The ``mammoth check-card`` command that plays the same check."""
 
     def quoted(word: str) -> str:
         return f'"{word}"' if any(c in word for c in "[] ,+") else word
 
-    words = ["mammoth check-card", quoted(str(config["card"]))]
-    words += ["--players", *map(str, sorted(int(p) for p in config["players"]))]
-    words += ["--games", str(config["games"]), "--seed", str(config["seed"])]
-    for field in config["fields"]:
+    e = experiment
+    words = ["mammoth check-card", quoted(e.card)]
+    words += ["--players", *map(str, sorted(e.players))]
+    words += ["--games", str(e.games), "--seed", str(e.seed)]
+    for field in e.fields:
         words += ["--field", quoted(",".join(field))]
-    for tiles in config["tiles"]:
+    for tiles in e.tiles:
         words += ["--tiles", quoted(tiles)]
-    for policy in config["policies"]:
+    for policy in e.policies:
         words += ["--policy", quoted(policy)]
-    if config.get("gate"):
+    if e.gate:
         words.append("--gate")
-    if not config.get("exploit", True):
+    if not e.exploit:
         words.append("--no-exploit")
-    elif config.get("deviations") not in (None, DEVIATIONS):
-        for deviation in config["deviations"]:
+    elif list(e.deviations) != DEVIATIONS:
+        for deviation in e.deviations:
             words += ["--deviation", quoted(deviation)]
     return " ".join(words)
 
@@ -143,7 +148,7 @@ def reproducing_command(config: dict) -> str:
 def write_card_check(
     folder: Path,
     tables: CheckTables,
-    config: dict,
+    experiment: CardCheckExperiment,
     rules,
     command: str = "check-card",
     started: float | None = None,
@@ -156,8 +161,8 @@ def write_card_check(
         Output folder.
     tables : CheckTables
         The check's tables (:func:`experiments.card.card_check.analysis.check_tables`).
-    config : dict
-        The experiment.
+    experiment : experiments.card.card_check.kind.CardCheckExperiment
+        The experiment: its card, sizes and seed (run.json records the settings as written).
     rules : sim.rules.Rules
         The rules (the tile sets are the check's own).
     command : str
@@ -167,18 +172,18 @@ def write_card_check(
     """
     write_csv(folder / "check.csv", tables.check)
     write_csv(folder / "goals.csv", tables.goals)
-    text = goals_text(tables.goals, str(config["card"]))
+    text = goals_text(tables.goals, experiment.card)
     files = list(FILES)
     if tables.exploit is not None:
         write_csv(folder / "exploit.csv", tables.exploit)
         write_csv(folder / "exploit_goals.csv", tables.exploit_goals)
-        text += "\n" + exploit_text(tables.exploit_goals, str(config["card"]))
+        text += "\n" + exploit_text(tables.exploit_goals, experiment.card)
         files[2:2] = ["exploit.csv", "exploit_goals.csv"]
     write_text(folder / "check.md", text)
     gated = tables.gated
     if gated is not None:
         provenance = dict(gated.get("provenance", {}))
-        provenance["gates"] = [*provenance.get("gates", []), reproducing_command(config)]
+        provenance["gates"] = [*provenance.get("gates", []), reproducing_command(experiment)]
         card = worded_card({**gated, "provenance": provenance})
         write_json(folder / "card.json", card)
         write_text(folder / "card.md", card_text(card))
@@ -187,16 +192,17 @@ def write_card_check(
             card_page(card, rules.tie_rule, mammoth_points=rules.mammoth_points),
         )
         files[-1:-1] = ["card.json", "card.md", "card.html"]
-    settings = {key: config[key] for key in SETTINGS if key in config}
+    written = experiment.written
+    settings = {key: written[key] for key in SETTINGS if key in written}
     extra = {"wall_seconds": round(time.perf_counter() - started, 1)} if started else {}
     meta = run_metadata(
         command,
         rules,
         kind="card_check",
         settings=settings,
-        players=[int(p) for p in config["players"]],
-        games_per_arm=int(config["games"]),
-        seed=int(config["seed"]),
+        players=list(experiment.players),
+        games_per_arm=experiment.games,
+        seed=experiment.seed,
         files=files,
         **extra,
     )

@@ -21,6 +21,7 @@ decide that worst case:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pandas as pd
@@ -83,12 +84,12 @@ def parse_table(text: str) -> Table:
     return Table(names, tiles.strip(), card.strip() or None)
 
 
-def tables_of(config: dict) -> list[Table]:
-    """The tables a derivation is for: its ``tables``, or the one of its ``field`` and
-    ``tiles``."""
-    if config.get("tables"):
-        return [parse_table(text) for text in config["tables"]]
-    return [Table(tuple(config["field"]), config["tiles"])]
+def tables_of(tables: Sequence[str], field: Sequence[str], tiles: str) -> list[Table]:
+    """The tables a derivation is for: its ``tables`` (each ``FIELD@TILES`` or
+    ``FIELD@TILES=CARD``), or, without any, the one of its ``field`` and ``tiles``."""
+    if tables:
+        return [parse_table(text) for text in tables]
+    return [Table(tuple(field), tiles)]
 
 
 def worst_case(per_table: pd.DataFrame) -> pd.DataFrame:

@@ -266,8 +266,10 @@ def derive_card(
     ):
         if values:
             settings[key] = list(values)
-    config = experiment_from_settings(settings, "mammoth derive-card")
-    folder = run_command(config, run, seated_names(config), command=command_line(config))
+    experiment = experiment_from_settings(settings, "mammoth derive-card")
+    folder = run_command(
+        experiment, run, seated_names(experiment), command=command_line(experiment)
+    )
     click.echo(f"wrote {folder}")
 
 

@@ -45,9 +45,13 @@ size). ``[rules]``: ``mammoth_points``, ``tie``, ``resources_of_choice``.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -55,13 +59,19 @@ from tqdm import tqdm
 
 from experiments.card.card_check.analysis import EXPLOIT_LIMIT
 from experiments.card.card_derive.analysis import (
+    ALONE,
     CHANGE,
     COMMITS,
     DEVIATIONS,
+    EARLY,
     NEW_DEFAULTS,
+    PEOPLE,
+    PERSON_COMMITS,
     PERSON_DEVIATIONS,
+    RAISES,
     SEEKS,
     SPACES,
+    TURNS,
     WEIGHTS,
     candidates,
     deviation_name,
@@ -98,16 +108,10 @@ from experiments.shared.analysis_sweep import (
 )
 from experiments.shared.checkpoints import fingerprint
 from experiments.shared.chunk_store import ChunkStore
+from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import game_blocks
 from experiments.shared.paired import GameBlock, Moments
-from experiments.shared.settings import (
-    check_keys,
-    int_setting,
-    names_setting,
-    players_of,
-    rule_types,
-    short,
-)
+from experiments.shared.settings import names, short, whole
 from sim.errors import InputError
 from strategies.card_person import GATHER, MAX_FIGURES, MAX_PEOPLE, PersonPlay
 from strategies.registry import resolve
@@ -144,21 +148,7 @@ DEFAULTS = {
     "metagame_plays": METAGAME_PLAYS,
     **NEW_DEFAULTS,
 }
-NEW_SETTINGS = tuple(NEW_DEFAULTS)
 MAX_TABLES = 24
-SETTINGS = (
-    "field",
-    "tiles",
-    "weights",
-    "seeks",
-    "commits",
-    "deviations",
-    "first_games",
-    "eta",
-    "metagame_games",
-    "metagame_plays",
-    *NEW_SETTINGS,
-)
 RULES = ("mammoth_points", "tie", "resources_of_choice")
 GAMES = "certification games per arm and table size"
 ENTRIES = ("play",)
@@ -167,135 +157,195 @@ MAX_CANDIDATES = 200
 MAX_DEVIATIONS = 40
 
 
-def _numbers(config: dict, key: str, low: float, high: float, whole: bool) -> list:
-    values = config[key]
-    kind = "whole numbers" if whole else "numbers"
-    bad = f"{key} must be a list of 1 to {MAX_CANDIDATES} {kind} from {low:g} to {high:g}"
-    if not isinstance(values, list) or not 1 <= len(values) <= MAX_CANDIDATES:
-        raise InputError(f"{bad}, not {short(values)}")
-    for v in values:
-        if isinstance(v, bool) or not isinstance(v, int | float) or not low <= v <= high:
-            raise InputError(f"{bad}, not {short(v)}")
-        if whole and v != int(v):
-            raise InputError(f"{bad}, not {short(v)}")
-    if len(set(values)) != len(values):
-        raise InputError(f"{key}: name each value once")
-    return values
+def _grid(low: float, high: float, whole_numbers: bool):
+    """A reader of a candidates' grid: a list of 1 to :data:`MAX_CANDIDATES` distinct numbers
+    from ``low`` to ``high`` (whole ones with ``whole_numbers``), kept as written."""
+
+    def read(values, key: str) -> tuple:
+        kind = "whole numbers" if whole_numbers else "numbers"
+        bad = f"{key} must be a list of 1 to {MAX_CANDIDATES} {kind} from {low:g} to {high:g}"
+        if not isinstance(values, list) or not 1 <= len(values) <= MAX_CANDIDATES:
+            raise InputError(f"{bad}, not {short(values)}")
+        for v in values:
+            if isinstance(v, bool) or not isinstance(v, int | float) or not low <= v <= high:
+                raise InputError(f"{bad}, not {short(v)}")
+            if whole_numbers and v != int(v):
+                raise InputError(f"{bad}, not {short(v)}")
+        if len(set(values)) != len(values):
+            raise InputError(f"{key}: name each value once")
+        return tuple(values)
+
+    return read
 
 
-def check(config: dict) -> None:
-    """Check the settings before anything runs.
+def _tiles(value, key: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{key} must be default or a tile file, not {short(value)}")
+    return value
 
-    Raises
-    ------
-    InputError
-        Unknown or mistyped settings, an unknown strategy, a field too short for a player
-        count, a tile file that cannot be read, a grid or deviation out of its range, or more
-        than :data:`MAX_CANDIDATES` candidates.
+
+def _tables(value, key: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) > MAX_TABLES:
+        raise InputError(f"{key} must be a list of at most {MAX_TABLES} tables")
+    return tuple(value)
+
+
+def _space(value, key: str) -> str:
+    if value not in SPACES:
+        raise InputError(f"{key} must be one of {', '.join(SPACES)}, not {short(value)}")
+    return value
+
+
+def _deviations(value, key: str) -> tuple[str, ...]:
+    found = names(value, key, limit=MAX_DEVIATIONS)
+    if len(set(found)) != len(found):
+        raise InputError(f"{key}: name each deviation once")
+    return found
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardDeriveExperiment(Experiment):
+    """The settings of a card's derivation (see the module's docstring).
+
+    Attributes
+    ----------
+    field : tuple of str
+        The other seats' strategies (one table; with ``tables``, the default).
+    tiles : str
+        ``default`` or a tile file (one table; with ``tables``, the default).
+    weights, seeks, commits : tuple
+        The weight cards' grid, as written.
+    deviations : tuple of str
+        The one-seat deviations (:func:`deviations_of`: a person's card's own default set).
+    first_games, eta : int
+        The race's first round's games per arm, and how many candidates each round keeps one
+        of (and how many times the games it gives them).
+    metagame_games, metagame_plays : int
+        Games per profile of the meta-game (0: none), and its plays.
+    tables : tuple of str
+        ``FIELD@TILES`` or ``FIELD@TILES=CARD`` each, in place of ``field`` and ``tiles``.
+    space : str
+        ``weight`` or ``person``.
+    people, turns, alone, person_commits, raises, early : tuple of int
+        A person's grid.
     """
-    check_keys(config, SETTINGS, RULES)
-    rule_types(config)
-    if config["space"] not in SPACES:
-        raise InputError(f"space must be one of {', '.join(SPACES)}, not {short(config['space'])}")
-    tables = _check_tables(config)
-    if config["space"] == "person":
-        _numbers(config, "people", GATHER, MAX_PEOPLE, True)
-        _numbers(config, "turns", 1, 10, True)
-        _numbers(config, "alone", 0, 1, True)
-        _numbers(config, "person_commits", 0, MAX_FIGURES, True)
-        _numbers(config, "raises", 0, 1, True)
-        _numbers(config, "early", 0, 100, True)
-    else:
-        _numbers(config, "weights", 0, MAX_WEIGHT, False)
-        _numbers(config, "seeks", SEEK_UNLESS_THERE, SEEK_ALWAYS, True)
-        _numbers(config, "commits", COUNT, 10, True)
-    grid = grid_of(config)
-    if len(grid) > MAX_CANDIDATES:
-        raise InputError(f"the grid makes {len(grid)} candidates; at most {MAX_CANDIDATES}")
-    deviations = names_setting(config, "deviations", limit=MAX_DEVIATIONS)
-    if len(set(deviations)) != len(deviations):
-        raise InputError("deviations: name each deviation once")
-    for table in tables:
-        base = check_base(list(table.field))
-        for deviation in deviations_of(config):
-            if deviation.startswith(CHANGE):
-                changes = parse_person_change if config["space"] == "person" else parse_change
-                changes(deviation)
-            else:
-                resolve(f"{base}+{deviation}")
-        for play in grid[:1]:
-            for players in players_of(config):
-                for name in card_table(list(table.field), play.strategy(players)):
-                    resolve(name)
-    int_setting(config, "first_games", low=10)
-    int_setting(config, "eta", low=2, high=10)
-    int_setting(config, "metagame_games", low=0)
-    int_setting(config, "metagame_plays", low=2, high=6)
+
+    RULES: ClassVar[tuple[str, ...]] = RULES
+    field: tuple[str, ...] = setting(names, default=tuple(FIELD))
+    tiles: str = setting(_tiles, default="default")
+    weights: tuple[float, ...] = setting(_grid(0, MAX_WEIGHT, False), default=tuple(WEIGHTS))
+    seeks: tuple[int, ...] = setting(
+        _grid(SEEK_UNLESS_THERE, SEEK_ALWAYS, True), default=tuple(SEEKS)
+    )
+    commits: tuple[int, ...] = setting(_grid(COUNT, 10, True), default=tuple(COMMITS))
+    deviations: tuple[str, ...] = setting(_deviations, default=tuple(DEVIATIONS))
+    first_games: int = setting(lambda v, k: whole(v, k, low=10), default=FIRST_GAMES)
+    eta: int = setting(lambda v, k: whole(v, k, low=2, high=10), default=ETA)
+    metagame_games: int = setting(lambda v, k: whole(v, k, low=0), default=METAGAME_GAMES)
+    metagame_plays: int = setting(lambda v, k: whole(v, k, low=2, high=6), default=METAGAME_PLAYS)
+    tables: tuple[str, ...] = setting(_tables, default=())
+    space: str = setting(_space, default="weight")
+    people: tuple[int, ...] = setting(_grid(GATHER, MAX_PEOPLE, True), default=tuple(PEOPLE))
+    turns: tuple[int, ...] = setting(_grid(1, 10, True), default=tuple(TURNS))
+    alone: tuple[int, ...] = setting(_grid(0, 1, True), default=tuple(ALONE))
+    person_commits: tuple[int, ...] = setting(
+        _grid(0, MAX_FIGURES, True), default=tuple(PERSON_COMMITS)
+    )
+    raises: tuple[int, ...] = setting(_grid(0, 1, True), default=tuple(RAISES))
+    early: tuple[int, ...] = setting(_grid(0, 100, True), default=tuple(EARLY))
+
+    def check(self) -> None:
+        """The tables (:func:`_check_tables`), the grid's size, and every deviation and card
+        table known at every table.
+
+        Raises
+        ------
+        InputError
+            An unknown strategy, a field too short for a player count, a tile file that cannot
+            be read, a deviation that is not one, or more than :data:`MAX_CANDIDATES`
+            candidates.
+        """
+        tables = _check_tables(self)
+        grid = grid_of(self)
+        if len(grid) > MAX_CANDIDATES:
+            raise InputError(f"the grid makes {len(grid)} candidates; at most {MAX_CANDIDATES}")
+        for table in tables:
+            base = check_base(list(table.field))
+            for deviation in deviations_of(self):
+                if deviation.startswith(CHANGE):
+                    changes = parse_person_change if self.space == "person" else parse_change
+                    changes(deviation)
+                else:
+                    resolve(f"{base}+{deviation}")
+            for play in grid[:1]:
+                for players in self.player_counts:
+                    for name in card_table(list(table.field), play.strategy(players)):
+                        resolve(name)
+
+    @cached_property
+    def tables_played(self) -> list[Table]:
+        """The tables the derivation is for: its ``tables``, or the one of its ``field`` and
+        ``tiles`` (:func:`~experiments.card.card_derive.analysis_race.tables_of`)."""
+        return tables_of(self.tables, self.field, self.tiles)
+
+    @property
+    def chunk_size(self) -> int:
+        """Games per chunk."""
+        return CHUNK_GAMES if self.chunk_games is None else self.chunk_games
 
 
-def _check_tables(config: dict) -> list[Table]:
+EXPERIMENT = CardDeriveExperiment
+
+
+def _check_tables(experiment: CardDeriveExperiment) -> list[Table]:
     """The tables, checked: each field's strategies, its size at every player count, its tile
     set and its own card."""
-    if not isinstance(config["tables"], list) or len(config["tables"]) > MAX_TABLES:
-        raise InputError(f"tables must be a list of at most {MAX_TABLES} tables")
-    if config["tables"] and (
-        config["field"] != DEFAULTS["field"] or config["tiles"] != DEFAULTS["tiles"]
-    ):
+    e = experiment
+    if e.tables and (list(e.field) != FIELD or e.tiles != DEFAULTS["tiles"]):
         raise InputError("give the tables (--table), or one field and tile set, not both")
-    if not config["tables"]:
-        names_setting(config, "field")
-        if not isinstance(config["tiles"], str):
-            raise InputError(f"tiles must be default or a tile file, not {short(config['tiles'])}")
-    tables = tables_of(config)
+    tables = e.tables_played
     if len({t.spec() for t in tables}) != len(tables):
         raise InputError("tables: name each table once")
     for table in tables:
         for name in table.field:
             resolve(name)
-        for players in players_of(config):
+        for players in e.player_counts:
             field_for(list(table.field), players)
-        rules_with_tiles(config, table.tiles)
+        rules_with_tiles(e.rules, table.tiles)
         if table.card:
             load_card(table.card)
     return tables
 
 
-def grid_of(config: dict) -> list[TablePlay | PersonPlay]:
+def grid_of(experiment: CardDeriveExperiment) -> list[TablePlay | PersonPlay]:
     """The candidates of one table size: weight cards' or a person's plays (``space``)."""
-    if config["space"] == "person":
-        return person_candidates(
-            config["people"],
-            config["turns"],
-            config["alone"],
-            config["person_commits"],
-            config["raises"],
-            config["early"],
-        )
-    return candidates(config["weights"], config["seeks"], config["commits"])
+    e = experiment
+    if e.space == "person":
+        return person_candidates(e.people, e.turns, e.alone, e.person_commits, e.raises, e.early)
+    return candidates(e.weights, e.seeks, e.commits)
 
 
-def deviations_of(config: dict) -> list[str]:
+def deviations_of(experiment: CardDeriveExperiment) -> list[str]:
     """The deviations: ``deviations``, where a person's card is derived with the default set
     its own default set (:data:`~experiments.card.card_derive.analysis.PERSON_DEVIATIONS`)."""
-    if config["space"] == "person" and config["deviations"] == DEVIATIONS:
+    if experiment.space == "person" and list(experiment.deviations) == DEVIATIONS:
         return list(PERSON_DEVIATIONS)
-    return list(config["deviations"])
+    return list(experiment.deviations)
 
 
-def _plan(config: dict) -> list[tuple[int, int]]:
-    return schedule(len(grid_of(config)), int(config["first_games"]), int(config["eta"]))
+def _plan(experiment: CardDeriveExperiment) -> list[tuple[int, int]]:
+    return schedule(len(grid_of(experiment)), experiment.first_games, experiment.eta)
 
 
 def _blocks(start: int, end: int, size: int) -> list[tuple[int, int]]:
     return [(start + s, n) for s, n in game_blocks(end - start, size)]
 
 
-def _race_blocks(config: dict) -> list[list[tuple[int, int]]]:
+def _race_blocks(experiment: CardDeriveExperiment) -> list[list[tuple[int, int]]]:
     """The blocks of game indices each round of the race adds."""
-    size = int(config.get("chunk_games", CHUNK_GAMES))
     out, before = [], 0
-    for _, games in _plan(config):
-        out.append(_blocks(before, games, size))
+    for _, games in _plan(experiment):
+        out.append(_blocks(before, games, experiment.chunk_size))
         before = games
     return out
 
@@ -308,83 +358,84 @@ def _race_chunk(players: int, label: str, block: tuple[int, int], table: int | N
     return chunk if table is None else {**chunk, "table": table}
 
 
-def _certify_chunks(config: dict, players: int, label: str, table: int | None) -> list[dict]:
-    size = int(config.get("chunk_games", CHUNK_GAMES))
-    end = CERTIFY_FIRST + int(config["games"])
+def _certify_chunks(
+    experiment: CardDeriveExperiment, players: int, label: str, table: int | None
+) -> list[dict]:
+    end = CERTIFY_FIRST + experiment.games
     out = []
-    for s, n in _blocks(CERTIFY_FIRST, end, size):
+    for s, n in _blocks(CERTIFY_FIRST, end, experiment.chunk_size):
         chunk = {"stage": "certify", "players": players, "candidate": label, "start": s, "n": n}
         out.append(chunk if table is None else {**chunk, "table": table})
     return out
 
 
-def _table_ids(config: dict) -> list[int | None]:
+def _table_ids(experiment: CardDeriveExperiment) -> list[int | None]:
     """The tables' indices as chunks name them (None for a derivation of one table)."""
-    count = len(tables_of(config))
+    count = len(experiment.tables_played)
     return [None] if count == 1 else list(range(count))
 
 
-def _metagame_chunks(config: dict, players: int) -> list[dict]:
-    size = int(config.get("chunk_games", CHUNK_GAMES))
-    end = METAGAME_FIRST + int(config["metagame_games"])
+def _metagame_chunks(experiment: CardDeriveExperiment, players: int) -> list[dict]:
+    end = METAGAME_FIRST + experiment.metagame_games
     return [
         {"stage": "metagame", "players": players, "start": s, "n": n}
-        for s, n in _blocks(METAGAME_FIRST, end, size)
+        for s, n in _blocks(METAGAME_FIRST, end, experiment.chunk_size)
     ]
 
 
-def chunks(config: dict) -> list[dict]:
+def chunks(experiment: CardDeriveExperiment) -> list[dict]:
     """Every chunk the derivation may play: each candidate's blocks of every round of the race
     (a candidate dropped early plays fewer), and the certification's and meta-game's (of the
     winner, which the race decides: listed here under the first candidate)."""
-    grid = grid_of(config)
+    grid = grid_of(experiment)
     out = []
-    for players in players_of(config):
+    for players in experiment.player_counts:
         labels = [play.strategy(players) for play in grid]
-        for t in _table_ids(config):
-            for blocks in _race_blocks(config):
+        for t in _table_ids(experiment):
+            for blocks in _race_blocks(experiment):
                 out += [_race_chunk(players, label, b, t) for label in labels for b in blocks]
-            out += _certify_chunks(config, players, labels[0], t)
-        out += _metagame_chunks(config, players)
+            out += _certify_chunks(experiment, players, labels[0], t)
+        out += _metagame_chunks(experiment, players)
     return out
 
 
-def count_chunks(config: dict) -> int:
+def count_chunks(experiment: CardDeriveExperiment) -> int:
     """Every chunk the derivation may play (:func:`chunks`): its race's are set by
     ``first_games`` and ``eta``, not by ``games``, so the limit counts them all."""
-    return len(chunks(config))
+    return len(chunks(experiment))
 
 
-def planned(config: dict) -> int:
+def planned(experiment: CardDeriveExperiment) -> int:
     """The chunks a derivation plays when its race drops no candidate early (the progress
     bar's length): each round's new blocks for the candidates that play it, then the
     certification's and the meta-game's."""
-    rounds = [count for count, _ in _plan(config)]
-    blocks = _race_blocks(config)
+    rounds = [count for count, _ in _plan(experiment)]
+    blocks = _race_blocks(experiment)
     per_size = sum(count * len(new) for count, new in zip(rounds, blocks, strict=True))
-    size = int(config.get("chunk_games", CHUNK_GAMES))
-    per_size += len(game_blocks(int(config["games"]), size))
-    per_size *= len(tables_of(config))
-    if _plays_metagame(config):
-        per_size += len(game_blocks(int(config["metagame_games"]), size))
-    return per_size * len(players_of(config))
+    size = experiment.chunk_size
+    per_size += len(game_blocks(experiment.games, size))
+    per_size *= len(experiment.tables_played)
+    if _plays_metagame(experiment):
+        per_size += len(game_blocks(experiment.metagame_games, size))
+    return per_size * len(experiment.player_counts)
 
 
-def _plays_metagame(config: dict) -> bool:
+def _plays_metagame(experiment: CardDeriveExperiment) -> bool:
     """Whether the derivation solves the meta-game: one table of one base player."""
-    tables = tables_of(config)
-    return int(config["metagame_games"]) > 0 and len(tables) == 1 and len(tables[0].field) == 1
+    tables = experiment.tables_played
+    return experiment.metagame_games > 0 and len(tables) == 1 and len(tables[0].field) == 1
 
 
-def played(config: dict) -> list:
+def played(experiment: CardDeriveExperiment) -> list:
     """The tables' strategies (the workers' kernel: every card and deviation is a row of the
     same kernel)."""
-    return [resolve(name) for name in seated_names(config)]
+    return [resolve(name) for name in seated_names(experiment)]
 
 
-def seated_names(config: dict) -> list[str]:
+def seated_names(experiment: CardDeriveExperiment) -> list[str]:
     """The tables' strategies, each once (for the compile notice)."""
-    return list(dict.fromkeys(name for table in tables_of(config) for name in table.field))
+    tables = experiment.tables_played
+    return list(dict.fromkeys(name for table in tables for name in table.field))
 
 
 def _play_of(label: str, players: int) -> TablePlay | PersonPlay:
@@ -409,45 +460,45 @@ def _play_of(label: str, players: int) -> TablePlay | PersonPlay:
 
 
 def arms_of(
-    config: dict, label: str, players: int, table: int | None = None
+    experiment: CardDeriveExperiment, label: str, players: int, table: int | None = None
 ) -> list[tuple[str, str]]:
     """``(deviation, strategy)`` of every deviation of a candidate at a table size and table
     (the deviations, then the table's own card)."""
-    at = tables_of(config)[table or 0]
+    at = experiment.tables_played[table or 0]
     base = check_base(list(at.field))
     play = _play_of(label, players)
     own = at.own_deviation()
     out = []
-    for deviation in [*deviations_of(config), *([own] if own else [])]:
+    for deviation in [*deviations_of(experiment), *([own] if own else [])]:
         name = deviation_name(base, play, players, deviation)
         if name is not None:
             out.append((deviation, name))
     return out
 
 
-def table_stats(config: dict, chunk: dict) -> dict:
+def table_stats(experiment: CardDeriveExperiment, chunk: dict) -> dict:
     """Play one block of a candidate's table: every seat the candidate, then one seat
     (rotating) each deviation, on the same game indices; the statistics as arrays."""
     players, label = int(chunk["players"]), chunk["candidate"]
     table = chunk.get("table")
-    at = tables_of(config)[table or 0]
+    at = experiment.tables_played[table or 0]
     field = list(at.field)
     stats = sweep_block(
         named_arm(label, f"{check_base(field)}+{label}"),
-        [named_arm(d, name) for d, name in arms_of(config, label, players, table)],
+        [named_arm(d, name) for d, name in arms_of(experiment, label, players, table)],
         field_slots_for(card_table(field, label), players),
         label,
-        rules_with_tiles(config, at.tiles),
-        GameBlock.of_chunk(config["seed"], chunk),
+        rules_with_tiles(experiment.rules, at.tiles),
+        GameBlock.of_chunk(experiment.seed, chunk),
     )
     return stats.to_arrays(PREFIX)
 
 
-def metagame_stats(config: dict, chunk: dict, names: list[str]) -> dict:
+def metagame_stats(experiment: CardDeriveExperiment, chunk: dict, names: list[str]) -> dict:
     """Play every profile of the meta-game among ``names`` on one block of game indices."""
     players = int(chunk["players"])
-    seed, start, n = int(config["seed"]), int(chunk["start"]), int(chunk["n"])
-    rules = rules_with_tiles(config, tables_of(config)[0].tiles)
+    seed, start, n = experiment.seed, int(chunk["start"]), int(chunk["n"])
+    rules = rules_with_tiles(experiment.rules, experiment.tables_played[0].tiles)
     values = [
         play_profile(names, counts, rules, seed, start, n)
         for counts in profiles(len(names), players)
@@ -455,12 +506,14 @@ def metagame_stats(config: dict, chunk: dict, names: list[str]) -> dict:
     return block_stats(values, bootstrap_weights(seed, start, n, BOOTSTRAP))
 
 
-def run_chunk(config: dict, chunk: dict, names: list[str] | None = None) -> dict:
+def run_chunk(
+    experiment: CardDeriveExperiment, chunk: dict, names: list[str] | None = None
+) -> dict:
     """Play one chunk: a block of a candidate's table (race or certification), or of the
     meta-game among ``names``."""
     if chunk["stage"] == "metagame":
-        return metagame_stats(config, chunk, names or [])
-    return table_stats(config, chunk)
+        return metagame_stats(experiment, chunk, names or [])
+    return table_stats(experiment, chunk)
 
 
 def _moments(parts: list[dict]) -> Moments:
@@ -477,9 +530,9 @@ class _Chunks:
     race, so a chunk is asked for when it is wanted (the store looks for its file once, and keeps
     it for the later rounds)."""
 
-    def __init__(self, config, folder, backend, say, bar):
-        self.config, self.backend, self.bar = config, backend, bar
-        self.store = ChunkStore(folder, fingerprint(config), say)
+    def __init__(self, experiment: CardDeriveExperiment, folder, backend, say, bar):
+        self.experiment, self.backend, self.bar = experiment, backend, bar
+        self.store = ChunkStore(folder, fingerprint(experiment.written), say)
 
     @property
     def reused(self) -> bool:
@@ -491,15 +544,15 @@ class _Chunks:
         return self.store.get(
             wanted,
             _play,
-            lambda chunk: (self.config, chunk, names),
+            lambda chunk: (self.experiment, chunk, names),
             self.backend,
             lambda _: self.bar.update(1),
         )
 
 
-def _play(config: dict, chunk: dict, names: list[str] | None) -> dict:
+def _play(experiment: CardDeriveExperiment, chunk: dict, names: list[str] | None) -> dict:
     """The task a backend runs: :func:`run_chunk`, looked up when called."""
-    return run_chunk(config, chunk, names)
+    return run_chunk(experiment, chunk, names)
 
 
 def _round_rows(players, r, table, label, row, kept, play) -> dict:
@@ -546,7 +599,9 @@ def _pilot(latest, store: _Chunks, players: int, first: list, ids: list, labels:
     return latest
 
 
-def race(config: dict, players: int, store: _Chunks) -> tuple[TablePlay | PersonPlay, list[dict]]:
+def race(
+    experiment: CardDeriveExperiment, players: int, store: _Chunks
+) -> tuple[TablePlay | PersonPlay, list[dict]]:
     """Run the race at one table size: the winner and every round's table (rows).
 
     With one table, each round plays every candidate still in the race and keeps the best by
@@ -556,14 +611,14 @@ def race(config: dict, players: int, store: _Chunks) -> tuple[TablePlay | Person
     plays a candidate only at the tables that can still be its worst after the first round
     (:func:`~experiments.card.card_derive.analysis_race.could_be_worst`), and keeps the best by
     the worst table's exploitability."""
-    grid = grid_of(config)
+    grid = grid_of(experiment)
     labels = [play.strategy(players) for play in grid]
-    ids = _table_ids(config)
+    ids = _table_ids(experiment)
     many = ids != [None]
     alive, rows = list(labels), []
-    blocks = _race_blocks(config)
+    blocks = _race_blocks(experiment)
     latest = None  # every candidate's latest row at every table met
-    for r in range(len(_plan(config))):
+    for r in range(len(_plan(experiment))):
         standing = list(alive)
         for t in ids:
             at = 0 if t is None else t
@@ -585,7 +640,7 @@ def race(config: dict, players: int, store: _Chunks) -> tuple[TablePlay | Person
         part = latest[latest["candidate"].isin(alive)]
         table = worst_case(part) if many else part.drop(columns="table")
         ranked = table[table["candidate"].isin(standing)]
-        kept = survivors(ranked, labels, int(config["eta"]))
+        kept = survivors(ranked, labels, experiment.eta)
         for row in part.to_dict("records") if many else table.to_dict("records"):
             label = row["candidate"]
             play = _play_of(label, players)
@@ -603,43 +658,47 @@ def race(config: dict, players: int, store: _Chunks) -> tuple[TablePlay | Person
     return _play_of(best["candidate"].iloc[0], players), rows
 
 
-def metagame_plays(config: dict, winner: str, certified, players: int) -> list[str]:
+def metagame_plays(
+    experiment: CardDeriveExperiment, winner: str, certified, players: int
+) -> list[str]:
     """The meta-game's plays at a table size: the card, then the deviations that gain most
     against it (distinct strategies), :data:`METAGAME_PLAYS` in all."""
     names = [winner]
     part = certified[certified["players"] == players].sort_values(
         ["gain", "deviation"], ascending=[False, True], kind="mergesort"
     )
-    lookup = dict(arms_of(config, winner.split("+", 1)[1], players))
+    lookup = dict(arms_of(experiment, winner.split("+", 1)[1], players))
     for deviation in part["deviation"]:
         name = resolve(lookup[deviation]).name
         if name not in names:
             names.append(name)
-        if len(names) == int(config["metagame_plays"]):
+        if len(names) == experiment.metagame_plays:
             break
     return names
 
 
-def _certified(config: dict, plays: dict, store: _Chunks) -> pd.DataFrame:
+def _certified(experiment: CardDeriveExperiment, plays: dict, store: _Chunks) -> pd.DataFrame:
     """Every deviation's gain at each table size (and each table, in a column ``table``, where
     there are several)."""
     frames = []
-    for t in _table_ids(config):
+    for t in _table_ids(experiment):
         parts = []
         for players, play in sorted(plays.items()):
-            parts += store.get(_certify_chunks(config, players, play.strategy(players), t))
+            parts += store.get(_certify_chunks(experiment, players, play.strategy(players), t))
         frame = gains(_moments(parts))
         frames.append(frame if t is None else frame.assign(table=t))
     return pd.concat(frames, ignore_index=True)
 
 
-def certify(config: dict, plays: dict, folder: Path, backend=None) -> pd.DataFrame:
+def certify(
+    experiment: CardDeriveExperiment, plays: dict, folder: Path, backend=None
+) -> pd.DataFrame:
     """Play the certification of some plays again: the derivation's last stage, on the same
     fresh game indices (its chunks are saved in ``folder/chunks``).
 
     Parameters
     ----------
-    config : dict
+    experiment : CardDeriveExperiment
         A checked derivation (a card's ``provenance["experiment"]``, through
         :func:`experiments.shared.definition.experiment_from_settings`).
     plays : dict
@@ -656,27 +715,32 @@ def certify(config: dict, plays: dict, folder: Path, backend=None) -> pd.DataFra
         analysis.gains`), with the table's index (``table``) where there are several.
     """
     with tqdm(disable=True) as bar:
-        return _certified(config, plays, _Chunks(config, folder, backend, None, bar))
+        return _certified(experiment, plays, _Chunks(experiment, folder, backend, None, bar))
 
 
 REFINE_FACTORS = (0.5, 0.7, 0.85, 1.0, 1.2, 1.45, 2.0)
 """The richer grid's weights: the first winner's weight times these."""
-REFINE_COMMITS = [COUNT, 1, 2, 3]
+REFINE_COMMITS = (COUNT, 1, 2, 3)
 REFINED = "refined"
 """What a race row of the richer grid says in its ``space`` column."""
 
 
-def richer_grid(config: dict, play: TablePlay) -> dict:
-    """The settings of the richer grid a table size's race searches when its first winner is
-    exploitable by more than the goal: weights around the winner's, both ways of seeking, and
-    commitments by count or one to three figures."""
+def richer_grid(experiment: CardDeriveExperiment, play: TablePlay) -> CardDeriveExperiment:
+    """The derivation with the richer grid a table size's race searches when its first winner
+    is exploitable by more than the goal: weights around the winner's, both ways of seeking,
+    and commitments by count or one to three figures (the rest, and what it was read from,
+    unchanged)."""
     weights = sorted(
         {round(min(MAX_WEIGHT, max(0.05, play.weight * f)), 3) for f in REFINE_FACTORS}
     )
-    return {**config, "weights": weights, "seeks": list(SEEKS), "commits": list(REFINE_COMMITS)}
+    return dataclasses.replace(
+        experiment, weights=tuple(weights), seeks=tuple(SEEKS), commits=REFINE_COMMITS
+    )
 
 
-def _refine(config: dict, plays: dict, certified: pd.DataFrame, store: _Chunks) -> dict:
+def _refine(
+    experiment: CardDeriveExperiment, plays: dict, certified: pd.DataFrame, store: _Chunks
+) -> dict:
     """At each table size whose certified card a deviation exploits by more than the goal
     (point estimate), race the richer grid (:func:`richer_grid`) and certify its winner on the
     same fresh games; keep it where its best deviation gains less. Returns, per size searched,
@@ -687,10 +751,10 @@ def _refine(config: dict, plays: dict, certified: pd.DataFrame, store: _Chunks) 
     for players, play in sorted(plays.items()):
         if best.get(players, 0.0) <= EXPLOIT_LIMIT:
             continue
-        other, rows = race(richer_grid(config, play), players, store)
+        other, rows = race(richer_grid(experiment, play), players, store)
         kept = None
         if other != play:
-            again = _certified(config, {players: other}, store)
+            again = _certified(experiment, {players: other}, store)
             if float(again["gain"].max()) < float(best[players]):
                 kept = other
         out[players] = (kept, [{**row, "space": REFINED} for row in rows])
@@ -698,7 +762,7 @@ def _refine(config: dict, plays: dict, certified: pd.DataFrame, store: _Chunks) 
 
 
 def run(
-    config: dict,
+    experiment: CardDeriveExperiment,
     folder: Path,
     command: str,
     backend=None,
@@ -710,33 +774,34 @@ def run(
     from experiments.card.card_derive.report import write_derivation
 
     started = time.perf_counter()
-    with tqdm(total=planned(config), unit="chunk", disable=progress is None) as bar:
-        store = _Chunks(config, folder, backend, progress, bar)
+    e = experiment
+    with tqdm(total=planned(e), unit="chunk", disable=progress is None) as bar:
+        store = _Chunks(e, folder, backend, progress, bar)
         plays, race_rows, metagames = {}, [], {}
-        for players in players_of(config):
-            plays[players], rows = race(config, players, store)
+        for players in e.player_counts:
+            plays[players], rows = race(e, players, store)
             race_rows += rows
-        certified = _certified(config, plays, store)
+        certified = _certified(e, plays, store)
         searched = {}
-        if config["space"] == "weight" and len(tables_of(config)) == 1:
-            searched = _refine(config, plays, certified, store)
+        if e.space == "weight" and len(e.tables_played) == 1:
+            searched = _refine(e, plays, certified, store)
             for players, (play, rows) in searched.items():
                 plays[players] = play or plays[players]
                 race_rows += rows
             if any(play for play, _ in searched.values()):
-                certified = _certified(config, plays, store)
-        base = check_base(list(tables_of(config)[0].field))
-        if _plays_metagame(config):
-            for players in players_of(config):
+                certified = _certified(e, plays, store)
+        base = check_base(list(e.tables_played[0].field))
+        if _plays_metagame(e):
+            for players in e.player_counts:
                 label = plays[players].strategy(players)
-                names = metagame_plays(config, resolve(f"{base}+{label}").name, certified, players)
-                parts = store.get(_metagame_chunks(config, players), names)
+                names = metagame_plays(e, resolve(f"{base}+{label}").name, certified, players)
+                parts = store.get(_metagame_chunks(e, players), names)
                 merged = {k: np.sum([p[k] for p in parts], axis=0) for k in parts[0]}
                 metagames[players] = (names, metagame_tables(names, {players: merged}))
         bar.total = bar.n  # the race may have dropped candidates early
     return write_derivation(
         Path(folder),
-        config,
+        experiment,
         plays,
         race_rows,
         certified,
@@ -767,13 +832,13 @@ OPTIONS = (
 """The settings ``mammoth derive-card`` sets by an option, and the option."""
 
 
-def command_line(config: dict) -> str:
+def command_line(experiment: CardDeriveExperiment) -> str:
     """The ``mammoth derive-card`` command that derives the same card: the tiles, field, player
-    counts, seed and games, and every setting that is not its default.
+    counts, seed and games, every setting that is not its default, and the rules as written.
 
     Parameters
     ----------
-    config : dict
+    experiment : CardDeriveExperiment
         A checked derivation.
 
     Returns
@@ -783,20 +848,21 @@ def command_line(config: dict) -> str:
     """
     import shlex
 
+    e = experiment
     words = ["mammoth", "derive-card"]
-    if config["tables"]:
-        for table in config["tables"]:
+    if e.tables:
+        for table in e.tables:
             words += ["--table", table]
     else:
-        words += ["--tiles", config["tiles"], "--field", ",".join(config["field"])]
-    words += ["--players", *(str(p) for p in players_of(config))]
-    words += ["--seed", str(config["seed"]), "--games", str(config["games"])]
+        words += ["--tiles", e.tiles, "--field", ",".join(e.field)]
+    words += ["--players", *(str(p) for p in e.player_counts)]
+    words += ["--seed", str(e.seed), "--games", str(e.games)]
     for key, option in OPTIONS:
-        value = config[key]
-        if value == DEFAULTS[key]:
+        value, default = getattr(e, key), DEFAULTS[key]
+        if value == (tuple(default) if isinstance(default, list) else default):
             continue
-        for item in value if isinstance(value, list) else [value]:
+        for item in value if isinstance(value, tuple) else [value]:
             words += [option, f"{item:g}" if isinstance(item, float) else str(item)]
-    for key, value in sorted(config.get("rules", {}).items()):
+    for key, value in sorted(e.written.get("rules", {}).items()):
         words += [f"--{key.replace('_', '-')}", str(value).lower()]
     return " ".join(shlex.quote(w) for w in words)

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -25,7 +28,7 @@ from experiments.card.card_derive.analysis import (
     parse_person_change,
     plays_of,
 )
-from experiments.card.card_derive.analysis_race import tables_of
+from experiments.card.card_derive.analysis_race import Table, tables_of
 from experiments.card.report_shipped import metagame_verdict
 from experiments.shared.analysis_card_tables import field_label, rules_with_tiles, tiles_label
 from experiments.shared.files import run_metadata, write_csv, write_text
@@ -35,6 +38,9 @@ from experiments.shared.report_card_print import print_page
 from experiments.shared.report_person_words import card_words
 from strategies.card_person import PersonPlay, person_card
 from strategies.taming_card import COUNT, SEEK_NEVER, SEEK_UNLESS_THERE, TablePlay, card_of_plays
+
+if TYPE_CHECKING:
+    from experiments.card.card_derive.kind import CardDeriveExperiment
 
 FIGURES = 2
 """Decimals of the certification's figures in card.json (pp)."""
@@ -139,21 +145,24 @@ def _play_record(play) -> dict:
     return {"seek": play.seek, "weight": play.weight, "commit": play.commit}
 
 
-def _recorded(config: dict) -> dict:
-    """The settings in name order (a setting left at its default takes its place by name); the
-    settings added with several tables and a person's card only where they are not their
-    defaults, so a card derived before them is derived again to the same bytes."""
+def _recorded(written: Mapping) -> dict:
+    """The settings as written (:attr:`~experiments.shared.experiment.Experiment.written`) in
+    name order (a setting left at its default takes its place by name); the settings added with
+    several tables and a person's card only where they are not their defaults, so a card
+    derived before them is derived again to the same bytes."""
     return {
-        k: config[k]
-        for k in sorted(config)
-        if k != "source" and not (k in NEW_DEFAULTS and config[k] == NEW_DEFAULTS[k])
+        k: written[k]
+        for k in sorted(written)
+        if k != "source" and not (k in NEW_DEFAULTS and written[k] == NEW_DEFAULTS[k])
     }
 
 
-def derived_card(config: dict, plays: dict, certified: pd.DataFrame, command: str) -> dict:
+def derived_card(
+    experiment: CardDeriveExperiment, plays: dict, certified: pd.DataFrame, command: str
+) -> dict:
     """The card file's contents: the card, its provenance and its certification."""
-    person = config.get("space") == "person"
-    tables = tables_of(config)
+    person = experiment.space == "person"
+    tables = experiment.tables_played
     card = person_card(plays) if person else card_of_plays(plays)
     card["words"] = card_lines(plays, person)
     if len(tables) == 1:
@@ -181,12 +190,12 @@ def derived_card(config: dict, plays: dict, certified: pd.DataFrame, command: st
         }
     card["provenance"] = {
         "command": command,
-        "seed": int(config["seed"]),
+        "seed": experiment.seed,
         **where,
         "players": sorted(int(p) for p in plays),
         "plays": {str(p): _play_record(play) for p, play in sorted(plays.items())},
         "certified": certificate(certified),
-        "experiment": _recorded(config),
+        "experiment": _recorded(experiment.written),
     }
     if len(tables) > 1:
         card["provenance"]["certified_at_every_table"] = [
@@ -225,14 +234,64 @@ def _md_table(frame: pd.DataFrame) -> str:
     return "\n".join([head, rule, *rows])
 
 
+@dataclass(frozen=True)
+class Wording:
+    """What ``derive.md`` says of a derivation's settings.
+
+    Attributes
+    ----------
+    tables : tuple of Table
+        The tables the card is derived for.
+    person : bool
+        A person's card (``space`` ``person``).
+    games, metagame_games, eta : int
+        The certification's games per arm, the meta-game's per profile, and the race's
+        ``eta``.
+    """
+
+    tables: tuple[Table, ...]
+    person: bool
+    games: int
+    metagame_games: int
+    eta: int
+
+    @classmethod
+    def of(cls, experiment: CardDeriveExperiment) -> Wording:
+        """A derivation's, as it runs."""
+        return cls(
+            tuple(experiment.tables_played),
+            experiment.space == "person",
+            experiment.games,
+            experiment.metagame_games,
+            experiment.eta,
+        )
+
+    @classmethod
+    def recorded(cls, settings: Mapping) -> Wording:
+        """A committed derivation's, from the settings its card records
+        (``provenance["experiment"]``, :data:`~experiments.card.card_derive.analysis.
+        NEW_DEFAULTS` where it leaves them out)."""
+        settings = {**NEW_DEFAULTS, **settings}
+        return cls(
+            tuple(tables_of(settings["tables"], settings["field"], settings["tiles"])),
+            settings["space"] == "person",
+            int(settings["games"]),
+            int(settings["metagame_games"]),
+            int(settings["eta"]),
+        )
+
+
 def derivation_markdown(
-    config: dict, plays: dict, race: pd.DataFrame, certified: pd.DataFrame, metagames: dict
+    wording: Wording,
+    plays: dict,
+    race: pd.DataFrame,
+    certified: pd.DataFrame,
+    metagames: dict,
 ) -> str:
     """``derive.md``: the card in words, its certification, its meta-game and its race."""
-    tables = tables_of(config)
-    person = config.get("space") == "person"
+    tables, person = list(wording.tables), wording.person
     if len(tables) > 1:
-        return _tables_markdown(config, plays, race, certified, tables, person)
+        return _tables_markdown(wording, plays, race, certified, tables, person)
     table = table_label(tables[0].field, tables[0].tiles)
     lines = [f"# The card for a table of {table}", ""]
     lines += card_lines(plays, person)
@@ -241,7 +300,7 @@ def derivation_markdown(
         "## Can one player exploit a table that plays it?",
         "",
         f"Every seat plays the card; one seat, rotating, plays each deviation instead, on "
-        f"{int(config['games']):,} fresh games per arm. Its win rate minus its win rate as a "
+        f"{wording.games:,} fresh games per arm. Its win rate minus its win rate as a "
         f"card player, pp (95% interval); the card holds where no deviation gains more than "
         f"{EXPLOIT_LIMIT:g} pp.",
         "",
@@ -267,7 +326,7 @@ def derivation_markdown(
         lines += [
             "## The meta-game among the card and the deviations that gain most",
             "",
-            f"Every profile of these plays over the seats, {int(config['metagame_games']):,} "
+            f"Every profile of these plays over the seats, {wording.metagame_games:,} "
             "games each, seats rotated. Each play behind the best against the symmetric "
             "equilibrium (its regret, pp, 95% interval), and what that allows: a play beats the "
             "card only where the certification above shows it too.",
@@ -288,8 +347,8 @@ def derivation_markdown(
         "## The race",
         "",
         "Each round keeps the candidates hardest to exploit (the best one in "
-        f"{int(config['eta'])}, less any clearly worse than the best) and gives them "
-        f"{int(config['eta'])} times the games (race.csv).",
+        f"{wording.eta}, less any clearly worse than the best) and gives them "
+        f"{wording.eta} times the games (race.csv).",
         "",
     ]
     summary = (
@@ -301,7 +360,7 @@ def derivation_markdown(
     return "\n".join(lines)
 
 
-def _tables_markdown(config, plays, race, certified, tables, person) -> str:
+def _tables_markdown(wording, plays, race, certified, tables, person) -> str:
     """``derive.md`` of a card derived for several tables: the card, its worst table at each
     size, every table's best deviation, and the race."""
     lines = [f"# One card for every table of {len(tables)}", ""]
@@ -311,7 +370,7 @@ def _tables_markdown(config, plays, race, certified, tables, person) -> str:
         "## Can one player exploit it at any of the tables?",
         "",
         f"At each table every seat plays the card; one seat, rotating, plays each deviation "
-        f"instead (the table's own card among them), on {int(config['games']):,} fresh games per "
+        f"instead (the table's own card among them), on {wording.games:,} fresh games per "
         f"arm. The best deviation's gain, pp (95% interval); the card holds at a table where "
         f"none gains more than {EXPLOIT_LIMIT:g} pp.",
         "",
@@ -342,8 +401,8 @@ def _tables_markdown(config, plays, race, certified, tables, person) -> str:
         "## The race",
         "",
         "Each round meets the tables in turn and drops a candidate as soon as one table shows it "
-        f"clearly exploitable; then it keeps the best one in {int(config['eta'])} by its worst "
-        f"table and gives them {int(config['eta'])} times the games, at the tables that can "
+        f"clearly exploitable; then it keeps the best one in {wording.eta} by its worst "
+        f"table and gives them {wording.eta} times the games, at the tables that can "
         "still be their worst (race.csv).",
         "",
     ]
@@ -379,7 +438,7 @@ def _space_words(refined: dict[int, bool]) -> str:
 
 
 def derivation_text(
-    config: dict,
+    wording: Wording,
     plays: dict,
     race: pd.DataFrame,
     certified: pd.DataFrame,
@@ -388,7 +447,7 @@ def derivation_text(
 ) -> str:
     """``derive.md``'s text: :func:`derivation_markdown`, and the space searched where the first
     grid's card did not hold (``refined``, as :func:`write_derivation` takes it)."""
-    text = derivation_markdown(config, plays, race, certified, metagames)
+    text = derivation_markdown(wording, plays, race, certified, metagames)
     if refined:
         text += "\n" + _space_words(refined) + "\n"
     return text
@@ -415,7 +474,7 @@ def derivation_page(folder: Path, card: dict) -> str:
     """
     folder = Path(folder)
     provenance = card["provenance"]
-    config = {**NEW_DEFAULTS, **provenance["experiment"]}
+    wording = Wording.recorded(provenance["experiment"])
     race = pd.read_csv(folder / "race.csv")
     certified = pd.read_csv(folder / "exploit.csv")
     metagames = {}
@@ -427,12 +486,12 @@ def derivation_page(folder: Path, card: dict) -> str:
     kept = provenance.get("richer_grid_at", [])
     searched = provenance.get("richer_grid_searched", kept)
     refined = {int(p): p in kept for p in searched}
-    return derivation_text(config, plays_of(card), race, certified, metagames, refined)
+    return derivation_text(wording, plays_of(card), race, certified, metagames, refined)
 
 
 def write_derivation(
     folder: Path,
-    config: dict,
+    experiment: CardDeriveExperiment,
     plays: dict,
     race_rows: list[dict],
     certified: pd.DataFrame,
@@ -446,9 +505,9 @@ def write_derivation(
     ``refined``: the table sizes where the first grid's card was exploitable by more than the
     goal, so a richer grid was searched, each with whether its winner was kept."""
     folder = Path(folder)
-    tables = tables_of(config)
-    rules = rules_with_tiles(config, tables[0].tiles)
-    card = derived_card(config, plays, certified, command)
+    tables = experiment.tables_played
+    rules = rules_with_tiles(experiment.rules, tables[0].tiles)
+    card = derived_card(experiment, plays, certified, command)
     refined = refined or {}
     kept = [p for p, k in sorted(refined.items()) if k]
     if kept:
@@ -462,10 +521,10 @@ def write_derivation(
     if metagames:
         eq = pd.concat([tables["equilibrium"] for _, tables in metagames.values()])
         write_csv(folder / "equilibrium.csv", eq)
-    text = derivation_text(config, plays, race, certified, metagames, refined)
+    text = derivation_text(Wording.of(experiment), plays, race, certified, metagames, refined)
     write_text(folder / "derive.md", text)
     title = f"The card for {card['provenance']['table']}"
-    if config.get("space") == "person":
+    if experiment.space == "person":
         page = print_page(card, title)
     else:
         page = card_page(card, rules.tie_rule, title=title, mammoth_points=rules.mammoth_points)
@@ -476,8 +535,8 @@ def write_derivation(
         command,
         rules,
         kind="card_derive",
-        seed=int(config["seed"]),
-        games=int(config["games"]),
+        seed=experiment.seed,
+        games=experiment.games,
         files=files,
         seconds=None if seconds is None else round(seconds, 1),
     )
