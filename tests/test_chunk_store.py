@@ -24,7 +24,7 @@ from experiments.shared import files
 from experiments.shared.checkpoints import chunk_path
 from experiments.shared.chunk_store import ChunkStore
 from experiments.shared.definition import experiment_from_settings
-from experiments.shared.kinds import KINDS, kind_module
+from experiments.shared.kinds import KINDS, kind_named
 from experiments.shared.runner import run_experiment
 from sim.errors import InputError
 from sim.position import read_document
@@ -305,9 +305,9 @@ def test_every_kind_that_runs_its_own_passes_goes_through_the_store():
     keeps them itself, through the store (in its kind's modules)."""
     runner = (ROOT / "experiments" / "shared" / "runner.py").read_text(encoding="utf-8")
     assert "ChunkStore(" in runner
-    passes = [name for name in KINDS if hasattr(kind_module({"kind": name}), "run")]
+    passes = [name for name in KINDS if hasattr(kind_named(name), "run")]
     assert set(passes) >= {"analyse", "card_derive", "train"}
     for name in passes:
-        folder = Path(kind_module({"kind": name}).__file__).parent
+        folder = Path(kind_named(name).__file__).parent
         kinds = "".join(p.read_text(encoding="utf-8") for p in folder.glob("kind*.py"))
         assert "ChunkStore(" in kinds, name

@@ -82,9 +82,7 @@ def test_a_game_range_is_checked_and_cut_into_blocks():
     blocks = GameRange(games=7, seed=2, first_game=10, chunk=3).blocks(4)
     assert blocks == [GameBlock(4, 2, 10, 3), GameBlock(4, 2, 13, 3), GameBlock(4, 2, 16, 1)]
     assert list(blocks[-1].indices) == [16]
-    assert GameBlock.of_chunk(5, {"players": 3, "start": 8, "n": 2}) == GameBlock(
-        3, 5, 8, 2
-    )
+    assert GameBlock.of_chunk(5, {"players": 3, "start": 8, "n": 2}) == GameBlock(3, 5, 8, 2)
     with pytest.raises(InputError, match="at least 1"):
         GameRange(games=0, seed=1)
     with pytest.raises(InputError, match="at least 1"):

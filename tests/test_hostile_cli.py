@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from experiments.ladder.kind import MAX_COST_SECONDS
-from experiments.shared.definition import check_name, load_experiment
+from experiments.shared.definition import load_experiment
 from experiments.shared.files import inside
 from experiments.shared.limits import (
     MAX_CHUNK_GAMES,
@@ -38,6 +38,7 @@ from experiments.shared.limits import (
     MAX_TUNE_GAMES,
     MAX_WORKERS,
 )
+from experiments.shared.settings import check_name
 from experiments.train.analysis import HOLD_OUT, MAX_GENERATIONS
 from experiments.train.analysis import MAX_GAMES as MAX_TRAIN_GAMES
 from sim.advising import MAX_PLAYOUTS

@@ -410,7 +410,7 @@ def test_borrowed_kinds_are_found():
 
 def test_no_question_imports_another_questions_kind():
     """A kind is its question's own: what two questions share lives in ``experiments.shared``
-    (``rules_setup.rules_of`` was once ``compare.kind.rules_of``, used by four questions)."""
+    (the rules of an experiment were once ``compare.kind.rules_of``, used by four questions)."""
     bad = []
     for path in _sources():
         module = module_name(path)

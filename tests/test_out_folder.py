@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from cli_contract import assert_refused, invoke, snapshot
 
-from experiments.shared.definition import NAME_PATTERN, check_name
 from experiments.shared.files import atomic_write, inside, write_text, writing_inside
+from experiments.shared.settings import NAME_PATTERN, check_name
 from sim.errors import InputError
 
 

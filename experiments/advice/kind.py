@@ -53,7 +53,7 @@ from experiments.shared import analysis_card_check as checking
 from experiments.shared.analysis_card_tables import field_label
 from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import MAX_GAMES, game_blocks
-from experiments.shared.settings import flag, names, short, whole
+from experiments.shared.settings import flag, names, short, whole_number
 from sim.advising import MAX_PLAYOUTS
 from sim.errors import InputError
 from strategies.registry import resolve
@@ -143,9 +143,9 @@ class AdviceExperiment(Experiment):
     field: tuple[str, ...] | None = setting(names, default=None)
     fields: tuple[tuple[str, ...], ...] | None = setting(_fields, default=None)
     placements: bool = setting(flag)
-    playouts: int = setting(lambda v, k: whole(v, k, 1, MAX_PLAYOUTS))
-    seat: int = setting(whole)
-    check_games: int = setting(lambda v, k: whole(v, k, 0, MAX_GAMES))
+    playouts: int = setting(lambda v, k: whole_number(v, k, 1, MAX_PLAYOUTS))
+    seat: int = setting(whole_number)
+    check_games: int = setting(lambda v, k: whole_number(v, k, 0, MAX_GAMES))
     check_card: str = setting(_card)
     check_fields: tuple[tuple[str, ...], ...] = setting(_check_fields)
     check_tiles: tuple[str, ...] = setting(names)
@@ -196,9 +196,9 @@ class AdviceExperiment(Experiment):
             labels.append(field_label(field))
         if len(set(labels)) != len(labels):
             raise InputError("fields names one field twice")
-        whole(self.seat, "seat", -1, min(self.players) - 1)
+        whole_number(self.seat, "seat", -1, min(self.players) - 1)
         checking.check_settings(
-            self.written,  # its players and [rules]
+            self,
             self.check_card,
             check_fields(self),
             list(self.check_tiles),
@@ -276,7 +276,7 @@ def run_chunk(experiment: AdviceExperiment, chunk: dict) -> dict:
     players = int(chunk["players"])
     if "check" in chunk:
         return checking.check_block(
-            experiment.written,  # its seed and [rules]
+            experiment,
             experiment.check_card,
             check_fields(experiment),
             list(experiment.check_tiles),

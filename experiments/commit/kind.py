@@ -49,7 +49,7 @@ from experiments.shared.analysis_sweep import (
 from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import game_blocks
 from experiments.shared.paired import GameBlock, Moments
-from experiments.shared.settings import flag, names, points, whole
+from experiments.shared.settings import flag, names, points, whole_number
 from sim.errors import InputError
 from sim.rules import Rules
 from strategies.registry import resolve
@@ -102,7 +102,7 @@ class CommitExperiment(Experiment):
     field: tuple[str, ...] = setting(names)
     policies: tuple[str, ...] = setting(names)
     herd_areas: bool = setting(flag)
-    max_figures: int = setting(lambda v, k: whole(v, k, low=1, high=10))
+    max_figures: int = setting(lambda v, k: whole_number(v, k, low=1, high=10))
     first_bonus: tuple[float, ...] = setting(points)
     all_bonus: tuple[float, ...] = setting(points)
     tile_value: tuple[float, ...] = setting(points)

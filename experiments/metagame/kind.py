@@ -34,7 +34,7 @@ from experiments.shared.analysis_metagame import (
 from experiments.shared.analysis_metagame_play import play_profile
 from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import game_blocks
-from experiments.shared.settings import names, whole
+from experiments.shared.settings import names, whole_number
 from sim.errors import InputError
 from strategies.registry import resolve
 
@@ -76,7 +76,7 @@ class MetagameExperiment(Experiment):
         lambda v, k: names(v, k, limit=MAX_PLAYS), default=tuple(STRATEGIES)
     )
     bootstrap: int = setting(
-        lambda v, k: whole(v, k, low=10, high=MAX_BOOTSTRAP), default=REPLICATES
+        lambda v, k: whole_number(v, k, low=10, high=MAX_BOOTSTRAP), default=REPLICATES
     )
 
     def check(self) -> None:

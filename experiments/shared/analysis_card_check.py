@@ -37,10 +37,11 @@ from experiments.shared.analysis_sweep import (
     named_arm,
     sweep_block,
 )
-from experiments.shared.experiment import Experiment, RuleSettings
+from experiments.shared.experiment import Experiment
 from experiments.shared.limits import game_blocks
 from experiments.shared.paired import GameBlock, Moments
-from experiments.shared.settings import names_setting, short
+from experiments.shared.settings import names as read_names
+from experiments.shared.settings import short
 from sim.errors import InputError
 from strategies.registry import resolve
 
@@ -94,16 +95,6 @@ def card_file(card: str) -> str | None:
     return match.group(1).strip() if match else None
 
 
-def _players_seed_rules(experiment) -> tuple[tuple[int, ...], int, RuleSettings]:
-    """An experiment's player counts, seed and ``[rules]``. A plain mapping is the advice's
-    experiment until its kind is typed (transitional: read as before)."""
-    if isinstance(experiment, Experiment):
-        return experiment.players, experiment.seed, experiment.rules
-    table = {k: v for k, v in experiment.get("rules", {}).items() if k != "herd"}
-    players = tuple(int(p) for p in experiment.get("players", ()))
-    return players, int(experiment.get("seed", 0)), RuleSettings(**table)
-
-
 def check_settings(
     experiment: Experiment,
     card: str,
@@ -121,7 +112,7 @@ def check_settings(
         A card that is not the card policy, an unknown strategy or policy, a field too short for
         a player count, a field or tile set named twice, a tile file that cannot be read.
     """
-    players_of, _, rules = _players_seed_rules(experiment)
+    players_of, rules = experiment.players, experiment.rules
     card_key, fields_key, tiles_key, policies_key = names
     if not isinstance(card, str) or not card.startswith(CARD):
         raise InputError(f"{card_key} must name the card policy or a variant of it, not {card!r}")
@@ -136,7 +127,7 @@ def check_settings(
         )
     labels = []
     for field in fields:
-        names_setting({fields_key: list(field)}, fields_key)
+        read_names(list(field), fields_key)
         for players in players_of:
             field_for(list(field), int(players))
         for name in field:
@@ -144,13 +135,13 @@ def check_settings(
         labels.append(field_label(list(field)))
     if len(set(labels)) != len(labels):
         raise InputError(f"{fields_key} names one field twice")
-    names_setting({policies_key: list(policies)}, policies_key)
+    read_names(list(policies), policies_key)
     if len(set(policies)) != len(policies) or card in policies:
         raise InputError(f"{policies_key}: name each policy once, and not the checked card")
     for field in fields:
         for policy in [card, *policies]:
             focal_arm(check_base(list(field)), policy)
-    names_setting({tiles_key: list(tiles)}, tiles_key)
+    read_names(list(tiles), tiles_key)
     if len({tiles_label(t) for t in tiles}) != len(tiles):
         raise InputError(f"{tiles_key} names one tile set twice")
     for t in tiles:
@@ -191,7 +182,7 @@ def _play_block(
     on the same game indices, ``others`` at the other seats; the statistics as arrays
     (``prefix``)."""
     players = int(chunk["players"])
-    _, seed, rules = _players_seed_rules(experiment)
+    seed, rules = experiment.seed, experiment.rules
     stats = sweep_block(
         focal_arm(check_base(field), card),
         arms,

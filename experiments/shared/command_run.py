@@ -26,7 +26,7 @@ from experiments.shared.command_options import (
     workers_option,
 )
 from experiments.shared.definition import load_experiment
-from experiments.shared.experiment import kind_of, written_of
+from experiments.shared.experiment import Experiment
 from experiments.shared.files import inside, writable_folder, writing_inside
 from experiments.shared.kinds import games_label, kind_module, seated_names
 from experiments.shared.limits import MAX_GAMES
@@ -61,19 +61,19 @@ def run_files(files, scale, games, run: RunSettings):
     checkpoints (experiment.json, chunks/) into OUT/NAME, NAME being the file's name setting.
     With --dask the chunks run on a Dask cluster; the files are those of a local run.
     """
-    configs = [load_experiment(f, scale=scale, games=games) for f in files]  # all checked first
-    folders = experiment_folders(configs, Path(run.out), run.resume)
-    announce_compile([name for config in configs for name in seated_names(config)])
+    experiments = [load_experiment(f, scale=scale, games=games) for f in files]  # all checked first
+    folders = experiment_folders(experiments, Path(run.out), run.resume)
+    announce_compile([name for experiment in experiments for name in seated_names(experiment)])
     with (
         chunk_backend(run) as backend,
         writing_inside(run.out),
     ):
-        for config, folder in zip(configs, folders, strict=True):
-            run_announced(config, folder, run.resume, run.workers, backend)
+        for experiment, folder in zip(experiments, folders, strict=True):
+            run_announced(experiment, folder, run.resume, run.workers, backend)
             click.echo(f"  wrote {folder}")
 
 
-def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Path]:
+def experiment_folders(experiments: list[Experiment], out: Path, resume: bool) -> list[Path]:
     """The folder of each experiment, ``out/NAME``, checked before anything runs.
 
     Raises
@@ -86,25 +86,27 @@ def experiment_folders(configs: list[dict], out: Path, resume: bool) -> list[Pat
     """
     folders = []
     seen: dict[str, str] = {}
-    for config in configs:
-        name = written_of(config)["name"]
+    for experiment in experiments:
+        name = experiment.name
         if name in seen:
             raise InputError(
-                f"{config['source']} and {seen[name]} are both named {name!r}: they would write "
+                f"{experiment.source} and {seen[name]} are both named {name!r}: they would write "
                 "into one folder; give one of them another name"
             )
-        seen[name] = written_of(config)["source"]
+        seen[name] = experiment.source
         folder = inside(out / name, out)
         if resume:  # several experiments: the ones not begun yet start from the beginning
-            check_resume(config, folder, fresh_ok=len(configs) > 1)
+            check_resume(experiment, folder, fresh_ok=len(experiments) > 1)
         else:
-            check_kind(config, folder)
-        check_paths(config, folder)
+            check_kind(experiment, folder)
+        check_paths(experiment, folder)
         folders.append(folder)
     return folders
 
 
-def run_command(config: dict, run: RunSettings, names, command: str | None = None) -> Path:
+def run_command(
+    experiment: Experiment, run: RunSettings, names, command: str | None = None
+) -> Path:
     """Run the experiment a command's options made into ``run.out``: the one door of every kind.
 
     Checks ``--resume`` before anything is written, says if the kernel compiles, opens the
@@ -116,7 +118,7 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
 
     Parameters
     ----------
-    config : dict
+    experiment : experiments.shared.experiment.Experiment
         The experiment (:func:`experiments.shared.definition.experiment_from_settings`); its
         ``kind`` names the command in run.json.
     run : RunSettings
@@ -141,11 +143,13 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
     started = time.perf_counter()
     folder = Path(run.out)
     if run.resume:
-        check_resume(config, folder)
+        check_resume(experiment, folder)
     else:
-        check_kind(config, folder)  # before the compile notice: a refusal is one line
+        check_kind(experiment, folder)  # before the compile notice: a refusal is one line
     writable_folder(folder, keep=False)  # one line naming a folder it cannot write, early
-    entries = getattr(kind_module(config), "ENTRIES", ("play",))  # the kind's, first played first
+    entries = getattr(
+        kind_module(experiment), "ENTRIES", ("play",)
+    )  # the kind's, first played first
     announce_compile(names, entry=entries[0])
     said: list[str] = []
     with (
@@ -153,12 +157,12 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
         writing_inside(folder),
     ):
         run_announced(
-            config,
+            experiment,
             folder,
             run.resume,
             run.workers,
             backend,
-            command=command or kind_of(config),
+            command=command or experiment.kind,
             started=started,
             on_finish=lambda result: said.extend([result] if isinstance(result, str) else []),
         )
@@ -168,7 +172,7 @@ def run_command(config: dict, run: RunSettings, names, command: str | None = Non
 
 
 def run_announced(
-    config: dict,
+    experiment: Experiment,
     folder: Path,
     resume: bool,
     workers: int,
@@ -181,7 +185,7 @@ def run_announced(
 
     Parameters
     ----------
-    config : dict
+    experiment : experiments.shared.experiment.Experiment
         The experiment (:func:`experiments.shared.definition.load_experiment`).
     folder : pathlib.Path
         Its folder, checked by :func:`experiment_folders`.
@@ -202,12 +206,11 @@ def run_announced(
         (:func:`~experiments.shared.runner.run_experiment`).
     """
     if command is None:
-        written = written_of(config)
-        label = games_label(config)
-        click.echo(f"{written['name']}: {written['kind']}, {written['games']:,} {label}")
+        label = games_label(experiment)
+        click.echo(f"{experiment.name}: {experiment.kind}, {experiment.games:,} {label}")
     try:
         run_experiment(
-            config,
+            experiment,
             folder,
             resume=resume,
             workers=workers,

@@ -30,24 +30,16 @@ import copy
 import math
 from pathlib import Path
 
-from experiments.shared.experiment import Experiment, chunk_size, games_of
-from experiments.shared.kinds import KINDS, kind_module
+from experiments.shared.experiment import Experiment, chunk_size
+from experiments.shared.kinds import KINDS, kind_named
 from experiments.shared.limits import (
-    MAX_CHUNK_GAMES,
     MAX_CHUNKS,
     MAX_EXPERIMENT_BYTES,
     MAX_GAMES,
     MAX_SCALE,
-    MAX_SEED,
     check_blocks,
 )
-from experiments.shared.settings import (
-    at_most,
-    check_name,
-    int_setting,
-    integer,
-    short,
-)
+from experiments.shared.settings import below, check_name, short
 from sim.errors import InputError
 from sim.textfiles import read_toml
 
@@ -142,29 +134,18 @@ def experiment_from_settings(
     kind = config.get("kind")
     if not isinstance(kind, str) or kind not in KINDS:
         raise InputError(f"{at}kind must be one of {', '.join(KINDS)}, not {short(kind)}")
-    module = kind_module(config)
+    module = kind_named(kind)
     for key, value in getattr(module, "DEFAULTS", {}).items():
         config.setdefault(key, copy.deepcopy(value))
     config.setdefault("name", kind)
     config.setdefault("seed", 0)
     config.setdefault("players", [4])
     config.setdefault("games", 1000)
+    if isinstance(config["players"], int) and not isinstance(config["players"], bool):
+        config["players"] = [config["players"]]  # written as the list it is read as
     try:
         check_name(config["name"])
-        if isinstance(config["players"], int) and not isinstance(config["players"], bool):
-            config["players"] = [config["players"]]
-        if not isinstance(config["players"], list) or not config["players"]:
-            raise InputError(f"players must be a number or a list, not {short(config['players'])}")
-        config["players"] = [integer(p, "players") for p in config["players"]]
-        if len(set(config["players"])) != len(config["players"]):
-            raise InputError(f"players must not repeat: {short(config['players'])}")
-        base_games = int_setting(config, "games", low=1)
-        at_most(config, "games", MAX_GAMES)
-        int_setting(config, "seed", low=0)
-        at_most(config, "seed", MAX_SEED)
-        if "chunk_games" in config:
-            int_setting(config, "chunk_games", low=1)
-            at_most(config, "chunk_games", MAX_CHUNK_GAMES)
+        base_games = below(MAX_GAMES)(config["games"], "games")
     except InputError as exc:
         raise InputError(f"{at}{exc}") from None
     if not (math.isfinite(scale) and 0 < scale <= MAX_SCALE):
@@ -181,38 +162,31 @@ def experiment_from_settings(
         value = config.get(key)
         if isinstance(value, int) and not isinstance(value, bool) and value > 0:
             config[key] = max(1, round(value * ratio))
-    for players in config["players"]:
-        if not 2 <= int(players) <= 4:
-            raise InputError(f"{at}Stone Age is played by 2 to 4 players, not {players}")
     config["source"] = source
     try:
-        if hasattr(module, "EXPERIMENT"):
-            config = module.EXPERIMENT.read(config)
-        elif hasattr(module, "check"):
-            module.check(config)
-        _check_chunks(module, config)
+        experiment = module.EXPERIMENT.read(config)
+        _check_chunks(module, experiment)
     except InputError as exc:
         raise InputError(f"{at}{exc}") from None
-    return config
+    return experiment
 
 
-def _check_chunks(module, config: dict) -> None:
+def _check_chunks(module, experiment: Experiment) -> None:
     """At most :data:`~experiments.shared.limits.MAX_CHUNKS` chunks, counted without making them
     (a kind whose chunks do not grow with ``games`` alone counts them itself: its
     ``count_chunks``)."""
-    size = chunk_size(module, config)
-    blocks = check_blocks(games_of(config), size, "chunk_games")
+    size = chunk_size(module, experiment)
+    blocks = check_blocks(experiment.games, size, "chunk_games")
     count = getattr(module, "count_chunks", None)
     if count is not None:
-        total = count(config)
+        total = count(experiment)
         if total > MAX_CHUNKS:
             raise InputError(
                 f"the run makes {total:,} chunks; at most {MAX_CHUNKS:,}: raise chunk_games or "
                 "run fewer candidates or tables"
             )
         return
-    one = config.with_games(1) if isinstance(config, Experiment) else {**config, "games": 1}
-    per_block = len(module.chunks(one))
+    per_block = len(module.chunks(experiment.with_games(1)))
     if per_block * blocks > MAX_CHUNKS:
         raise InputError(
             f"the run makes {per_block * blocks:,} chunks ({per_block:,} tables and conditions "

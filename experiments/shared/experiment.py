@@ -26,11 +26,12 @@ from typing import Any, ClassVar, Self
 from experiments.shared.limits import MAX_CHUNK_GAMES, MAX_GAMES, MAX_MAMMOTH_POINTS, MAX_SEED
 from experiments.shared.settings import (
     RULE_TYPES,
+    below,
     check_name,
     herd_value,
     short,
     tie_value,
-    whole,
+    whole_number,
 )
 from sim.errors import InputError
 from sim.rules import Rules
@@ -65,7 +66,7 @@ def _players(value, key: str) -> tuple[int, ...]:
     values = value if isinstance(value, list | tuple) else [value]
     if not values:
         raise InputError(f"players must be a number or a list, not {short(value)}")
-    counts = tuple(whole(v, "players") for v in values)
+    counts = tuple(whole_number(v, "players") for v in values)
     if len(set(counts)) != len(counts):
         raise InputError(f"players must not repeat: {short(value)}")
     for players in counts:
@@ -187,11 +188,9 @@ class Experiment:
     kind: str = setting(_text)
     name: str = setting(_name)
     players: tuple[int, ...] = setting(_players)
-    games: int = setting(lambda v, k: whole(v, k, low=1, high=MAX_GAMES))
-    seed: int = setting(lambda v, k: whole(v, k, low=0, high=MAX_SEED))
-    chunk_games: int | None = setting(
-        lambda v, k: whole(v, k, low=1, high=MAX_CHUNK_GAMES), default=None
-    )
+    games: int = setting(below(MAX_GAMES))
+    seed: int = setting(below(MAX_SEED, low=0))
+    chunk_games: int | None = setting(below(MAX_CHUNK_GAMES), default=None)
     source: str = setting(_text, default="")
     rules: RuleSettings = field(default_factory=RuleSettings)
     written: dict = field(default_factory=dict, compare=False, repr=False)
@@ -267,24 +266,10 @@ def _plain(mapping: Mapping) -> dict:
     }
 
 
-def written_of(experiment) -> dict:
-    """The mapping an experiment was read from (what ``experiment.json`` holds)."""
-    return experiment.written if isinstance(experiment, Experiment) else experiment
-
-
-def kind_of(experiment) -> str:
-    """The experiment's kind."""
-    return written_of(experiment)["kind"]
-
-
-def games_of(experiment) -> int:
-    """The experiment's games."""
-    return written_of(experiment)["games"]
-
-
-def chunk_size(module, experiment) -> int:
+def chunk_size(module, experiment: Experiment) -> int:
     """Games per chunk: the experiment's ``chunk_games``, else its kind's ``CHUNK_GAMES``."""
     from experiments.shared.limits import MAX_CHUNK_GAMES
 
-    size = written_of(experiment).get("chunk_games")
-    return int(size if size is not None else getattr(module, "CHUNK_GAMES", MAX_CHUNK_GAMES))
+    if experiment.chunk_games is not None:
+        return experiment.chunk_games
+    return int(getattr(module, "CHUNK_GAMES", MAX_CHUNK_GAMES))

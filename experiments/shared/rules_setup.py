@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from experiments.shared.limits import MAX_MAMMOTH_POINTS
-from experiments.shared.settings import herd_setting
 from sim.data import load_tiles
 from sim.errors import InputError
 from sim.rules import Rules
@@ -59,57 +58,6 @@ def rules_from_options(
         tiles_assumed=tiles is None,
         resources_of_choice=resources_of_choice,
     )
-
-
-def rules_from_settings(settings: dict, herd: bool) -> Rules:
-    """The rules of an experiment's ``[rules]`` table (docs/rules.md defaults for what it leaves
-    out), with the herd on or off as the kind decides (:func:`rules_from_options` checks them).
-
-    Parameters
-    ----------
-    settings : dict
-        The experiment's ``[rules]`` table: ``tiles``, ``mammoth_points``, ``tie``,
-        ``resources_of_choice``, each optional.
-    herd : bool
-        Play The Mammoth Herd.
-
-    Returns
-    -------
-    Rules
-    """
-    tiles = settings.get("tiles", "default")
-    return rules_from_options(
-        herd,
-        None if tiles == "default" else tiles,
-        int(settings.get("mammoth_points", 10)),
-        settings.get("tie", "longer_wins"),
-        settings.get("resources_of_choice", "immediate"),
-    )
-
-
-def rules_of(config: dict, herd: bool | None = None) -> Rules:
-    """The rules an experiment asks for (docs/rules.md defaults for what its ``[rules]`` table
-    leaves out).
-
-    Parameters
-    ----------
-    config : dict
-        The experiment (:func:`experiments.shared.definition.load_experiment`).
-    herd : bool, optional
-        One of its herd settings (default: the first of
-        :func:`experiments.shared.settings.herd_setting`, herd on if it is one).
-
-    Returns
-    -------
-    Rules
-
-    Raises
-    ------
-    InputError
-        Bad rules (:func:`rules_from_options`).
-    """
-    herd = herd_setting(config)[0] if herd is None else bool(herd)
-    return rules_from_settings(config.get("rules", {}), herd)
 
 
 def tiles_label(rules: Rules) -> str:

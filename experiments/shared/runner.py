@@ -41,7 +41,7 @@ import numpy as np
 from experiments.shared.backends import PoolBackend, executor
 from experiments.shared.checkpoints import chunk_path, fingerprint
 from experiments.shared.chunk_store import ChunkStore
-from experiments.shared.experiment import kind_of, written_of
+from experiments.shared.experiment import Experiment
 from experiments.shared.files import atomic_write, inside, writable_folder
 from experiments.shared.kinds import kind_module
 from experiments.shared.limits import MAX_EXPERIMENT_BYTES
@@ -72,12 +72,12 @@ def read_saved_experiment(folder: Path) -> dict | None:
     return saved
 
 
-def check_resume(config: dict, folder: str | Path, fresh_ok: bool = False) -> None:
+def check_resume(experiment: Experiment, folder: str | Path, fresh_ok: bool = False) -> None:
     """Refuse ``--resume`` unless ``folder`` holds this experiment's intact ``experiment.json``.
 
     Parameters
     ----------
-    config : dict
+    experiment : experiments.shared.experiment.Experiment
         The experiment to resume.
     folder : path-like
         Its folder.
@@ -109,11 +109,11 @@ def check_resume(config: dict, folder: str | Path, fresh_ok: bool = False) -> No
                 "rerun without --resume to start one"
             )
         return
-    if saved != json.loads(json.dumps(written_of(config))):
+    if saved != json.loads(json.dumps(experiment.written)):
         raise InputError(f"{folder} holds a different experiment; resume needs the same one")
 
 
-def check_kind(config: dict, folder: str | Path) -> None:
+def check_kind(experiment: Experiment, folder: str | Path) -> None:
     """Refuse a run into a folder that holds another kind's run.
 
     A run replaces the files of an earlier run of its kind, but another kind writes other
@@ -130,14 +130,14 @@ def check_kind(config: dict, folder: str | Path) -> None:
         saved = read_saved_experiment(Path(folder))
     except InputError:
         return
-    if saved is not None and saved.get("kind") != kind_of(config):
+    if saved is not None and saved.get("kind") != experiment.kind:
         raise InputError(
-            f"{folder} holds a {saved.get('kind')!r} run, whose files a {kind_of(config)!r} "
+            f"{folder} holds a {saved.get('kind')!r} run, whose files a {experiment.kind!r} "
             "run would leave beside its own; choose another --out, or remove that folder first"
         )
 
 
-def check_paths(config: dict, folder: str | Path) -> None:
+def check_paths(experiment: Experiment, folder: str | Path) -> None:
     """Refuse a folder where the run could not write its own files, before it writes any.
 
     A run replaces ``experiment.json`` and the file of every chunk it computes under
@@ -155,7 +155,7 @@ def check_paths(config: dict, folder: str | Path) -> None:
     for path in (folder, folder / "chunks"):
         if path.exists() and not path.is_dir():
             raise InputError(f"{path} is not a folder; move it away, then run again")
-    chunks = kind_module(config).chunks(config)
+    chunks = kind_module(experiment).chunks(experiment)
     paths = [folder / "experiment.json", *(chunk_path(folder, chunk) for chunk in chunks)]
     if (folder / "chunks").is_dir():
         paths += sorted((folder / "chunks").glob("*.npz"))  # deleted without --resume
@@ -180,11 +180,11 @@ def remove_leftovers(folder: Path) -> None:
             inside(leftover).unlink()
 
 
-def _run_one(config: dict, chunk: dict, threads: int = 1) -> dict:
-    module = kind_module(config)
+def _run_one(experiment: Experiment, chunk: dict, threads: int = 1) -> dict:
+    module = kind_module(experiment)
     if getattr(module, "THREADED", False):
-        return module.run_chunk(config, chunk, threads)
-    return module.run_chunk(config, chunk)
+        return module.run_chunk(experiment, chunk, threads)
+    return module.run_chunk(experiment, chunk)
 
 
 def merge(parts: list[dict]) -> dict:
@@ -196,7 +196,7 @@ def merge(parts: list[dict]) -> dict:
     return merged
 
 
-def _backend(module, config, workers, backend, tasks: int):
+def _backend(module, experiment, workers, backend, tasks: int):
     """Where ``tasks`` chunks of the experiment run, with its players prepared there, and whether
     this run made it (then it closes it): ``backend``; else ``workers`` local processes when more
     than one task runs; else None (here)."""
@@ -205,7 +205,7 @@ def _backend(module, config, workers, backend, tasks: int):
         backend = PoolBackend(executor(workers), workers, own=True)
     if backend is not None and tasks:
         try:
-            backend.prepare(getattr(module, "played", lambda _: [])(config))
+            backend.prepare(getattr(module, "played", lambda _: [])(experiment))
         except BaseException:
             if own:
                 backend.close()
@@ -213,17 +213,17 @@ def _backend(module, config, workers, backend, tasks: int):
     return backend, own
 
 
-def _run_passes(module, config, folder, tasks, workers, backend, command, say) -> None:
+def _run_passes(module, experiment, folder, tasks, workers, backend, command, say) -> None:
     """Have a kind with passes of its own (``run``) run its ``tasks`` chunks on the backend, or
     on ``workers`` local processes; its chunks and files are its own
     (:mod:`experiments.shared.kinds`), its progress lines go to ``say``. Returns what its
     ``run`` returns."""
-    backend, own = _backend(module, config, workers, backend, tasks)
+    backend, own = _backend(module, experiment, workers, backend, tasks)
     try:
         return module.run(
-            config,
+            experiment,
             folder,
-            command or f"run {written_of(config).get('source', '')}",
+            command or f"run {experiment.source}",
             backend=backend,
             progress=say,
         )
@@ -233,7 +233,7 @@ def _run_passes(module, config, folder, tasks, workers, backend, command, say) -
 
 
 def run_experiment(
-    config: dict,
+    experiment: Experiment,
     folder: str | Path,
     resume: bool = False,
     workers: int = 1,
@@ -253,7 +253,7 @@ def run_experiment(
 
     Parameters
     ----------
-    config : dict
+    experiment : experiments.shared.experiment.Experiment
         The experiment (:func:`experiments.shared.definition.load_experiment`).
     folder : path-like
         Where its chunks and files go.
@@ -289,46 +289,46 @@ def run_experiment(
 
     folder = inside(Path(folder))
     say = notice or (lambda message: print(f"mammoth: {message}", file=sys.stderr))
-    module = kind_module(config)
-    chunks = module.chunks(config)
+    module = kind_module(experiment)
+    chunks = module.chunks(experiment)
     config_file = folder / "experiment.json"
     if resume:  # a command refused a run it cannot resume before (a library call starts afresh)
-        check_resume(config, folder, fresh_ok=True)
+        check_resume(experiment, folder, fresh_ok=True)
     else:
-        check_kind(config, folder)
-    check_paths(config, folder)  # before anything is written or deleted
+        check_kind(experiment, folder)
+    check_paths(experiment, folder)  # before anything is written or deleted
     writable_folder(folder)
     if not resume and (folder / "chunks").exists():
         for old in (folder / "chunks").glob("*.npz"):
             inside(old).unlink()
     remove_leftovers(folder)
-    atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(written_of(config), indent=2)))
+    atomic_write(config_file, lambda tmp: tmp.write_text(json.dumps(experiment.written, indent=2)))
     if hasattr(module, "run"):  # a kind whose chunks depend on earlier ones runs its passes
-        ran = _run_passes(module, config, folder, len(chunks), workers, backend, command, say)
+        ran = _run_passes(module, experiment, folder, len(chunks), workers, backend, command, say)
         if on_finish is not None:
             on_finish(ran)
         return {}
     streamed = getattr(module, "STREAMED", False)  # chunks read back from their files at the end
     threaded = getattr(module, "THREADED", False)  # --workers: threads sharing each chunk
-    store = ChunkStore(folder, fingerprint(written_of(config)), say, keep=not streamed)
+    store = ChunkStore(folder, fingerprint(experiment.written), say, keep=not streamed)
     reused = len(store.saved(chunks)) if resume else 0
     processes = 1 if threaded else workers
-    backend, own = _backend(module, config, processes, backend, len(chunks) - reused)
+    backend, own = _backend(module, experiment, processes, backend, len(chunks) - reused)
     bar = tqdm(total=len(chunks), initial=reused, unit="chunk", disable=not progress)
     threads = workers if threaded else 1
     try:
         results = store.get(
-            chunks, _run_one, lambda c: (config, c, threads), backend, lambda _: bar.update()
+            chunks, _run_one, lambda c: (experiment, c, threads), backend, lambda _: bar.update()
         )
     finally:
         bar.close()
         if own:
             backend.close()
-    command = command or f"run {written_of(config).get('source', '')}"
+    command = command or f"run {experiment.source}"
     started = started if not reused else None
     if streamed:
         written = module.finish(
-            config, store.read(chunks), folder, command=command, started=started
+            experiment, store.read(chunks), folder, command=command, started=started
         )
         if on_finish is not None:
             on_finish(written)
@@ -336,7 +336,7 @@ def run_experiment(
         return written
     combine = getattr(module, "merge", merge)
     merged = combine(results)
-    finished = module.finish(config, merged, folder, command=command, started=started)
+    finished = module.finish(experiment, merged, folder, command=command, started=started)
     if on_finish is not None:
         on_finish(finished)
     return merged

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from strategies.registry import SeatStrategy, resolve
@@ -51,6 +51,4 @@ def played(experiment: Seated) -> list[SeatStrategy]:
     -------
     list of SeatStrategy
     """
-    if isinstance(experiment, Mapping):  # transitional: a kind still read as a mapping
-        return [resolve(n) for n in experiment["strategies"]]
     return [resolve(n) for n in experiment.strategies]

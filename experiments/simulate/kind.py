@@ -29,7 +29,7 @@ import numpy as np
 from experiments.shared.experiment import Experiment, setting
 from experiments.shared.files import run_metadata, write_json
 from experiments.shared.limits import MAX_POSITION_GAMES, MAX_SIMULATE_GAMES, game_blocks
-from experiments.shared.settings import flag, names, whole
+from experiments.shared.settings import flag, names, whole_number
 from experiments.simulate.analysis import Tally
 from experiments.simulate.report import TABLE, table_bytes, table_of, write_table
 from experiments.simulate.report_positions import POSITIONS, write_positions
@@ -79,7 +79,7 @@ class SimulateExperiment(Experiment):
     rotate: bool = setting(flag)
     debug: bool = setting(flag)
     dice_contest: bool = setting(flag)
-    positions: int = setting(lambda v, k: whole(v, k, low=0, high=MAX_POSITION_GAMES))
+    positions: int = setting(lambda v, k: whole_number(v, k, low=0, high=MAX_POSITION_GAMES))
 
     def check(self) -> None:
         """One player count, at most :data:`~experiments.shared.limits.MAX_SIMULATE_GAMES`

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from experiments.shared.experiment import Experiment, setting
-from experiments.shared.settings import flag, names, number, short, whole
+from experiments.shared.settings import flag, names, number, short, whole_number
 from experiments.train.analysis import CHUNK_GAMES, HEADS, PLAYER_CYCLE, TrainSpec, check_spec
 from experiments.train.kind_generations import run_training
 from experiments.train.report import summary
@@ -81,10 +81,10 @@ class TrainExperiment(Experiment):
         Keep ``chunks/`` (the fit's data) afterwards.
     """
 
-    generations: int = setting(whole)
+    generations: int = setting(whole_number)
     opponents: tuple[str, ...] = setting(names)
     learner: str = setting(_learner)
-    window: int = setting(whole)
+    window: int = setting(whole_number)
     ridge: float = setting(number)
     clip: float = setting(number)
     heads: str = setting(_heads)

@@ -111,7 +111,7 @@ from experiments.shared.chunk_store import ChunkStore
 from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import game_blocks
 from experiments.shared.paired import GameBlock, Moments
-from experiments.shared.settings import names, short, whole
+from experiments.shared.settings import names, short, whole_number
 from sim.errors import InputError
 from strategies.card_person import GATHER, MAX_FIGURES, MAX_PEOPLE, PersonPlay
 from strategies.registry import resolve
@@ -239,10 +239,12 @@ class CardDeriveExperiment(Experiment):
     )
     commits: tuple[int, ...] = setting(_grid(COUNT, 10, True), default=tuple(COMMITS))
     deviations: tuple[str, ...] = setting(_deviations, default=tuple(DEVIATIONS))
-    first_games: int = setting(lambda v, k: whole(v, k, low=10), default=FIRST_GAMES)
-    eta: int = setting(lambda v, k: whole(v, k, low=2, high=10), default=ETA)
-    metagame_games: int = setting(lambda v, k: whole(v, k, low=0), default=METAGAME_GAMES)
-    metagame_plays: int = setting(lambda v, k: whole(v, k, low=2, high=6), default=METAGAME_PLAYS)
+    first_games: int = setting(lambda v, k: whole_number(v, k, low=10), default=FIRST_GAMES)
+    eta: int = setting(lambda v, k: whole_number(v, k, low=2, high=10), default=ETA)
+    metagame_games: int = setting(lambda v, k: whole_number(v, k, low=0), default=METAGAME_GAMES)
+    metagame_plays: int = setting(
+        lambda v, k: whole_number(v, k, low=2, high=6), default=METAGAME_PLAYS
+    )
     tables: tuple[str, ...] = setting(_tables, default=())
     space: str = setting(_space, default="weight")
     people: tuple[int, ...] = setting(_grid(GATHER, MAX_PEOPLE, True), default=tuple(PEOPLE))
