@@ -223,7 +223,7 @@ def test_resume_refuses_another_ladders_folder(ladder_runs, tmp_path):
 
 
 def test_an_experiment_file_turns_the_costs_off_with_false_not_zero():
-    from experiments.ladder.kind import LadderExperiment
+    from experiments.ladder.settings import LadderExperiment
 
     config = {"kind": "ladder", "name": "l", "players": [2], "games": 4, "seed": 1, "rules": {}}
     off = {**config, "strategies": ["random", "greedy"], "cost_seconds": False}
