@@ -4,8 +4,8 @@ Settings of ``[experiment]``: ``strategies`` (the rungs in ladder order; default
 ladder, :func:`~experiments.ladder.analysis.default_rungs`), ``anchor`` (default ``greedy``, or
 the first rung when greedy is not on the ladder), ``cost_seconds`` (CPU seconds of each rung's
 timed batch, about, above 0; ``false`` skips the costs) and the common ones (``players``
-default ``[2, 4]``). ``[rules]``: ``herd`` (true or false, not both), ``tiles``, ``mammoth_points``, ``tie``,
-``resources_of_choice``.
+default ``[2, 4]``). ``[rules]``: ``herd`` (true or false, not both), ``tiles``,
+``mammoth_points``, ``tie``, ``resources_of_choice``.
 """
 
 from __future__ import annotations
