@@ -10,8 +10,13 @@ the kind's name is). Inside a folder a module's name says its room:
 ``kind*.py``
     The experiment kind (``kind.py``: chunks through the runner, see
     :mod:`experiments.shared.kinds`), and what it runs.
+``settings.py``
+    The question's typed settings: its experiment's dataclass (the kind's ``EXPERIMENT``,
+    :mod:`experiments.shared.experiment`), its readers, defaults and the helpers its check
+    uses; importing no kind, report, page or command, so they all take the class from here.
 ``analysis*.py``
-    Tables from games: pure computation, writing nothing, importing no kind, report or command.
+    Tables from games: pure computation, writing nothing, importing no kind, settings, report
+    or command.
 ``report*.py``
     Words, plots and files from what the analysis returns, importing no kind or command.
 ``bench.py``

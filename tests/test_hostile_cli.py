@@ -20,7 +20,7 @@ from cli_contract import assert_refused, invoke, snapshot
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from experiments.ladder.kind import MAX_COST_SECONDS
+from experiments.ladder.settings import MAX_COST_SECONDS
 from experiments.shared.definition import load_experiment
 from experiments.shared.files import inside
 from experiments.shared.limits import (

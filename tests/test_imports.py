@@ -18,10 +18,18 @@ from experiments.shared.questions import questions
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sim", "strategies", "experiments")
 CLI = "experiments.cli"
-ROOM_NAMES = ("command", "kind", "analysis", "report", "page", "bench")
+ROOM_NAMES = ("command", "kind", "settings", "analysis", "report", "page", "bench")
 """The rooms of a question, which its modules' names start with."""
-SHARED_ROOMS = {"paired": "analysis", "files": "report", "plots": "report", "document": "report"}
-"""The rooms of the shared modules not named by room; the others are the machinery."""
+SHARED_ROOMS = {
+    "paired": "analysis",
+    "files": "report",
+    "plots": "report",
+    "document": "report",
+    "settings": "machinery",
+}
+"""The rooms of the shared modules not named by room, or named by another (``settings``: the
+readers every kind's typed settings use, below every question); the others are the machinery
+(or the room their names say)."""
 
 
 QUESTIONS = set(questions())
@@ -45,11 +53,13 @@ def room_of(module: str) -> str | None:
         return "library"
     if question == "bench" and not name.startswith("command"):
         return "bench"
+    if question == "shared" and name in SHARED_ROOMS:
+        return SHARED_ROOMS[name]
     for room in ROOM_NAMES:
         if name == room or name.startswith(room + "_"):
             return room
     if question == "shared":
-        return SHARED_ROOMS.get(name, "machinery")
+        return "machinery"
     return None
 
 
@@ -258,6 +268,9 @@ def test_rooms_are_read_from_names():
     assert room_of("experiments.library") == "package"
     assert room_of("experiments.commit.page") == "page"
     assert room_of("experiments.pages.command_rebuild") == "command"
+    assert room_of("experiments.commit.settings") == "settings"
+    assert room_of("experiments.shared.settings") == "machinery"
+    assert room_of("experiments.shared.experiment") == "machinery"
 
 
 def test_every_module_of_a_question_is_in_a_room():
@@ -270,15 +283,19 @@ def test_every_module_of_a_question_is_in_a_room():
 
 
 FORBIDDEN = {
-    "analysis": ("report", "kind", "command", "bench"),
+    "analysis": ("settings", "report", "kind", "command", "bench"),
+    "settings": ("report", "page", "kind", "command", "bench"),
     "report": ("kind", "command", "bench"),
     "page": ("kind", "command", "bench"),
     "kind": ("command", "bench"),
-    "machinery": ("command", "bench"),
+    "machinery": ("settings", "command", "bench"),
 }
-"""What each room may not import: analyses compute and write nothing, reports word and write
-what they are given, a question's page words its committed result files for the published
-pages, kinds run chunks; only the command layer (and the benchmark, which times
+"""What each room may not import: analyses compute and write nothing, a question's typed
+settings (its ``settings.py``: the experiment's dataclass, its readers and defaults) read and
+check what an experiment asks for, using the analysis and the machinery, reports word and write
+what they are given (a report, a page, a command and a kind take the typed settings from
+``settings.py``, never from the kind), a question's page words its committed result files for
+the published pages, kinds run chunks; only the command layer (and the benchmark, which times
 it) imports commands."""
 
 

@@ -21,7 +21,7 @@ from experiments.ladder.analysis import (
     schedule,
 )
 from experiments.report.report import write_report
-from experiments.shared.kinds import kind_module
+from experiments.shared.kinds import kind_named
 from experiments.shared.runner import run_experiment
 from sim.errors import InputError
 from strategies import search
@@ -141,7 +141,7 @@ def _config(chunk: int, games: int = 30):
         "cost_seconds": 0.02,
         "chunk_games": chunk,
     }
-    return kind_module(config).EXPERIMENT.read(config)
+    return kind_named(config["kind"]).EXPERIMENT.read(config)
 
 
 RATING_COLUMNS = ["player", "rating_2p", "low_2p", "high_2p", "games_2p", "rating_4p", "low_4p"]
@@ -223,7 +223,7 @@ def test_resume_refuses_another_ladders_folder(ladder_runs, tmp_path):
 
 
 def test_an_experiment_file_turns_the_costs_off_with_false_not_zero():
-    from experiments.ladder.kind import LadderExperiment
+    from experiments.ladder.settings import LadderExperiment
 
     config = {"kind": "ladder", "name": "l", "players": [2], "games": 4, "seed": 1, "rules": {}}
     off = {**config, "strategies": ["random", "greedy"], "cost_seconds": False}

@@ -354,12 +354,12 @@ def test_a_position_is_parsed_once_on_its_way_to_the_kernel(tmp_path, monkeypatc
     """The command, the kind's check, its run and every chunk of this process share one parse
     (issue 62: it was parsed four times)."""
     import sim.position_read as reader
-    from experiments.analyse import kind
+    from experiments.analyse import settings
 
     calls = []
     real = reader._check
     monkeypatch.setattr(reader, "_check", lambda doc: calls.append(1) or real(doc))
-    kind._parsed.cache_clear()
+    settings._parsed.cache_clear()
     args = ["--playouts", 200, "--chunk-size", 50, "--no-stop", "--field", "greedy"]
     result = invoke("analyse", EXAMPLE, *args, "--out", tmp_path / "a")
     assert result.exit_code == 0, result.output

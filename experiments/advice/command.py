@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import click
 
-from experiments.advice.kind import CHUNK_GAMES, DEFAULT_PLAYOUTS
+from experiments.advice.settings import CHUNK_GAMES, DEFAULT_PLAYOUTS
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,

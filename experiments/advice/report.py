@@ -51,19 +51,16 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from experiments.advice.analysis_run import AdviceTables
 from experiments.advice.report_words import agreement_with_situations, with_situations
+from experiments.advice.settings import AdviceExperiment
 from experiments.shared.files import run_metadata, write_csv, write_json, write_parquet, write_text
 from experiments.shared.report_card_page import card_page
 from experiments.shared.report_card_words import card_text, worded_card
 from sim.situation import MAX_DECISIONS
-
-if TYPE_CHECKING:
-    from experiments.advice.kind import AdviceExperiment
 
 FILES = ("decisions.parquet", "agreement.csv", "run.json")
 DERIVED = ("advice.csv", "card.md", "card.json", "card.html")
@@ -133,7 +130,7 @@ def write_advice(
     tables : AdviceTables
         The run's tables (:func:`experiments.advice.analysis_run.advice_tables`, with the check
         over whole games and the decisions dropped).
-    experiment : experiments.advice.kind.AdviceExperiment
+    experiment : experiments.advice.settings.AdviceExperiment
         The experiment: run.json records its settings as written (:data:`SETTINGS`), and
         ``card.json`` the command that plays it again (:func:`reproducing_command`).
     rules : sim.rules.Rules

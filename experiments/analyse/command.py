@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from experiments.analyse.kind import CHUNK_GAMES, FIELD, position_of
+from experiments.analyse.settings import CHUNK_GAMES, FIELD, position_of
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,

@@ -1,13 +1,13 @@
 """The ``analyse`` experiment kind: every option of a position's herd decision played out
 (``mammoth analyse POSITION``).
 
-The experiment (:class:`AnalyseExperiment`, its settings read and checked once) holds the
-position itself (``position``: the file's document, read and checked by
-:func:`sim.position.position_from_dict`), the ``field`` (the strategy of every seat, the deciding
-one's play after the option included; default :data:`FIELD`, the strongest player), ``games``
-(play-outs per option, at most) and ``stop`` (stop early, :data:`~experiments.analyse.analysis.
-STOP_RULE`). A chunk is a block of play-out indices with every option
-(:func:`experiments.analyse.analysis.chunk_stats`: sums), so the figures are the same for any
+The experiment (:class:`~experiments.analyse.settings.AnalyseExperiment`, its settings read and
+checked once: :mod:`experiments.analyse.settings`) holds the position itself (``position``: the
+file's document, read and checked by :func:`sim.position.position_from_dict`), the ``field`` (the
+strategy of every seat, the deciding one's play after the option included; default :data:`FIELD`,
+the strongest player), ``games`` (play-outs per option, at most) and ``stop`` (stop early,
+:data:`~experiments.analyse.analysis.STOP_RULE`). A chunk is a block of play-out indices with every
+option (:func:`experiments.analyse.analysis.chunk_stats`: sums), so the figures are the same for any
 chunking, workers or backend.
 
 The play-outs may stop early, so the kind runs its own passes (``run``): chunks go to the
@@ -20,11 +20,8 @@ counted, whichever wave computed them.
 
 from __future__ import annotations
 
-import functools
-import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -38,91 +35,20 @@ from experiments.analyse.analysis import (
     stop_at,
 )
 from experiments.analyse.report import write_analysis
+from experiments.analyse.settings import CHUNK_GAMES, DEFAULTS, FIELD, AnalyseExperiment
 from experiments.shared.checkpoints import fingerprint
 from experiments.shared.chunk_store import ChunkStore
-from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import game_blocks
-from experiments.shared.settings import flag
 from sim.analysing import contest_odds, options_of
-from sim.errors import InputError
-from sim.position import position_from_dict
 from sim.position_deal import deal_earlier
 from sim.runner import Slot
 from strategies.play import play_out_options
 from strategies.registry import resolve
 
-FIELD = "champion"
-"""The default field: the strongest player (docs/strategies.md)."""
-CHUNK_GAMES = 100
-DEFAULTS = {"field": FIELD, "stop": True}
 GAMES = "play-outs per option"
 
 
-def _position(value, key: str) -> dict:
-    if not isinstance(value, dict):
-        raise InputError(f"{key}: the position (a table) is missing")
-    return value
-
-
-def _strategy(value, key: str) -> str:
-    if not isinstance(value, str):
-        raise InputError(f"{key} must be a strategy name, not {value!r}")
-    return value
-
-
-@dataclass(frozen=True, kw_only=True)
-class AnalyseExperiment(Experiment):
-    """The settings of an analysis (see the module's docstring).
-
-    Attributes
-    ----------
-    position : dict
-        The position file's document (:func:`position_of` parses it).
-    field : str
-        The strategy of every seat.
-    stop : bool
-        Stop the play-outs early (:data:`~experiments.analyse.analysis.STOP_RULE`).
-    """
-
-    position: dict = setting(_position)
-    field: str = setting(_strategy)
-    stop: bool = setting(flag)
-
-    def check(self) -> None:
-        """A possible position with a decision of several options, a known field strategy,
-        the position's player count.
-
-        Raises
-        ------
-        InputError
-            An impossible position (one line naming the field), a decision with one option, an
-            unknown field strategy, or ``players`` other than the position's.
-        """
-        position = self.parsed
-        options_of(position)
-        resolve(self.field)
-        if self.players != (position.n_players,):
-            raise InputError(f"players: the position has {position.n_players} players")
-
-    @property
-    def parsed(self):
-        """The position, parsed (:func:`position_of`: once per process)."""
-        return position_of(self.position)
-
-
 EXPERIMENT = AnalyseExperiment
-
-
-def position_of(document: dict):
-    """A position file's document, checked and parsed once per process: the command, the
-    kind's check, its run and every chunk a process plays share one parse of the same
-    document."""
-    return _parsed(json.dumps(document, sort_keys=True))
-
-
-@functools.lru_cache(maxsize=4)
-def _parsed(document: str):
-    return position_from_dict(json.loads(document))
 
 
 def slots_of(field: str, players: int) -> list[Slot]:

@@ -10,21 +10,18 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from experiments.commit.analysis import BASELINE, MIXED, SOLVER_EQUILIBRIUM, SOLVER_LAST
 from experiments.commit.analysis_solver import heatmap_grid
 from experiments.commit.report_thumb import situation_text, thumb_text, with_words
+from experiments.commit.settings import CommitExperiment
 from experiments.shared.analysis_sweep import field_for
 from experiments.shared.files import run_metadata, save_figure, write_csv, write_json
 from experiments.shared.numbers import interval, pp, signed
 from experiments.shared.rules_setup import tiles_label
 from sim.rules import Rules
-
-if TYPE_CHECKING:
-    from experiments.commit.kind import CommitExperiment
 
 ASSUMED = "tile fronts assumed (docs/rules.md B3)"
 
@@ -117,7 +114,7 @@ def write_commit(
         Output folder.
     tables : dict
         :func:`experiments.commit.analysis_tables.commit_tables`.
-    experiment : experiments.commit.kind.CommitExperiment
+    experiment : experiments.commit.settings.CommitExperiment
         Its ``seed``, ``games`` per arm, ``players``, the focal seat's ``base`` and
         ``policies``, the other seats (``field``), the solver's prize grid and ``herd_areas``
         (whether the herd-area conditions were swept: ``commit_herd_areas.png``).
@@ -195,7 +192,7 @@ def summary(experiment: CommitExperiment, by_policy: pd.DataFrame, thumb: pd.Dat
 
     Parameters
     ----------
-    experiment : experiments.commit.kind.CommitExperiment
+    experiment : experiments.commit.settings.CommitExperiment
         Its ``games`` per arm, ``players``, ``seed`` and ``base``.
     by_policy : pandas.DataFrame
         The sweep (``sweep.csv``).

@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from experiments.compare.analysis import herd_label
-from experiments.compare.kind import CHUNK_GAMES
+from experiments.compare.settings import CHUNK_GAMES
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,

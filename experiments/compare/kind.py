@@ -6,63 +6,25 @@ indices; its :class:`~experiments.library.league.LeagueStats` and
 ``p{players}_{on|off}_...``) and merge by the runner's sum; ``finish`` writes the files of
 ``mammoth compare`` (:mod:`experiments.compare.report`), ``profile.csv`` included.
 
-Settings of ``[experiment]``: ``strategies`` (at least two), and the common ones. Settings of
-``[rules]``: ``herd`` (true, false, ``"both"`` or ``[true, false]``: every table is played with
-each setting, on the same seeds), ``tiles``, ``mammoth_points``, ``tie``, ``resources_of_choice``.
-They are read and checked once, into a :class:`CompareExperiment`
-(:mod:`experiments.shared.experiment`).
+Its settings are read and checked once into
+:class:`~experiments.compare.settings.CompareExperiment` (:mod:`experiments.compare.settings`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
 
 from experiments.compare.analysis import herd_label, league_tables
 from experiments.compare.analysis_profile import ProfileStats
 from experiments.compare.report import summary, write_league
+from experiments.compare.settings import CHUNK_GAMES, CompareExperiment
 from experiments.library.league import LeagueStats, lineups_for
 from experiments.shared import seats_setup
-from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import game_blocks
 from experiments.shared.seats_setup import names_of
-from experiments.shared.settings import names
-from sim.errors import InputError
 from strategies.play import play_games
 
 FIELDS = ("seats", "wins", "score", "score_sq", "ahead", "met", "seat_wins", "seat_games")
-CHUNK_GAMES = 5_000
-RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
-
-
-@dataclass(frozen=True, kw_only=True)
-class CompareExperiment(Experiment):
-    """The settings of a league (see the module's docstring).
-
-    Attributes
-    ----------
-    strategies : tuple of str
-        The league's strategies (at least two); every combination that fills the seats is a
-        table.
-    """
-
-    RULES: ClassVar[tuple[str, ...]] = RULES
-    strategies: tuple[str, ...] = setting(names, default=())
-
-    def check(self) -> None:
-        """Strategies given and known, enough of them to fill a table at each player count.
-
-        Raises
-        ------
-        InputError
-            Missing or unknown strategies, too few for a table.
-        """
-        if not self.strategies:
-            raise InputError("strategies is missing: name the league's, e.g. ['greedy', 'random']")
-        resolved = names_of(self)
-        for players in self.players:
-            lineups_for(resolved, players)
 
 
 EXPERIMENT = CompareExperiment

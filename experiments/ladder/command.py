@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 
 from experiments.ladder.analysis import ANCHOR, default_rungs
-from experiments.ladder.kind import CHUNK_GAMES, MAX_COST_SECONDS
+from experiments.ladder.settings import CHUNK_GAMES, MAX_COST_SECONDS
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,

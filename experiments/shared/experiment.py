@@ -1,14 +1,15 @@
 """An experiment's settings as one typed object, read and checked once.
 
-Each kind declares its settings once, as a frozen dataclass derived from :class:`Experiment`
-(its ``EXPERIMENT``): a field per setting of ``[experiment]``, each with the reader that checks
-and converts it (:func:`setting`), and the ``[rules]`` it takes (``RULES``), read into one
-:class:`RuleSettings`. :meth:`Experiment.read` reads a filled mapping (an experiment file's
+Each kind declares its settings once, as a frozen dataclass derived from :class:`Experiment` (its
+``EXPERIMENT``), which lives in its question's ``settings.py`` (the settings room:
+``experiments/<question>/settings.py``, beside the kind, so the question's report, page and command
+import the class without importing the kind): a field per setting of ``[experiment]``, each with the
+reader that checks and converts it (:func:`setting`), and the ``[rules]`` it takes (``RULES``), read
+into one :class:`RuleSettings`. :meth:`Experiment.read` reads a filled mapping (an experiment file's
 tables, or what a command built from its options: see
-:func:`experiments.shared.definition.experiment_from_settings`) into the object, refusing an
-unknown or bad setting with one line, then runs the kind's cross-setting checks
-(:meth:`Experiment.check`). From there on the kind's ``chunks``, ``run_chunk`` and ``finish``
-read attributes, never keys.
+:func:`experiments.shared.definition.experiment_from_settings`) into the object, refusing an unknown
+or bad setting with one line, then runs the kind's cross-setting checks (:meth:`Experiment.check`).
+From there on the kind's ``chunks``, ``run_chunk`` and ``finish`` read attributes, never keys.
 
 The object keeps the mapping it was read from (:attr:`Experiment.written`): what
 ``experiment.json`` holds and what the chunk files' fingerprint hashes, so a run's files are the

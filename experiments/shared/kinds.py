@@ -20,12 +20,20 @@ run`` with the experiments of its files, and the kind's own command (``mammoth c
 command) a ``command.py`` beside it that builds its settings and calls
 :func:`experiments.shared.command_run.run_command`.
 
-Optional parts of a kind: ``DEFAULTS`` (settings a file may leave out), ``check(experiment)``
-(raises :class:`~sim.errors.InputError` for bad settings;
-:func:`~experiments.shared.definition.load_experiment` calls it, so nothing runs with a bad file),
-``merge(parts) -> dict`` (replaces the key-by-key sum, for statistics whose groups differ between
-chunks; it gets the chunks in chunk order), ``GAMES`` (what ``games`` counts, for messages;
-default "games per table"), ``SCALED`` (other sizes that ``--scale`` and ``--games`` change in
+A kind's settings are typed: its ``EXPERIMENT`` is a frozen dataclass derived from
+:class:`experiments.shared.experiment.Experiment` (a field and a reader per setting, its
+``[rules]``, its cross-setting ``check``), which
+:func:`~experiments.shared.definition.load_experiment` reads the experiment into, so nothing runs
+with a bad file and ``chunks``, ``run_chunk`` and ``finish`` get the typed object. The class lives
+in the question's ``settings.py`` (its own room, beside the kind: the dataclass, its readers, its
+``DEFAULTS`` and ``RULES`` and the small helpers its check uses), so the question's report, page and
+command take it from there, never from the kind; the kind imports it and sets ``EXPERIMENT`` (and
+re-exports the ``DEFAULTS`` and ``CHUNK_GAMES`` the machinery reads from the kind).
+
+Optional parts of a kind: ``DEFAULTS`` (settings a file may leave out), ``merge(parts) -> dict``
+(replaces the key-by-key sum, for statistics whose groups differ between chunks; it gets the
+chunks in chunk order), ``GAMES`` (what ``games`` counts, for messages; default "games per
+table"), ``SCALED`` (other sizes that ``--scale`` and ``--games`` change in
 proportion to ``games``) and ``played(experiment) -> list`` (every strategy the experiment seats, as
 resolved strategies or kernel slots: a backend has the kernel that plays them compiled on every
 worker before it hands out chunks).
@@ -47,8 +55,10 @@ under ``chunks/`` through the one chunk store (:class:`experiments.shared.chunk_
 the runner's resume and damage rules), a pass at a time, and writes its files. Its
 ``chunks(experiment)`` still lists every chunk it plays, for the run's limits.
 
-A kind checks its settings with the readers of :mod:`experiments.shared.settings` and builds its
-rules with :func:`experiments.shared.rules_setup.rules_from_options`.
+A question's ``settings.py`` checks its settings with the readers of
+:mod:`experiments.shared.settings`; the rules are built with
+:func:`experiments.shared.rules_setup.rules_from_options`
+(:meth:`experiments.shared.experiment.RuleSettings.rules`).
 """
 
 from __future__ import annotations

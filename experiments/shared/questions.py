@@ -2,9 +2,9 @@
 
 A question is a package of :mod:`experiments` other than ``shared``, or a package inside one (a
 question that belongs to another); its modules are named by their room (``command*``,
-``kind*``, ``analysis*``, ``report*``, ``page``, ``bench*``). The command line, the kinds'
-registry, the benchmark and the published pages find a question's parts here by those names, so
-adding a question is adding a folder: nothing else names it.
+``kind*``, ``settings``, ``analysis*``, ``report*``, ``page``, ``bench*``). The command line, the
+kinds' registry, the benchmark and the published pages find a question's parts here by those
+names, so adding a question is adding a folder: nothing else names it.
 
 The commands are found here too (:func:`commands`): a command reaches another question's command
 by its name on the command line (:func:`command_named`, as ``mammoth serve`` reads ``mammoth

@@ -23,7 +23,6 @@ from experiments.shared.command_options import (
     workers_option,
 )
 from experiments.shared.definition import experiment_from_settings
-from experiments.shared.experiment import Experiment
 from experiments.shared.files import writing_inside
 from experiments.shared.limits import check_blocks
 from experiments.shared.runner import check_resume, run_experiment
@@ -34,11 +33,14 @@ from experiments.simulate.command_options import (
     rules_options,
 )
 from experiments.simulate.report_positions import POSITIONS
+from experiments.simulate.settings import SimulateExperiment
 from sim.constants import MAX_ROUNDS
 from sim.rules import Rules
 
 
-def experiment(played: SimulatedGames, rules: SimulatedRules, chunk_size: int) -> Experiment:
+def experiment(
+    played: SimulatedGames, rules: SimulatedRules, chunk_size: int
+) -> SimulateExperiment:
     """The checked ``simulate`` experiment of the command's options.
 
     Parameters
@@ -52,7 +54,7 @@ def experiment(played: SimulatedGames, rules: SimulatedRules, chunk_size: int) -
 
     Returns
     -------
-    experiments.simulate.kind.SimulateExperiment
+    experiments.simulate.settings.SimulateExperiment
         The experiment (:func:`experiments.shared.definition.experiment_from_settings`).
     """
     settings = {

@@ -10,115 +10,44 @@ seed and its index, so the table is the same whatever the chunk size, the backen
 interruptions along the way. It is ``THREADED``: ``--workers`` are kernel threads sharing each
 chunk.
 
-Settings of ``[experiment]``: ``strategies`` (one for every seat or one per seat), ``rotate``,
-``debug``, ``dice_contest``, ``positions`` (herd decisions of the first games written as position
-files), one count in ``players``, and the common ones (``chunk_games``: games per chunk). Settings
-of ``[rules]``: ``herd`` (true or false), ``tiles``, ``mammoth_points``, ``tie``,
-``resources_of_choice``. They are read and checked once, into a :class:`SimulateExperiment`
-(:mod:`experiments.shared.experiment`).
+Its settings are read and checked once into
+:class:`~experiments.simulate.settings.SimulateExperiment` (:mod:`experiments.simulate.settings`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
-from experiments.shared.experiment import Experiment, setting
 from experiments.shared.files import run_metadata, write_json
-from experiments.shared.limits import MAX_POSITION_GAMES, MAX_SIMULATE_GAMES, game_blocks
-from experiments.shared.settings import flag, names, whole_number
+from experiments.shared.limits import game_blocks
 from experiments.simulate.analysis import Tally
 from experiments.simulate.report import TABLE, table_bytes, table_of, write_table
 from experiments.simulate.report_positions import POSITIONS, write_positions
-from sim.errors import InputError
-from strategies.play import game_positions, play_games, seat_names
+from experiments.simulate.settings import CHUNK_GAMES as CHUNK_GAMES
+from experiments.simulate.settings import DEFAULTS as DEFAULTS
+from experiments.simulate.settings import SimulateExperiment
+from strategies.play import game_positions, play_games
 from strategies.registry import resolve
 
 STREAMED = True
 THREADED = True
-CHUNK_GAMES = 50_000
 GAMES = "games"
 """What ``games`` counts, for messages: games in total, at one table."""
 PART = "table"
 """The array of a chunk's result: its per-seat table as the bytes of a Parquet file."""
-DEFAULTS = {
-    "strategies": ["greedy"],
-    "rotate": False,
-    "debug": False,
-    "dice_contest": False,
-    "positions": 0,
-}
-RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
 POSITION_BLOCK = 100
 """Games whose positions are made and written at a time (bounded memory)."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class SimulateExperiment(Experiment):
-    """The settings of a simulate run (see the module's docstring).
-
-    Attributes
-    ----------
-    strategies : tuple of str
-        One strategy for every seat, or one per seat.
-    rotate : bool
-        Rotate the seats from game to game.
-    debug : bool
-        Check the game's invariants as it plays (slow).
-    dice_contest : bool
-        Roll the taming contest's dice instead of taking its exact odds.
-    positions : int
-        The first games whose herd decisions are written as position files.
-    """
-
-    RULES: ClassVar[tuple[str, ...]] = RULES
-    strategies: tuple[str, ...] = setting(names)
-    rotate: bool = setting(flag)
-    debug: bool = setting(flag)
-    dice_contest: bool = setting(flag)
-    positions: int = setting(lambda v, k: whole_number(v, k, low=0, high=MAX_POSITION_GAMES))
-
-    def check(self) -> None:
-        """One player count, at most :data:`~experiments.shared.limits.MAX_SIMULATE_GAMES`
-        games, one herd setting; known strategies, one for every seat or one per seat.
-
-        Raises
-        ------
-        InputError
-            More than one player count, too many games, a herd setting that is not true or
-            false, unknown strategies or not one per seat.
-        """
-        if len(self.players) != 1:
-            raise InputError(
-                f"players must be one count for kind simulate, not {list(self.players)}"
-            )
-        if self.games > MAX_SIMULATE_GAMES:
-            raise InputError(f"games must be at most {MAX_SIMULATE_GAMES:,} for kind simulate")
-        if len(self.rules.herd) != 1:
-            raise InputError("rules.herd must be true or false for kind simulate")
-        seats_of(self)
-
-    @property
-    def table_size(self) -> int:
-        """The players at the table (the one count of ``players``)."""
-        return self.players[0]
 
 
 EXPERIMENT = SimulateExperiment
 
 
-def seats_of(experiment: SimulateExperiment) -> list[str]:
-    """The strategy of each seat, as resolved names."""
-    seated = seat_names(list(experiment.strategies), experiment.table_size)
-    return [resolve(n).name for n in seated]
-
-
 def played(experiment: SimulateExperiment) -> list:
     """The seated strategies, resolved (for the kernel the workers need)."""
-    return [resolve(n) for n in seats_of(experiment)]
+    return [resolve(n) for n in experiment.seats()]
 
 
 def chunks(experiment: SimulateExperiment) -> list[dict]:
@@ -132,7 +61,7 @@ def run_chunk(experiment: SimulateExperiment, chunk: dict, threads: int = 1) -> 
     frame = play_games(
         chunk["games"],
         experiment.table_size,
-        seats_of(experiment),
+        experiment.seats(),
         seed=experiment.seed,
         rules=experiment.rules_in_force,
         first_game=chunk["first"],
@@ -154,7 +83,7 @@ def metadata(experiment: SimulateExperiment, command: str = "simulate") -> dict:
         seed=experiment.seed,
         games=experiment.games,
         players=experiment.table_size,
-        strategies=seats_of(experiment),
+        strategies=experiment.seats(),
         rotate=experiment.rotate,
         contest_sampling="dice" if experiment.dice_contest else "exact table",
         tiles_label="assumed" if rules.tiles_assumed else "user file",
@@ -216,7 +145,7 @@ def finish(
             found = game_positions(
                 min(POSITION_BLOCK, positions - start),
                 experiment.table_size,
-                seats_of(experiment),
+                experiment.seats(),
                 experiment.seed,
                 experiment.rules_in_force,
                 first_game=start,

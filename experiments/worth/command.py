@@ -34,7 +34,6 @@ from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES, MAX_STRATEGIES
 from experiments.worth.analysis import DEFAULT_GAMES, DEFAULT_STRATEGIES
-from experiments.worth.kind import names_of
 
 FILES = (
     "win_change.csv, games.csv, margins.csv, tile_value.csv, tile_value_held.csv, "
@@ -98,7 +97,7 @@ def worth(plan: GamePlan, names, rules: TableRules, sensitivity, run: RunSetting
         },
         "mammoth worth",
     )
-    folder = run_command(experiment, run, names_of(experiment))
+    folder = run_command(experiment, run, experiment.resolved_names())
     click.echo(f"wrote {folder}")
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -18,10 +17,8 @@ from experiments.shared.files import run_metadata, save_figure, write_csv, write
 from experiments.shared.numbers import interval, percent, plain, pp, signed
 from experiments.shared.paired import histogram_quantiles
 from experiments.worth.analysis import LONG_GAME, tiles_label
+from experiments.worth.settings import WorthExperiment
 from sim.rules import Rules
-
-if TYPE_CHECKING:
-    from experiments.worth.kind import WorthExperiment
 
 
 def worth_figure(tables: dict[str, pd.DataFrame], condition: str, points: int):
@@ -166,7 +163,7 @@ def write_worth(
         Output folder.
     tables : dict of str to pandas.DataFrame
         The tables (:func:`experiments.worth.analysis.worth_tables`).
-    experiment : experiments.worth.kind.WorthExperiment
+    experiment : experiments.worth.settings.WorthExperiment
         Its ``seed``, ``games`` per table and arm, ``players`` and ``points`` (the mammoth
         points of the "on" arm).
     conditions : dict of str to Rules
@@ -221,7 +218,7 @@ def summary(experiment: WorthExperiment, tables: dict, main_label: str, conditio
 
     Parameters
     ----------
-    experiment : experiments.worth.kind.WorthExperiment
+    experiment : experiments.worth.settings.WorthExperiment
         Its ``games``, ``players``, ``seed`` and ``points``.
     tables : dict
         :func:`experiments.worth.analysis.worth_tables` (``games``, ``sensitivity``,
