@@ -299,7 +299,6 @@ def run(command: Command, folder: Path, monkeypatch) -> None:
     from cli_contract import invoke, snapshot
 
     from experiments.shared.definition import load_experiment
-    from experiments.shared.experiment import written_of
 
     copy_repository_files(folder)
     monkeypatch.chdir(folder)
@@ -324,7 +323,7 @@ def run(command: Command, folder: Path, monkeypatch) -> None:
     names = []
     if command.path == "run":
         files = [a for a in args[1:] if a.endswith(".toml") and (folder / a).is_file()]
-        names = [written_of(load_experiment(folder / f))["name"] for f in files]
+        names = [load_experiment(folder / f).name for f in files]
     expected = expected_files(command.path, args, names)
     for path in expected:
         assert list(folder.glob(path.rstrip("/"))), f"{path} not written; {shown}"

@@ -10,13 +10,8 @@ from __future__ import annotations
 
 import click
 
-from experiments.metagame.kind import (
-    CHUNK_GAMES,
-    MAX_BOOTSTRAP,
-    MAX_PLAYS,
-    STRATEGIES,
-    names_of,
-)
+from experiments.metagame.kind import names_of
+from experiments.metagame.settings import CHUNK_GAMES, MAX_BOOTSTRAP, MAX_PLAYS, STRATEGIES
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     STRATEGY,

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
+from experiments.metagame.settings import MetagameExperiment
 from experiments.shared.analysis_metagame import one_seat_matrix
 from experiments.shared.files import (
     run_metadata,
@@ -42,9 +42,6 @@ from experiments.shared.files import (
     write_text,
 )
 from experiments.shared.numbers import interval, signed
-
-if TYPE_CHECKING:
-    from experiments.metagame.kind import MetagameExperiment
 
 FILES = (
     "payoff.parquet",

@@ -10,10 +10,10 @@ prints ``check.md``.
 from __future__ import annotations
 
 import shlex
-from typing import TYPE_CHECKING
 
 import click
 
+from experiments.card.card_check.settings import CardCheckExperiment
 from experiments.shared.analysis_card_check import CHUNK_GAMES
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
@@ -35,9 +35,6 @@ from experiments.shared.command_options import (
 from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
-
-if TYPE_CHECKING:
-    from experiments.card.card_check.kind import CardCheckExperiment
 
 DEFAULT_GAMES = 10_000
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -42,13 +41,11 @@ from experiments.card.card_check.analysis import (
     LEVEL,
     CheckTables,
 )
+from experiments.card.card_check.settings import CardCheckExperiment
 from experiments.shared.files import run_metadata, write_csv, write_json, write_text
 from experiments.shared.numbers import estimate, signed
 from experiments.shared.report_card_page import card_page
 from experiments.shared.report_card_words import card_text, worded_card
-
-if TYPE_CHECKING:
-    from experiments.card.card_check.kind import CardCheckExperiment
 
 FILES = ("check.csv", "goals.csv", "check.md", "run.json")
 SETTINGS = (

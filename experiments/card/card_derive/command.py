@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import click
 
-from experiments.card.card_derive.kind import CHUNK_GAMES, DEFAULTS, command_line, seated_names
+from experiments.card.card_derive.kind import command_line, seated_names
+from experiments.card.card_derive.settings import CHUNK_GAMES, DEFAULTS
 from experiments.shared.command_backend import dask_options
 from experiments.shared.command_options import (
     GamePlan,

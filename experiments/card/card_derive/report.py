@@ -16,7 +16,6 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -29,6 +28,7 @@ from experiments.card.card_derive.analysis import (
     plays_of,
 )
 from experiments.card.card_derive.analysis_race import Table, tables_of
+from experiments.card.card_derive.settings import CardDeriveExperiment
 from experiments.card.report_shipped import metagame_verdict
 from experiments.shared.analysis_card_tables import field_label, rules_with_tiles, tiles_label
 from experiments.shared.files import run_metadata, write_csv, write_text
@@ -38,9 +38,6 @@ from experiments.shared.report_card_print import print_page
 from experiments.shared.report_person_words import card_words
 from strategies.card_person import PersonPlay, person_card
 from strategies.taming_card import COUNT, SEEK_NEVER, SEEK_UNLESS_THERE, TablePlay, card_of_plays
-
-if TYPE_CHECKING:
-    from experiments.card.card_derive.kind import CardDeriveExperiment
 
 FIGURES = 2
 """Decimals of the certification's figures in card.json (pp)."""
