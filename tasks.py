@@ -124,20 +124,13 @@ def lint() -> None:
 
 def answers() -> None:
     """Make every committed result folder of the pages anew from its recorded commands, then
-    write every figure and chart of the README, docs/answers.md and docs/strategies.md from them
-    (``mammoth docs --rebuild all --update PAGE`` for each: tens of minutes on two cores). With
-    ``--pages-only``, only the figures and charts are written, from the folders as they are."""
+    write every figure and chart of the pages from them (``mammoth docs --rebuild all --update
+    all``: tens of minutes on two cores; the pages are :data:`experiments.shared.pages.PAGES`).
+    With ``--pages-only``, only the figures and charts are written, from the folders as they
+    are."""
     _venv("")
     rebuild = [] if "--pages-only" in sys.argv[2:] else ["--rebuild", "all"]
-    pages = [
-        "--update",
-        "README.md",
-        "--update",
-        "docs/answers.md",
-        "--update",
-        "docs/strategies.md",
-    ]
-    _run(BIN / "mammoth", "docs", *rebuild, *pages)
+    _run(BIN / "mammoth", "docs", *rebuild, "--update", "all")
 
 
 TASKS = {

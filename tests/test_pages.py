@@ -253,6 +253,26 @@ def test_docs_update_writes_a_stale_block_and_leaves_a_fresh_page(tmp_path):
     assert refused.exit_code == 2 and "none of the marked blocks" in refused.output
 
 
+def test_docs_update_all_writes_every_page_of_the_figures(tmp_path, monkeypatch):
+    """``--update all`` is every page of :data:`PAGES` (``python3 tasks.py answers`` names no
+    page of its own): copies of them, made stale, are each written anew."""
+    import experiments.pages.command as docs_command
+
+    copies = []
+    for page in PAGES:
+        copy = tmp_path / page.name
+        name = next(iter(blocks_of(_text(page), blocks())))
+        start, end = marks(name)
+        copy.write_text(f"{start}\nstale\n{end}\n", encoding="utf-8")
+        copies.append(copy)
+    monkeypatch.setattr(docs_command, "PAGES", tuple(copies))
+    done = CliRunner().invoke(main, ["docs", "--update", "all"])
+    assert done.exit_code == 0, done.output
+    for copy in copies:
+        assert f"wrote {copy}" in done.output
+        assert "stale" not in _text(copy)
+
+
 TINY = Source(
     "tiny/simulate",
     ("mammoth simulate --games 3 --players 2 --seed 5 --strategy greedy",),

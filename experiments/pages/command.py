@@ -10,7 +10,7 @@ import click
 from experiments.pages.command_rebuild import rebuild
 from experiments.shared.command_options import command, workers_option
 from experiments.shared.files import atomic_write, write_text
-from experiments.shared.pages import RESULTS, blocks, blocks_of, fill_blocks, sources, writes
+from experiments.shared.pages import PAGES, RESULTS, blocks, blocks_of, fill_blocks, sources, writes
 from sim.errors import InputError
 from sim.textfiles import read_text
 
@@ -87,9 +87,9 @@ def update_reports() -> list[tuple[Path, bool]]:
     "pages",
     multiple=True,
     type=click.Path(dir_okay=False, path_type=Path),
-    help="A Markdown page whose marked blocks to write anew from the committed folders (repeat);"
-    " its data files and charts beside it, named after it (docs/answers_by_field.csv,"
-    " docs/answers_worth.png), are written with it.",
+    help="A Markdown page whose marked blocks to write anew from the committed folders (repeat;"
+    " all: every page of the figures); its data files and charts beside it, named after it"
+    " (docs/answers_by_field.csv, docs/answers_worth.png), are written with it.",
 )
 @workers_option("each command of a rebuild runs with these processes or threads", default=None)
 def docs(names, pages, workers):
@@ -103,6 +103,8 @@ def docs(names, pages, workers):
             f"no result folders at {RESULTS}: mammoth docs works on the repository's own pages "
             "(an editable install, pip install -e .)"
         )
+    if Path(ALL) in pages:
+        pages = PAGES
     missing = [page for page in pages if not page.is_file()]
     if missing:
         raise InputError(f"--update: no page {missing[0]}")
