@@ -145,10 +145,11 @@ def test_a_meta_game_the_certification_does_not_back_says_so():
 def test_the_pages_card_results_claim_nothing_the_certifications_do_not():
     """Every shipped card's meta-game row: where its certification's best deviation has an
     interval that holds 0, the page says no play beats it measurably."""
-    from experiments.card.report_shipped import card_results_markdown
+    from experiments.card.report_shipped import card_results_block
+    from experiments.shared.document import markdown
     from strategies.taming_card import load_card, shipped_cards
 
-    text = card_results_markdown()
+    text = markdown(card_results_block())
     for path in shipped_cards():
         made = load_card(path)["provenance"]
         for players, cert in made["certified"].items():

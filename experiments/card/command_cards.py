@@ -11,10 +11,11 @@ import click
 
 from experiments.card.card_derive.analysis import plays_of
 from experiments.card.card_derive.kind import certify
-from experiments.card.report_shipped import commands_markdown, shipped_markdown
+from experiments.card.report_shipped import commands_block, shipped_block
 from experiments.shared.backends import PoolBackend, executor
 from experiments.shared.command_options import Whole, command
 from experiments.shared.definition import experiment_from_settings
+from experiments.shared.document import markdown
 from experiments.shared.files import inside, run_metadata, write_csv, write_text
 from experiments.shared.limits import MAX_GAMES
 from strategies.registry import resolve
@@ -103,9 +104,7 @@ def cards(at_every_table, games, workers, out):
         write_text(out / "run.json", json.dumps(meta, indent=2) + "\n")
         click.echo(f"wrote {out}")
         return
-    click.echo(shipped_markdown())
-    click.echo()
-    click.echo(commands_markdown())
+    click.echo(markdown([shipped_block(), commands_block()]))
 
 
 COMMAND = cards

@@ -20,8 +20,8 @@ from experiments.card.report_every_table import (
     PERSON,
     WEIGHT,
     EveryTable,
-    every_table_card_markdown,
-    price_markdown,
+    every_table_card_block,
+    price_block,
 )
 from experiments.card.report_shipped import BLOCKS as SHIPPED
 from experiments.shared.pages import ROOT, Source
@@ -160,8 +160,8 @@ SOURCES = (
 
 BLOCKS = {
     **SHIPPED,
-    "price-of-simplicity": lambda results: price_markdown(EVERY_TABLES, results),
-    "every-table-card": lambda results: every_table_card_markdown(EVERY_TABLES, results),
+    "price-of-simplicity": lambda results: price_block(EVERY_TABLES, results),
+    "every-table-card": lambda results: every_table_card_block(EVERY_TABLES, results),
 }
 """The marked blocks of the shipped cards and of the card for every table."""
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from experiments.shared.document import Bullets, Strong, Table
 from experiments.shared.numbers import DASH, interval, signed
 from experiments.shared.pages import RESULTS, read_table
 from strategies.taming_card import EVERY_TABLE_PATH, PLAYERS, load_card
@@ -64,7 +65,7 @@ EVERY_TABLE_COLUMNS = (
 headers and result folders."""
 
 
-def price_markdown(
+def price_block(
     tables: tuple[EveryTable, ...],
     results: Path = RESULTS,
     columns: tuple[tuple[str, str], ...] = EVERY_TABLE_COLUMNS,
@@ -84,37 +85,35 @@ def price_markdown(
 
     Returns
     -------
-    str
-        A Markdown table.
+    Table
+        A row per table, then the worst row.
     """
     every = [read_table(results / folder / "exploit.csv") for _, folder in columns]
-    lines = [
-        "| your table | its own card | " + " | ".join(h for h, _ in columns) + " |",
-        "|---|---|" + "---|" * len(columns),
-    ]
+    rows = []
     worst = [[] for _ in range(len(columns) + 1)]
     for t, table in enumerate(tables):
         bests = [_best_by_size(read_table(table.own_exploit(results)))]
         bests += [_best_by_size(frame[frame["table"] == t]) for frame in every]
         for k, best in enumerate(bests):
             worst[k] += list(best.values())
-        lines.append(f"| {table.label()} | " + " | ".join(_cells(b) for b in bests) + " |")
-    lines.append("| **worst** | " + " | ".join(f"**{signed(max(w), 2)}**" for w in worst) + " |")
-    return "\n".join(lines)
+        rows.append([table.label(), *(_cells(b) for b in bests)])
+    rows.append([Strong("worst"), *(Strong(signed(max(w), 2)) for w in worst)])
+    header = ["your table", "its own card", *(h for h, _ in columns)]
+    return Table(header, rows, aligned=False)
 
 
-def every_table_card_markdown(tables: tuple[EveryTable, ...], results: Path = RESULTS) -> str:
+def every_table_card_block(tables: tuple[EveryTable, ...], results: Path = RESULTS) -> Bullets:
     """The person's card in its words, then its worst table and figure (its certification at
-    every table, from its derivation's ``exploit.csv``)."""
+    every table, from its derivation's ``exploit.csv``): an item each, nested in the page's list
+    and kept on one line."""
     card = load_card(EVERY_TABLE_PATH)
     person = read_table(results / PERSON / "exploit.csv")
     best = person.sort_values(["gain", "table", "players"], ascending=[False, True, True]).iloc[0]
     table = tables[int(best["table"])]
-    lines = [f"  - {line}" for line in card["words"]]
-    lines.append(
-        f"  - Where everyone plays it, the most one player gains by playing the herd another way "
-        f"is {signed(best['gain'], 2)} pp "
-        f"{interval(best['gain_low'], best['gain_high'], 2, signs=True)}, at its "
-        f"worst table ({table.label()}, {int(best['players'])} players, `{best['deviation']}`)."
+    worst = (
+        "Where everyone plays it, the most one player gains by playing the herd another way is "
+        f"{signed(best['gain'], 2)} pp "
+        f"{interval(best['gain_low'], best['gain_high'], 2, signs=True)}, at its worst table "
+        f"({table.label()}, {int(best['players'])} players, `{best['deviation']}`)."
     )
-    return "\n".join(lines)
+    return Bullets([*card["words"], worst], depth=1, wrap=False)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from experiments.shared.document import Bullets, Table
 from experiments.shared.numbers import DASH, estimate, signed
 from experiments.shared.pages import RESULTS, ROOT
 from strategies.taming_card import CARD_PATH, PLAYERS, load_card, shipped_cards
@@ -48,33 +49,35 @@ def shipped_rows() -> list[dict]:
     return rows
 
 
-def shipped_markdown() -> str:
-    """The shipped cards as a Markdown table: tiles and table, the card (``card``, the default;
-    else its file under ``strategies/models``, played as ``card[file=...]``), and the best
-    one-seat gain at a table of it at 2, 3 and 4 players (pp, 95% interval, the card's
-    own certification)."""
-    head = "| your table | card | " + " | ".join(f"{p} players" for p in PLAYERS) + " |"
-    lines = [head, "|---|---|" + "---|" * len(PLAYERS)]
+def _players_header() -> list[str]:
+    return [f"{p} players" for p in PLAYERS]
+
+
+def shipped_block() -> Table:
+    """The shipped cards as a table: tiles and table, the card (``card``, the default; else its
+    file under ``strategies/models``, played as ``card[file=...]``), and the best one-seat gain
+    at a table of it at 2, 3 and 4 players (pp, 95% interval, the card's own certification)."""
+    rows = []
     for row in shipped_rows():
         cells = []
         for players in PLAYERS:
             c = row["certified"].get(str(players))
             cells.append(estimate(c["gain"], c["low"], c["high"], 2) if c else "not derived")
         card = row["play"] if row["play"] == "card" else row["file"].rsplit("/", 1)[-1]
-        lines.append(f"| {row['table']} | `{card}` | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+        rows.append([row["table"], f"`{card}`", *cells])
+    return Table(["your table", "card", *_players_header()], rows, aligned=False)
 
 
-def commands_markdown() -> str:
-    """Each shipped card's command, one line each, as a Markdown list."""
-    return "\n".join(f"- `{row['file']}`: `{row['command']}`" for row in shipped_rows())
+def commands_block() -> Bullets:
+    """Each shipped card's command, an item each, kept on one line."""
+    return Bullets([f"`{row['file']}`: `{row['command']}`" for row in shipped_rows()], wrap=False)
 
 
-def default_card_markdown() -> str:
-    """The default card (the ``card`` policy's) in words, a line per table size, as a Markdown
-    list: the words its derivation wrote (its ``words``)."""
+def default_card_block() -> Bullets:
+    """The default card (the ``card`` policy's) in words, an item per table size nested in the
+    page's list: the words its derivation wrote (its ``words``)."""
     card = load_card(CARD_PATH)
-    return "\n".join(f"  - {line}" for line in card.get("words") or [])
+    return Bullets(list(card.get("words") or []), depth=1, wrap=False)
 
 
 def _table_of(path: Path) -> str:
@@ -115,17 +118,13 @@ def metagame_verdict(certified: dict, part: pd.DataFrame) -> str:
     return NO_SEPARATION
 
 
-def card_results_markdown(results: Path = RESULTS) -> str:
+def card_results_block(results: Path = RESULTS) -> Table:
     """Per shipped card and table size: each play's regret against the meta-game's equilibrium
     among the card and the deviations that gain most against it (how far it is behind the best
     play there, pp with its 95% interval; the derivation's ``equilibrium.csv``), and what that
     allows a reader to conclude (:func:`metagame_verdict`, checked against the card's
     certification)."""
-    lines = [
-        "| your table | players | each play behind the best against the meta-game's "
-        "equilibrium (pp) | verdict |",
-        "|---|---|---|---|",
-    ]
+    rows = []
     for path in shipped_cards():
         found = results / "derive" / path.stem / "equilibrium.csv"
         if not found.is_file():
@@ -140,8 +139,14 @@ def card_results_markdown(results: Path = RESULTS) -> str:
                 for row in part.itertuples()
             )
             verdict = metagame_verdict(certified.get(str(int(players)), {}), part)
-            lines.append(f"| {_table_of(path)} | {int(players)} | {regrets} | {verdict} |")
-    return "\n".join(lines)
+            rows.append([_table_of(path), str(int(players)), regrets, verdict])
+    header = [
+        "your table",
+        "players",
+        "each play behind the best against the meta-game's equilibrium (pp)",
+        "verdict",
+    ]
+    return Table(header, rows, words=True, aligned=False)
 
 
 def _short(strategy: str, card: str) -> str:
@@ -171,15 +176,12 @@ def _short(strategy: str, card: str) -> str:
     return "the card " + ", ".join(said)
 
 
-def wrong_card_markdown(results: Path = RESULTS) -> str:
+def wrong_card_block(results: Path = RESULTS) -> Table:
     """Per shipped card's table and each other shipped card: what one player gains (or loses)
     by playing that card at a table of the right one's players, pp at 2, 3 and 4 players (the
     ``wrong-card`` runs' ``exploit.csv``)."""
     by_file = {p.resolve().relative_to(ROOT).as_posix(): p for p in shipped_cards()}
-    head = "| at a table of | you play the card for | " + " | ".join(
-        f"{p} players" for p in PLAYERS
-    )
-    lines = [head + " |", "|---|---|" + "---|" * len(PLAYERS)]
+    rows = []
     for path in shipped_cards():
         found = results / "wrong-card" / path.stem / "exploit.csv"
         if not found.is_file():
@@ -198,8 +200,9 @@ def wrong_card_markdown(results: Path = RESULTS) -> str:
                     if len(row)
                     else DASH
                 )
-            lines.append(f"| {_table_of(path)} | {label} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+            rows.append([_table_of(path), label, *cells])
+    header = ["at a table of", "you play the card for", *_players_header()]
+    return Table(header, rows, aligned=False)
 
 
 def _worst(exploit: pd.DataFrame) -> tuple[float, int]:
@@ -208,13 +211,12 @@ def _worst(exploit: pd.DataFrame) -> tuple[float, int]:
     return float(best.max()), int(best.idxmax())
 
 
-def every_table_markdown(results: Path = RESULTS) -> str:
+def every_table_block(results: Path = RESULTS) -> Table:
     """Each shipped card at every shipped card's table: the most one player gains by leaving a
     table that plays it (pp, at the worst table size, which the cell names), its own table from
     its certification, the others from ``mammoth cards --at-every-table`` (``one-card/``)."""
     paths = shipped_cards()
-    head = "| card for | " + " | ".join(f"at a table of {_table_of(p)}" for p in paths)
-    lines = [head + " | worst |", "|---|" + "---|" * (len(paths) + 1)]
+    rows = []
     for card in paths:
         cells, worst = [], None
         for table in paths:
@@ -228,18 +230,18 @@ def every_table_markdown(results: Path = RESULTS) -> str:
             gain, players = _worst(pd.read_csv(found))
             cells.append(f"{signed(gain, 2)} ({players} players)")
             worst = gain if worst is None else max(worst, gain)
-        tail = signed(worst, 2) if worst is not None else DASH
-        lines.append(f"| {_table_of(card)} | " + " | ".join(cells) + f" | {tail} |")
-    return "\n".join(lines)
+        rows.append([_table_of(card), *cells, signed(worst, 2) if worst is not None else DASH])
+    header = ["card for", *(f"at a table of {_table_of(p)}" for p in paths), "worst"]
+    return Table(header, rows, aligned=False)
 
 
 BLOCKS = {
-    "shipped-cards": lambda _results: shipped_markdown(),
-    "shipped-commands": lambda _results: commands_markdown(),
-    "default-card": lambda _results: default_card_markdown(),
-    "card-results": card_results_markdown,
-    "wrong-card": wrong_card_markdown,
-    "every-table": every_table_markdown,
+    "shipped-cards": lambda _results: shipped_block(),
+    "shipped-commands": lambda _results: commands_block(),
+    "default-card": lambda _results: default_card_block(),
+    "card-results": card_results_block,
+    "wrong-card": wrong_card_block,
+    "every-table": every_table_block,
 }
-"""The marked blocks of the shipped cards: each block's name -> what fills it, given the results
-folder (the first three read the card files alone)."""
+"""The marked blocks of the shipped cards: each block's name -> its document elements, given the
+results folder (the first three read the card files alone)."""

@@ -9,6 +9,7 @@ from shlex import quote
 
 import pandas as pd
 
+from experiments.shared.document import Bullets, Cell, Paragraph, Strong, Table
 from experiments.shared.numbers import interval, signed
 from experiments.shared.page_charts import png
 from experiments.shared.pages import (
@@ -78,23 +79,23 @@ def sweep(results: Path) -> pd.DataFrame:
     )
 
 
-def _cell(row) -> str:
-    return f"{signed(row.estimate)} pp {interval(row.low, row.high)}"
+def _cell(row) -> Cell:
+    return Cell(f"{signed(row.estimate)} pp", interval(row.low, row.high))
 
 
-def table_markdown(results: Path) -> str:
+def table_block(results: Path) -> Table:
     """The answers' table: each field's policies, the win-rate change at 2, 3 and 4 players."""
     rows = sweep(results)
-    lines = ["| field | policy | 2 players | 3 players | 4 players |", "|---|---|---|---|---|"]
+    body = []
     for f in FIELDS:
         mine = rows[rows["field"] == f.name]
         for policy, label in LABELS.items():
             cells = mine[mine["policy"] == policy].set_index("players")
             if cells.empty:
                 continue
-            values = [_cell(cells.loc[p]) for p in PLAYERS]
-            lines.append(f"| {f.name} | {label} | {' | '.join(values)} |")
-    return "\n".join(lines)
+            body.append([f.name, label, *(_cell(cells.loc[p]) for p in PLAYERS)])
+    header = ["field", "policy", *(f"{p} players" for p in PLAYERS)]
+    return Table(header, body, aligned=False)
 
 
 def _span(values) -> str:
@@ -102,7 +103,7 @@ def _span(values) -> str:
     return f"{signed(low)} to {signed(high)}"
 
 
-def short_markdown(results: Path) -> str:
+def short_block(results: Path) -> Bullets:
     """The README's short answer to how many figures to commit, every figure from the sweeps."""
     rows = sweep(results)
     ratings = field_ratings(results)
@@ -115,13 +116,19 @@ def short_markdown(results: Path) -> str:
     cost = int((four["estimate"] < 0).sum())
     better = "at none" if beaten == len(four) else f"at {len(four) - beaten}"
     worst = four.xs(4, level="players")["estimate"].min()
-    return (
-        "- **How many figures to commit, whatever the card?** If your people are on the herd's "
-        f"area anyway, move **one**: at 2 and 3 players it gains {_span(small)} pp of win rate "
-        f"in every field, at 4 players {_span(large)} pp in the fields rated at or above "
-        f"`greedy`. Four did better than one {better} of the {len(four)} fields and table "
-        f"sizes, and cost wins at {cost} of them (down to {signed(worst)} pp at 4 players). "
-        + _strongest_words(one, four)
+    return Bullets(
+        [
+            [
+                Strong("How many figures to commit, whatever the card?"),
+                " If your people are on the herd's area anyway, move ",
+                Strong("one"),
+                f": at 2 and 3 players it gains {_span(small)} pp of win rate in every field, at "
+                f"4 players {_span(large)} pp in the fields rated at or above `greedy`. Four did "
+                f"better than one {better} of the {len(four)} fields and table sizes, and cost "
+                f"wins at {cost} of them (down to {signed(worst)} pp at 4 players). "
+                + _strongest_words(one, four),
+            ]
+        ]
     )
 
 
@@ -143,7 +150,7 @@ def _strongest_words(one: pd.DataFrame, four: pd.DataFrame) -> str:
     )
 
 
-def converge_markdown(results: Path) -> str:
+def converge_block(results: Path) -> Paragraph:
     """Whether the 4-player answers settle as the field gets stronger, from the sweeps."""
     rows = sweep(results)
     ratings = field_ratings(results)
@@ -154,14 +161,17 @@ def converge_markdown(results: Path) -> str:
     weakest = FIELDS[0].name
     listed = ", ".join(signed(one[name]) for name in strong)
     swing = ", ".join(f"{signed(seek[f.name])} ({f.name})" for f in FIELDS)
-    return (
-        "**Does the answer converge as play gets stronger?** For one figure: at 4 players it "
-        f"lies between {signed(min(one[strong]))} and {signed(max(one[strong]))} pp in every "
-        f"field rated at or above `greedy` ({listed}), against {signed(one[weakest])} in the "
-        f"`{weakest}` field. For seeking the herd (`ev`), in the order of the fields' ratings: "
-        f"{swing}. It follows how the field itself plays the herd more than how strong "
-        "it is. (The chart is drawn from `docs/answers_by_field.csv`, the table above with each "
-        "field's rating: see the snippet below the worth answer.)"
+    return Paragraph(
+        [
+            Strong("Does the answer converge as play gets stronger?"),
+            f" For one figure: at 4 players it lies between {signed(min(one[strong]))} and "
+            f"{signed(max(one[strong]))} pp in every field rated at or above `greedy` "
+            f"({listed}), against {signed(one[weakest])} in the `{weakest}` field. For seeking "
+            f"the herd (`ev`), in the order of the fields' ratings: {swing}. It follows how the "
+            "field itself plays the herd more than how strong it is. (The chart is drawn from "
+            "`docs/answers_by_field.csv`, the table above with each field's rating: see the "
+            "snippet below the worth answer.)",
+        ]
     )
 
 
@@ -200,9 +210,9 @@ def by_field_png(results: Path) -> bytes:
 
 
 BLOCKS = {
-    "commit-table": table_markdown,
-    "commit-short": short_markdown,
-    "commit-converge": converge_markdown,
+    "commit-table": table_block,
+    "commit-short": short_block,
+    "commit-converge": converge_block,
 }
 """The marked blocks this answer writes."""
 WRITES = {"docs/answers_by_field.csv": by_field_csv, "docs/answers_by_field.png": by_field_png}

@@ -9,6 +9,7 @@ from shlex import quote
 
 import pandas as pd
 
+from experiments.shared.document import Link, Paragraph
 from experiments.shared.numbers import count, interval, percent, plain
 from experiments.shared.pages import LADDER, QUICK_SEARCH, Source, read
 
@@ -38,7 +39,7 @@ SOURCES = tuple(
 """The committed matches, one per seed."""
 
 
-def heads_up_markdown(results: Path) -> str:
+def heads_up_block(results: Path) -> Paragraph:
     """The README's sentence: the strongest player's win share against `search`, per seed."""
     cells, games = [], set()
     for seed in SEEDS:
@@ -47,9 +48,11 @@ def heads_up_markdown(results: Path) -> str:
         cells.append(f"{percent(row.win_rate)} {interval(row.win_low, row.win_high, scale=100)}")
         games.add(int(row.seats))
     (played,) = games
-    return (
-        f"Heads-up it wins {' and '.join(cells)} of {count(played)} games against `{OPPONENT}` "
-        "on two fresh seeds (95% Wilson intervals)."
+    return Paragraph(
+        [
+            f"Heads-up it wins {' and '.join(cells)} of {count(played)} games against "
+            f"`{OPPONENT}` on two fresh seeds (95% Wilson intervals)."
+        ]
     )
 
 
@@ -112,7 +115,7 @@ def _won(row: pd.Series) -> str:
     return f"{plain(row.win_rate * 100)}% {interval(row.win_low, row.win_high, scale=100)}"
 
 
-def matches_markdown(results: Path) -> str:
+def matches_block(results: Path) -> Paragraph:
     """docs/strategies.md's head to head: each committed match's win share of its first player."""
     cells = []
     for name, (player, opponent, _games) in MATCHES.items():
@@ -121,21 +124,31 @@ def matches_markdown(results: Path) -> str:
             f"{_named(player)} wins {_won(row)} of {int(row.seats):,} games against "
             f"{_named(opponent)}"
         )
-    return (
-        "Direct matches of the shipped players, heads-up (seats rotated, common seeds, 95% "
-        "Wilson intervals; each committed in docs/results/heads-up with its command, `mammoth "
-        f"compare --strategy A --strategy B --players 2 --games N --seed {MATCH_SEED}`): "
-        + "; ".join(cells)
-        + "."
+    return Paragraph(
+        [
+            "Direct matches of the shipped players, heads-up (seats rotated, common seeds, 95% "
+            "Wilson intervals; each committed in docs/results/heads-up with its command, `mammoth "
+            f"compare --strategy A --strategy B --players 2 --games N --seed {MATCH_SEED}`): "
+            + "; ".join(cells)
+            + "."
+        ]
     )
 
 
-def learned_markdown(results: Path) -> str:
+HEAD_TO_HEAD = Link("head to head", "#head-to-head")
+"""The link to docs/strategies.md's direct matches."""
+
+
+def learned_block(results: Path) -> Paragraph:
     """docs/strategies.md's sentence on the first learned player's direct matches."""
     greedy, search = _first(results, "learned-greedy"), _first(results, "learned-search")
-    return (
-        f"Heads-up against `greedy` it wins {plain(greedy.win_rate * 100)}%, against `search` "
-        f"{plain(search.win_rate * 100)}% ([head to head](#head-to-head))."
+    return Paragraph(
+        [
+            f"Heads-up against `greedy` it wins {plain(greedy.win_rate * 100)}%, against "
+            f"`search` {plain(search.win_rate * 100)}% (",
+            HEAD_TO_HEAD,
+            ").",
+        ]
     )
 
 
@@ -145,24 +158,27 @@ def _verdict(row: pd.Series) -> str:
     return "loses to" if row.win_high < row.fair_share else "is level with"
 
 
-def learned_search_markdown(results: Path) -> str:
+def learned_search_block(results: Path) -> Paragraph:
     """docs/strategies.md's note below the ladder: `learned` against `search` directly, and
     where the ladder's joint fit puts them heads-up."""
     row = _first(results, "learned-search")
     ratings = read(results, LADDER, "ratings.csv")
     two = ratings[ratings["players"] == 2].set_index("player")["rating"]
     below = two["learned+ev"] < two["search+search"]
-    text = (
-        f"Heads-up, `learned` {_verdict(row)} `search` directly ({_won(row)} of "
-        f"{int(row.seats):,} games, [head to head](#head-to-head)), and the joint fit rates it "
-        f"{'below' if below else 'above'} `search`"
-    )
+    rates = f"the joint fit rates it {'below' if below else 'above'} `search`"
     if below and _verdict(row) == "beats":
-        text += ": it met `search` only through the schedule's neighbours and the anchor"
-    return text + "."
+        rates += ": it met `search` only through the schedule's neighbours and the anchor"
+    return Paragraph(
+        [
+            f"Heads-up, `learned` {_verdict(row)} `search` directly ({_won(row)} of "
+            f"{int(row.seats):,} games, ",
+            HEAD_TO_HEAD,
+            f"), and {rates}.",
+        ]
+    )
 
 
-def league_markdown(results: Path) -> str:
+def league_block(results: Path) -> Paragraph:
     """docs/strategies.md's figures of the strongest player's 4-player league with its
     predecessors: cards, culture points, wins and starving, per player."""
     league = read(results, LEAGUE, "league.csv")
@@ -176,22 +192,24 @@ def league_markdown(results: Path) -> str:
         return ", ".join(f"{names[i]} {plain(profile[column].iloc[i])}" for i in others)
 
     wins = ", ".join(f"{names[i]} {plain(league['win_rate'].iloc[i] * 100)}%" for i in others)
-    return (
-        f"It keeps people for the cards: in a 4-player league with {', '.join(names[1:-1])} "
-        f"and {names[-1]} (`{LEAGUE_COMMAND}`, committed in docs/results/{LEAGUE}) it takes "
-        f"{plain(profile['cards'].iloc[me])} cards a game ({theirs('cards')}) and scores "
-        f"{plain(profile['culture_points'].iloc[me])} culture points "
-        f"({theirs('culture_points')}), and wins {_won(league.iloc[me])} ({wins}). It starves "
-        f"in {plain(profile['share_starved'].iloc[me] * 100)}% of its seats there "
-        f"({plain(profile['share_starved_able'].iloc[me] * 100)}% while able to pay)."
+    return Paragraph(
+        [
+            f"It keeps people for the cards: in a 4-player league with {', '.join(names[1:-1])} "
+            f"and {names[-1]} (`{LEAGUE_COMMAND}`, committed in docs/results/{LEAGUE}) it takes "
+            f"{plain(profile['cards'].iloc[me])} cards a game ({theirs('cards')}) and scores "
+            f"{plain(profile['culture_points'].iloc[me])} culture points "
+            f"({theirs('culture_points')}), and wins {_won(league.iloc[me])} ({wins}). It "
+            f"starves in {plain(profile['share_starved'].iloc[me] * 100)}% of its seats there "
+            f"({plain(profile['share_starved_able'].iloc[me] * 100)}% while able to pay)."
+        ]
     )
 
 
 BLOCKS = {
-    "champion-heads-up": heads_up_markdown,
-    "head-to-head": matches_markdown,
-    "learned-heads-up": learned_markdown,
-    "learned-search": learned_search_markdown,
-    "champion-league": league_markdown,
+    "champion-heads-up": heads_up_block,
+    "head-to-head": matches_block,
+    "learned-heads-up": learned_block,
+    "learned-search": learned_search_block,
+    "champion-league": league_block,
 }
 """The marked blocks this answer writes."""

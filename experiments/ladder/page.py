@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from shlex import quote
 
+from experiments.shared.document import Link, Paragraph, Strong, Table
 from experiments.shared.numbers import count, in_words, plain, rated, signed
 from experiments.shared.page_charts import png
 from experiments.shared.pages import (
@@ -75,60 +76,79 @@ def ratings(results: Path, players: int) -> dict[str, tuple[float, float, float]
     }
 
 
-def fields_markdown(results: Path) -> str:
+def fields_block(results: Path) -> Paragraph:
     """The answers' introduction of the six fields, in the order of their 4-player rating."""
     four = ratings(results, 4)
     of = {name: signed(value, 0) for name, value in field_ratings(results).items()}
     presets = [f"`{rung.split('+')[0]}`" for rung in FIELDS[1].rungs]
     search = signed(four[RUNGS["search"]][0], 0)
-    return (
-        "Measured on the **assumed** tile fronts ([rules.md](rules.md) B3), so read them as "
-        '"under these fronts"; paired runs (same seeds), 95% intervals. An answer depends on '
-        f"who else is at the table, so each is given for {in_words(len(FIELDS))} fields, **in "
-        "order of the field's 4-player rating** on [the strength ladder]"
-        "(strategies.md#the-strength-ladder)"
-        f" (0 = `greedy`; its command is in docs/results/{LADDER}/run.json): **`classic`** "
-        f"({of['classic']}, the first greedy player, kept unchanged as a fixed opponent), "
-        f"**presets** ({of['presets']} on average: a mixed field of the "
-        f"{', '.join(presets[:-1])} and {presets[-1]} presets of greedy; `builder` too for "
-        f"the worth), **`greedy`** (0, the default player), **`learned`** ({of['learned']}, "
-        "the [learned evaluation](strategies.md#the-learned-evaluation)), the **quick "
-        f"search** ({of['quick search']}, `{QUICK_SEARCH}`: `search` itself rates {search}) "
-        f"and **`{CHAMPION}`**, the strongest player ({rated(*four[CHAMPION_RUNG])}), where "
-        "every seat plays it: the advice card is its equilibrium of the herd decision, and its "
-        "field is the first of every check of the card below."
+    return Paragraph(
+        [
+            "Measured on the ",
+            Strong("assumed"),
+            " tile fronts (",
+            Link("rules.md", "rules.md"),
+            ' B3), so read them as "under these fronts"; paired runs (same seeds), 95% '
+            "intervals. An answer depends on who else is at the table, so each is given for "
+            f"{in_words(len(FIELDS))} fields, ",
+            Strong("in order of the field's 4-player rating"),
+            " on ",
+            Link("the strength ladder", "strategies.md#the-strength-ladder"),
+            f" (0 = `greedy`; its command is in docs/results/{LADDER}/run.json): ",
+            Strong("`classic`"),
+            f" ({of['classic']}, the first greedy player, kept unchanged as a fixed opponent), ",
+            Strong("presets"),
+            f" ({of['presets']} on average: a mixed field of the {', '.join(presets[:-1])} and "
+            f"{presets[-1]} presets of greedy; `builder` too for the worth), ",
+            Strong("`greedy`"),
+            " (0, the default player), ",
+            Strong("`learned`"),
+            f" ({of['learned']}, the ",
+            Link("learned evaluation", "strategies.md#the-learned-evaluation"),
+            "), the ",
+            Strong("quick search"),
+            f" ({of['quick search']}, `{QUICK_SEARCH}`: `search` itself rates {search}) and ",
+            Strong(f"`{CHAMPION}`"),
+            f", the strongest player ({rated(*four[CHAMPION_RUNG])}), where every seat plays "
+            "it: the advice card is its equilibrium of the herd decision, and its field is the "
+            "first of every check of the card below.",
+        ]
     )
 
 
-def champion_markdown(results: Path) -> str:
+LADDER_LINK = Link("the ladder", "#the-strength-ladder")
+"""The link to the ladder from docs/strategies.md."""
+
+
+def champion_block(results: Path) -> Paragraph:
     """The README's sentence on how strong the strongest player is, from the committed ladder."""
     two, four = ratings(results, 2), ratings(results, 4)
     others = " and ".join(f"`{name}` ({signed(four[rung][0], 0)})" for name, rung in RUNGS.items())
-    return (
-        f"It rates {rated(*four[CHAMPION_RUNG])} at 4 players and {rated(*two[CHAMPION_RUNG])} "
-        "heads-up on [the ladder](docs/strategies.md#the-strength-ladder) (its command is in "
-        f"docs/results/{LADDER}/run.json), above {others} at 4 players, at thousands of "
-        "4-player games a second on one core (the bench's `learned_games` row)."
+    return Paragraph(
+        [
+            f"It rates {rated(*four[CHAMPION_RUNG])} at 4 players and "
+            f"{rated(*two[CHAMPION_RUNG])} heads-up on ",
+            Link("the ladder", "docs/strategies.md#the-strength-ladder"),
+            f" (its command is in docs/results/{LADDER}/run.json), above {others} at 4 players, "
+            "at thousands of 4-player games a second on one core (the bench's `learned_games` "
+            "row).",
+        ]
     )
 
 
-def table_markdown(results: Path) -> str:
+def table_block(results: Path) -> Table:
     """docs/strategies.md's ladder: every rung's heads-up and 4-player rating with its 95%
     interval and its measured 4-player games per second on one core (★: on the Pareto frontier
     of rating against speed at either player count)."""
     table = read(results, LADDER, "ladder.csv")
-    lines = [
-        "| player | heads-up rating | 4-player rating | 4-player games/s, one core |",
-        "|---|---|---|---|",
-    ]
+    body = []
     for row in table.to_dict("records"):
         star = " ★" if row["frontier_2p"] or row["frontier_4p"] else ""
         ratings = [rated(row[f"rating_{p}p"], row[f"low_{p}p"], row[f"high_{p}p"]) for p in (2, 4)]
-        lines.append(
-            f"| `{short_name(row['player'])}`{star} | {' | '.join(ratings)} | "
-            f"{plain(row['games_per_s'], 0)} |"
-        )
-    return "\n".join(lines)
+        name = f"`{short_name(row['player'])}`{star}"
+        body.append([name, *ratings, plain(row["games_per_s"], 0)])
+    header = ["player", "heads-up rating", "4-player rating", "4-player games/s, one core"]
+    return Table(header, body, aligned=False)
 
 
 def _leader(results: Path, players: int) -> str:
@@ -148,12 +168,16 @@ def _scales(results: Path) -> str:
     return "tops neither scale"
 
 
-def top_markdown(results: Path) -> str:
+def top_block(results: Path) -> Paragraph:
     """docs/strategies.md's sentence on the strongest player's place on the committed ladder."""
     two, four = ratings(results, 2), ratings(results, 4)
-    return (
-        f"How strong: on [the ladder](#the-strength-ladder) it {_scales(results)}, "
-        f"{rated(*two[CHAMPION_RUNG])} heads-up and {rated(*four[CHAMPION_RUNG])} at 4 players."
+    return Paragraph(
+        [
+            "How strong: on ",
+            LADDER_LINK,
+            f" it {_scales(results)}, {rated(*two[CHAMPION_RUNG])} heads-up and "
+            f"{rated(*four[CHAMPION_RUNG])} at 4 players.",
+        ]
     )
 
 
@@ -171,7 +195,7 @@ def _overlap(table, a: str, b: str, players: int) -> bool:
     )
 
 
-def quick_markdown(results: Path) -> str:
+def quick_block(results: Path) -> Paragraph:
     """docs/strategies.md's sentence on the quick search against `search` on the committed
     ladder: whether their ratings' intervals overlap at both table sizes, and its speed."""
     table = read(results, LADDER, "ladder.csv")
@@ -179,20 +203,26 @@ def quick_markdown(results: Path) -> str:
     quick, search = f"{QUICK_SEARCH}+ev", RUNGS["search"]
     level = all(_overlap(table, quick, search, players) for players in (2, 4))
     verdict = "rates as `search`" if level else "rates apart from `search`"
-    return (
-        f"It {verdict} on [the ladder](#the-strength-ladder) (their intervals "
-        f"{'overlap' if level else 'do not overlap'} at both table sizes) at "
-        f"{_times(speed[quick] / speed[search])} its speed."
+    return Paragraph(
+        [
+            f"It {verdict} on ",
+            LADDER_LINK,
+            f" (their intervals {'overlap' if level else 'do not overlap'} at both table sizes) "
+            f"at {_times(speed[quick] / speed[search])} its speed.",
+        ]
     )
 
 
-def notes_markdown(results: Path) -> str:
+def notes_block(results: Path) -> Paragraph:
     """docs/strategies.md's note below the ladder's table on the strongest player: which scales
     it tops, and its speed in that run."""
     speed = read(results, LADDER, "ladder.csv").set_index("player")["games_per_s"]
-    return (
-        f"The `{CHAMPION}` {_scales(results)}, at {count(round(speed[CHAMPION_RUNG]))} 4-player "
-        "games a second in that run (the bench's `learned_games` row is its speed on your machine)."
+    return Paragraph(
+        [
+            f"The `{CHAMPION}` {_scales(results)}, at {count(round(speed[CHAMPION_RUNG]))} "
+            "4-player games a second in that run (the bench's `learned_games` row is its speed "
+            "on your machine)."
+        ]
     )
 
 
@@ -239,7 +269,7 @@ def settled(results: Path) -> dict[str, tuple[int, int]]:
     return found
 
 
-def settle_markdown(results: Path) -> str:
+def settle_block(results: Path) -> Paragraph:
     """The README's and docs/strategies.md's sentence: from which generation on each self-play
     model's generations rate alike, on the committed generations' ladder."""
     (run,) = read_run_json(results / GENERATIONS)["runs"]
@@ -248,23 +278,25 @@ def settle_markdown(results: Path) -> str:
     listed = ", ".join(models[:-1]) + f" and {models[-1]}" if len(models) > 1 else models[0]
     lasts = {last for _, last in found.values()}
     last = f", {lasts.pop()}," if len(lasts) == 1 else ""
-    return (
-        "Rated on one ladder with their generations (heads-up and at 4 players, "
-        f"{run['games_per_table']:,} games a table; its command is in "
-        f"docs/results/{GENERATIONS}/run.json), the self-play models' ratings stop moving: "
-        f"{listed}, a model's generations lie within each other's 95% intervals at both table "
-        f"sizes (its last generation{last} is the model itself)."
+    return Paragraph(
+        [
+            "Rated on one ladder with their generations (heads-up and at 4 players, "
+            f"{run['games_per_table']:,} games a table; its command is in "
+            f"docs/results/{GENERATIONS}/run.json), the self-play models' ratings stop moving: "
+            f"{listed}, a model's generations lie within each other's 95% intervals at both "
+            f"table sizes (its last generation{last} is the model itself)."
+        ]
     )
 
 
 BLOCKS = {
-    "ladder-fields": fields_markdown,
-    "ladder-champion": champion_markdown,
-    "ladder-table": table_markdown,
-    "ladder-top": top_markdown,
-    "ladder-quick": quick_markdown,
-    "ladder-notes": notes_markdown,
-    "generations-settle": settle_markdown,
+    "ladder-fields": fields_block,
+    "ladder-champion": champion_block,
+    "ladder-table": table_block,
+    "ladder-top": top_block,
+    "ladder-quick": quick_block,
+    "ladder-notes": notes_block,
+    "generations-settle": settle_block,
 }
 """The marked blocks this answer writes."""
 WRITES = {

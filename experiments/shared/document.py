@@ -1,10 +1,12 @@
 """A small document model for the report, rendered as Markdown and as a responsive HTML page.
 
-A document is a list of blocks (:class:`Heading`, :class:`Paragraph`, :class:`Table`,
-:class:`Figure`, :class:`RunBox`, :class:`Box`); text is a list of inline parts (``str``,
-:class:`Strong`, :class:`Link`). :func:`to_markdown` and :func:`to_html` render the same blocks,
-so the two reports say the same thing. Its numbers are written by
-:mod:`experiments.shared.numbers`, as the published pages' are.
+A document is a list of blocks (:class:`Heading`, :class:`Paragraph`, :class:`Bullets`,
+:class:`Table`, :class:`Figure`, :class:`RunBox`, :class:`Box`); text is a list of inline parts
+(``str``, :class:`Strong`, :class:`Link`). :func:`to_markdown` and :func:`to_html` render the
+same blocks, so the two reports say the same thing, and :func:`markdown` renders blocks alone:
+the published pages' marked blocks (:mod:`experiments.shared.pages`), their prose wrapped at the
+pages' width. Its numbers are written by :mod:`experiments.shared.numbers`, as the published
+pages' are.
 
 The HTML page is self-contained (figures embedded as data URIs), has a viewport meta tag, lets
 figures scale down with the page and keeps wide tables inside their own scrolling box, so it
@@ -17,6 +19,7 @@ import base64
 import html
 import math
 import re
+import textwrap
 from dataclasses import dataclass, field
 
 # --------------------------------------------------------------------------------------------
@@ -85,15 +88,24 @@ class Paragraph:
 
 @dataclass
 class Bullets:
-    """A list of items, each a list of inline parts."""
+    """A list of items, each a list of inline parts.
+
+    ``depth``: how deep the list is nested in Markdown (1: the items of an item the page writes
+    around it, indented by two spaces); ``wrap``: whether Markdown rendered at a width wraps
+    each item (False: each item stays on one line, as a command a reader copies whole).
+    """
 
     items: list
     css: str | None = None
+    depth: int = 0
+    wrap: bool = True
 
 
 @dataclass
 class Cell:
-    """A table cell: the value and, optionally, its 95% interval (shown below on a phone)."""
+    """A table cell: the value and, optionally, its 95% interval (shown below on a phone).
+
+    A table's cell may also be a ``str`` or inline parts (a :class:`Strong` total)."""
 
     text: str
     ci: str = ""
@@ -106,7 +118,9 @@ class Table:
 
     ``caption`` is shown above it; ``max_columns`` value columns fit on a phone: a wider table
     is split into several with the label column repeated. ``words``: the values are words, not
-    numbers (aligned left); ``dense``: a smaller font on a phone.
+    numbers (aligned left); ``dense``: a smaller font on a phone; ``aligned``: Markdown's
+    alignment row sets the labels left and the values right (False: ``|---|``, each reader's
+    own alignment, as the published pages write their tables).
     """
 
     header: list[str]
@@ -115,6 +129,7 @@ class Table:
     max_columns: int = 5
     words: bool = False
     dense: bool = False
+    aligned: bool = True
 
     def parts(self) -> list[Table]:
         """The table split so that no part has more than ``max_columns`` value columns."""
@@ -134,6 +149,7 @@ class Table:
                     self.max_columns,
                     self.words,
                     self.dense,
+                    self.aligned,
                 )
             )
         return out
@@ -186,22 +202,48 @@ class Document:
 def _cell_md(cell) -> str:
     if isinstance(cell, Cell):
         text = f"{cell.text} {cell.ci}".strip()
+    elif isinstance(cell, list | Strong | Link):
+        text = _inline_md(cell)
     else:
         text = str(cell)
     return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _row_md(cells) -> str:
+    """A table row: each cell between pipes, an empty one a single space."""
+    return "|" + "|".join(f" {text} " if text else " " for text in map(_cell_md, cells)) + "|"
 
 
 def _table_md(table: Table) -> list[str]:
     lines = []
     if table.caption:
         lines += [_inline_md(table.caption), ""]
-    lines.append("| " + " | ".join(_cell_md(h) for h in table.header) + " |")
-    lines.append("|" + "|".join([":---"] + ["---:"] * (len(table.header) - 1)) + "|")
-    lines += ["| " + " | ".join(_cell_md(c) for c in row) + " |" for row in table.rows]
+    lines.append(_row_md(table.header))
+    if table.aligned:
+        lines.append("|" + "|".join([":---"] + ["---:"] * (len(table.header) - 1)) + "|")
+    else:
+        lines.append("|" + "---|" * len(table.header))
+    lines += [_row_md(row) for row in table.rows]
     return lines
 
 
-def _blocks_md(blocks) -> list[str]:
+def _fill(text: str, width: int | None, first: str = "", rest: str = "") -> list[str]:
+    """``text`` after ``first``, wrapped at ``width`` (None: on one line) with its further lines
+    after ``rest``; words are never broken, nor at hyphens."""
+    lines = None
+    if width is not None:
+        lines = textwrap.wrap(
+            text,
+            width,
+            initial_indent=first,
+            subsequent_indent=rest,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return lines or [first + text]
+
+
+def _blocks_md(blocks, width: int | None = None) -> list[str]:
     out: list[str] = []
     for block in blocks:
         if isinstance(block, Heading):
@@ -209,10 +251,15 @@ def _blocks_md(blocks) -> list[str]:
                 out += [f'<a id="{block.anchor}"></a>', ""]
             out += ["#" * block.level + " " + block.text, ""]
         elif isinstance(block, Paragraph):
-            text = _inline_md(block.parts)
-            out += [f"> {text}" if block.css == "run" else text, ""]
+            quote = "> " if block.css == "run" else ""
+            out += _fill(_inline_md(block.parts), width, quote, quote) + [""]
         elif isinstance(block, Bullets):
-            out += [f"- {_inline_md(item)}" for item in block.items] + [""]
+            indent = "  " * block.depth
+            for item in block.items:
+                out += _fill(
+                    _inline_md(item), width if block.wrap else None, indent + "- ", indent + "  "
+                )
+            out.append("")
         elif isinstance(block, Table):
             out += _table_md(block) + [""]
         elif isinstance(block, Figure):
@@ -224,18 +271,41 @@ def _blocks_md(blocks) -> list[str]:
         elif isinstance(block, Box):
             if block.anchor:
                 out += [f'<a id="{block.anchor}"></a>', ""]
-            out += _blocks_md(block.blocks)
+            out += _blocks_md(block.blocks, width)
         else:  # pragma: no cover - a programming error
             raise TypeError(f"unknown block {block!r}")
     return out
 
 
-def to_markdown(document: Document) -> str:
-    """The document as Markdown (figures linked by their ``file``)."""
-    lines = [f"# {document.title}", "", *_blocks_md(document.blocks)]
+def _trimmed(lines: list[str]) -> list[str]:
     while lines and not lines[-1]:
         lines.pop()
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def to_markdown(document: Document) -> str:
+    """The document as Markdown (figures linked by their ``file``)."""
+    return "\n".join(_trimmed([f"# {document.title}", "", *_blocks_md(document.blocks)])) + "\n"
+
+
+def markdown(blocks, width: int | None = None) -> str:
+    """Blocks as Markdown text, a blank line between two, without a final newline.
+
+    Parameters
+    ----------
+    blocks : block or list of blocks
+        What to render (one block alone, or a list).
+    width : int, optional
+        The width paragraphs and list items are wrapped at (a list item's further lines
+        indented under its text; words never broken); None: each on one line.
+
+    Returns
+    -------
+    str
+    """
+    if not isinstance(blocks, list | tuple):
+        blocks = [blocks]
+    return "\n".join(_trimmed(_blocks_md(blocks, width)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -297,6 +367,8 @@ def _table_html(table: Table) -> str:
                 if isinstance(cell, Cell):
                     ci = f' <span class="ci">{html.escape(cell.ci)}</span>' if cell.ci else ""
                     cells.append(f"<{tag}>{_breakable(cell.text)}{ci}</{tag}>")
+                elif isinstance(cell, list | Strong | Link):
+                    cells.append(f"<{tag}>{_inline_html(cell)}</{tag}>")
                 else:
                     cells.append(f"<{tag}>{_breakable(str(cell))}</{tag}>")
             body.append("<tr>" + "".join(cells) + "</tr>")
@@ -370,6 +442,7 @@ __all__ = [
     "RunBox",
     "Strong",
     "Table",
+    "markdown",
     "to_html",
     "to_markdown",
 ]

@@ -8,7 +8,9 @@ them). A question publishes its figures in its own ``page.py`` (found by looking
 and kinds are):
 
 - ``SOURCES``: the result folders it owns (:class:`Source`), each with the commands that make it;
-- ``BLOCKS``: block name -> a function of the results folder returning the block's text;
+- ``BLOCKS``: block name -> a function of the results folder returning the block's document
+  elements (a block of :mod:`experiments.shared.document`, or a list of them), which
+  :func:`blocks` renders as the page's Markdown;
 - ``WRITES`` (optional): a file of ``docs/`` -> a function of the results folder returning its text
   or bytes (a table drawn from several folders, such as ``docs/answers_by_field.csv``, or a
   chart, :mod:`experiments.shared.page_charts`), named after the page that shows it
@@ -23,7 +25,6 @@ from __future__ import annotations
 import importlib
 import re
 import shlex
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -32,6 +33,7 @@ from types import ModuleType
 
 import pandas as pd
 
+from experiments.shared.document import markdown
 from experiments.shared.questions import HOME, room_modules
 from experiments.shared.report_results import read_table
 
@@ -148,27 +150,12 @@ WIDTH = 96
 """The width the pages' prose is wrapped at."""
 
 
-def wrap(text: str) -> str:
-    """A block's text as the page prints it: a paragraph or a list item of one line wrapped at
-    :data:`WIDTH` (a list item's lines indented under its text); a table or a text of several
-    lines as it is."""
-    if "\n" in text or text.startswith("|"):
-        return text
-    item = text.startswith("- ")
-    return textwrap.fill(
-        text,
-        WIDTH,
-        subsequent_indent="  " if item else "",
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
-
-
 def blocks(results: Path = RESULTS) -> dict[str, Callable[[], str]]:
-    """Every marked block a page may hold -> a function writing it from ``results``
-    (:func:`wrap`-ped)."""
+    """Every marked block a page may hold -> a function writing its text from ``results``: the
+    block's document elements as Markdown, paragraphs and list items wrapped at :data:`WIDTH`
+    (:func:`experiments.shared.document.markdown`)."""
     return {
-        name: (lambda f=fill: wrap(f(results)))
+        name: (lambda f=fill: markdown(f(results), WIDTH))
         for module in page_modules()
         for name, fill in getattr(module, "BLOCKS", {}).items()
     }

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from experiments.shared.document import Bullets, Paragraph, Strong
 from experiments.shared.numbers import interval, percent, signed
 from experiments.shared.pages import Source, read
 
@@ -72,7 +73,7 @@ SOURCES = tuple(
 """The committed summaries, one per strategy."""
 
 
-def score_markdown(results: Path) -> str:
+def score_block(results: Path) -> Paragraph:
     """The answers' paragraph: the herd's change to the mean score, per strategy."""
     greedy = read(results, "score/greedy", "score.csv").set_index("players")
     classic = read(results, "score/classic", "score.csv").set_index("players")
@@ -82,30 +83,36 @@ def score_markdown(results: Path) -> str:
     ]
     stalled = classic["long_games_no_herd"].idxmax()
     share = percent(classic.loc[stalled, "long_games_no_herd"])
-    return (
-        "**Does the herd change the score?** Mean score per seat with the herd minus without "
-        "it, every seat the same strategy, 20,000 games per cell (`mammoth simulate --games "
-        "20000 --players N --seed 2026 --strategy S`, then again with `--no-herd`; the "
-        "difference of the two mean scores): `greedy` "
-        f"{', '.join(cells[:-1])} and {cells[-1]} players. `classic` gives "
-        f"{', '.join(signed(classic.loc[p, 'difference']) for p in PLAYERS)}: the first "
-        f"greedy's games stall without the herd ({share} "
-        f"of its {stalled}-player games run past {LONG_GAME} rounds, against "
-        f"{percent(greedy['long_games_no_herd'].max())} of `greedy`'s), which is the "
-        "artefact the new greedy removes."
+    return Paragraph(
+        [
+            Strong("Does the herd change the score?"),
+            " Mean score per seat with the herd minus without it, every seat the same strategy, "
+            "20,000 games per cell (`mammoth simulate --games 20000 --players N --seed 2026 "
+            "--strategy S`, then again with `--no-herd`; the difference of the two mean "
+            f"scores): `greedy` {', '.join(cells[:-1])} and {cells[-1]} players. `classic` "
+            f"gives {', '.join(signed(classic.loc[p, 'difference']) for p in PLAYERS)}: the "
+            f"first greedy's games stall without the herd ({share} of its {stalled}-player "
+            f"games run past {LONG_GAME} rounds, against "
+            f"{percent(greedy['long_games_no_herd'].max())} of `greedy`'s), which is the "
+            "artefact the new greedy removes.",
+        ]
     )
 
 
-def short_markdown(results: Path) -> str:
+def short_block(results: Path) -> Bullets:
     """The README's short answer: the herd's change to `greedy`'s mean score."""
     greedy = read(results, "score/greedy", "score.csv").set_index("players")
     first, *rest = [signed(greedy.loc[p, "difference"]) for p in PLAYERS]
     others = ", ".join(f"{value} at {p}" for value, p in zip(rest, PLAYERS[1:], strict=True))
-    return (
-        "- **Does the herd change the score?** Every seat `greedy`: "
-        f"{first} points a seat at {PLAYERS[0]} players, {others}."
+    return Bullets(
+        [
+            [
+                Strong("Does the herd change the score?"),
+                f" Every seat `greedy`: {first} points a seat at {PLAYERS[0]} players, {others}.",
+            ]
+        ]
     )
 
 
-BLOCKS = {"herd-score": score_markdown, "herd-score-short": short_markdown}
+BLOCKS = {"herd-score": score_block, "herd-score-short": short_block}
 """The marked blocks this answer writes."""

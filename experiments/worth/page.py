@@ -10,6 +10,7 @@ from shlex import quote
 
 import pandas as pd
 
+from experiments.shared.document import Bullets, Cell, Paragraph, Strong, Table
 from experiments.shared.numbers import in_words, interval, percent, plain
 from experiments.shared.page_charts import png
 from experiments.shared.pages import (
@@ -76,10 +77,10 @@ def games(results: Path) -> pd.DataFrame:
     return read_fields(results, "worth", "games.csv")
 
 
-def _decided(row) -> str:
-    return (
-        f"{percent(row.majority_decided)} "
-        f"{interval(row.majority_decided_low, row.majority_decided_high, scale=100)}"
+def _decided(row) -> Cell:
+    return Cell(
+        percent(row.majority_decided),
+        interval(row.majority_decided_low, row.majority_decided_high, scale=100),
     )
 
 
@@ -87,21 +88,20 @@ def _margin(row) -> str:
     return f"{plain(row.margin_median, 0)} ({plain(row.margin)})"
 
 
-def table_markdown(results: Path) -> str:
+def table_block(results: Path) -> Table:
     """The answers' table: the games the majority decides and the winning margin, by field."""
     rows = games(results)
-    lines = ["| field | | 2 players | 3 players | 4 players |", "|---|---|---|---|---|"]
     what = {
         "games whose winner the majority decides": _decided,
         "winning margin, median (mean)": _margin,
     }
+    body = []
     for label, cell in what.items():
         for f in FIELDS:
             mine = rows[rows["field"] == f.name].set_index("players")
-            lines.append(
-                f"| {f.name} | {label} | {' | '.join(cell(mine.loc[p]) for p in PLAYERS)} |"
-            )
-    return "\n".join(lines)
+            body.append([f.name, label, *(cell(mine.loc[p]) for p in PLAYERS)])
+    header = ["field", "", *(f"{p} players" for p in PLAYERS)]
+    return Table(header, body, aligned=False)
 
 
 def _range(rows: pd.DataFrame, players: int) -> str:
@@ -109,17 +109,17 @@ def _range(rows: pd.DataFrame, players: int) -> str:
     return f"{plain(shares.min())}–{plain(shares.max())}%"
 
 
-def short_markdown(results: Path) -> str:
+def short_block(results: Path) -> Bullets:
     """The README's short answer to what the mammoth scoring is worth."""
     rows = games(results)
     at4 = rows[rows["players"] == 4].set_index("field")["majority_decided"]
     most = at4.idxmax()
-    return (
-        "- **What is the mammoth scoring worth?** The 10-point majority decides the winner of "
-        f"{_range(rows, 2)} of 2-player games and {_range(rows, 4)} of 4-player games, across "
-        f"all {in_words(len(FIELDS))} fields; at 4 players most often against the {most} field. "
-        + _strongest_words(rows)
+    words = (
+        f" The 10-point majority decides the winner of {_range(rows, 2)} of 2-player games and "
+        f"{_range(rows, 4)} of 4-player games, across all {in_words(len(FIELDS))} fields; at 4 "
+        f"players most often against the {most} field. {_strongest_words(rows)}"
     )
+    return Bullets([[Strong("What is the mammoth scoring worth?"), words]])
 
 
 def _strongest_words(rows: pd.DataFrame) -> str:
@@ -140,7 +140,7 @@ def _strongest_words(rows: pd.DataFrame) -> str:
     )
 
 
-def field_markdown(results: Path) -> str:
+def field_block(results: Path) -> Paragraph:
     """Where the field matters: the range by table size, and the field where the majority
     decides most often with its interval."""
     rows = games(results)
@@ -149,15 +149,19 @@ def field_markdown(results: Path) -> str:
     closest = at4["margin_median"].idxmin()
     best = at4.loc[most]
     median = f"median {plain(at4.loc[closest, 'margin_median'], 0)} points"
+    cell = _decided(best)
+    decided = f"{cell.text} {cell.ci}"
     if closest == most:
-        where = f"where the majority also decides most often: {_decided(best)} of its games."
+        where = f"where the majority also decides most often: {decided} of its games."
     else:
-        where = f"and the majority decides most often against the {most} field: {_decided(best)}."
-    return (
-        f"Where the field matters: the majority decides {_range(rows, 2)} of 2-player games, "
-        f"{_range(rows, 3)} of 3-player and {_range(rows, 4)} of 4-player games across the "
-        f"fields. At 4 players the margins are closest against the {closest} field ({median}), "
-        f"{where}"
+        where = f"and the majority decides most often against the {most} field: {decided}."
+    return Paragraph(
+        [
+            f"Where the field matters: the majority decides {_range(rows, 2)} of 2-player "
+            f"games, {_range(rows, 3)} of 3-player and {_range(rows, 4)} of 4-player games "
+            f"across the fields. At 4 players the margins are closest against the {closest} "
+            f"field ({median}), {where}"
+        ]
     )
 
 
@@ -182,9 +186,9 @@ def chart_png(results: Path) -> bytes:
 
 
 BLOCKS = {
-    "worth-table": table_markdown,
-    "worth-short": short_markdown,
-    "worth-field": field_markdown,
+    "worth-table": table_block,
+    "worth-short": short_block,
+    "worth-field": field_block,
 }
 """The marked blocks this answer writes."""
 WRITES = {"docs/answers_worth.png": chart_png}
