@@ -13,7 +13,17 @@ from cli_contract import assert_refused, copy_folder, invoke, snapshot
 from click.testing import CliRunner
 
 from experiments.cli import main
-from experiments.shared.document import Cell, Table
+from experiments.shared.document import (
+    Bullets,
+    Cell,
+    Document,
+    Link,
+    Paragraph,
+    Strong,
+    Table,
+    markdown,
+    to_html,
+)
 from experiments.shared.numbers import count, interval, percent, plain, pp
 
 
@@ -40,6 +50,30 @@ def test_wide_tables_split_with_the_label_column_repeated():
     assert [p.rows[0][0] for p in parts] == ["row"] * 3
     assert sum(len(p.header) - 1 for p in parts) == 11 and parts[1].caption is None
     assert Table(["", "a"], [["x", Cell("1")]]).parts()[0].header == ["", "a"]
+
+
+def test_blocks_render_as_the_pages_write_them():
+    """The published pages' blocks come from the one Markdown renderer: a table's plain
+    alignment row, an empty cell a single space, a bold total; prose and list items wrapped at
+    a width (an item's further lines under its text), a nested list, a list kept on one line."""
+    table = Table(["field", "", "2 players"], [["a", "b", Cell("+1.0 pp", "[0.5, 1.5]")]])
+    assert markdown(table).splitlines()[1] == "|:---|---:|---:|"
+    plain_table = Table(["field", "", "2 players"], [[Strong("worst"), "b", "c"]], aligned=False)
+    assert markdown(plain_table) == "| field | | 2 players |\n|---|---|---|\n| **worst** | b | c |"
+    assert "<th><strong>worst</strong></th>" in to_html(Document("t", [plain_table]))
+    words = ["word"] * 12
+    prose = Paragraph([Strong("Bold?"), " ", " ".join(words), " (", Link("here", "#here"), ")."])
+    assert markdown(prose, 20).splitlines() == [
+        "**Bold?** word word", "word word word word", "word word word word", "word word",
+        "([here](#here)).",
+    ]  # fmt: skip
+    item = Bullets([[Strong("Q?"), " " + " ".join(words)]])
+    assert markdown(item, 24).splitlines() == [
+        "- **Q?** word word word", "  word word word word", "  word word word word", "  word",
+    ]  # fmt: skip
+    nested = Bullets([" ".join(words), "two"], depth=1, wrap=False)
+    assert markdown(nested, 20) == f"  - {' '.join(words)}\n  - two"
+    assert markdown([prose, table]).count("\n\n") == 1
 
 
 @pytest.fixture(scope="module")
