@@ -379,3 +379,35 @@ def test_a_chunk_played_by_another_engine_version_is_not_the_experiments(monkeyp
     assert checkpoints.fingerprint(dict(config)) == now
     monkeypatch.setattr(checkpoints, "ENGINE_VERSION", checkpoints.ENGINE_VERSION + 1)
     assert checkpoints.fingerprint(config) != now
+
+
+FINGERPRINTS_BEFORE_TYPED_SETTINGS = {
+    "experiments/advice/advice.toml": (
+        "83b709d3a1e813a170b5f667eac15a27f01737df24d14291ccc123a85b8327fa"
+    ),
+    "experiments/commit/commit.toml": (
+        "35d83ab49c145ea8621fd1c7daafe1399ed2a74a01fb8c1b522f071cd9c6b067"
+    ),
+    "experiments/compare/league.toml": (
+        "c2bc35a0c9f5dbb3b02afdc5293d67d1385f2c5832a2479a8833a699c54dcd86"
+    ),
+    "experiments/worth/worth.toml": (
+        "eb2d92b1c41522c56eca9cbaa47df97180c7277f9a0a9f5e0c0d11b10005f790"
+    ),
+}
+"""The chunk fingerprint of each suite file at ``--scale 0.01``, as the code before typed
+settings (b91ddbb, experiments read as plain mappings) computed it: a checkpoint written then
+must still resume."""
+
+
+@pytest.mark.parametrize("path", sorted(FINGERPRINTS_BEFORE_TYPED_SETTINGS))
+def test_a_checkpoint_written_before_typed_settings_still_resumes(path, monkeypatch):
+    """The typed experiment keeps the mapping it was read from, so its fingerprint (what a saved
+    chunk carries) and its experiment.json are what they were (the file named as then, from the
+    repository's root: ``source`` is part of the experiment)."""
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    experiment = load_experiment(path, scale=0.01)
+    assert fingerprint(experiment.written) == FINGERPRINTS_BEFORE_TYPED_SETTINGS[path]
+    assert json.loads(json.dumps(experiment.written)) == experiment.written
