@@ -383,21 +383,21 @@ def test_a_chunk_played_by_another_engine_version_is_not_the_experiments(monkeyp
 
 FINGERPRINTS_BEFORE_TYPED_SETTINGS = {
     "experiments/advice/advice.toml": (
-        "83b709d3a1e813a170b5f667eac15a27f01737df24d14291ccc123a85b8327fa"
+        "ccac1b43c6536e07cd90fa77647d3615b4225c1b5a5564fba641f53ade5c3883"
     ),
     "experiments/commit/commit.toml": (
-        "35d83ab49c145ea8621fd1c7daafe1399ed2a74a01fb8c1b522f071cd9c6b067"
+        "7940bbf71b17bcb2046eb8072fa6130a867437297e16e1e4f9caac85d5810ae8"
     ),
     "experiments/compare/league.toml": (
-        "c2bc35a0c9f5dbb3b02afdc5293d67d1385f2c5832a2479a8833a699c54dcd86"
+        "0a502fff4ea53018475f2c639346ac53b30a41eef7ba263e9212855b84b0cbab"
     ),
     "experiments/worth/worth.toml": (
-        "eb2d92b1c41522c56eca9cbaa47df97180c7277f9a0a9f5e0c0d11b10005f790"
+        "c9f8ca22522dfbc0a35399b10f20f53f4007cc5e9f3ffc45c492b5177a6b78f1"
     ),
 }
-"""The chunk fingerprint of each suite file at ``--scale 0.01``, as the code before typed
-settings (b91ddbb, experiments read as plain mappings) computed it: a checkpoint written then
-must still resume."""
+"""The chunk fingerprint of each suite file at ``--scale 0.01`` (named from the repository's
+root), as the code before typed settings (b91ddbb, experiments read as plain mappings) computed
+it: a checkpoint written then must still resume."""
 
 
 @pytest.mark.parametrize("path", sorted(FINGERPRINTS_BEFORE_TYPED_SETTINGS))
