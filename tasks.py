@@ -67,8 +67,9 @@ def test() -> None:
     game kernels (one per kernel, light and heavy, side by side) into the run's cache, the
     workers load them from there, and the files that play the heavy kernel run last
     (``tests/conftest.py``). The compile-heavy checks (marked ``heavy_kernel``: those that play
-    the heavy kernel, ``search``, some 80 CPU s to compile, those that compile a kernel function
-    as an entry of their own, the checks on a local Dask cluster, the notebooks in a Jupyter
+    the heavy kernel, ``search``, some 80 CPU s to compile, those that play the light kernel's
+    advice or analysis entry, some 45 CPU s more, those that compile a kernel function as an
+    entry of their own, the checks on a local Dask cluster, the notebooks in a Jupyter
     kernel, trainings, the README's longest commands: leagues of hundreds of chunks, the
     advice and the worth at every table size, and the runs killed and resumed in processes, and
     the worth and commit kinds' chunking and worker checks) are a tier of their own,

@@ -72,9 +72,9 @@ TESTS = (
     Target(False, "analyse"),
     Target(True, "play"),
 )
-"""What the tests play: the default run the light kernel's entries (games, decisions played
-out, positions analysed), the ``heavy_kernel`` tier the heavy kernel's games (its play-outs
-only in ``slow`` tests)."""
+"""What the tests play: the default run the light kernel's games, the ``heavy_kernel`` tier the
+heavy kernel's games and the light kernel's other entries (decisions played out, positions
+analysed; the heavy kernel's play-outs only in ``slow`` tests)."""
 
 
 def is_ready(target: Target) -> bool:

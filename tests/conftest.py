@@ -55,9 +55,9 @@ def pytest_configure(config):
     """On the controller of a parallel run: compile the game kernels for the workers.
 
     Background processes compile the kernel entries the run plays (:func:`_targets`: the default
-    run the light kernel's, the ``heavy_kernel`` tier the heavy one's) into the run's cache, one
-    process per kernel (:func:`strategies.compiling.start_warming`): the light kernel's games,
-    then its play-outs; the heavy kernel (``search``) beside it when both tiers run. A worker that
+    run the light kernel's games, the ``heavy_kernel`` tier the heavy one's games and the light
+    one's play-outs and analyses) into the run's cache, one process per kernel
+    (:func:`strategies.compiling.start_warming`), side by side. A worker that
     needs an entry still being compiled waits on the entry's lock
     (:func:`sim.kernel.compile_lock`), then loads it; so no entry is compiled twice. The test
     files that play the heavy kernel (marked ``heavy_kernel``) run last
@@ -76,15 +76,17 @@ def pytest_configure(config):
 
 
 def _targets(markexpr: str) -> list:
-    """The kernel entries a run of these marks plays: the light kernel's where the heavy_kernel
-    tier is left out (the default run), the heavy kernel's where only it runs, else both."""
+    """The kernel entries a run of these marks plays: the light kernel's games where the
+    heavy_kernel tier is left out (the default run); the heavy kernel's games and the light
+    kernel's advice and analysis entries where only that tier runs (its checks advise and
+    analyse); else all of them."""
     from strategies.compiling import TESTS, Target
 
     expression = " ".join(markexpr.split())
     if "not heavy_kernel" in expression:
-        return [t for t in TESTS if not t.heavy]
+        return [Target(False, "play")]
     if "heavy_kernel" in expression:
-        return [Target(True, "play")]
+        return [t for t in TESTS if t.heavy or t.entry != "play"]
     return list(TESTS)
 
 

@@ -238,6 +238,13 @@ def plays_search(args: list[str]) -> bool:
     return args[:1] == ["ladder"] and "--strategy" not in args
 
 
+def plays_advice_or_analysis(args: list[str]) -> bool:
+    """Whether a command plays the light kernel's advice or analysis entry (``advise``,
+    ``analyse``): entries of their own, compiled only in the ``heavy_kernel`` tier, so the
+    default run compiles the game entry alone."""
+    return args[:1] in (["advise"], ["analyse"])
+
+
 def runs_long(args: list[str]) -> bool:
     """Whether a command runs for many seconds even at the test's sizes: the demo (the whole
     suite), ``cache warm`` (every kernel entry, in processes of their own), the commit file at

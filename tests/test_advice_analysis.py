@@ -6,6 +6,7 @@ import json
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from experiments.advice import analysis as sit
 from experiments.advice import report_words as advice_words
@@ -195,6 +196,7 @@ def test_the_solver_commits_for_a_rich_prize_and_not_for_nothing():
     assert solver_commitment((2, 1), 4, 0, prize(0.5, 0.0, 0.0)) == 0
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_table_of_real_play_outs_is_the_same_in_chunks():
     """Two chunks of games (first_game) give the decisions, table and card of one run."""
     whole = advise_games(16, 3, "greedy", playouts=2, seed=11, rotate=True)

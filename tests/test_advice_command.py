@@ -79,6 +79,7 @@ def test_the_check_follows_the_games_of_a_run_or_demo():
     assert load_experiment(path, games=1).check_games == 1  # never rounded to no check
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_decisions_not_played_out_are_counted_across_chunks_and_reported(tmp_path):
     """A decision met after a game's log was full is not played out: each chunk counts them,
     the merge adds the counts (and keeps them out of the decision columns), run.json says so."""

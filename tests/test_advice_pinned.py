@@ -30,6 +30,7 @@ def advice_digest(players: int) -> str:
     return hashlib.sha256(frame.to_csv(index=False).encode()).hexdigest()[:16]
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 @pytest.mark.parametrize("players", sorted(GOLDEN))
 def test_the_advice_plays_as_pinned(players):
     assert advice_digest(players) == GOLDEN[players]

@@ -41,6 +41,7 @@ def advised():
     return kernel, slots, seats, st
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_real_games_are_the_games_the_field_plays(advised):
     _, _, _, st = advised
     played = play_games(6, 3, FIELD, seed=SEED)
@@ -162,6 +163,7 @@ def test_a_decision_with_one_legal_k_records_one_branch(advised):
         st.log[g, 1 + j] = row
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_decisions_do_not_depend_on_the_split():
     whole = advise_games(5, 2, "greedy", playouts=2, seed=4)
     parts = [
@@ -174,6 +176,7 @@ def test_decisions_do_not_depend_on_the_split():
     pd.testing.assert_frame_equal(whole, threads)
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_win_shares_are_shares(advised):
     frame = decisions_frame(advised[3], Run(*advised[1:3], seed=SEED, n_games=6))
     wins = frame[[f"win_{k}" for k in range(11)]].to_numpy()
@@ -194,6 +197,7 @@ def placed():
     return kernel, slots, seats, st
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_placements_are_noted_where_the_seat_values_the_herd(placed):
     """A placement decision is noted at a seat's first turn with the herd's area open, only when
     its taming policy values the herd (fixed-1 never seeks it): two options, both played out;

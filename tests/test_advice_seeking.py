@@ -161,6 +161,7 @@ def placement_runs(tmp_path_factory):
     return folders
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_pooled_card_does_not_depend_on_the_chunking(placement_runs):
     one, other = placement_runs
     for name in ("seek.csv", "card.json", "card.md", "advice.csv"):

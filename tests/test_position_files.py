@@ -182,6 +182,7 @@ def test_a_folder_of_another_kind_s_run_is_refused_changing_nothing(tmp_path):
     assert "holds a 'compare' run" in line, line
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_one_play_out_says_there_is_no_interval_and_no_best(tmp_path):
     result = invoke("analyse", EXAMPLE, "--playouts", 1, "--field", "greedy", "--out", tmp_path)
     assert result.exit_code == 0, result.output
@@ -322,6 +323,7 @@ def test_the_earlier_tiles_as_a_count_are_dealt_anew_by_every_play_out(tmp_path)
     assert deal_earlier(named, 5, 0) is named
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_analysis_of_a_count_says_so_and_is_the_same_on_any_chunking(tmp_path):
     path = _count_form(tmp_path)
     args = ["analyse", path, "--playouts", 60, "--field", "greedy", "--no-stop"]
@@ -350,6 +352,7 @@ def test_an_impossible_count_of_earlier_tiles_is_refused(tmp_path, edit, words):
     assert words in line, line
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_a_position_is_parsed_once_on_its_way_to_the_kernel(tmp_path, monkeypatch):
     """The command, the kind's check, its run and every chunk of this process share one parse
     (issue 62: it was parsed four times)."""

@@ -122,11 +122,13 @@ def test_a_smaller_table_shows_only_its_stacks(browser_page, tmp_path, players):
     assert page.locator(f"#stack-{players + 1}-top").count() == 0
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_demo_writes_the_page(demo_run):
     text = (demo_run / "position.html").read_text(encoding="utf-8")
     assert text == position_page(Rules(), 4)
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_analysis_page_reads_on_a_phone_with_the_answer_first(browser_page, tmp_path):
     from cli_contract import invoke
 

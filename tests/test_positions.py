@@ -58,6 +58,7 @@ def _example() -> str:
 # --- positions out of games ----------------------------------------------------------------
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_positions_of_a_thousand_real_decisions_read_back_to_the_same_state():
     """Every herd decision of real games at 2, 3 and 4 players, placement turns and
     commitments, written as a position file and read back: the same state digest."""
@@ -82,6 +83,7 @@ def test_the_digest_tells_states_apart():
     assert position_digest(read_position(EXAMPLE)) == position_digest(position)
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_simulate_writes_the_positions_of_its_first_games(tmp_path):
     result = invoke(
         "simulate", "--games", 3, "--players", 3, "--positions", 1, "--out", tmp_path / "s"
@@ -183,6 +185,7 @@ def _advice_key(seed: int, game: int, round_: int, seat: int) -> np.uint64:
     return np.uint64(stream_key(seed_words(seed), game, salt))
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_analysis_of_a_written_decision_is_the_advice_play_outs_of_it():
     """A commitment of a real game written as a position and read back, played out with the
     advice run's key for it: exactly the advice's win shares, option by option."""
@@ -214,6 +217,7 @@ def test_the_analysis_of_a_written_decision_is_the_advice_play_outs_of_it():
     assert checked >= 20
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_a_placement_turn_agrees_with_the_advice_seeking_the_herd():
     """At placement decisions of real games, the option the seat's own player takes (its
     people on the herd's area, or elsewhere) wins as often as the advice's play-outs of the
@@ -242,6 +246,7 @@ def test_a_placement_turn_agrees_with_the_advice_seeking_the_herd():
     assert found == 4
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_last_round_commitment_wins_with_the_exact_contest_odds():
     """One tile decides the majority and its 10 points the game: committing ``k`` figures wins
     exactly when the contest is won, so each option's win share is the exact chance to win
@@ -260,6 +265,7 @@ def test_the_last_round_commitment_wins_with_the_exact_contest_odds():
     assert int(np.argmax(out[:, 0].mean(axis=1))) == len(options) - 1
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_last_round_placement_away_from_the_herd_cannot_win(tmp_path):
     result = invoke(
         "analyse", KNOWN / "last_round_placement.toml", "--playouts", 300, "--no-stop",
@@ -273,6 +279,7 @@ def test_the_last_round_placement_away_from_the_herd_cannot_win(tmp_path):
     assert table["lead"]["lead_low"] > 0.3
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_same_numbers_on_one_and_two_workers_and_any_chunking(tmp_path):
     args = ["analyse", EXAMPLE, "--playouts", 300, "--seed", 4]
     runs = {
@@ -289,6 +296,7 @@ def test_the_same_numbers_on_one_and_two_workers_and_any_chunking(tmp_path):
         assert (tmp_path / "other" / name).read_bytes() == (tmp_path / "whole" / name).read_bytes()
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_resume_keeps_the_chunks_and_gives_the_same_files(tmp_path, monkeypatch):
     from experiments.analyse import kind
 
@@ -331,6 +339,7 @@ def test_the_stopping_rule_reads_only_the_chunks_before_it():
     assert low[0] == 0 and high[0] > 0.03 and high[1] == 1 and low[1] < 0.97
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_example_in_the_docs_is_the_command_s_output(tmp_path):
     """docs/positions.md shows the example's analysis with its command: the same table."""
     doc = (ROOT / "docs" / "positions.md").read_text(encoding="utf-8")

@@ -23,11 +23,14 @@ import readme_commands as readme
 
 COMMANDS = readme.commands()
 LOCAL = [c for c in COMMANDS if readme.exception(c) is None and "--dask" not in readme.runnable(c)]
-# the commands that play search need the heavy kernel, and a few run long: the heavy_kernel tier
+# the commands that play search need the heavy kernel, those that advise or analyse the light
+# kernel's entries of their own, and a few run long: the heavy_kernel tier
 HEAVY = [
     c
     for c in LOCAL
-    if readme.plays_search(readme.runnable(c)) or readme.runs_long(readme.runnable(c))
+    if readme.plays_search(readme.runnable(c))
+    or readme.plays_advice_or_analysis(readme.runnable(c))
+    or readme.runs_long(readme.runnable(c))
 ]
 LIGHT = [c for c in LOCAL if c not in HEAVY]
 

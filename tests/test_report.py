@@ -108,6 +108,7 @@ def test_a_comparison_report_leads_with_ranking_chart_and_profile(league_report)
     assert "file://" not in page and "figures/" not in page  # self-contained
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_report_tables_are_short_and_hold_no_float_noise(demo_run):
     md = (demo_run / "report.md").read_text()
     rows = 0
@@ -148,6 +149,7 @@ DAMAGED_TABLES = [
 ]
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 @pytest.mark.parametrize("kind, table, content", DAMAGED_TABLES)
 def test_report_refuses_damaged_tables_of_every_kind(tmp_path, demo_run, kind, table, content):
     """Each kind's section reads its tables only once checked: one line naming the file."""
@@ -158,6 +160,7 @@ def test_report_refuses_damaged_tables_of_every_kind(tmp_path, demo_run, kind, t
     assert table in line
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_report_refuses_a_table_the_checks_let_through_in_one_line(tmp_path, demo_run):
     """A league table with every row twice passes the column checks; the section's error is
     still one line naming the folder."""
@@ -169,6 +172,7 @@ def test_report_refuses_a_table_the_checks_let_through_in_one_line(tmp_path, dem
     assert str(folder) in line
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_every_run_json_names_its_kind_and_the_engine_version(demo_run):
     """The report reads a folder's section by the kind its run.json records."""
     import json
@@ -216,6 +220,7 @@ def test_the_sections_are_found_in_the_questions_folders():
     assert orders == sorted(orders) and len(set(orders)) == len(orders)
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_a_folders_kind_is_read_from_its_run_json_not_guessed(tmp_path, demo_run):
     """A league folder whose run.json names no kind gets the short tables of any folder; one
     that names another kind is refused by that kind's checks, in one line."""
@@ -306,6 +311,7 @@ def test_the_league_chart_draws_the_fair_share_in_per_cent(herds):
         assert ax.get_xlim()[1] > 50  # the win rates are drawn in per cent too
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_demo_writes_the_card_for_every_table(demo_run):
     """Beside the report, the person's card for every table to print, linked from its answer."""
     from experiments.shared.report_card_print import print_page

@@ -129,6 +129,7 @@ def seen(demo_run):
     return measure(demo_run / "report.html")
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 @pytest.mark.parametrize("width", WIDTHS)
 def test_report_in_a_browser(seen, demo_run, width):
     page = seen[width]

@@ -17,6 +17,7 @@ from experiments.cli import main
 from experiments.report.command_demo import default_suite
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_demo_runs_the_default_suite_and_reports(demo_run):
     out = demo_run
     assert (out / "report.md").exists() and (out / "report.html").exists()
@@ -119,6 +120,7 @@ def test_demo_with_one_game_works(tmp_path):
     assert "too few games" in (out / "commit" / "rule_of_thumb.csv").read_text()
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_ci_check_of_the_report_accepts_the_demo_and_refuses_a_missing_answer(
     demo_run, tmp_path
 ):

@@ -50,6 +50,7 @@ def _settled(page, status: str | None = None) -> None:
         )
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_example_is_entered_and_analysed_in_the_page(browser_page, server, tmp_path):
     from cli_contract import invoke
 

@@ -106,12 +106,14 @@ DAMAGE = {
 }
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_cut_run_kept_its_chunks_and_wrote_no_table(interrupted):
     out = interrupted / "cut"
     assert sorted(p.name for p in out.iterdir()) == ["chunks", "experiment.json"]
     assert all(path.is_file() for path in _chunks(out))
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 @pytest.mark.parametrize("damage", list(DAMAGE))
 def test_a_damaged_chunk_is_played_again_not_merged(tmp_path, interrupted, damage):
     out, chunks = _copy(interrupted, tmp_path)
@@ -131,6 +133,7 @@ def _chunk_of_another_run(tmp_path):
     return _chunks(tmp_path / "other")[1]
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_a_killed_run_resumes_to_byte_identical_files(tmp_path, interrupted, monkeypatch):
     """Killed while it writes its third chunk (a half temporary file left behind), then resumed:
     only the missing chunks are played, and every file is the uninterrupted run's."""
@@ -174,12 +177,14 @@ def test_a_killed_run_resumes_to_byte_identical_files(tmp_path, interrupted, mon
     _assert_same_files(interrupted, out)
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_the_table_has_a_row_group_per_chunk_and_no_chunk_identity(interrupted):
     path = interrupted / "whole" / "games.parquet"
     assert pq.ParquetFile(path).metadata.num_row_groups == 3
     assert set(pq.read_schema(path).metadata) == {b"pandas", b"mammoth"}
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 def test_stray_chunk_files_are_left_alone(tmp_path, interrupted):
     out, chunks = _copy(interrupted, tmp_path)
     stray = out / "chunks" / "0123456789abcdef0123.npz"
@@ -217,6 +222,7 @@ REFUSED = {
 }
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 @pytest.mark.parametrize("case", list(REFUSED))
 def test_resume_refuses_chunks_it_cannot_trust(tmp_path, interrupted, case):
     out, _ = _copy(interrupted, tmp_path)

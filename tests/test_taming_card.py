@@ -228,6 +228,7 @@ def test_the_shipped_card_is_the_one_the_policy_reads_and_says_how_it_was_made()
     assert len(lines) <= 24 and max(map(len, lines)) <= 200
 
 
+@pytest.mark.heavy_kernel  # plays the light kernel's advice or analysis entry
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_card_follows_the_shipped_card_in_played_games(players):
     """Every decision of the card seat in real games: its commitment is the card's rule read
