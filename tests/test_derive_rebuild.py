@@ -22,15 +22,17 @@ import shutil
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
 from experiments.card.card_derive.kind import command_line, run_chunk
 from experiments.pages.command_rebuild import rebuild
-from experiments.shared.checkpoints import checksum, fingerprint
-from experiments.shared.chunk_record import recorded
+from experiments.shared.checkpoints import canonical, checksum, fingerprint
+from experiments.shared.chunk_record import pack, record, recorded, seed
 from experiments.shared.definition import experiment_from_settings
-from experiments.shared.pages import RESULTS, recording_of, sources
+from experiments.shared.pages import RESULTS, Source, recording_of, sources
+from sim.errors import InputError
 
 RECORDED = sorted(name for name, source in sources().items() if source.recorded)
 """The committed folders that keep a recording of their chunks."""
@@ -41,6 +43,38 @@ VOLATILE = ("created", "commit", "platform", "seconds")
 """What a run's ``run.json`` says of when, where and how long it ran: not compared."""
 SAMPLE_SEED = 6000
 """The seed of the sample of chunks played again."""
+
+
+def _stats(rng: np.random.Generator, rows: int) -> dict:
+    return {
+        "d_key.policy": np.array([f"ev[weight={i}]" for i in range(rows)], dtype=np.str_),
+        "d_key.seat": np.arange(rows, dtype=np.int64),
+        "d_stat.win": rng.integers(0, 12_000, rows, dtype=np.int64),
+        "d_stat.win__sq": rng.integers(0, 2**40, rows, dtype=np.int64),
+        "boot": rng.integers(-5, 5, (3, rows), dtype=np.int64),
+        "flag": rng.integers(0, 2, rows).astype(bool),
+        "share": rng.random(rows),
+    }
+
+
+def test_a_recording_gives_back_its_chunks_and_refuses_a_damaged_one(tmp_path):
+    rng = np.random.default_rng(1)
+    experiment = {"kind": "card_derive", "seed": 1, "weights": [0.1, 1.0]}
+    chunks = [({"stage": "race", "start": s, "n": 10}, _stats(rng, 4 + s)) for s in (0, 10)]
+    data = pack(experiment, chunks)
+    assert pack(experiment, chunks) == data  # the same bytes for the same chunks
+    back = recorded(data)
+    assert back.experiment == experiment and back.mark == fingerprint(experiment)
+    for (chunk, stats), (chunk_back, stats_back) in zip(chunks, back.chunks, strict=True):
+        assert chunk_back == chunk and checksum(stats_back) == checksum(stats)
+    folder = tmp_path / "run"
+    seed(data, folder)
+    assert json.loads((folder / "experiment.json").read_text(encoding="utf-8")) == experiment
+    assert pack(experiment, sorted(chunks, key=lambda c: canonical(c[0]))) == record(folder)
+    with pytest.raises(InputError, match="not a recording"):
+        recorded(data[:-10])
+    with pytest.raises(InputError, match="not a recording"):
+        recorded(b"not xz at all")
 
 
 def test_the_recorded_folders_are_the_shipped_cards_derivations():
@@ -141,3 +175,32 @@ def test_a_sample_of_the_recorded_chunks_plays_again_to_the_recorded_statistics(
         got = list(pool.map(_played, *zip(*tasks, strict=True)))
     for (name, chunk, expected), checked in zip(wanted, got, strict=True):
         assert checked == expected, f"{name}: the chunk {chunk} plays otherwise than recorded"
+
+
+TINY = Source(
+    "tiny/derive",
+    (
+        "mammoth derive-card --tiles default --field greedy --players 2 --seed 5 --games 20 "
+        "--first-games 10 --weight 0.3 --weight 1 --seek 1 --commit 1 --metagame-games 0",
+    ),
+    keep=("derive.md", "exploit.csv", "race.csv"),
+    recorded=True,
+)
+
+
+@pytest.mark.slow
+def test_a_rebuild_writes_the_recording_and_a_replay_refuses_a_stale_one(tmp_path):
+    done = rebuild(TINY, 1, _quiet, results=tmp_path)
+    data = recording_of(TINY.name, tmp_path).read_bytes()
+    figures = {f: (done / f).read_bytes() for f in TINY.keep}
+    again = rebuild(TINY, 1, _quiet, results=tmp_path, replay=True)
+    assert {f: (again / f).read_bytes() for f in TINY.keep} == figures
+    assert recording_of(TINY.name, tmp_path).read_bytes() == data
+    whole = recorded(data)
+    stale = pack(whole.experiment, whole.chunks[1:])  # a chunk the command must play
+    recording_of(TINY.name, tmp_path).write_bytes(stale)
+    with pytest.raises(InputError, match="stale"):
+        rebuild(TINY, 1, _quiet, results=tmp_path, replay=True)
+    assert {f: (again / f).read_bytes() for f in TINY.keep} == figures  # the folder kept
+    with pytest.raises(InputError, match="keeps no recording"):
+        rebuild(Source("tiny/none", TINY.commands, TINY.keep), results=tmp_path, replay=True)
