@@ -149,7 +149,7 @@ def pack(experiment: dict, chunks: list[tuple[dict, dict]]) -> bytes:
     }
     head = canonical(header).encode("utf-8")
     payload = b"".join([MAGIC, len(head).to_bytes(8, "little"), head, *body])
-    return lzma.compress(payload, format=lzma.FORMAT_XZ, preset=9 | lzma.PRESET_EXTREME)
+    return lzma.compress(payload, format=lzma.FORMAT_XZ, preset=6)
 
 
 def recorded(data: bytes) -> Recording:
