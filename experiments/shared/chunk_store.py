@@ -245,10 +245,11 @@ class ChunkStore:
         found = []
         for path in sorted((self.folder / "chunks").glob("*.npz")):
             chunk = saved_key(path)
-            stats, problem = (None, "names no chunk") if chunk is None else (None, "")
-            if chunk is not None and self.path(chunk) != path:
-                problem = "is not where its chunk's file goes"
-            elif chunk is not None:
+            if chunk is None:
+                stats, problem = None, "names no chunk"
+            elif self.path(chunk) != path:
+                stats, problem = None, "is not where its chunk's file goes"
+            else:
                 stats, problem = load_chunk(path, self.mark(chunk), chunk)
             if stats is None:
                 raise InputError(f"chunk {path.name} {problem}")
