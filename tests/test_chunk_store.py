@@ -117,6 +117,20 @@ def test_a_streamed_run_is_read_back_one_chunk_at_a_time_then_removed(tmp_path):
     assert not (tmp_path / "chunks").exists()
 
 
+def test_every_saved_chunk_is_read_back_and_a_misplaced_one_refused(tmp_path):
+    store = ChunkStore(tmp_path, "mark")
+    for chunk in reversed(CHUNKS):
+        store.put(chunk, square(chunk["start"]))
+    found = ChunkStore(tmp_path, "mark").every_saved()
+    assert [chunk for chunk, _ in found] == CHUNKS  # in the order of their keys
+    assert [stats["n"].tolist() for _, stats in found] == [[i, i * i] for i in range(4)]
+    with pytest.raises(InputError, match="different experiment"):
+        ChunkStore(tmp_path, "other").every_saved()
+    shutil.copyfile(chunk_path(tmp_path, CHUNKS[0]), tmp_path / "chunks" / "elsewhere.npz")
+    with pytest.raises(InputError, match="not where"):
+        ChunkStore(tmp_path, "mark").every_saved()
+
+
 def test_a_chunk_may_carry_its_own_fingerprint_and_file_name(tmp_path):
     """A training's chunks: each names its file and carries the models it was played with."""
     where = lambda chunk: tmp_path / "chunks" / f"c{chunk['start']}.npz"  # noqa: E731

@@ -5,7 +5,10 @@ for every table (and the best weight card for every table) and of the tables' ow
 their commands.
 
 The shipped cards' own derivations (``docs/results/derive/CARD``) are committed runs too: their
-commands are the ones each card file records (``mammoth cards`` lists them). Every committed
+commands are the ones each card file records (``mammoth cards`` lists them). Each keeps beside it
+the recording of every chunk its run played (``derive/CARD.chunks.xz``,
+:mod:`experiments.shared.chunk_record`), from which ``mammoth docs --rebuild derive/CARD
+--replay`` remakes it without playing its games again. Every committed
 derivation's ``derive.md`` is written by ``mammoth docs`` from the folder's figures and its card
 (:func:`~experiments.card.card_derive.report.derivation_page`), so its words follow the code.
 """
@@ -137,6 +140,7 @@ SOURCES = (
             f"derive/{stem}",
             (derive_command(field, tiles, seed, SHIPPED_GAMES),),
             keep=(*SHIPPED_KEPT, "equilibrium.csv"),
+            recorded=True,
         )
         for stem, (field, tiles, seed) in SHIPPED_RUNS.items()
     ),

@@ -10,7 +10,16 @@ import click
 from experiments.pages.command_rebuild import rebuild
 from experiments.shared.command_options import command, workers_option
 from experiments.shared.files import atomic_write, write_text
-from experiments.shared.pages import PAGES, RESULTS, blocks, blocks_of, fill_blocks, sources, writes
+from experiments.shared.pages import (
+    PAGES,
+    RECORDING,
+    RESULTS,
+    blocks,
+    blocks_of,
+    fill_blocks,
+    sources,
+    writes,
+)
 from sim.errors import InputError
 from sim.textfiles import read_text
 
@@ -91,11 +100,19 @@ def update_reports() -> list[tuple[Path, bool]]:
     " all: every page of the figures); its data files and charts beside it, named after it"
     " (docs/answers_by_field.csv, docs/answers_worth.png), are written with it.",
 )
+@click.option(
+    "--replay",
+    is_flag=True,
+    help="Remake each folder of --rebuild from the recording of its chunks beside it "
+    "(NAME.chunks.xz: a card's derivation): its command finishes the recorded run with --resume "
+    "and plays no game (with all: the recorded folders only).",
+)
 @workers_option("each command of a rebuild runs with these processes or threads", default=None)
-def docs(names, pages, workers):
+def docs(names, pages, replay, workers):
     """Print the committed result folders of the pages' figures and the commands that make each.
     With --rebuild, runs a folder's commands and replaces it with their output's kept files and
-    a run.json that records them; with --update, writes every figure of the pages from the
+    a run.json that records them (and, for a card's derivation, the recording of its chunks
+    beside it, NAME.chunks.xz); with --update, writes every figure of the pages from the
     folders. Either writes anew the reports that stand in the folders (a derivation's
     derive.md) from their figures."""
     if not RESULTS.is_dir():
@@ -110,7 +127,7 @@ def docs(names, pages, workers):
         raise InputError(f"--update: no page {missing[0]}")
     known = sources()
     if ALL in names:
-        names = tuple(known)
+        names = tuple(n for n, s in known.items() if s.recorded or not replay)
     unknown = [n for n in names if n not in known]
     if unknown:
         raise InputError(
@@ -118,12 +135,14 @@ def docs(names, pages, workers):
         )
     if not names and not pages:
         for name, source in known.items():
-            click.echo(f"docs/results/{name}")
+            click.echo(
+                f"docs/results/{name}" + (f" (and {name}{RECORDING})" if source.recorded else "")
+            )
             for line in source.commands:
                 click.echo(f"  {line}")
         return
     for name in names:
-        click.echo(f"wrote {rebuild(known[name], workers, click.echo)}")
+        click.echo(f"wrote {rebuild(known[name], workers, click.echo, replay=replay)}")
     for path, changed in update_reports():
         if changed:
             click.echo(f"wrote {path}")

@@ -81,6 +81,21 @@ def save_chunk(path: Path, stats: dict, fingerprint: str, chunk: dict) -> None:
     atomic_write(path, write)
 
 
+def saved_key(path: Path) -> dict | None:
+    """The chunk a chunk file says it holds (its key), unchecked; None when it says none.
+
+    :func:`load_chunk` then checks the file against that key (its experiment, its checksum).
+    """
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            raw = data[CHUNK_META] if CHUNK_META in data.files else None
+        meta = json.loads(str(raw.item())) if raw is not None and raw.shape == () else None
+    except Exception:  # any failure to read it: no key
+        return None
+    chunk = meta.get("chunk") if isinstance(meta, dict) else None
+    return chunk if isinstance(chunk, dict) else None
+
+
 def load_chunk(path: Path, fingerprint: str, chunk: dict) -> tuple[dict | None, str]:
     """Load a saved chunk if it is intact and this experiment's and this chunk's.
 
@@ -122,4 +137,5 @@ __all__ = [
     "fingerprint",
     "load_chunk",
     "save_chunk",
+    "saved_key",
 ]

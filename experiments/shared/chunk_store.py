@@ -29,7 +29,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from experiments.shared.backends import run_tasks
-from experiments.shared.checkpoints import canonical, chunk_path, load_chunk, save_chunk
+from experiments.shared.checkpoints import (
+    canonical,
+    chunk_path,
+    load_chunk,
+    save_chunk,
+    saved_key,
+)
 from experiments.shared.files import inside
 from sim.errors import InputError
 
@@ -207,6 +213,48 @@ class ChunkStore:
                     "compute it again"
                 )
             yield stats
+
+    def put(self, chunk: dict, stats: dict) -> None:
+        """Save a chunk's statistics as a played chunk is saved: a recorded chunk
+        (:mod:`experiments.shared.chunk_record`) that a resumed run then loads.
+
+        Parameters
+        ----------
+        chunk : dict
+            The chunk's key.
+        stats : dict
+            Its statistics (arrays).
+        """
+        save_chunk(self.path(chunk), stats, self.mark(chunk), chunk)
+
+    def every_saved(self) -> list[tuple[dict, dict]]:
+        """Every chunk file of the run's ``chunks/`` folder with its key and statistics, in the
+        order of their keys (:func:`~experiments.shared.checkpoints.canonical`): what a finished
+        run played.
+
+        Returns
+        -------
+        list of (dict, dict)
+            ``(chunk, statistics)`` per file.
+
+        Raises
+        ------
+        InputError
+            A file that is not an intact chunk of this run, where its key puts it.
+        """
+        found = []
+        for path in sorted((self.folder / "chunks").glob("*.npz")):
+            chunk = saved_key(path)
+            if chunk is None:
+                stats, problem = None, "names no chunk"
+            elif self.path(chunk) != path:
+                stats, problem = None, "is not where its chunk's file goes"
+            else:
+                stats, problem = load_chunk(path, self.mark(chunk), chunk)
+            if stats is None:
+                raise InputError(f"chunk {path.name} {problem}")
+            found.append((chunk, stats))
+        return sorted(found, key=lambda item: canonical(item[0]))
 
     def remove(self, chunks: list[dict]) -> None:
         """Delete the files of ``chunks`` (once the run's files hold them), and their folder

@@ -64,6 +64,11 @@ class Source:
     summarise : callable, optional
         ``summarise(outputs) -> {file name: DataFrame}``, given the commands' output folders in
         order: what the folder keeps instead of the files themselves (a summary of large outputs).
+    recorded : bool
+        Keep beside the folder a recording of every chunk its command played
+        (:mod:`experiments.shared.chunk_record`, the file :func:`recording_of`), from which
+        ``mammoth docs --rebuild NAME --replay`` remakes the folder without playing a game: for
+        a command of tens of minutes (a card's derivation).
     """
 
     name: str
@@ -72,10 +77,24 @@ class Source:
     summarise: Callable[[list[Path]], dict[str, pd.DataFrame]] | None = field(
         default=None, compare=False
     )
+    recorded: bool = False
 
     def __post_init__(self):
         if self.summarise is None and (len(self.commands) != 1 or not self.keep):
             raise ValueError(f"{self.name}: keep files of one command, or summarise several")
+        if self.recorded and (len(self.commands) != 1 or self.summarise is not None):
+            raise ValueError(f"{self.name}: record the chunks of one command whose files it keeps")
+
+
+RECORDING = ".chunks.xz"
+"""A recorded folder's recording: the folder's name and this, beside it
+(``docs/results/derive/card_default_greedy.chunks.xz``)."""
+
+
+def recording_of(name: str, results: Path = RESULTS) -> Path:
+    """The file of a recorded folder's recording (:attr:`Source.recorded`): beside the folder,
+    which stays small (its figures), while the recording holds every chunk of the run."""
+    return results / f"{name}{RECORDING}"
 
 
 def marks(name: str) -> tuple[str, str]:
