@@ -22,6 +22,7 @@ from experiments.shared.analysis_card_tables import (
     PRESET_FIELD,
     card_table,
     check_base,
+    check_tile_set,
     field_deviations,
     field_label,
     rules_with_tiles,
@@ -104,7 +105,8 @@ def check_settings(
     names: tuple[str, ...],
 ) -> None:
     """Check a card check's card, fields, tile sets and policies (``names``: their settings'
-    names, for the messages) for the experiment's player counts and rules.
+    names, for the messages) for the experiment's player counts (its ``[rules]`` are read and
+    checked with it).
 
     Raises
     ------
@@ -112,7 +114,7 @@ def check_settings(
         A card that is not the card policy, an unknown strategy or policy, a field too short for
         a player count, a field or tile set named twice, a tile file that cannot be read.
     """
-    players_of, rules = experiment.players, experiment.rules
+    players_of = experiment.players
     card_key, fields_key, tiles_key, policies_key = names
     if not isinstance(card, str) or not card.startswith(CARD):
         raise InputError(f"{card_key} must name the card policy or a variant of it, not {card!r}")
@@ -145,7 +147,7 @@ def check_settings(
     if len({tiles_label(t) for t in tiles}) != len(tiles):
         raise InputError(f"{tiles_key} names one tile set twice")
     for t in tiles:
-        rules_with_tiles(rules, t)
+        check_tile_set(t)
 
 
 def played_names(

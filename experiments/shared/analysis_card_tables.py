@@ -86,8 +86,28 @@ def tiles_label(tiles: str) -> str:
     return "default" if tiles == "default" else Path(tiles).stem
 
 
+def check_tile_set(tiles: str) -> None:
+    """Check that a tile set of a card's run reads (``default``, or a tile file): once, when its
+    settings are read, not in every chunk.
+
+    Raises
+    ------
+    InputError
+        A tile file that cannot be read as one.
+    """
+    from sim.data import load_tiles
+
+    if tiles == "default":
+        return
+    try:
+        load_tiles(tiles)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"tiles: cannot read the tile file {tiles}: {exc}") from None
+
+
 def rules_with_tiles(rules: RuleSettings, tiles: str):
-    """The run's rules (the herd on) with the tile set ``tiles`` (``default`` or a tile file).
+    """The run's rules (the herd on) with the tile set ``tiles`` (``default`` or a tile file,
+    checked when the settings were read: :func:`check_tile_set`).
 
     Parameters
     ----------
@@ -99,26 +119,16 @@ def rules_with_tiles(rules: RuleSettings, tiles: str):
     Returns
     -------
     sim.rules.Rules
-
-    Raises
-    ------
-    InputError
-        A tile file that cannot be read as one.
     """
-    from sim.data import load_tiles
-
     in_force = rules.rules(herd=True)
     if tiles == "default":
         return dataclasses.replace(in_force, tiles="default", tiles_assumed=True)
-    try:
-        load_tiles(tiles)
-    except (OSError, ValueError) as exc:
-        raise InputError(f"tiles: cannot read the tile file {tiles}: {exc}") from None
     return dataclasses.replace(in_force, tiles=tiles, tiles_assumed=False)
 
 
 __all__ = [
     "BASE",
+    "check_tile_set",
     "PRESET_FIELD",
     "card_table",
     "check_base",

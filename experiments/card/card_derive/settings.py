@@ -37,7 +37,7 @@ from experiments.card.card_derive.analysis_race import (
 from experiments.shared.analysis_card_tables import (
     card_table,
     check_base,
-    rules_with_tiles,
+    check_tile_set,
 )
 from experiments.shared.analysis_sweep import (
     field_for,
@@ -242,7 +242,7 @@ def _check_tables(experiment: CardDeriveExperiment) -> list[Table]:
             resolve(name)
         for players in e.player_counts:
             field_for(list(table.field), players)
-        rules_with_tiles(e.rules, table.tiles)
+        check_tile_set(table.tiles)
         if table.card:
             load_card(table.card)
     return tables
