@@ -31,6 +31,7 @@ from experiments.shared.settings import (
     check_name,
     herd_value,
     short,
+    text,
     tie_value,
     whole_number,
 )
@@ -74,12 +75,6 @@ def _players(value, key: str) -> tuple[int, ...]:
         if not 2 <= players <= 4:
             raise InputError(f"Stone Age is played by 2 to 4 players, not {players}")
     return counts
-
-
-def _text(value, key: str) -> str:
-    if not isinstance(value, str):
-        raise InputError(f"{key} must be a string, not {short(value)}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -186,13 +181,13 @@ class Experiment:
     RULES: ClassVar[tuple[str, ...]] = ()
     """The ``[rules]`` settings the kind takes."""
 
-    kind: str = setting(_text)
+    kind: str = setting(text)
     name: str = setting(_name)
     players: tuple[int, ...] = setting(_players)
     games: int = setting(below(MAX_GAMES))
     seed: int = setting(below(MAX_SEED, low=0))
     chunk_games: int | None = setting(below(MAX_CHUNK_GAMES), default=None)
-    source: str = setting(_text, default="")
+    source: str = setting(text, default="")
     rules: RuleSettings = field(default_factory=RuleSettings)
     written: dict = field(default_factory=dict, compare=False, repr=False)
 
