@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 
 from experiments.shared.experiment import Experiment, setting
-from experiments.shared.settings import flag
+from experiments.shared.settings import flag, strategy_name
 from sim.analysing import options_of
 from sim.errors import InputError
 from sim.position import position_from_dict
@@ -30,12 +30,6 @@ DEFAULTS = {"field": FIELD, "stop": True}
 def _position(value, key: str) -> dict:
     if not isinstance(value, dict):
         raise InputError(f"{key}: the position (a table) is missing")
-    return value
-
-
-def _strategy(value, key: str) -> str:
-    if not isinstance(value, str):
-        raise InputError(f"{key} must be a strategy name, not {value!r}")
     return value
 
 
@@ -54,7 +48,7 @@ class AnalyseExperiment(Experiment):
     """
 
     position: dict = setting(_position)
-    field: str = setting(_strategy)
+    field: str = setting(strategy_name)
     stop: bool = setting(flag)
 
     def check(self) -> None:

@@ -25,8 +25,7 @@ from experiments.commit.analysis import (
 )
 from experiments.shared.analysis_sweep import field_for
 from experiments.shared.experiment import Experiment, setting
-from experiments.shared.settings import flag, names, points, whole_number
-from sim.errors import InputError
+from experiments.shared.settings import flag, names, points, strategy_name, whole_number
 from sim.rules import Rules
 from strategies.registry import resolve
 
@@ -44,12 +43,6 @@ DEFAULTS = {
     "chunk_games": CHUNK_GAMES,
 }
 RULES = ("tiles", "mammoth_points", "tie")
-
-
-def _strategy(value, key: str) -> str:
-    if not isinstance(value, str):
-        raise InputError(f"{key} must be a strategy name, not {value!r}")
-    return value
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,7 +66,7 @@ class CommitExperiment(Experiment):
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
-    base: str = setting(_strategy)
+    base: str = setting(strategy_name)
     field: tuple[str, ...] = setting(names)
     policies: tuple[str, ...] = setting(names)
     herd_areas: bool = setting(flag)

@@ -19,7 +19,7 @@ from typing import ClassVar, Self
 from experiments.ladder.analysis import ANCHOR, default_rungs, schedule
 from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import MAX_CHUNKS, MAX_RUNGS, check_blocks
-from experiments.shared.settings import names
+from experiments.shared.settings import names, strategy_name
 from sim.errors import InputError
 from strategies.registry import resolve
 
@@ -27,12 +27,6 @@ CHUNK_GAMES = 500
 DEFAULTS = {"players": [2, 4], "cost_seconds": 2.0}
 RULES = ("herd", "tiles", "mammoth_points", "tie", "resources_of_choice")
 MAX_COST_SECONDS = 600.0
-
-
-def _anchor(value, key: str) -> str:
-    if not isinstance(value, str):
-        raise InputError(f"{key} must be a strategy name, not {value!r}")
-    return value
 
 
 def _cost_seconds(value, key: str) -> float:
@@ -68,7 +62,7 @@ class LadderExperiment(Experiment):
 
     RULES: ClassVar[tuple[str, ...]] = RULES
     strategies: tuple[str, ...] = setting(lambda v, k: names(v, k, MAX_RUNGS))
-    anchor: str | None = setting(_anchor, default=None)
+    anchor: str | None = setting(strategy_name, default=None)
     cost_seconds: float = setting(_cost_seconds)
 
     @classmethod

@@ -1,11 +1,11 @@
 """Reading an experiment's settings: one checked reader per type, shared by every kind.
 
-A kind declares its settings once, as a typed object (:class:`experiments.shared.experiment.
-Experiment`), each field with the reader of this module that checks and converts it
-(``read(value, name)``), so every kind refuses bad values with the same one-line messages:
-:func:`whole_number`, :func:`below` (a size limit), :func:`number`, :func:`flag`, :func:`text`,
-:func:`names`, :func:`points`; the ``[rules]`` table's :func:`herd_value` and :func:`tie_value`;
-and an experiment's ``name``, :func:`check_name`.
+A kind declares its settings once, as a typed object
+(:class:`experiments.shared.experiment.Experiment`), each field with the reader of this module that
+checks and converts it (``read(value, name)``), so every kind refuses bad values with the same
+one-line messages: :func:`whole_number`, :func:`below` (a size limit), :func:`number`, :func:`flag`,
+:func:`text`, :func:`strategy_name`, :func:`names`, :func:`points`; the ``[rules]`` table's
+:func:`herd_value` and :func:`tie_value`; and an experiment's ``name``, :func:`check_name`.
 
 This module imports no kind, so the kinds import it and :mod:`experiments.shared.definition` imports
 the kinds without a cycle.
@@ -87,6 +87,13 @@ def text(value, key: str) -> str:
     """A string."""
     if not isinstance(value, str):
         raise InputError(f"{key} must be a string, not {short(value)}")
+    return value
+
+
+def strategy_name(value, key: str) -> str:
+    """A strategy's name (resolved where the kind checks its strategies)."""
+    if not isinstance(value, str):
+        raise InputError(f"{key} must be a strategy name, not {value!r}")
     return value
 
 
