@@ -32,7 +32,7 @@ from experiments.shared import analysis_card_check as checking
 from experiments.shared.analysis_card_tables import field_label
 from experiments.shared.experiment import Experiment, setting
 from experiments.shared.limits import MAX_GAMES
-from experiments.shared.settings import flag, names, short, whole_number
+from experiments.shared.settings import flag, names, whole_number
 from sim.advising import MAX_PLAYOUTS
 from sim.errors import InputError
 
@@ -56,30 +56,7 @@ RULES = ("tiles", "mammoth_points", "tie", "resources_of_choice")
 def _fields(value, key: str) -> tuple[tuple[str, ...], ...]:
     """``fields``: a list of fields, each a list of names (each read as the ``field``
     setting)."""
-    return _field_list(value, key, "names", "field")
-
-
-def _check_fields(value, key: str) -> tuple[tuple[str, ...], ...]:
-    """``check_fields``: a list of fields, each a list of strategy names."""
-    return _field_list(value, key, "strategy names", key)
-
-
-def _field_list(value, key: str, what: str, each: str) -> tuple[tuple[str, ...], ...]:
-    if (
-        not isinstance(value, list | tuple)
-        or not value
-        or not all(isinstance(f, list | tuple) for f in value)
-    ):
-        raise InputError(
-            f"{key} must be a list of fields, each a list of {what}, not {short(value)}"
-        )
-    return tuple(names(list(f), each) for f in value)
-
-
-def _card(value, key: str) -> str:
-    if not isinstance(value, str) or not value.startswith(CARD):
-        raise InputError(f"{key} must name the card policy or a variant of it, not {value!r}")
-    return value
+    return checking.fields_setting(value, key, "names", "field")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,8 +96,8 @@ class AdviceExperiment(Experiment):
     playouts: int = setting(lambda v, k: whole_number(v, k, 1, MAX_PLAYOUTS))
     seat: int = setting(whole_number)
     check_games: int = setting(lambda v, k: whole_number(v, k, 0, MAX_GAMES))
-    check_card: str = setting(_card)
-    check_fields: tuple[tuple[str, ...], ...] = setting(_check_fields)
+    check_card: str = setting(checking.card_setting)
+    check_fields: tuple[tuple[str, ...], ...] = setting(checking.fields_setting)
     check_tiles: tuple[str, ...] = setting(names)
     check_policies: tuple[str, ...] = setting(names)
     derive_card: bool = setting(flag)

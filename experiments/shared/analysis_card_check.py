@@ -96,6 +96,29 @@ def card_file(card: str) -> str | None:
     return match.group(1).strip() if match else None
 
 
+def card_setting(value, key: str) -> str:
+    """The reader of a card setting: the card policy or a variant of it (``card[...]``)."""
+    if not isinstance(value, str) or not value.startswith(CARD):
+        raise InputError(f"{key} must name the card policy or a variant of it, not {value!r}")
+    return value
+
+
+def fields_setting(
+    value, key: str, what: str = "strategy names", each: str | None = None
+) -> tuple[tuple[str, ...], ...]:
+    """The reader of a list of fields, each a list of names (read as the setting ``each``,
+    default ``key``; ``what`` names them in the message)."""
+    if (
+        not isinstance(value, list | tuple)
+        or not value
+        or not all(isinstance(f, list | tuple) for f in value)
+    ):
+        raise InputError(
+            f"{key} must be a list of fields, each a list of {what}, not {short(value)}"
+        )
+    return tuple(read_names(list(f), each or key) for f in value)
+
+
 def check_settings(
     experiment: Experiment,
     card: str,
@@ -104,32 +127,21 @@ def check_settings(
     policies: Sequence[str],
     names: tuple[str, ...],
 ) -> None:
-    """Check a card check's card, fields, tile sets and policies (``names``: their settings'
-    names, for the messages) for the experiment's player counts (its ``[rules]`` are read and
-    checked with it).
+    """Check a card check's card, fields, tile sets and policies, as their readers gave them
+    (:func:`card_setting`, :func:`fields_setting`, :func:`~experiments.shared.settings.names`;
+    ``names``: their settings' names, for the messages), together and for the experiment's
+    player counts (its ``[rules]`` are read and checked with it).
 
     Raises
     ------
     InputError
-        A card that is not the card policy, an unknown strategy or policy, a field too short for
-        a player count, a field or tile set named twice, a tile file that cannot be read.
+        An unknown strategy or policy, a field too short for a player count, a field or tile
+        set named twice, a tile file that cannot be read.
     """
     players_of = experiment.players
-    card_key, fields_key, tiles_key, policies_key = names
-    if not isinstance(card, str) or not card.startswith(CARD):
-        raise InputError(f"{card_key} must name the card policy or a variant of it, not {card!r}")
-    if (
-        not isinstance(fields, list | tuple)
-        or not fields
-        or any(not isinstance(f, list | tuple) for f in fields)
-    ):
-        raise InputError(
-            f"{fields_key} must be a list of fields, each a list of strategy names, not "
-            f"{short(fields)}"
-        )
+    _, fields_key, tiles_key, policies_key = names
     labels = []
     for field in fields:
-        read_names(list(field), fields_key)
         for players in players_of:
             field_for(list(field), int(players))
         for name in field:
@@ -137,13 +149,11 @@ def check_settings(
         labels.append(field_label(list(field)))
     if len(set(labels)) != len(labels):
         raise InputError(f"{fields_key} names one field twice")
-    read_names(list(policies), policies_key)
     if len(set(policies)) != len(policies) or card in policies:
         raise InputError(f"{policies_key}: name each policy once, and not the checked card")
     for field in fields:
         for policy in [card, *policies]:
             focal_arm(check_base(list(field)), policy)
-    read_names(list(tiles), tiles_key)
     if len({tiles_label(t) for t in tiles}) != len(tiles):
         raise InputError(f"{tiles_key} names one tile set twice")
     for t in tiles:

@@ -16,9 +16,11 @@ from experiments.shared.analysis_card_check import (
     FIELDS,
     TILES,
     card_file,
+    card_setting,
     check_settings,
     commit_off,
     default_policies,
+    fields_setting,
     played_names,
     seek_off,
 )
@@ -28,7 +30,7 @@ from experiments.shared.analysis_card_tables import (
     field_label,
 )
 from experiments.shared.experiment import Experiment, setting
-from experiments.shared.settings import flag, names, short
+from experiments.shared.settings import flag, names
 from sim.errors import InputError
 from strategies.registry import resolve
 
@@ -42,20 +44,6 @@ DEFAULTS = {
 }
 RULES = ("mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per arm, field, tile set and player count"
-
-
-def _card(value, key: str) -> str:
-    if not isinstance(value, str) or not value.startswith(CARD):
-        raise InputError(f"{key} must name the card policy or a variant of it, not {value!r}")
-    return value
-
-
-def _fields(value, key: str) -> tuple[tuple[str, ...], ...]:
-    if not isinstance(value, list) or not value or any(not isinstance(f, list) for f in value):
-        raise InputError(
-            f"{key} must be a list of fields, each a list of strategy names, not {short(value)}"
-        )
-    return tuple(names(field, key) for field in value)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,8 +70,10 @@ class CardCheckExperiment(Experiment):
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
-    card: str = setting(_card, default=CARD)
-    fields: tuple[tuple[str, ...], ...] = setting(_fields, default=tuple(tuple(f) for f in FIELDS))
+    card: str = setting(card_setting, default=CARD)
+    fields: tuple[tuple[str, ...], ...] = setting(
+        fields_setting, default=tuple(tuple(f) for f in FIELDS)
+    )
     tiles: tuple[str, ...] = setting(names, default=tuple(TILES))
     policies: tuple[str, ...] = setting(names)
     gate: bool = setting(flag, default=False)
