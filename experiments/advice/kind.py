@@ -75,7 +75,7 @@ def seated_names(experiment: AdviceExperiment) -> list[str]:
 def chunks(experiment: AdviceExperiment) -> list[dict]:
     """One chunk per (player count, block of game indices), then per (check field, player
     count, block of game indices) of the card's check."""
-    size = experiment.chunk_games or CHUNK_GAMES
+    size = experiment.chunk_size
     counts = experiment.player_counts
     out = [
         {"field": index, "players": players, "start": start, "n": n}

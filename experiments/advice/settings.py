@@ -90,6 +90,7 @@ class AdviceExperiment(Experiment):
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
+    CHUNK_GAMES: ClassVar[int] = CHUNK_GAMES
     field: tuple[str, ...] | None = setting(names, default=None)
     fields: tuple[tuple[str, ...], ...] | None = setting(_fields, default=None)
     placements: bool = setting(flag)

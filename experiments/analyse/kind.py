@@ -72,7 +72,7 @@ def seated_names(experiment: AnalyseExperiment) -> list[str]:
 
 def chunks(experiment: AnalyseExperiment) -> list[dict]:
     """One chunk per block of play-out indices, every option of it."""
-    size = experiment.chunk_games or CHUNK_GAMES
+    size = experiment.chunk_size
     return [{"start": start, "n": n} for start, n in game_blocks(experiment.games, size)]
 
 

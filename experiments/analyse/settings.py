@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
+from typing import ClassVar
 
 from experiments.shared.experiment import Experiment, setting
 from experiments.shared.settings import flag, strategy_name
@@ -47,6 +48,7 @@ class AnalyseExperiment(Experiment):
         Stop the play-outs early (:data:`~experiments.analyse.analysis.STOP_RULE`).
     """
 
+    CHUNK_GAMES: ClassVar[int] = CHUNK_GAMES
     position: dict = setting(_position)
     field: str = setting(strategy_name)
     stop: bool = setting(flag)

@@ -66,6 +66,7 @@ class CommitExperiment(Experiment):
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
+    CHUNK_GAMES: ClassVar[int] = CHUNK_GAMES
     base: str = setting(strategy_name)
     field: tuple[str, ...] = setting(names)
     policies: tuple[str, ...] = setting(names)

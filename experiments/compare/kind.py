@@ -17,7 +17,7 @@ from pathlib import Path
 from experiments.compare.analysis import herd_label, league_tables
 from experiments.compare.analysis_profile import ProfileStats
 from experiments.compare.report import summary, write_league
-from experiments.compare.settings import CHUNK_GAMES, CompareExperiment
+from experiments.compare.settings import CompareExperiment
 from experiments.library.league import LeagueStats, lineups_for
 from experiments.shared import seats_setup
 from experiments.shared.limits import game_blocks
@@ -36,7 +36,7 @@ played = seats_setup.played
 def chunks(experiment: CompareExperiment) -> list[dict]:
     """One chunk per (herd setting, player count, table, block of game indices)."""
     resolved = names_of(experiment)
-    size = experiment.chunk_games or CHUNK_GAMES
+    size = experiment.chunk_size
     out = []
     for herd in experiment.rules.herd:
         for players in experiment.players:

@@ -33,6 +33,7 @@ class CompareExperiment(Experiment):
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
+    CHUNK_GAMES: ClassVar[int] = CHUNK_GAMES
     strategies: tuple[str, ...] = setting(names, default=())
 
     def check(self) -> None:

@@ -41,7 +41,7 @@ def played(experiment: LadderExperiment) -> list:
 
 def chunks(experiment: LadderExperiment) -> list[dict]:
     """One chunk per rung's cost (first), then per (player count, table, block of games)."""
-    size = experiment.chunk_games or CHUNK_GAMES
+    size = experiment.chunk_size
     out: list[dict] = []
     if experiment.cost_seconds > 0:
         out += [{"cost": name} for name in experiment.rungs]

@@ -61,6 +61,7 @@ class LadderExperiment(Experiment):
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
+    CHUNK_GAMES: ClassVar[int] = CHUNK_GAMES
     strategies: tuple[str, ...] = setting(lambda v, k: names(v, k, MAX_RUNGS))
     anchor: str | None = setting(strategy_name, default=None)
     cost_seconds: float = setting(_cost_seconds)
@@ -87,7 +88,7 @@ class LadderExperiment(Experiment):
             raise InputError("a ladder is played with one herd setting: rules.herd true or false")
         rungs, anchor = self.rungs, self.anchor_rung
         tables = sum(len(schedule(rungs, players, anchor)) for players in self.players)
-        size = self.chunk_games or CHUNK_GAMES
+        size = self.chunk_size
         blocks = check_blocks(self.games, size, "chunk size")
         if tables * blocks + len(rungs) > MAX_CHUNKS:
             raise InputError(

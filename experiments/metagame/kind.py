@@ -51,7 +51,7 @@ def names_of(experiment: MetagameExperiment) -> list[str]:
 
 def chunks(experiment: MetagameExperiment) -> list[dict]:
     """One chunk per (player count, block of game indices), every profile of it."""
-    size = CHUNK_GAMES if experiment.chunk_games is None else experiment.chunk_games
+    size = experiment.chunk_size
     return [
         {"players": p, "start": start, "n": n}
         for p in sorted(experiment.players)

@@ -51,6 +51,7 @@ class MetagameExperiment(Experiment):
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
+    CHUNK_GAMES: ClassVar[int] = CHUNK_GAMES
     strategies: tuple[str, ...] = setting(
         lambda v, k: names(v, k, limit=MAX_PLAYS), default=tuple(STRATEGIES)
     )

@@ -30,7 +30,7 @@ import copy
 import math
 from pathlib import Path
 
-from experiments.shared.experiment import Experiment, chunk_size
+from experiments.shared.experiment import Experiment
 from experiments.shared.kinds import KINDS, kind_named
 from experiments.shared.limits import (
     MAX_CHUNKS,
@@ -175,7 +175,7 @@ def _check_chunks(module, experiment: Experiment) -> None:
     """At most :data:`~experiments.shared.limits.MAX_CHUNKS` chunks, counted without making them
     (a kind whose chunks do not grow with ``games`` alone counts them itself: its
     ``count_chunks``)."""
-    size = chunk_size(module, experiment)
+    size = experiment.chunk_size
     blocks = check_blocks(experiment.games, size, "chunk_games")
     count = getattr(module, "count_chunks", None)
     if count is not None:

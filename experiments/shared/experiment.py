@@ -180,6 +180,8 @@ class Experiment:
 
     RULES: ClassVar[tuple[str, ...]] = ()
     """The ``[rules]`` settings the kind takes."""
+    CHUNK_GAMES: ClassVar[int] = MAX_CHUNK_GAMES
+    """Games per chunk where ``chunk_games`` is left out (the kind's own size)."""
 
     kind: str = setting(text)
     name: str = setting(_name)
@@ -243,6 +245,11 @@ class Experiment:
         """The same experiment with ``games`` games (for counting a run's chunks per block)."""
         return dataclasses.replace(self, games=games, written={**self.written, "games": games})
 
+    @property
+    def chunk_size(self) -> int:
+        """Games per chunk: ``chunk_games``, else the kind's :attr:`CHUNK_GAMES`."""
+        return self.CHUNK_GAMES if self.chunk_games is None else self.chunk_games
+
     @cached_property
     def player_counts(self) -> list[int]:
         """The player counts, sorted, each once."""
@@ -260,12 +267,3 @@ def _plain(mapping: Mapping) -> dict:
         key: _plain(value) if isinstance(value, Mapping) else value
         for key, value in mapping.items()
     }
-
-
-def chunk_size(module, experiment: Experiment) -> int:
-    """Games per chunk: the experiment's ``chunk_games``, else its kind's ``CHUNK_GAMES``."""
-    from experiments.shared.limits import MAX_CHUNK_GAMES
-
-    if experiment.chunk_games is not None:
-        return experiment.chunk_games
-    return int(getattr(module, "CHUNK_GAMES", MAX_CHUNK_GAMES))

@@ -26,9 +26,10 @@ A kind's settings are typed: its ``EXPERIMENT`` is a frozen dataclass derived fr
 :func:`~experiments.shared.definition.load_experiment` reads the experiment into, so nothing runs
 with a bad file and ``chunks``, ``run_chunk`` and ``finish`` get the typed object. The class lives
 in the question's ``settings.py`` (its own room, beside the kind: the dataclass, its readers, its
-``DEFAULTS`` and ``RULES`` and the small helpers its check uses), so the question's report, page and
-command take it from there, never from the kind; the kind imports it and sets ``EXPERIMENT`` (and
-re-exports the ``DEFAULTS`` and ``CHUNK_GAMES`` the machinery reads from the kind).
+``DEFAULTS``, ``RULES`` and ``CHUNK_GAMES`` (its chunk size where ``chunk_games`` is left out:
+``experiment.chunk_size``) and the small helpers its check uses), so the question's report, page
+and command take it from there, never from the kind; the kind imports it and sets ``EXPERIMENT``
+(and re-exports the ``DEFAULTS`` the machinery reads from the kind).
 
 Optional parts of a kind: ``DEFAULTS`` (settings a file may leave out), ``merge(parts) -> dict``
 (replaces the key-by-key sum, for statistics whose groups differ between chunks; it gets the

@@ -52,7 +52,7 @@ def played(experiment: SimulateExperiment) -> list:
 
 def chunks(experiment: SimulateExperiment) -> list[dict]:
     """One chunk per block of ``chunk_games`` game indices, in order."""
-    size = experiment.chunk_games or CHUNK_GAMES
+    size = experiment.chunk_size
     return [{"first": first, "games": n} for first, n in game_blocks(experiment.games, size)]
 
 
@@ -87,7 +87,7 @@ def metadata(experiment: SimulateExperiment, command: str = "simulate") -> dict:
         rotate=experiment.rotate,
         contest_sampling="dice" if experiment.dice_contest else "exact table",
         tiles_label="assumed" if rules.tiles_assumed else "user file",
-        chunk_size=experiment.chunk_games or CHUNK_GAMES,
+        chunk_size=experiment.chunk_size,
         files=[TABLE],
     )
 

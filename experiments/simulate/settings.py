@@ -49,6 +49,7 @@ class SimulateExperiment(Experiment):
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
+    CHUNK_GAMES: ClassVar[int] = CHUNK_GAMES
     strategies: tuple[str, ...] = setting(names)
     rotate: bool = setting(flag)
     debug: bool = setting(flag)

@@ -40,7 +40,7 @@ def played(experiment: WorthExperiment) -> list:
 def chunks(experiment: WorthExperiment) -> list[dict]:
     """One chunk per (player count, condition, block of game indices)."""
     _, conditions = experiment.conditions()
-    blocks = game_blocks(experiment.games, experiment.chunk_games or CHUNK_GAMES)
+    blocks = game_blocks(experiment.games, experiment.chunk_size)
     return [
         {"players": p, "condition": label, "start": start, "n": n}
         for p in experiment.player_counts

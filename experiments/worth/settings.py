@@ -49,6 +49,7 @@ class WorthExperiment(Experiment):
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
+    CHUNK_GAMES: ClassVar[int] = CHUNK_GAMES
     strategies: tuple[str, ...] = setting(names)
     points: int = setting(below(MAX_MAMMOTH_POINTS))
     sensitivity: bool = setting(flag)

@@ -42,7 +42,6 @@ from experiments.card.card_check.settings import DEFAULTS as DEFAULTS
 from experiments.card.card_check.settings import GAMES as GAMES
 from experiments.card.card_check.settings import CardCheckExperiment
 from experiments.shared.analysis_card_check import (
-    CHUNK_GAMES,
     EXPLOIT_PREFIX,
     card_check,
     card_file,
@@ -67,7 +66,7 @@ def played(experiment: CardCheckExperiment) -> list:
 def chunks(experiment: CardCheckExperiment) -> list[dict]:
     """One chunk per (field, tile set, player count, block of game indices), and with
     ``exploit`` as many again for the table of card players."""
-    size = CHUNK_GAMES if experiment.chunk_games is None else experiment.chunk_games
+    size = experiment.chunk_size
     made = check_chunks(
         experiment.fields, experiment.tiles, experiment.players, experiment.games, size
     )

@@ -13,6 +13,7 @@ from typing import ClassVar, Self
 from experiments.card.card_check.analysis import DEVIATIONS
 from experiments.shared.analysis_card_check import (
     CARD,
+    CHUNK_GAMES,
     FIELDS,
     TILES,
     card_file,
@@ -70,6 +71,7 @@ class CardCheckExperiment(Experiment):
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
+    CHUNK_GAMES: ClassVar[int] = CHUNK_GAMES
     card: str = setting(card_setting, default=CARD)
     fields: tuple[tuple[str, ...], ...] = setting(
         fields_setting, default=tuple(tuple(f) for f in FIELDS)

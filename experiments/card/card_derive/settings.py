@@ -163,6 +163,7 @@ class CardDeriveExperiment(Experiment):
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
+    CHUNK_GAMES: ClassVar[int] = CHUNK_GAMES
     field: tuple[str, ...] = setting(names, default=tuple(FIELD))
     tiles: str = setting(_tiles, default="default")
     weights: tuple[float, ...] = setting(_grid(0, MAX_WEIGHT, False), default=tuple(WEIGHTS))
@@ -221,11 +222,6 @@ class CardDeriveExperiment(Experiment):
         """The tables the derivation is for: its ``tables``, or the one of its ``field`` and
         ``tiles`` (:func:`~experiments.card.card_derive.analysis_race.tables_of`)."""
         return tables_of(self.tables, self.field, self.tiles)
-
-    @property
-    def chunk_size(self) -> int:
-        """Games per chunk."""
-        return CHUNK_GAMES if self.chunk_games is None else self.chunk_games
 
 
 def _check_tables(experiment: CardDeriveExperiment) -> list[Table]:
