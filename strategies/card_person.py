@@ -96,6 +96,9 @@ GATHER = -1
 says, and when it sends people to a resource area, send them to the herd's area (as many as
 fit)."""
 MAX_FIGURES = 10
+RICH_TURN = 2
+"""The placement from which a person's play puts one person more on the herd's area at a rich
+"1." bonus (:attr:`PersonPlay.rich`), unless its own placement is earlier."""
 OPEN = 1e9  # an open bound (as strategies.taming_card.OPEN)
 PLAYERS = (2, 3, 4)
 
@@ -342,6 +345,10 @@ class PersonPlay:
     early : int
         From what count of the printed "1." bonus it goes before placement ``turn`` (at any
         earlier placement), 0: never.
+    rich : int
+        From what count of the printed "1." bonus it puts one person more there, from your
+        second placement on (:data:`RICH_TURN`; from ``turn`` if that is earlier), 0: never.
+        Only for a count of people (not 0 nor :data:`GATHER`).
     """
 
     people: int
@@ -350,6 +357,7 @@ class PersonPlay:
     commit: int
     raise_: int
     early: int = 0
+    rich: int = 0
 
     def settings(self, players: int) -> str:
         """The card policy's parameters that play it at ``players``."""
@@ -357,6 +365,7 @@ class PersonPlay:
         return (
             f"people_{n}={self.people},turn_{n}={self.turn},alone_{n}={self.alone},"
             f"commit_{n}={self.commit},raise_{n}={self.raise_},early_{n}={self.early}"
+            + (f",rich_{n}={self.rich}" if self.rich else "")
         )
 
     def strategy(self, players: int) -> str:
@@ -372,6 +381,7 @@ class PersonPlay:
         else:
             go = f"{self.people} at placement {self.turn}" + (" if alone" if self.alone else "")
             go += f" (earlier at a bonus of {self.early}+)" if self.early else ""
+            go += f" ({self.people + 1} at a bonus of {self.rich}+)" if self.rich else ""
         commit = f"commit {self.commit}" + (f" (+1 over {self.commit})" if self.raise_ else "")
         return f"{go}, {commit}"
 
@@ -382,8 +392,8 @@ def _players_is(players: int) -> dict:
 
 def person_card(plays: dict[int, PersonPlay], worth: dict | None = None) -> dict:
     """The person's card file that plays ``plays`` (table size -> :class:`PersonPlay`), rule for
-    rule as ``card[people_N=..,turn_N=..,alone_N=..,commit_N=..,raise_N=..,early_N=..]`` plays
-    it.
+    rule as ``card[people_N=..,turn_N=..,alone_N=..,commit_N=..,raise_N=..,early_N=..]`` (and
+    ``rich_N``) plays it.
 
     Parameters
     ----------
@@ -406,10 +416,19 @@ def person_card(plays: dict[int, PersonPlay], worth: dict | None = None) -> dict
             place.append(
                 {"when": [size, {"feature": "rivals", "lo": 0.5, "hi": None}], "people": 0}
             )
+        rich = play.rich > 0 and play.people > 0
+        if rich:
+            start = min(play.turn, RICH_TURN)
+            turn = [{"feature": "turn", "lo": start - 0.5, "hi": None}] if start > 1 else []
+            bonus = {"feature": "bonus", "lo": play.rich - 0.5, "hi": None}
+            place.append({"when": [size, *turn, bonus], "people": play.people + 1})
         if play.people != 0:
             turn = [{"feature": "turn", "lo": play.turn - 0.5, "hi": None}] if play.turn > 1 else []
             place.append({"when": [size, *turn], "people": play.people})
         if play.people != 0 and play.early:
+            if rich:
+                bonus = {"feature": "bonus", "lo": max(play.early, play.rich) - 0.5, "hi": None}
+                place.append({"when": [size, bonus], "people": play.people + 1})
             bonus = {"feature": "bonus", "lo": play.early - 0.5, "hi": None}
             place.append({"when": [size, bonus], "people": play.people})
         if play.raise_:

@@ -85,6 +85,7 @@ from strategies import taming_ev, taming_majority
 from strategies.card_person import (
     N_COMMIT_FEATURES,
     N_PLACE_FEATURES,
+    RICH_TURN,
     bonus_worth,
     commit_features,
     commit_part_at,
@@ -131,7 +132,9 @@ PARAMS = {
     # card's: people to put on the herd's area (-2: the card's own play; -1: gather there in
     # place of another resource area; 0: none), at which placement,
     # only when nobody else is there (1), and one figure over commit_N when an earlier player
-    # committed that many (1), and from what printed "1." bonus it goes before turn_N (0: never)
+    # committed that many (1), from what printed "1." bonus it goes before turn_N (0: never),
+    # and from what printed "1." bonus it puts one person more there, from the second placement
+    # on at the latest (0: never)
     "people_2": PEOPLE_OWN,
     "people_3": PEOPLE_OWN,
     "people_4": PEOPLE_OWN,
@@ -147,6 +150,9 @@ PARAMS = {
     "early_2": 0.0,
     "early_3": 0.0,
     "early_4": 0.0,
+    "rich_2": 0.0,
+    "rich_3": 0.0,
+    "rich_4": 0.0,
 }
 LIMITS = {
     **taming_ev.LIMITS,
@@ -160,6 +166,7 @@ LIMITS = {
     **{f"alone_{p}": Limit(0, 1, whole=True) for p in (2, 3, 4)},
     **{f"raise_{p}": Limit(0, 1, whole=True) for p in (2, 3, 4)},
     **{f"early_{p}": Limit(0, 100, whole=True) for p in (2, 3, 4)},
+    **{f"rich_{p}": Limit(0, 100, whole=True) for p in (2, 3, 4)},
 }
 _AT = Positions(PARAMS, shared=taming_ev.PARAMS)
 SEEK = _AT["seek"]
@@ -182,6 +189,7 @@ TURN_AT = _first_of("turn")
 ALONE_AT = _first_of("alone")
 RAISE_AT = _first_of("raise")
 EARLY_AT = _first_of("early")
+RICH_AT = _first_of("rich")
 _AT.check_every_key()
 
 CARD_PATH = Path(__file__).resolve().parent / "models" / "card_default_champion.json"
@@ -510,9 +518,10 @@ def herd_people(st, g, seat, params, rng, turn, most):
     base strategy places, valuing the herd at nothing; -1: it places, and its people for a
     resource area go to the herd's area instead). ``people_N`` at placement ``turn_N`` or
     later, or earlier when the printed "1." bonus counts ``early_N`` or more (not with another
-    player there, with ``alone_N``) where ``people_N`` is set, else the
-    first of the person's card's place rules that fits; 0 for a weight card, or with ``seek``
-    0."""
+    player there, with ``alone_N``; one person more, from placement
+    :data:`~strategies.card_person.RICH_TURN` at the latest, when the bonus counts ``rich_N``
+    or more) where ``people_N`` is set, else the first of the person's card's place rules that
+    fits; 0 for a weight card, or with ``seek`` 0."""
     if params[SEEK] == 0.0 or prize_tile(st, g) < 0:
         return 0
     players = int(st.game[g, I_PLAYERS])
@@ -527,11 +536,18 @@ def herd_people(st, g, seat, params, rng, turn, most):
     if people != PEOPLE_OWN:
         if params[ALONE_AT + size] != 0.0 and sit[S_RIVALS] > 0:
             return 0
-        if turn >= params[TURN_AT + size]:
-            return int(people)
+        count = int(people)
+        start = params[TURN_AT + size]
+        bonus = first_bonus_worth(params, at, sit)
+        rich = params[RICH_AT + size]
+        if rich > 0.0 and count > 0 and bonus >= rich:
+            count += 1
+            start = min(start, RICH_TURN)
+        if turn >= start:
+            return count
         early = params[EARLY_AT + size]
-        if early > 0.0 and first_bonus_worth(params, at, sit) >= early:
-            return int(people)
+        if early > 0.0 and bonus >= early:
+            return count
         return 0
     feats = stack_f64(N_PLACE_FEATURES)
     place_features(params, at, sit, turn, feats)

@@ -18,7 +18,7 @@ from experiments.card.card_derive.analysis_race import (
 )
 from experiments.card.report_shipped import NO_SEPARATION, metagame_verdict
 from sim.errors import InputError
-from strategies.card_person import GATHER, MAX_RULES_PER_SIZE, person_card
+from strategies.card_person import GATHER, MAX_RULES_PER_SIZE, PersonPlay, person_card
 from tests.cli_contract import invoke
 
 
@@ -85,11 +85,16 @@ def test_only_the_tables_that_can_be_the_worst_are_played_again():
 
 
 def test_every_persons_candidate_keeps_to_four_rules_a_size():
-    plays = person_candidates([GATHER, 0, 1, 2], [2, 3], [0, 1], [1, 2], [0, 1], [0, 3])
+    plays = person_candidates([GATHER, 0, 1, 2], [2, 3], [0, 1], [1, 2], [0, 1], [0, 3], [0, 4])
     assert len(plays) == len(set(plays))
     for play in plays:
         card = person_card({3: play})
         assert len(card["place"]["rules"]) + len(card["rules"]) <= MAX_RULES_PER_SIZE
+    # one person more at a rich bonus is tried with every count of people, and the grid leaves
+    # out only what would take a fifth rule
+    assert {p.people for p in plays if p.rich} == {1, 2}
+    assert PersonPlay(1, 3, 0, 2, 1, rich=4) in plays
+    assert PersonPlay(1, 3, 1, 2, 1, rich=4) not in plays  # alone, rich, at 3, raise, commit
 
 
 def test_a_derivation_over_two_tables_certifies_its_card_at_each(tmp_path):

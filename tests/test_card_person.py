@@ -218,13 +218,27 @@ def test_the_commitment_rules_answer_as_they_read():
     assert seen == {1, 2, 3}
 
 
-@pytest.mark.parametrize("play", [PersonPlay(1, 2, 1, 2, 1), PersonPlay(GATHER, 1, 0, 1, 0)])
+PLAYS = [
+    PersonPlay(1, 2, 1, 2, 1),
+    PersonPlay(GATHER, 1, 0, 1, 0),
+    PersonPlay(1, 3, 0, 2, 0, rich=3),
+    PersonPlay(2, 3, 1, 1, 0, early=3, rich=3),
+    PersonPlay(1, 4, 0, 1, 0, early=2, rich=3),
+    PersonPlay(2, 1, 0, 1, 1, rich=2),
+]
+
+
+@pytest.mark.parametrize("play", PLAYS, ids=[p.strategy(3) for p in PLAYS])
 def test_a_plays_parameters_and_its_card_file_answer_alike(play):
-    """``card[people_3=..,...]`` and the card file of that play answer every situation alike."""
+    """``card[people_3=..,...]`` and the card file of that play answer every situation alike:
+    at each placement, with and without another player there, on a "1." bonus counting 2
+    (tool:1) and 3 (points:3)."""
     by_name = resolve_params(play.strategy(3))
     by_file = _params(person_card({3: play}))
-    for turn, rival, earlier, available in itertools.product((1, 2, 3), (0, 1), (0, 1, 2), (1, 4)):
-        st = _state()
+    for turn, rival, earlier, available, prize in itertools.product(
+        (1, 2, 3, 4), (0, 1), (0, 1, 2), (1, 4), (0, 12)
+    ):
+        st = _state(prize=prize)
         st.seat[0, 1, PLACED + FOREST] = rival
         assert tc.herd_people(st, 0, 0, by_name, RNG, turn, 5) == tc.herd_people(
             st, 0, 0, by_file, RNG, turn, 5
@@ -236,6 +250,33 @@ def test_a_plays_parameters_and_its_card_file_answer_alike(play):
         assert tc.commit_figures(st, 0, 0, by_name, RNG, available, values) == tc.commit_figures(
             st, 0, 0, by_file, RNG, available, values
         )
+
+
+RICH_CASES = {
+    # name: (turn, prize tile, expected people) for 1 person from the 3rd placement, 2 from the
+    # 2nd at a "1." bonus counting 3+
+    "first placement, rich bonus": (1, 12, 0),
+    "second placement, rich bonus": (2, 12, 2),
+    "third placement, rich bonus": (3, 12, 2),
+    "second placement, poor bonus": (2, 0, 0),
+    "third placement, poor bonus": (3, 0, 1),
+}
+
+
+@pytest.mark.parametrize("case", RICH_CASES)
+def test_a_rich_bonus_puts_one_person_more_from_the_second_placement(case):
+    """``rich_N``: at a printed "1." bonus counting that much or more, one person more, from the
+    second placement at the latest; as the card's words say it."""
+    turn, prize, expect = RICH_CASES[case]
+    play = PersonPlay(1, 3, 0, 2, 0, rich=3)
+    st = _state(prize=prize)
+    assert tc.herd_people(st, 0, 0, resolve_params(play.strategy(3)), RNG, turn, 5) == expect
+    card = person_card({3: play})
+    assert person_lines(card)[3][0] == (
+        'Herd\'s area: put 2 people there from your 2nd placement on and if the "1." bonus counts '
+        "3+; else put 1 person there from your 3rd placement on; else stay away."
+    )
+    assert play.words() == "1 at placement 3 (2 at a bonus of 3+), commit 2"
 
 
 def resolve_params(taming: str) -> np.ndarray:
@@ -303,7 +344,7 @@ def test_a_person_cards_file_plays_its_plays_move_for_move(tmp_path, players):
     from strategies.play import play_games
 
     plays = {2: PersonPlay(GATHER, 1, 0, 2, 0), 3: PersonPlay(1, 2, 1, 1, 1),
-             4: PersonPlay(2, 3, 0, 2, 1)}  # fmt: skip
+             4: PersonPlay(1, 3, 0, 2, 1, rich=3)}  # fmt: skip
     path = tmp_path / "person.json"
     path.write_text(json.dumps(person_card(plays)), encoding="utf-8")
     field = ["greedy"] * (players - 1)

@@ -30,7 +30,7 @@ import pandas as pd
 from experiments.shared.analysis_sweep import SWEEP_SCALE
 from experiments.shared.paired import Moments
 from sim.errors import InputError
-from strategies.card_person import GATHER, PersonPlay
+from strategies.card_person import GATHER, MAX_RULES_PER_SIZE, PersonPlay, person_card
 from strategies.taming_card import COUNT, SEEK_ALWAYS, SEEK_UNLESS_THERE, TablePlay
 
 WEIGHTS = [0.1, 0.15, 0.22, 0.3, 0.45, 0.65, 1.0]
@@ -115,10 +115,11 @@ committing one or two, ``ev`` and ``majority`` at its own herd weight and at 0.1
 one or two), at its first or third placement, and counting its commitment out or committing one
 or two."""
 PERSON_CHANGES = {
-    "people": int, "turn": int, "alone": int, "commit": int, "raise_": int, "early": int
+    "people": int, "turn": int, "alone": int, "commit": int, "raise_": int, "early": int,
+    "rich": int,
 }  # fmt: skip
 PERSON_LIMITS = {"people": (GATHER, 10), "turn": (1, 10), "alone": (0, 1), "commit": (COUNT, 10),
-                 "raise_": (0, 1), "early": (0, 100)}  # fmt: skip
+                 "raise_": (0, 1), "early": (0, 100), "rich": (0, 100)}  # fmt: skip
 
 
 def candidates(
@@ -154,16 +155,18 @@ def person_candidates(
     commits: Sequence[int],
     raises: Sequence[int],
     early: Sequence[int] = (0,),
+    rich: Sequence[int] = (0,),
 ) -> list[PersonPlay]:
     """Every person's candidate play of one table size, in a fixed order.
 
-    A play that puts nobody there needs no turn, ``alone`` nor ``early``; one that gathers there
-    does from the first placement on (its ``turn`` is 1, no ``early``). A play that goes early
-    does not raise (four rules a size at most).
+    A play that puts nobody there needs no turn, ``alone``, ``early`` nor ``rich``; one that
+    gathers there does from the first placement on (its ``turn`` is 1, no ``early`` nor
+    ``rich``). A play that goes early does not raise, and no play needs more than four rules
+    a size (:data:`~strategies.card_person.MAX_RULES_PER_SIZE`).
 
     Parameters
     ----------
-    people, turns, alone, commits, raises, early : sequence of int
+    people, turns, alone, commits, raises, early, rich : sequence of int
         The grid (:class:`~strategies.card_person.PersonPlay`'s fields).
 
     Returns
@@ -171,15 +174,24 @@ def person_candidates(
     list of PersonPlay
     """
     plays = set()
-    for n, t, a, k, r, e in itertools.product(people, turns, alone, commits, raises, early):
-        n, t, a, k, r, e = int(n), int(t), int(a), int(k), int(r), int(e)
+    grid = itertools.product(people, turns, alone, commits, raises, early, rich)
+    for n, t, a, k, r, e, b in grid:
+        n, t, a, k, r, e, b = (int(x) for x in (n, t, a, k, r, e, b))
         if n == 0:
             plays.add(PersonPlay(0, 1, 0, k, r, 0))
         elif n == GATHER:
             plays.add(PersonPlay(GATHER, 1, a, k, r, 0))
         elif not (e and r):
-            plays.add(PersonPlay(n, t, a, k, r, e))
+            play = PersonPlay(n, t, a, k, r, e, b)
+            if rules_of(play) <= MAX_RULES_PER_SIZE:
+                plays.add(play)
     return sorted(plays)
+
+
+def rules_of(play: PersonPlay) -> int:
+    """How many rules the card of a person's play has at its table size."""
+    card = person_card({3: play})
+    return len(card["place"]["rules"]) + len(card["rules"])
 
 
 def parse_change(deviation: str) -> tuple[str, float]:
@@ -212,13 +224,15 @@ def parse_change(deviation: str) -> tuple[str, float]:
 
 def parse_person_change(deviation: str) -> tuple[str, int]:
     """The setting and value of a person's play's change deviation (``~people=2`` ->
-    ``("people", 2)``; ``~raise=1`` sets ``raise_``; ``~early=3`` goes early at a bonus of 3+).
+    ``("people", 2)``; ``~raise=1`` sets ``raise_``; ``~early=3`` goes early at a bonus of 3+;
+    ``~rich=4`` puts one person more at a bonus of 4+).
 
     Raises
     ------
     InputError
         Not one of ``~people=N`` (-1 to 10), ``~turn=T`` (1 to 10), ``~alone=A`` (0 or 1),
-        ``~commit=K`` (-1 to 10), ``~raise=R`` (0 or 1) or ``~early=E`` (0 to 100).
+        ``~commit=K`` (-1 to 10), ``~raise=R`` (0 or 1), ``~early=E`` or ``~rich=B`` (0 to
+        100).
     """
     key, equals, text = deviation[len(CHANGE) :].partition("=")
     key = key.strip()
@@ -226,7 +240,7 @@ def parse_person_change(deviation: str) -> tuple[str, int]:
     bad = (
         f"deviation {deviation!r}: a person's card changes ~people=N (-1 gathers there, else 0 "
         "to 10), ~turn=T (1 to 10), ~alone=0 or 1, ~commit=K (-1 counts it out, else 0 to 10), "
-        "~raise=0 or 1 or ~early=E (0 to 100)"
+        "~raise=0 or 1, ~early=E or ~rich=B (0 to 100)"
     )
     if not equals or key not in PERSON_CHANGES:
         raise InputError(bad)
@@ -247,7 +261,7 @@ def changed(play: TablePlay | PersonPlay, deviation: str) -> TablePlay | PersonP
         key, value = parse_person_change(deviation)
         other = replace(play, **{key: value})
         if other.people == GATHER:
-            other = replace(other, turn=1, early=0)
+            other = replace(other, turn=1, early=0, rich=0)
     else:
         key, value = parse_change(deviation)
         other = replace(play, **{key: value})
@@ -393,7 +407,7 @@ def plays_of(card: dict) -> dict[int, TablePlay | PersonPlay]:
         if "people" in p:
             out[int(players)] = PersonPlay(
                 int(p["people"]), int(p["turn"]), int(p["alone"]), int(p["commit"]),
-                int(p["raise"]), int(p.get("early", 0)),
+                int(p["raise"]), int(p.get("early", 0)), int(p.get("rich", 0)),
             )  # fmt: skip
         else:
             out[int(players)] = TablePlay(int(p["seek"]), float(p["weight"]), int(p["commit"]))

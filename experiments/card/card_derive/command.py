@@ -124,6 +124,13 @@ DEFAULT_GAMES = 10_000
     "this much or more (repeat; 0: never). [default: 0 and 3]",
 )
 @click.option(
+    "--rich",
+    type=click.IntRange(0, 100),
+    multiple=True,
+    help="A person's card puts one person more there, from its second placement at the latest, "
+    'when the printed "1." bonus counts this much or more (repeat; 0: never). [default: 0]',
+)
+@click.option(
     "--weight",
     "weights",
     type=float,
@@ -209,6 +216,7 @@ def derive_card(
     person_commits,
     raises,
     early,
+    rich,
     weights,
     seeks,
     commits,
@@ -260,6 +268,7 @@ def derive_card(
         ("person_commits", person_commits),
         ("raises", raises),
         ("early", early),
+        ("rich", rich),
         ("weights", weights),
         ("seeks", seeks),
         ("commits", commits),

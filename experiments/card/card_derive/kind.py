@@ -73,6 +73,7 @@ from experiments.card.card_derive.settings import (
     CERTIFY_FIRST,
     METAGAME_FIRST,
     PREFIX,
+    UNWRITTEN,
     CardDeriveExperiment,
     deviations_of,
     grid_of,
@@ -229,6 +230,7 @@ def _play_of(label: str, players: int) -> TablePlay | PersonPlay:
             int(values[f"commit_{players}"]),
             int(values[f"raise_{players}"]),
             int(values[f"early_{players}"]),
+            int(values.get(f"rich_{players}", 0)),
         )
     return TablePlay(
         int(values[f"seek_{players}"]),
@@ -606,6 +608,7 @@ OPTIONS = (
     ("person_commits", "--person-commit"),
     ("raises", "--raise"),
     ("early", "--early"),
+    ("rich", "--rich"),
 )
 """The settings ``mammoth derive-card`` sets by an option, and the option."""
 
@@ -636,7 +639,7 @@ def command_line(experiment: CardDeriveExperiment) -> str:
     words += ["--players", *(str(p) for p in e.player_counts)]
     words += ["--seed", str(e.seed), "--games", str(e.games)]
     for key, option in OPTIONS:
-        value, default = getattr(e, key), DEFAULTS[key]
+        value, default = getattr(e, key), DEFAULTS.get(key, UNWRITTEN.get(key))
         if value == (tuple(default) if isinstance(default, list) else default):
             continue
         for item in value if isinstance(value, tuple) else [value]:

@@ -86,6 +86,8 @@ def deviation_words(deviation: str, person: bool = False) -> str:
             "raise_": "the card raising over the others" if value else "the card never raising",
             "early": f"the card going early at a bonus of {value}+" if value
             else "the card never going early",
+            "rich": f"the card putting one more there at a bonus of {value}+" if value
+            else "the card never putting one more there",
         }[key]  # fmt: skip
     key, value = parse_change(deviation)
     if key == "weight":
@@ -137,8 +139,9 @@ def table_label(field, tiles: str) -> str:
 
 def _play_record(play) -> dict:
     if isinstance(play, PersonPlay):
-        return {"people": play.people, "turn": play.turn, "alone": play.alone,
-                "commit": play.commit, "raise": play.raise_, "early": play.early}  # fmt: skip
+        record = {"people": play.people, "turn": play.turn, "alone": play.alone,
+                  "commit": play.commit, "raise": play.raise_, "early": play.early}  # fmt: skip
+        return {**record, "rich": play.rich} if play.rich else record
     return {"seek": play.seek, "weight": play.weight, "commit": play.commit}
 
 

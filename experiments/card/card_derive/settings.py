@@ -80,6 +80,11 @@ DEFAULTS = {
     "metagame_plays": METAGAME_PLAYS,
     **NEW_DEFAULTS,
 }
+RICH = (0,)
+"""A person's play's ``rich`` by default: never one person more at a rich "1." bonus."""
+UNWRITTEN = {"rich": list(RICH)}
+"""Settings that a derivation's settings hold only where they are given (not filled in from
+:data:`DEFAULTS`), so that the fingerprint of every run from before them stays as it was."""
 MAX_TABLES = 24
 RULES = ("mammoth_points", "tie", "resources_of_choice")
 GAMES = "certification games per arm and table size"
@@ -158,7 +163,7 @@ class CardDeriveExperiment(Experiment):
         ``FIELD@TILES`` or ``FIELD@TILES=CARD`` each, in place of ``field`` and ``tiles``.
     space : str
         ``weight`` or ``person``.
-    people, turns, alone, person_commits, raises, early : tuple of int
+    people, turns, alone, person_commits, raises, early, rich : tuple of int
         A person's grid.
     """
 
@@ -188,6 +193,7 @@ class CardDeriveExperiment(Experiment):
     )
     raises: tuple[int, ...] = setting(_grid(0, 1, True), default=tuple(RAISES))
     early: tuple[int, ...] = setting(_grid(0, 100, True), default=tuple(EARLY))
+    rich: tuple[int, ...] = setting(_grid(0, 100, True), default=tuple(RICH))
 
     def check(self) -> None:
         """The tables (:func:`_check_tables`), the grid's size, and every deviation and card
@@ -248,7 +254,9 @@ def grid_of(experiment: CardDeriveExperiment) -> list[TablePlay | PersonPlay]:
     """The candidates of one table size: weight cards' or a person's plays (``space``)."""
     e = experiment
     if e.space == "person":
-        return person_candidates(e.people, e.turns, e.alone, e.person_commits, e.raises, e.early)
+        return person_candidates(
+            e.people, e.turns, e.alone, e.person_commits, e.raises, e.early, e.rich
+        )
     return candidates(e.weights, e.seeks, e.commits)
 
 
