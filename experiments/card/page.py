@@ -109,12 +109,15 @@ EVERY_TABLES = (
 """The tables the card for every table is derived over: four tile sets (the assumed set,
 ``rich``, ``food_backs`` and ``lean``) times three base players, each with its own card."""
 TABLE_OPTIONS = " ".join(f"--table {t.spec()}" for t in EVERY_TABLES)
-EVERY_TABLE_GAMES = 10_000
+EVERY_TABLE_GAMES = 30_000
 PERSON_COMMAND = (
     f"mammoth derive-card {TABLE_OPTIONS} --players 2 3 4 --seed 7001 "
-    f"--games {EVERY_TABLE_GAMES} --space person"
+    f"--games {EVERY_TABLE_GAMES} --space person --early 0 --rich 0 --rich 4"
 )
-"""The derivation of ``strategies/models/card_every_table.json``."""
+"""The derivation of ``strategies/models/card_every_table.json``: the person's default grid,
+never going early, and with one person more at a "1." bonus counting 4+ tried beside each count
+of people (the tile sets' bonuses count 1 to 2 at ``lean``, 2 to 4 at the assumed tiles and
+``food_backs``, 4 to 8 at ``rich``)."""
 WEIGHT_COMMAND = (
     f"mammoth derive-card {TABLE_OPTIONS} --players 2 3 4 --seed 7002 --games 5000 "
     + " ".join(f"--weight {w:g}" for w in (0.15, 0.22, 0.3, 0.45, 0.65, 1))
