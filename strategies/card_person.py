@@ -381,7 +381,9 @@ class PersonPlay:
         else:
             go = f"{self.people} at placement {self.turn}" + (" if alone" if self.alone else "")
             go += f" (earlier at a bonus of {self.early}+)" if self.early else ""
-            go += f" ({self.people + 1} at a bonus of {self.rich}+)" if self.rich else ""
+            if self.rich:
+                start = min(self.turn, RICH_TURN)
+                go += f" ({self.people + 1} from {start} at a bonus of {self.rich}+)"
         commit = f"commit {self.commit}" + (f" (+1 over {self.commit})" if self.raise_ else "")
         return f"{go}, {commit}"
 

@@ -276,7 +276,7 @@ def test_a_rich_bonus_puts_one_person_more_from_the_second_placement(case):
         'Herd\'s area: put 2 people there from your 2nd placement on and if the "1." bonus counts '
         "3+; else put 1 person there from your 3rd placement on; else stay away."
     )
-    assert play.words() == "1 at placement 3 (2 at a bonus of 3+), commit 2"
+    assert play.words() == "1 at placement 3 (2 from 2 at a bonus of 3+), commit 2"
 
 
 def resolve_params(taming: str) -> np.ndarray:
