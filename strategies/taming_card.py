@@ -20,7 +20,9 @@ provenance names; the format is docs/card_format.md) has two parts, each a short
   winning and taking part bring (the bonuses' worth to the seat, the tile by how much it raises
   the seat's chance of the most tiles: :func:`tile_worth`) and what the figures cost (the
   commitment of ``majority``, :func:`strategies.herd_values.commitment`, with its default
-  parameters).
+  parameters). It may answer :data:`COUNT_BY_GAP` instead, "count it out by the tile gap": the
+  same count with the tile worth what ``ev`` gives it, a share of the mammoth points set by the
+  seat's tile gap to the leader (:func:`strategies.taming_ev.tile_value`).
 
 Both situations are :func:`sim.situation.fill_situation`'s numbers, which the advice records, so
 the card is applied to exactly what it was learnt from. The worth of the bonuses comes from the
@@ -33,7 +35,8 @@ file (:func:`load_card` checks it).
 One table size's play can also be named, in place of the card's own at that size:
 ``card[seek_N=S,weight_N=W,commit_N=K]`` (``N`` the player count; ``S`` 0 never seek, 1 seek
 unless another seat is on the herd's area already, 2 always; ``W`` the seek weight; ``K`` the
-commitment, :data:`COUNT` to count it out), and ``card[weight=W]`` the weight at every size.
+commitment, :data:`COUNT` to count it out, :data:`COUNT_BY_GAP` by the tile gap), and
+``card[weight=W]`` the weight at every size.
 ``mammoth derive-card`` names its candidates so, and writes the winners as a card file
 (:func:`card_of_plays`) that plays them move for move. The shipped cards are that command's
 output (:func:`shipped_cards`).
@@ -118,7 +121,8 @@ PARAMS = {
     "commit_rules": 1.0,  # 1: commit by the card's rules; 0: always its default commitment
     # one table size's play, in place of the card's (its derivation's candidates and their
     # neighbours are named so): whether to seek (-1 the card's rules, else SEEK_*), the seek
-    # weight (-1 the card's), the commitment (-2 the card's rules, -1 count it out, else k)
+    # weight (-1 the card's), the commitment (-2 the card's rules, -1 count it out, -3 count it
+    # out by the tile gap, else k)
     "seek_2": CARDS_OWN,
     "seek_3": CARDS_OWN,
     "seek_4": CARDS_OWN,
@@ -160,7 +164,7 @@ LIMITS = {
     "commit_rules": Limit(0, 1, whole=True),
     **{f"seek_{p}": Limit(choices=(-1, 0, 1, 2)) for p in (2, 3, 4)},
     **{f"weight_{p}": Limit(-1, 10) for p in (2, 3, 4)},
-    **{f"commit_{p}": Limit(-2, 10, whole=True) for p in (2, 3, 4)},
+    **{f"commit_{p}": Limit(-3, 10, whole=True) for p in (2, 3, 4)},  # -3: COUNT_BY_GAP
     **{f"people_{p}": Limit(-2, 10, whole=True) for p in (2, 3, 4)},
     **{f"turn_{p}": Limit(1, 10, whole=True) for p in (2, 3, 4)},
     **{f"alone_{p}": Limit(0, 1, whole=True) for p in (2, 3, 4)},
@@ -215,6 +219,13 @@ SEEK_FEATURES = (
 """The readable features the card's seek rules test, in the order of the kernel's row."""
 N_SEEK_FEATURES = len(SEEK_FEATURES)
 COUNT = -1  # a commitment rule's answer "count it out": the k with the best expected points
+COUNT_BY_GAP = -3
+"""A commitment rule's answer "count it out by the tile gap": as :data:`COUNT`, but the tile is
+worth a share of the mammoth points set by the seat's tile gap to the leader, as ``ev`` counts
+it (:func:`strategies.taming_ev.tile_value`: ``tile_ahead``, ``tile_level``, ``tile_behind``,
+``tile_far``)."""
+COUNTS = (COUNT, COUNT_BY_GAP)
+"""The commitments a card counts out rather than states."""
 OPEN = 1e9  # an open bound of a rule's box (the parameter row holds finite numbers)
 PLAYERS = (2, 3, 4)  # the player counts a seek part's weight names
 MAX_WEIGHT = 10.0
@@ -292,6 +303,21 @@ def card_row(card: dict) -> np.ndarray:
     return np.array(row, dtype=np.float64)
 
 
+COMMITMENTS = (
+    f"a whole number of figures, 0 to 10, {COUNT} (count it out) or {COUNT_BY_GAP} (count it "
+    "out by the tile gap)"
+)
+"""What a card file's commitment may be, in words."""
+
+
+def is_commitment(value) -> bool:
+    """Whether ``value`` is a card file's commitment: 0 to 10 figures, or one of
+    :data:`COUNTS`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return 0 <= value <= 10 or value in COUNTS
+
+
 def _fault(card) -> str | None:
     """What is wrong with a card read from a file, or None (docs/card_format.md)."""
     if not isinstance(card, dict) or "rules" not in card or "default" not in card:
@@ -318,9 +344,8 @@ def _fault(card) -> str | None:
                 ):
                     return f"seek.weight[{key}] must be a number from 0 to {MAX_WEIGHT:g}"
         parts.append(("seek.rules", seek["rules"], "seek", SEEK_FEATURES))
-    default = card["default"]
-    if isinstance(default, bool) or not isinstance(default, int) or not COUNT <= default <= 10:
-        return f"default must be a whole number of figures, 0 to 10, or {COUNT} (count it out)"
+    if not is_commitment(card["default"]):
+        return f"default must be {COMMITMENTS}"
     for where, rules, answer, features in parts:
         if not isinstance(rules, list) or len(rules) > MAX_RULES:
             return f"{where} must be a list of at most {MAX_RULES} rules"
@@ -330,13 +355,8 @@ def _fault(card) -> str | None:
             value = rule[answer]
             if answer == "seek" and not isinstance(value, bool):
                 return f"{where}, rule {n}: seek must be true or false"
-            if answer == "commit" and (
-                isinstance(value, bool) or not isinstance(value, int) or not COUNT <= value <= 10
-            ):
-                return (
-                    f"{where}, rule {n}: commit must be a whole number of figures, 0 to 10, "
-                    f"or {COUNT} (count it out)"
-                )
+            if answer == "commit" and not is_commitment(value):
+                return f"{where}, rule {n}: commit must be {COMMITMENTS}"
             fault = when_fault(f"{where}, rule {n}", rule["when"], features)
             if fault:
                 return fault
@@ -470,6 +490,9 @@ def commit_figures(st, g, seat, params, rng, available, values):
         k = person_commit(params, players, sit)
         if k == COUNT:  # a deviation named by parameters may count it out
             return commitment(st, g, seat, params, available, values, tile_worth(st, g, seat))
+        if k == COUNT_BY_GAP:
+            tile = taming_ev.tile_value(st, g, seat, params)
+            return commitment(st, g, seat, params, available, values, tile)
         return max(0, min(k, int(sit[S_KMAX])))
     feats = stack_f64(N_FEATURES)
     _features(sit, feats)
@@ -477,6 +500,9 @@ def commit_figures(st, g, seat, params, rng, available, values):
     k = card_commit(params, feats) if own == COMMIT_CARDS_OWN else int(own)
     if k == COUNT:
         return commitment(st, g, seat, params, available, values, tile_worth(st, g, seat))
+    if k == COUNT_BY_GAP:
+        tile = taming_ev.tile_value(st, g, seat, params)
+        return commitment(st, g, seat, params, available, values, tile)
     return max(0, min(k, int(sit[S_KMAX])))
 
 
@@ -501,7 +527,7 @@ def person_commit(params, players, sit):
     at = person_at(params)
     if params[PEOPLE_AT + players - 2] != PEOPLE_OWN:
         k = int(params[COMMIT_AT + players - 2])
-        if k != COUNT and params[RAISE_AT + players - 2] != 0.0 and sit[S_COMMITTED_MOST] >= k:
+        if k >= 0 and params[RAISE_AT + players - 2] != 0.0 and sit[S_COMMITTED_MOST] >= k:
             k += 1
         return k
     part = commit_part_at(params, at)
@@ -664,7 +690,8 @@ class TablePlay:
     weight : float
         The share of the contest's expected points the placement weighs it at.
     commit : int
-        Figures to commit, or :data:`COUNT` (-1): count it out.
+        Figures to commit, or :data:`COUNT` (-1): count it out, or :data:`COUNT_BY_GAP` (-3):
+        count it out by the tile gap.
     """
 
     seek: int
@@ -685,7 +712,9 @@ class TablePlay:
 
     def words(self) -> str:
         """A short label: ``seek unless someone is there at 0.3, count it out``."""
-        commit = "count it out" if self.commit == COUNT else f"commit {self.commit}"
+        commit = {COUNT: "count it out", COUNT_BY_GAP: "count it out by the tile gap"}.get(
+            self.commit, f"commit {self.commit}"
+        )
         if self.seek == SEEK_NEVER:
             return f"never seek, {commit}"
         return f"seek {SEEK_WORDS[self.seek]} at {self.weight:g}, {commit}"

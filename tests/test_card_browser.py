@@ -203,6 +203,46 @@ def test_the_shipped_card_counts_it_out_as_the_policy_does(browser_page, tmp_pat
         assert float(row.split("\t")[-1]) == pytest.approx(points[j], abs=0.006), row
 
 
+GAP_CASES = [
+    # players, better bonus, "all" bonus, figure cost, kmax, earlier, to decide, tile gap
+    (3, 8.0, 1.0, 2.0, 3, "1", 1, 1),
+    (4, 20.0, 0.0, 1.0, 3, "2", 0, 0),
+    (3, 3.0, 2.0, 1.0, 3, "", 1, -1),
+    (2, 6.0, 2.0, 1.5, 2, "1", 0, -3),
+]
+
+
+@pytest.mark.parametrize("case", GAP_CASES)
+def test_a_card_counting_it_out_by_the_tile_gap_counts_as_ev_does(browser_page, tmp_path, case):
+    """A card that counts it out by the tile gap (``"commit": -3``): the page's count and each
+    count's expected points are ``ev``'s, the tile worth ``ev``'s share of the mammoth points
+    for the gap (the tiles entered for the other count do not matter)."""
+    from strategies import taming_ev
+
+    players, prize, all_worth, cost, kmax, earlier, to_decide, gap = case
+    page = browser_page
+    _open(page, tmp_path, {"rules": [], "default": -3})
+    _enter(page, players=players, prize=prize, kmax=kmax, earlier=earlier, to_decide=to_decide,
+           all_worth=all_worth, figure_cost=cost, tile_gap=gap, tiles_mine=5,
+           tiles_others="0,0", tiles_left=1)  # fmt: skip
+    share = "ahead" if gap > 0 else "level" if gap == 0 else "behind" if gap == -1 else "far"
+    tile = 10 * taming_ev.PARAMS[f"tile_{share}"]
+    before = [int(x) for x in earlier.split(",") if x]
+    others = [*before, *[1] * to_decide][:3]
+    points = [0.0]
+    for k in range(1, kmax + 1):
+        win = float(odds((k, *others)).win[0])
+        points.append(win * (max(prize, all_worth) + tile) + (1 - win) * all_worth - k * cost)
+    k = max(range(kmax + 1), key=lambda j: (points[j] - 1e-9 * j, -j))
+    said = page.inner_text("#commit-answer")
+    assert said.startswith(f"Commit {k if k else 'none'}."), (said, points)
+    assert "Count it out by the tile gap: the count with the most expected points" in said
+    assert f"The tile is worth {tile:.1f} points" in said
+    rows = page.locator("#odds tbody tr").all_inner_texts()
+    for j, row in enumerate(rows, 1):
+        assert float(row.split("\t")[-1]) == pytest.approx(points[j], abs=0.006), row
+
+
 def test_the_page_offers_the_shipped_cards_and_opens_a_card_file(browser_page, tmp_path):
     """The page lists the shipped cards by the table each was derived for; picking one shows its
     command, and a card file of one's own opens from the page (a file that is not a card is

@@ -27,7 +27,7 @@ from strategies import taming_card as tc
 from strategies import taming_ev, taming_majority
 from strategies.play import play_games
 from strategies.registry import resolve
-from strategies.taming_card import COUNT, TablePlay, card_of_plays
+from strategies.taming_card import COUNT, COUNT_BY_GAP, TablePlay, card_of_plays
 
 
 @pytest.mark.parametrize("policy", [taming_ev, taming_majority])
@@ -121,6 +121,10 @@ def test_the_candidates_and_their_changes():
         "champion+card[seek_4=1,weight_4=1,commit_4=-1]"
     )
     assert deviation_name("champion", play, 4, "ev[weight=0.4]") == "champion+ev[weight=0.4]"
+    assert changed(play, "~commit=-3") == TablePlay(1, 0.3, COUNT_BY_GAP)
+    assert deviation_name("champion", play, 3, "~commit=-3") == (
+        "champion+card[seek_3=1,weight_3=0.3,commit_3=-3]"
+    )
     for bad in ("~weight", "~weight=-1", "~seek=0", "~seek=1.5", "~commit=-2", "~tiles=3"):
         with pytest.raises(InputError, match="deviation"):
             parse_change(bad)
@@ -212,6 +216,7 @@ def test_a_derivation_is_the_same_on_any_workers_and_resumed(tmp_path, monkeypat
     "extra, message",
     [
         (["--weight", "11"], "weights"),
+        (["--commit", "-2"], "commits"),
         (["--deviation", "~seek=7"], "deviation"),
         (["--deviation", "nosuch"], "nosuch"),
         (["--field", "nosuch"], "nosuch"),

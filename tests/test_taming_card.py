@@ -175,6 +175,70 @@ def test_counting_it_out_is_majoritys_commitment(players):
     assert len(seen) >= 3  # the count moves with the situation
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_counting_it_out_by_the_tile_gap_is_evs_commitment(players):
+    """A rule that counts the commitment out by the tile gap commits what ``ev`` (its default
+    parameters) commits in the same situation, and the count by the chance of the most tiles
+    differs from it somewhere: hand-built states over earlier commitments, people on the area,
+    food, the bonus and the tile standing (leading, level, one and two behind)."""
+    from strategies import taming_ev as ev
+
+    gap_card = {"rules": [], "default": tc.COUNT_BY_GAP}
+    params = np.concatenate([np.array(list(tc.PARAMS.values())), tc.card_row(gap_card)])
+    evs = np.array(list(ev.PARAMS.values()))
+    count = np.concatenate([np.array(list(tc.PARAMS.values())), tc.card_row(COUNT_CARD)])
+    seen, differs = set(), False
+    for earlier, available, food, first, all_, mine, other in itertools.product(
+        (0, 1, 3), (1, 3, 5), (1, 20), (2.0, 9.0, 25.0), (0.0, 2.0), (0, 2), (1, 2, 4)
+    ):
+        st = _state(players=players, food=food, left=5)
+        st.seat[0, 0, PLACED + FOREST] = available
+        st.seat[0, 1, HERD + H_ON_TILE] = earlier
+        st.seat[0, 1, PLACED + FOREST] = max(earlier, 1)
+        st.seat[0, 0, HERD + H_TILES_WON] = mine
+        st.seat[0, 1, HERD + H_TILES_WON] = other
+        values = _values(first, all_)
+        got = tc.commit_figures(st, 0, 0, params, RNG, available, values)
+        assert got == ev.commit_figures(st, 0, 0, evs, RNG, available, values)
+        counted = tc.commit_figures(st, 0, 0, count, RNG, available, values)
+        differs |= counted != got
+        seen.add(got)
+    assert len(seen) >= 3 and differs
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seeking_always_and_counting_by_the_tile_gap_plays_evs_games(players, tmp_path):
+    """``card[seek_N=2,weight_N=W,commit_N=-3]`` places and commits as ``ev[weight=W]`` does:
+    whole games move for move (the same scores, tiles and figures), and the card file that
+    :func:`strategies.taming_card.card_of_plays` writes for it plays them too."""
+    card = tc.card_of_plays({p: tc.TablePlay(2, 0.65, tc.COUNT_BY_GAP) for p in (2, 3, 4)})
+    path = tmp_path / "gap.json"
+    path.write_text(json.dumps(card), encoding="utf-8")
+    named = f"card[seek_{players}=2,weight_{players}=0.65,commit_{players}=-3]"
+    played = []
+    for taming in (named, "ev[weight=0.65]", f"card[file={path}]"):
+        seats = [f"greedy+{taming}"] + ["greedy+majority"] * (players - 1)
+        games = play_games(30, players, seats, seed=11, rotate=True)
+        played.append(games.drop(columns=["strategy"]).to_numpy())
+    assert (played[0] == played[1]).all() and (played[2] == played[1]).all()
+
+
+def test_the_card_format_gives_evs_shares_of_the_tile_by_the_gap():
+    """docs/card_format.md's count by the tile gap names ``ev``'s shares, in its order."""
+    from pathlib import Path
+
+    from strategies import taming_ev as ev
+
+    text = " ".join(Path("docs/card_format.md").read_text(encoding="utf-8").split())
+    shares = [ev.PARAMS[f"tile_{at}"] for at in ("ahead", "level", "behind", "far")]
+    said = "{:.0%} when you hold the most alone, {:.0%} when level with the most".format(*shares)
+    assert said in text
+    assert (
+        "{:.0%} one behind (the tile draws you level) and {:.0%} two or more".format(*shares[2:])
+        in text
+    )
+
+
 def test_the_kernel_row_of_a_card_holds_its_rules():
     row = tc.card_row(CARD)
     assert row[2] == CARD["default"] and row[3] == len(CARD["rules"])
@@ -344,6 +408,8 @@ def test_a_card_file_that_is_not_a_card_is_refused_in_one_line(tmp_path):
             {"rules": [], "default": 1, "seek": {"rules": [], "default": 1}}
         ),
         "commit too many": json.dumps({"rules": [{"when": [], "commit": 11}], "default": 1}),
+        "commit -2": json.dumps({"rules": [{"when": [], "commit": -2}], "default": 1}),
+        "default -4": json.dumps({"rules": [], "default": -4}),
     }
     for name, text in cases.items():
         path = tmp_path / f"{name}.json"

@@ -33,6 +33,7 @@ from experiments.shared.report_card_page import card_page
 from experiments.shared.report_card_print import print_page
 from experiments.shared.report_card_words import (
     COUNT_WORDS,
+    GAP_WORDS,
     OTHERWISE,
     commit_cell,
     seek_cell,
@@ -41,7 +42,7 @@ from experiments.shared.report_card_words import (
 from experiments.shared.report_charts import WIDTH
 from experiments.shared.report_folder import MAX_ROWS, ResultFolder, figure_block, players_header
 from sim.errors import InputError
-from strategies.taming_card import CARD_PATH, COUNT, EVERY_TABLE_PATH, load_card
+from strategies.taming_card import CARD_PATH, COUNT, COUNT_BY_GAP, EVERY_TABLE_PATH, load_card
 
 TITLE = "how many figures to commit, situation by situation"
 """The section's title, after the folder's name."""
@@ -237,7 +238,7 @@ def made_by(card: dict) -> str:
 
 def _card_cell(k: int) -> str:
     """A rule's commitment in a table's cell: the count, or the words for counting it out."""
-    return COUNT_WORDS if k == COUNT else str(k)
+    return {COUNT: COUNT_WORDS, COUNT_BY_GAP: GAP_WORDS}.get(k, str(k))
 
 
 def agreement_table(folder: ResultFolder) -> Table:

@@ -27,6 +27,9 @@ from experiments.shared.report_card_words import (
     COUNT_DETAILS,
     COUNT_HOW,
     COUNT_WORDS,
+    GAP_DETAILS,
+    GAP_SHARES,
+    GAP_WORDS,
     OTHERWISE,
     SEEK_WORDS,
     rule_text,
@@ -35,6 +38,7 @@ from sim.contest_exact import odds
 from sim.rules import Rules
 from strategies.taming_card import (
     COUNT,
+    COUNT_BY_GAP,
     FEATURES,
     MAJORITY_BOX,
     SEEK_FEATURES,
@@ -163,6 +167,11 @@ def card_page(
             "points": int(mammoth_points),
             "box": MAJORITY_BOX,
             "min_tiles": Rules().mammoth_min_tiles,
+        },
+        "gap": {
+            "code": COUNT_BY_GAP,
+            "how": _sentence(f"{GAP_WORDS}: {COUNT_HOW}") + " " + _sentence(GAP_DETAILS)[:-1],
+            "shares": list(GAP_SHARES),
         },
         "words": {
             "seek": [_sentence(SEEK_WORDS[False][0]), _sentence(SEEK_WORDS[True][0])],
@@ -318,13 +327,20 @@ function majorityChance(mine, tiles, left, players) {
   }
   return total;
 }
-function countOut(f, others) {
-  // the count with the best expected points (ties toward fewer), and each count's points
+function gapShare(gap) {
+  // the share of the mammoth points a tile is worth, by your tiles minus the leader's
+  const g = Math.round(gap);
+  return D.gap.shares[g > 0 ? 0 : g === 0 ? 1 : g === -1 ? 2 : 3];
+}
+function countOut(f, others, byGap) {
+  // the count with the best expected points (ties toward fewer), and each count's points;
+  // the tile by the chance of the most tiles, or by the tile gap
   const mine = Math.max(0, Math.round(num("tiles_mine")));
   const left = Math.max(0, Math.round(num("tiles_left")));
   const tiles = counts("tiles_others");
-  const tile = D.count.points * (majorityChance(mine + 1, tiles, left, f.players)
-    - majorityChance(mine, tiles, left, f.players));
+  const tile = byGap ? D.count.points * gapShare(f.tile_gap)
+    : D.count.points * (majorityChance(mine + 1, tiles, left, f.players)
+      - majorityChance(mine, tiles, left, f.players));
   const all = num("all_worth");
   const cost = num("figure_cost");
   const points = [0];
@@ -356,10 +372,12 @@ function update() {
   const want = crule ? crule.commit : C.commit.default;
   const others = before.concat(Array(Math.max(0, Math.min(3 - before.length, f.to_decide)))
     .fill(1));
-  const counting = want === D.count.code;
-  const [counted, points, tile] = counting ? countOut(f, others) : [0, [], 0];
+  const byGap = want === D.gap.code;
+  const counting = want === D.count.code || byGap;
+  const [counted, points, tile] = counting ? countOut(f, others, byGap) : [0, [], 0];
   const k = counting ? counted : Math.max(0, Math.min(want, f.kmax));
-  const why = counting ? " " + D.count.how + ". The tile is worth " + tile.toFixed(1)
+  const why = counting ? " " + (byGap ? D.gap.how : D.count.how) + ". The tile is worth "
+    + tile.toFixed(1)
     + " points to you here." : effect(crule || C.commit.otherwise, "committing " + want
     + " against none");
   document.getElementById("commit-answer").innerHTML =

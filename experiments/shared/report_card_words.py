@@ -32,7 +32,8 @@ import numpy as np
 from experiments.library.situation_tree import Condition
 from experiments.shared.analysis_card import Card
 from experiments.shared.numbers import interval, percent, pp, shortest, signed
-from strategies.taming_card import COUNT
+from strategies import taming_ev
+from strategies.taming_card import COUNT, COUNT_BY_GAP
 
 FEATURE_WORDS = {
     "committed_most": "most committed before you",
@@ -57,6 +58,18 @@ COUNT_DETAILS = (
     "times how much one more tile raises your chance of the most tiles"
 )
 """How the card counts a commitment out, in a sentence, and the details of the count."""
+GAP_WORDS = "count it out by the tile gap"
+"""A commitment the card counts out by the tile gap
+(:data:`strategies.taming_card.COUNT_BY_GAP`), in words."""
+GAP_SHARES = tuple(taming_ev.PARAMS[f"tile_{at}"] for at in ("ahead", "level", "behind", "far"))
+"""The shares of the mammoth points a tile is worth, counted by the tile gap: when you hold the
+most tiles alone, when level with the leader (0 to 0 included), one behind, two or more."""
+GAP_DETAILS = (
+    "players still to decide count as one figure each; the tile is worth the mammoth points "
+    "times {:.0%} when you hold the most tiles alone, {:.0%} when level with the most, {:.0%} "
+    "one behind and {:.0%} two or more behind"
+).format(*GAP_SHARES)
+"""The details of the count by the tile gap."""
 
 OTHERWISE = "otherwise"
 """The catch-all rule's situation."""
@@ -209,6 +222,8 @@ def commit_words(k: int) -> str:
     """A count to commit in words ("commit none", "commit 2", "count it out")."""
     if k == COUNT:
         return COUNT_WORDS
+    if k == COUNT_BY_GAP:
+        return GAP_WORDS
     return "commit none" if k == 0 else f"commit {k}"
 
 
@@ -311,6 +326,11 @@ def card_lines(card: Card | Mapping) -> list[str]:
     commitments = {int(rule["commit"]) for rule in card.rules} | {int(card.default)}
     if COUNT in commitments:
         lines += [f"To count it out: {COUNT_HOW}.", f"In the count, {COUNT_DETAILS}."]
+    if COUNT_BY_GAP in commitments:
+        lines += [
+            f"To count it out by the tile gap: {COUNT_HOW}.",
+            f"In that count, {GAP_DETAILS}.",
+        ]
     too_few = _situations(rest[0].get("too_few", [])) if rest else []
     if too_few:
         lines.append(

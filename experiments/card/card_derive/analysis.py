@@ -31,7 +31,13 @@ from experiments.shared.analysis_sweep import SWEEP_SCALE
 from experiments.shared.paired import Moments
 from sim.errors import InputError
 from strategies.card_person import GATHER, MAX_RULES_PER_SIZE, PersonPlay, person_card
-from strategies.taming_card import COUNT, SEEK_ALWAYS, SEEK_UNLESS_THERE, TablePlay
+from strategies.taming_card import (
+    COUNT,
+    COUNT_BY_GAP,
+    SEEK_ALWAYS,
+    SEEK_UNLESS_THERE,
+    TablePlay,
+)
 
 WEIGHTS = [0.1, 0.15, 0.22, 0.3, 0.45, 0.65, 1.0]
 """The seek weights a derivation tries by default (shares of the contest's expected points)."""
@@ -39,6 +45,8 @@ SEEKS = [int(SEEK_UNLESS_THERE), int(SEEK_ALWAYS)]
 """Whether to seek by default: unless another seat is on the herd's area already, or always."""
 COMMITS = [COUNT, 1, 2]
 """The commitments tried by default: count it out, one figure, two figures."""
+REFINED = "refined"
+"""What a race row of the richer grid says in its ``space`` column."""
 CHANGE = "~"
 """A deviation that changes one setting of the candidate starts with this: ``~weight=0.3``."""
 DEVIATIONS = [
@@ -200,13 +208,14 @@ def parse_change(deviation: str) -> tuple[str, float]:
     Raises
     ------
     InputError
-        Not ``~weight=W`` (0 to 10), ``~seek=S`` (1 or 2) or ``~commit=K`` (-1 to 10).
+        Not ``~weight=W`` (0 to 10), ``~seek=S`` (1 or 2) or ``~commit=K`` (0 to 10, -1 or
+        -3).
     """
     key, equals, text = deviation[len(CHANGE) :].partition("=")
     key = key.strip()
     bad = (
         f"deviation {deviation!r}: write ~weight=W (0 to 10), ~seek=1 or ~seek=2, "
-        "or ~commit=K (-1 counts it out, else 0 to 10 figures)"
+        "or ~commit=K (-1 counts it out, -3 by the tile gap, else 0 to 10 figures)"
     )
     if not equals or key not in CHANGES:
         raise InputError(bad)
@@ -217,6 +226,8 @@ def parse_change(deviation: str) -> tuple[str, float]:
     limits = {"weight": (0, 10), "seek": (1, 2), "commit": (COUNT, 10)}
     low, high = limits[key]
     whole = CHANGES[key] is int
+    if key == "commit" and value == COUNT_BY_GAP:
+        return key, COUNT_BY_GAP
     if not math.isfinite(value) or not low <= value <= high or (whole and value != int(value)):
         raise InputError(bad)
     return key, CHANGES[key](value)

@@ -150,9 +150,10 @@ DEFAULT_GAMES = 10_000
 @click.option(
     "--commit",
     "commits",
-    type=click.IntRange(-1, 10),
+    type=click.IntRange(-3, 10),
     multiple=True,
-    help="A commitment to try (repeat): -1 counts it out, else figures. [default: -1, 1, 2]",
+    help="A commitment to try (repeat): -1 counts it out, -3 counts it out by the tile gap, "
+    "else figures. [default: -1, 1, 2]",
 )
 @click.option(
     "--deviation",

@@ -56,6 +56,7 @@ from tqdm import tqdm
 
 from experiments.card.card_check.analysis import EXPLOIT_LIMIT
 from experiments.card.card_derive.analysis import (
+    REFINED,
     SEEKS,
     deviation_name,
     exploitability,
@@ -105,6 +106,7 @@ from strategies.card_person import PersonPlay
 from strategies.registry import resolve
 from strategies.taming_card import (
     COUNT,
+    COUNT_BY_GAP,
     MAX_WEIGHT,
     TablePlay,
 )
@@ -500,16 +502,14 @@ def certify(
 
 REFINE_FACTORS = (0.5, 0.7, 0.85, 1.0, 1.2, 1.45, 2.0)
 """The richer grid's weights: the first winner's weight times these."""
-REFINE_COMMITS = (COUNT, 1, 2, 3)
-REFINED = "refined"
-"""What a race row of the richer grid says in its ``space`` column."""
+REFINE_COMMITS = (COUNT, COUNT_BY_GAP, 1, 2, 3)
 
 
 def richer_grid(experiment: CardDeriveExperiment, play: TablePlay) -> CardDeriveExperiment:
     """The derivation with the richer grid a table size's race searches when its first winner
     is exploitable by more than the goal: weights around the winner's, both ways of seeking,
-    and commitments by count or one to three figures (the rest, and what it was read from,
-    unchanged)."""
+    and commitments counted out (the tile by the chance of the most tiles, or by the tile gap)
+    or of one to three figures (the rest, and what it was read from, unchanged)."""
     weights = sorted(
         {round(min(MAX_WEIGHT, max(0.05, play.weight * f)), 3) for f in REFINE_FACTORS}
     )

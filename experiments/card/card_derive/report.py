@@ -23,6 +23,7 @@ from experiments.card.card_check.analysis import EXPLOIT_LIMIT
 from experiments.card.card_derive.analysis import (
     CHANGE,
     NEW_DEFAULTS,
+    REFINED,
     parse_change,
     parse_person_change,
     plays_of,
@@ -37,7 +38,14 @@ from experiments.shared.report_card_page import card_page
 from experiments.shared.report_card_print import print_page
 from experiments.shared.report_person_words import card_words
 from strategies.card_person import PersonPlay, person_card
-from strategies.taming_card import COUNT, SEEK_NEVER, SEEK_UNLESS_THERE, TablePlay, card_of_plays
+from strategies.taming_card import (
+    COUNT,
+    COUNT_BY_GAP,
+    SEEK_NEVER,
+    SEEK_UNLESS_THERE,
+    TablePlay,
+    card_of_plays,
+)
 
 FIGURES = 2
 """Decimals of the certification's figures in card.json (pp)."""
@@ -60,6 +68,11 @@ def play_words(play: TablePlay, players: int) -> str:
         seek = f"go for the herd{unless} (weigh it at {weight} of its worth when placing)"
     if play.commit == COUNT:
         commit = "commit the count worth the most points (card.html counts it)"
+    elif play.commit == COUNT_BY_GAP:
+        commit = (
+            "commit the count worth the most points, the tile valued by your tile gap "
+            "(card.html counts it)"
+        )
     else:
         commit = f"commit {play.commit} figure{'s' if play.commit != 1 else ''}"
     return f"At {players} players: {seek}; {commit}."
@@ -96,6 +109,8 @@ def deviation_words(deviation: str, person: bool = False) -> str:
         if value == 2:
             return "the card seeking always"
         return "the card staying away when someone is there"
+    if value == COUNT_BY_GAP:
+        return "the card counting it out by the tile gap"
     return "the card counting it out" if value == COUNT else f"the card committing {value}"
 
 
@@ -418,8 +433,9 @@ def _tables_markdown(wording, plays, race, certified, tables, person) -> str:
     return "\n".join(lines)
 
 
-def _space_words(refined: dict[int, bool]) -> str:
-    """``derive.md``'s word on the space searched, where the first grid did not hold."""
+def _space_words(refined: dict[int, bool], by_gap: bool) -> str:
+    """``derive.md``'s word on the space searched, where the first grid did not hold (with
+    ``by_gap``, the richer grid counted out by the tile gap too)."""
     said = []
     for players, kept in sorted(refined.items()):
         if kept:
@@ -432,9 +448,12 @@ def _space_words(refined: dict[int, bool]) -> str:
     return (
         f"The space searched: where the first grid's card was exploitable by more than "
         f"{EXPLOIT_LIMIT:g} pp the race searched a richer grid (weights around its winner's, both "
-        "ways of seeking, commitments by count or one to three figures; race.csv's rows with "
-        "space 'refined'): " + "; ".join(said) + ". Elsewhere: the first grid."
-    )
+        "ways of seeking, commitments "
+        + ("counted out, by the chance of the most tiles or by the tile gap, or of" if by_gap
+           else "by count or")
+        + " one to three figures; race.csv's rows with space 'refined'): "
+        + "; ".join(said) + ". Elsewhere: the first grid."
+    )  # fmt: skip
 
 
 def derivation_text(
@@ -449,7 +468,10 @@ def derivation_text(
     grid's card did not hold (``refined``, as :func:`write_derivation` takes it)."""
     text = derivation_markdown(wording, plays, race, certified, metagames)
     if refined:
-        text += "\n" + _space_words(refined) + "\n"
+        richer = race[race["space"] == REFINED] if "space" in race else race.iloc[:0]
+        gap = f"={COUNT_BY_GAP}"
+        by_gap = any(str(c).rstrip("]").split(",")[-1].endswith(gap) for c in richer["candidate"])
+        text += "\n" + _space_words(refined, by_gap) + "\n"
     return text
 
 

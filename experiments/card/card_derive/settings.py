@@ -48,11 +48,12 @@ from sim.errors import InputError
 from strategies.card_person import GATHER, MAX_FIGURES, MAX_PEOPLE, PersonPlay
 from strategies.registry import resolve
 from strategies.taming_card import (
-    COUNT,
+    COMMITMENTS,
     MAX_WEIGHT,
     SEEK_ALWAYS,
     SEEK_UNLESS_THERE,
     TablePlay,
+    is_commitment,
     load_card,
 )
 
@@ -115,6 +116,21 @@ def _grid(low: float, high: float, whole_numbers: bool):
     return read
 
 
+def _commits(values, key: str) -> tuple:
+    """The weight cards' commitments: 0 to 10 figures, -1 (count it out) or -3 (count it out by
+    the tile gap), each once."""
+    bad = f"{key} must be a list of commitments: {COMMITMENTS}"
+    if not isinstance(values, list) or not 1 <= len(values) <= MAX_CANDIDATES:
+        raise InputError(f"{bad}, not {short(values)}")
+    for v in values:
+        whole = isinstance(v, int | float) and not isinstance(v, bool) and float(v).is_integer()
+        if not whole or not is_commitment(int(v)):
+            raise InputError(f"{bad}, not {short(v)}")
+    if len(set(values)) != len(values):
+        raise InputError(f"{key}: name each value once")
+    return tuple(values)
+
+
 def _tiles(value, key: str) -> str:
     if not isinstance(value, str):
         raise InputError(f"{key} must be default or a tile file, not {short(value)}")
@@ -175,7 +191,7 @@ class CardDeriveExperiment(Experiment):
     seeks: tuple[int, ...] = setting(
         _grid(SEEK_UNLESS_THERE, SEEK_ALWAYS, True), default=tuple(SEEKS)
     )
-    commits: tuple[int, ...] = setting(_grid(COUNT, 10, True), default=tuple(COMMITS))
+    commits: tuple[int, ...] = setting(_commits, default=tuple(COMMITS))
     deviations: tuple[str, ...] = setting(_deviations, default=tuple(DEVIATIONS))
     first_games: int = setting(lambda v, k: whole_number(v, k, low=10), default=FIRST_GAMES)
     eta: int = setting(lambda v, k: whole_number(v, k, low=2, high=10), default=ETA)
