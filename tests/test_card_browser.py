@@ -198,6 +198,7 @@ def test_the_shipped_card_counts_it_out_as_the_policy_does(browser_page, tmp_pat
     said = page.inner_text("#commit-answer")
     assert said.startswith(f"Commit {k if k else 'none'}."), (said, points)
     assert "Count it out: the count with the most expected points" in said
+    assert page.is_visible("#tiles_left")
     rows = page.locator("#odds tbody tr").all_inner_texts()
     for j, row in enumerate(rows, 1):
         assert float(row.split("\t")[-1]) == pytest.approx(points[j], abs=0.006), row
@@ -216,15 +217,14 @@ GAP_CASES = [
 def test_a_card_counting_it_out_by_the_tile_gap_counts_as_ev_does(browser_page, tmp_path, case):
     """A card that counts it out by the tile gap (``"commit": -3``): the page's count and each
     count's expected points are ``ev``'s, the tile worth ``ev``'s share of the mammoth points
-    for the gap (the tiles entered for the other count do not matter)."""
+    for the gap; the tiles held and left, which that count does not read, are hidden."""
     from strategies import taming_ev
 
     players, prize, all_worth, cost, kmax, earlier, to_decide, gap = case
     page = browser_page
     _open(page, tmp_path, {"rules": [], "default": -3})
     _enter(page, players=players, prize=prize, kmax=kmax, earlier=earlier, to_decide=to_decide,
-           all_worth=all_worth, figure_cost=cost, tile_gap=gap, tiles_mine=5,
-           tiles_others="0,0", tiles_left=1)  # fmt: skip
+           all_worth=all_worth, figure_cost=cost, tile_gap=gap)  # fmt: skip
     share = "ahead" if gap > 0 else "level" if gap == 0 else "behind" if gap == -1 else "far"
     tile = 10 * taming_ev.PARAMS[f"tile_{share}"]
     before = [int(x) for x in earlier.split(",") if x]
@@ -238,6 +238,7 @@ def test_a_card_counting_it_out_by_the_tile_gap_counts_as_ev_does(browser_page, 
     assert said.startswith(f"Commit {k if k else 'none'}."), (said, points)
     assert "Count it out by the tile gap: the count with the most expected points" in said
     assert f"The tile is worth {tile:.1f} points" in said
+    assert page.is_visible("#figure_cost") and not page.is_visible("#tiles_left")
     rows = page.locator("#odds tbody tr").all_inner_texts()
     for j, row in enumerate(rows, 1):
         assert float(row.split("\t")[-1]) == pytest.approx(points[j], abs=0.006), row

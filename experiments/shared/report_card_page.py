@@ -244,11 +244,13 @@ max="3" step="1" value="0"></label>
 value="1"></label>
 <label>A figure's cost (points: the food or resource you pay) <input id="figure_cost"
 type="number" min="0" step="0.5" value="2"></label>
+<div id="tile-inputs">
 <label>Your tiles <input id="tiles_mine" type="number" min="0" step="1" value="0"></label>
 <label>The other players' tiles (e.g. 2,1) <input id="tiles_others" type="text" value="">
 </label>
 <label>Tiles left in the pile after this one <input id="tiles_left" type="number" min="0"
 step="1" value="8"></label>
+</div>
 </fieldset>
 </form>
 <div class="answer" id="seek-answer"></div>
@@ -385,6 +387,8 @@ function update() {
     + (crule ? crule.text : D.words.otherwise) + (!counting && want > f.kmax ? "; all you can"
     : "") + ")." + why;
   document.getElementById("count-inputs").style.display = counting ? "" : "none";
+  // the count by the tile gap reads the gap above, not the tiles held and left
+  document.getElementById("tile-inputs").style.display = byGap ? "none" : "";
   document.getElementById("points-head").style.display = counting ? "" : "none";
   const body = document.querySelector("#odds tbody");
   body.innerHTML = "";
