@@ -486,18 +486,13 @@ def commit_figures(st, g, seat, params, rng, available, values):
     sit = stack_f64(N_SITUATION)
     _situation(st, g, seat, params, available, values, sit)
     players = int(st.game[g, I_PLAYERS])
-    if plays_person(params, players):
+    if plays_person(params, players):  # a deviation named by parameters may count it out
         k = person_commit(params, players, sit)
-        if k == COUNT:  # a deviation named by parameters may count it out
-            return commitment(st, g, seat, params, available, values, tile_worth(st, g, seat))
-        if k == COUNT_BY_GAP:
-            tile = taming_ev.tile_value(st, g, seat, params)
-            return commitment(st, g, seat, params, available, values, tile)
-        return max(0, min(k, int(sit[S_KMAX])))
-    feats = stack_f64(N_FEATURES)
-    _features(sit, feats)
-    own = params[COMMIT_AT + players - 2]
-    k = card_commit(params, feats) if own == COMMIT_CARDS_OWN else int(own)
+    else:
+        feats = stack_f64(N_FEATURES)
+        _features(sit, feats)
+        own = params[COMMIT_AT + players - 2]
+        k = card_commit(params, feats) if own == COMMIT_CARDS_OWN else int(own)
     if k == COUNT:
         return commitment(st, g, seat, params, available, values, tile_worth(st, g, seat))
     if k == COUNT_BY_GAP:

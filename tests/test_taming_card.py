@@ -149,6 +149,22 @@ def test_card_commits_what_the_card_says_on_hand_built_situations(case):
 COUNT_CARD = {"rules": [{"when": [], "commit": tc.COUNT}], "default": tc.COUNT}
 
 
+def _commit_situations(players, others):
+    """Hand-built commitments ``(state, available, values)``: over earlier commitments, people
+    on the area, food, the bonus and the tile standing (the seat's 0 or 2 tiles against another
+    seat's ``others``)."""
+    for earlier, available, food, first, all_, mine, other in itertools.product(
+        (0, 1, 3), (1, 3, 5), (1, 20), (2.0, 9.0, 25.0), (0.0, 2.0), (0, 2), others
+    ):
+        st = _state(players=players, food=food, left=5)
+        st.seat[0, 0, PLACED + FOREST] = available
+        st.seat[0, 1, HERD + H_ON_TILE] = earlier
+        st.seat[0, 1, PLACED + FOREST] = max(earlier, 1)
+        st.seat[0, 0, HERD + H_TILES_WON] = mine
+        st.seat[0, 1, HERD + H_TILES_WON] = other
+        yield st, available, _values(first, all_)
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_counting_it_out_is_majoritys_commitment(players):
     """A rule that counts the commitment out commits what ``majority`` (its default
@@ -159,16 +175,7 @@ def test_counting_it_out_is_majoritys_commitment(players):
     params = np.concatenate([np.array(list(tc.PARAMS.values())), tc.card_row(COUNT_CARD)])
     majority = np.array(list(mj.PARAMS.values()))
     seen = set()
-    for earlier, available, food, first, all_, mine, other in itertools.product(
-        (0, 1, 3), (1, 3, 5), (1, 20), (2.0, 9.0, 25.0), (0.0, 2.0), (0, 2), (1, 3)
-    ):
-        st = _state(players=players, food=food, left=5)
-        st.seat[0, 0, PLACED + FOREST] = available
-        st.seat[0, 1, HERD + H_ON_TILE] = earlier
-        st.seat[0, 1, PLACED + FOREST] = max(earlier, 1)
-        st.seat[0, 0, HERD + H_TILES_WON] = mine
-        st.seat[0, 1, HERD + H_TILES_WON] = other
-        values = _values(first, all_)
+    for st, available, values in _commit_situations(players, others=(1, 3)):
         got = tc.commit_figures(st, 0, 0, params, RNG, available, values)
         assert got == mj.commit_figures(st, 0, 0, majority, RNG, available, values)
         seen.add(got)
@@ -188,16 +195,7 @@ def test_counting_it_out_by_the_tile_gap_is_evs_commitment(players):
     evs = np.array(list(ev.PARAMS.values()))
     count = np.concatenate([np.array(list(tc.PARAMS.values())), tc.card_row(COUNT_CARD)])
     seen, differs = set(), False
-    for earlier, available, food, first, all_, mine, other in itertools.product(
-        (0, 1, 3), (1, 3, 5), (1, 20), (2.0, 9.0, 25.0), (0.0, 2.0), (0, 2), (1, 2, 4)
-    ):
-        st = _state(players=players, food=food, left=5)
-        st.seat[0, 0, PLACED + FOREST] = available
-        st.seat[0, 1, HERD + H_ON_TILE] = earlier
-        st.seat[0, 1, PLACED + FOREST] = max(earlier, 1)
-        st.seat[0, 0, HERD + H_TILES_WON] = mine
-        st.seat[0, 1, HERD + H_TILES_WON] = other
-        values = _values(first, all_)
+    for st, available, values in _commit_situations(players, others=(1, 2, 4)):
         got = tc.commit_figures(st, 0, 0, params, RNG, available, values)
         assert got == ev.commit_figures(st, 0, 0, evs, RNG, available, values)
         counted = tc.commit_figures(st, 0, 0, count, RNG, available, values)

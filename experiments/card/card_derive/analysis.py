@@ -37,6 +37,7 @@ from strategies.taming_card import (
     SEEK_ALWAYS,
     SEEK_UNLESS_THERE,
     TablePlay,
+    is_commitment,
 )
 
 WEIGHTS = [0.1, 0.15, 0.22, 0.3, 0.45, 0.65, 1.0]
@@ -223,12 +224,12 @@ def parse_change(deviation: str) -> tuple[str, float]:
         value = float(text)
     except ValueError:
         raise InputError(bad) from None
-    limits = {"weight": (0, 10), "seek": (1, 2), "commit": (COUNT, 10)}
+    limits = {"weight": (0, 10), "seek": (1, 2), "commit": (COUNT_BY_GAP, 10)}
     low, high = limits[key]
     whole = CHANGES[key] is int
-    if key == "commit" and value == COUNT_BY_GAP:
-        return key, COUNT_BY_GAP
     if not math.isfinite(value) or not low <= value <= high or (whole and value != int(value)):
+        raise InputError(bad)
+    if key == "commit" and not is_commitment(int(value)):
         raise InputError(bad)
     return key, CHANGES[key](value)
 

@@ -49,6 +49,7 @@ from strategies.card_person import GATHER, MAX_FIGURES, MAX_PEOPLE, PersonPlay
 from strategies.registry import resolve
 from strategies.taming_card import (
     COMMITMENTS,
+    COUNT_BY_GAP,
     MAX_WEIGHT,
     SEEK_ALWAYS,
     SEEK_UNLESS_THERE,
@@ -95,40 +96,28 @@ MAX_CANDIDATES = 200
 MAX_DEVIATIONS = 40
 
 
-def _grid(low: float, high: float, whole_numbers: bool):
+def _grid(low: float, high: float, whole_numbers: bool, valid=None, what: str | None = None):
     """A reader of a candidates' grid: a list of 1 to :data:`MAX_CANDIDATES` distinct numbers
-    from ``low`` to ``high`` (whole ones with ``whole_numbers``), kept as written."""
+    from ``low`` to ``high`` (whole ones with ``whole_numbers``; with ``valid``, only those it
+    admits, named ``what``), kept as written."""
 
     def read(values, key: str) -> tuple:
         kind = "whole numbers" if whole_numbers else "numbers"
-        bad = f"{key} must be a list of 1 to {MAX_CANDIDATES} {kind} from {low:g} to {high:g}"
+        bad = f"{key} must be a list of " + (
+            what or f"1 to {MAX_CANDIDATES} {kind} from {low:g} to {high:g}"
+        )
         if not isinstance(values, list) or not 1 <= len(values) <= MAX_CANDIDATES:
             raise InputError(f"{bad}, not {short(values)}")
         for v in values:
             if isinstance(v, bool) or not isinstance(v, int | float) or not low <= v <= high:
                 raise InputError(f"{bad}, not {short(v)}")
-            if whole_numbers and v != int(v):
+            if (whole_numbers and v != int(v)) or (valid is not None and not valid(int(v))):
                 raise InputError(f"{bad}, not {short(v)}")
         if len(set(values)) != len(values):
             raise InputError(f"{key}: name each value once")
         return tuple(values)
 
     return read
-
-
-def _commits(values, key: str) -> tuple:
-    """The weight cards' commitments: 0 to 10 figures, -1 (count it out) or -3 (count it out by
-    the tile gap), each once."""
-    bad = f"{key} must be a list of commitments: {COMMITMENTS}"
-    if not isinstance(values, list) or not 1 <= len(values) <= MAX_CANDIDATES:
-        raise InputError(f"{bad}, not {short(values)}")
-    for v in values:
-        whole = isinstance(v, int | float) and not isinstance(v, bool) and float(v).is_integer()
-        if not whole or not is_commitment(int(v)):
-            raise InputError(f"{bad}, not {short(v)}")
-    if len(set(values)) != len(values):
-        raise InputError(f"{key}: name each value once")
-    return tuple(values)
 
 
 def _tiles(value, key: str) -> str:
@@ -191,7 +180,10 @@ class CardDeriveExperiment(Experiment):
     seeks: tuple[int, ...] = setting(
         _grid(SEEK_UNLESS_THERE, SEEK_ALWAYS, True), default=tuple(SEEKS)
     )
-    commits: tuple[int, ...] = setting(_commits, default=tuple(COMMITS))
+    commits: tuple[int, ...] = setting(
+        _grid(COUNT_BY_GAP, 10, True, is_commitment, f"commitments: {COMMITMENTS}"),
+        default=tuple(COMMITS),
+    )
     deviations: tuple[str, ...] = setting(_deviations, default=tuple(DEVIATIONS))
     first_games: int = setting(lambda v, k: whole_number(v, k, low=10), default=FIRST_GAMES)
     eta: int = setting(lambda v, k: whole_number(v, k, low=2, high=10), default=ETA)
