@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -19,6 +21,7 @@ from experiments.card.card_derive.analysis_race import (
 from experiments.card.report_shipped import NO_SEPARATION, metagame_verdict
 from sim.errors import InputError
 from strategies.card_person import GATHER, MAX_RULES_PER_SIZE, PersonPlay, person_card
+from strategies.taming_card import EVERY_TABLE_PATH, load_card
 from tests.cli_contract import invoke
 
 
@@ -117,6 +120,8 @@ def test_a_derivation_over_two_tables_certifies_its_card_at_each(tmp_path):
     made = card["provenance"]
     assert [t["table"] for t in made["tables"]] == ["greedy, default tiles", "greedy, rich tiles"]
     assert "--space person" in made["command"] and f"greedy@default={own}" in made["command"]
+    digest = hashlib.sha256(own.read_bytes()).hexdigest()
+    assert [t["own_card_sha256"] for t in made["tables"]] == [digest, None]
     exploit = pd.read_csv(out / "exploit.csv")
     assert sorted(exploit["table"].unique()) == [0, 1]
     assert f"card[file={own}]" in set(exploit[exploit["table"] == 0]["deviation"])
@@ -126,6 +131,19 @@ def test_a_derivation_over_two_tables_certifies_its_card_at_each(tmp_path):
     assert made["certified"]["3"]["table"] == int(worst["table"])
     text = (out / "derive.md").read_text()
     assert "Worst table at 3 players" in text and "%" not in "".join(card["words"])
+
+
+def test_the_card_for_every_table_was_derived_against_the_own_cards_as_they_are():
+    """The shipped card for every table is its derivation's card, and names each table's tiles
+    and own card with their bytes' digests: the files the repository holds now, so its command
+    derives it again (an own card derived anew means deriving it again too)."""
+    path = Path("docs/results/every-table/person/card.json")
+    assert EVERY_TABLE_PATH.read_bytes() == path.read_bytes()
+    for table in load_card(path)["provenance"]["tables"]:
+        for name in ("own_card", "tiles"):
+            if table[name] != "default":
+                digest = hashlib.sha256(Path(table[name]).read_bytes()).hexdigest()
+                assert table[f"{name}_sha256"] == digest, (table["table"], name)
 
 
 def test_a_meta_game_the_certification_does_not_back_says_so():
@@ -152,7 +170,7 @@ def test_the_pages_card_results_claim_nothing_the_certifications_do_not():
     interval that holds 0, the page says no play beats it measurably."""
     from experiments.card.report_shipped import card_results_block
     from experiments.shared.document import markdown
-    from strategies.taming_card import load_card, shipped_cards
+    from strategies.taming_card import shipped_cards
 
     text = markdown(card_results_block())
     for path in shipped_cards():

@@ -53,9 +53,13 @@ FIGURES = 2
 
 def tiles_digest(tiles: str) -> str | None:
     """The SHA-256 of a tile file's bytes (None for the assumed set)."""
-    if tiles == "default":
-        return None
-    return hashlib.sha256(Path(tiles).read_bytes()).hexdigest()
+    return None if tiles == "default" else file_digest(tiles)
+
+
+def file_digest(path: str | None) -> str | None:
+    """The SHA-256 of a file's bytes (None for no file): a table's tiles or own card, so a card
+    derived against them names the very files."""
+    return None if path is None else hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def play_words(play: TablePlay, players: int) -> str:
@@ -199,6 +203,7 @@ def derived_card(
                     "tiles": t.tiles,
                     "tiles_sha256": tiles_digest(t.tiles),
                     "own_card": t.card,
+                    "own_card_sha256": file_digest(t.card),
                 }
                 for t in tables
             ],
