@@ -474,8 +474,8 @@ def derivation_text(
     text = derivation_markdown(wording, plays, race, certified, metagames)
     if refined:
         richer = race[race["space"] == REFINED] if "space" in race else race.iloc[:0]
-        gap = f"={COUNT_BY_GAP}"
-        by_gap = any(str(c).rstrip("]").split(",")[-1].endswith(gap) for c in richer["candidate"])
+        named = rf"commit_\d={COUNT_BY_GAP}\b"  # a candidate's name: card[...,commit_N=K]
+        by_gap = bool(richer["candidate"].astype(str).str.contains(named).any())
         text += "\n" + _space_words(refined, by_gap) + "\n"
     return text
 
