@@ -39,8 +39,10 @@ RECORDED = sorted(name for name, source in sources().items() if source.recorded)
 BUDGET = 450_000
 """The most a recording may weigh (bytes): a derivation's 300 chunks of about 40 KB each (13 MB)
 come to about 360 KB; its folder itself keeps about 45 KB."""
-VOLATILE = ("created", "commit", "platform", "seconds")
-"""What a run's ``run.json`` says of when, where and how long it ran: not compared."""
+VOLATILE = ("created", "commit", "platform", "seconds", "versions")
+"""What a run's ``run.json`` says of when, where, how long and with which installed libraries
+it ran: not compared (a library's release between two runs changes no figure; the files kept
+are compared byte for byte)."""
 SAMPLE_SEED = 6000
 """The seed of the sample of chunks played again."""
 
