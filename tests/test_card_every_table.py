@@ -17,6 +17,7 @@ from experiments.card.card_derive.analysis_race import (
     parse_table,
     worst_case,
 )
+from experiments.card.card_derive.report import deviation_words
 from experiments.card.report_shipped import NO_SEPARATION, metagame_verdict
 from sim.errors import InputError
 from strategies.card_person import GATHER, MAX_RULES_PER_SIZE, PersonPlay, person_card
@@ -97,6 +98,13 @@ def test_every_persons_candidate_keeps_to_four_rules_a_size():
     assert {p.people for p in plays if p.rich} == {1, 2}
     assert PersonPlay(1, 3, 0, 2, 1, rich=4) in plays
     assert PersonPlay(1, 3, 1, 2, 1, rich=4) not in plays  # alone, rich, at 3, raise, commit
+
+
+def test_a_persons_deviation_in_people_reads_as_a_count():
+    assert deviation_words("~people=1", person=True) == "the card with 1 person"
+    assert deviation_words("~people=3", person=True) == "the card with 3 people"
+    assert deviation_words("~people=0", person=True) == "the card staying away"
+    assert deviation_words(f"~people={GATHER}", person=True) == "the card gathering there"
 
 
 def test_a_derivation_over_two_tables_certifies_its_card_at_each(tmp_path):

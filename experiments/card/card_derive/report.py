@@ -37,7 +37,7 @@ from experiments.shared.numbers import count, estimate, interval, signed
 from experiments.shared.report_card_page import card_page
 from experiments.shared.report_card_print import print_page
 from experiments.shared.report_person_words import card_words
-from strategies.card_person import PersonPlay, person_card
+from strategies.card_person import GATHER, PersonPlay, person_card
 from strategies.taming_card import (
     COUNT,
     COUNT_BY_GAP,
@@ -82,10 +82,19 @@ def play_words(play: TablePlay, players: int) -> str:
     return f"At {players} players: {seek}; {commit}."
 
 
+def _people_words(value: int) -> str:
+    """A person's ``~people=N`` deviation in words."""
+    if value == GATHER:
+        return "the card gathering there"
+    if value == 0:
+        return "the card staying away"
+    return f"the card with {value} {'person' if value == 1 else 'people'}"
+
+
 def deviation_words(deviation: str, person: bool = False) -> str:
     """A deviation as a player reads it: ``~weight=0.6`` is ``the card at weight 0.6``, a
-    person's ``~people=2`` is ``the card with 2 people``, a table's own card ``its own card``, a
-    taming policy is its name."""
+    person's ``~people=2`` is ``the card with 2 people`` (``~people=1`` ``the card with 1
+    person``), a table's own card ``its own card``, a taming policy is its name."""
     if deviation.startswith("card[file="):
         return "the table's own card"
     if not deviation.startswith(CHANGE):
@@ -93,8 +102,7 @@ def deviation_words(deviation: str, person: bool = False) -> str:
     if person:
         key, value = parse_person_change(deviation)
         return {
-            "people": "the card gathering there" if value == -1
-            else f"the card with {value} people",
+            "people": _people_words(value),
             "turn": f"the card at placement {value}",
             "alone": "the card going there whoever is there" if value == 0
             else "the card going there only alone",
