@@ -63,6 +63,10 @@ MAX_PRIZE_VALUES = 8
 MAX_STRATEGIES = 16
 """Strategies of a league or a ``worth`` run (16 strategies make 1,820 four-player tables)."""
 
+MAX_DEVIATIONS = 40
+"""One-seat deviations of a card's check or derivation (each is one arm of games: the cost grows
+with them one by one, not as a league's tables do)."""
+
 MAX_RUNGS = 40
 """Players of a strength ladder (``mammoth ladder``): its tables grow with the rungs, not their
 combinations (40 rungs make at most 77 heads-up and 37 four-player tables)."""
@@ -92,6 +96,7 @@ MAX_NAME_LENGTH = 64
 __all__ = [
     "MAX_CHUNKS",
     "MAX_CHUNK_GAMES",
+    "MAX_DEVIATIONS",
     "MAX_EXPERIMENT_BYTES",
     "MAX_GAMES",
     "MAX_ITERATIONS",

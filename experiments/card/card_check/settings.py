@@ -31,6 +31,7 @@ from experiments.shared.analysis_card_tables import (
     field_label,
 )
 from experiments.shared.experiment import Experiment, setting
+from experiments.shared.limits import MAX_DEVIATIONS
 from experiments.shared.settings import flag, names
 from sim.errors import InputError
 from strategies.registry import resolve
@@ -45,6 +46,11 @@ DEFAULTS = {
 }
 RULES = ("mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per arm, field, tile set and player count"
+
+
+def _deviations(value, key: str) -> tuple[str, ...]:
+    """1 to :data:`~experiments.shared.limits.MAX_DEVIATIONS` deviation names."""
+    return names(value, key, limit=MAX_DEVIATIONS)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,7 +86,7 @@ class CardCheckExperiment(Experiment):
     policies: tuple[str, ...] = setting(names)
     gate: bool = setting(flag, default=False)
     exploit: bool = setting(flag, default=True)
-    deviations: tuple[str, ...] = setting(names, default=tuple(DEVIATIONS))
+    deviations: tuple[str, ...] = setting(_deviations, default=tuple(DEVIATIONS))
 
     @classmethod
     def read(cls, mapping: Mapping) -> Self:

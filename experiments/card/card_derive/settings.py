@@ -43,6 +43,7 @@ from experiments.shared.analysis_sweep import (
     field_for,
 )
 from experiments.shared.experiment import Experiment, setting
+from experiments.shared.limits import MAX_DEVIATIONS
 from experiments.shared.settings import names, short, whole_number
 from sim.errors import InputError
 from strategies.card_person import GATHER, MAX_FIGURES, MAX_PEOPLE, PersonPlay
@@ -93,7 +94,6 @@ GAMES = "certification games per arm and table size"
 ENTRIES = ("play",)
 PREFIX = "d_"
 MAX_CANDIDATES = 200
-MAX_DEVIATIONS = 40
 
 
 def _grid(low: float, high: float, whole_numbers: bool, valid=None, what: str | None = None):
