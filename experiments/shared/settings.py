@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from experiments.shared.limits import (
+    MAX_DEVIATIONS,
     MAX_NAME_LENGTH,
     MAX_PRIZE_POINTS,
     MAX_PRIZE_VALUES,
@@ -109,6 +110,15 @@ def names(value, key: str, limit: int = MAX_STRATEGIES) -> tuple[str, ...]:
     if len(value) > limit:
         raise InputError(f"{key} holds {len(value)} names; at most {limit}")
     return tuple(value)
+
+
+def deviation_names(value, key: str) -> tuple[str, ...]:
+    """A list of 1 to :data:`~experiments.shared.limits.MAX_DEVIATIONS` one-seat deviations of
+    a card's check or derivation, each named once."""
+    found = names(value, key, limit=MAX_DEVIATIONS)
+    if len(set(found)) != len(found):
+        raise InputError(f"{key}: name each deviation once")
+    return found
 
 
 def points(value, key: str) -> tuple[float, ...]:

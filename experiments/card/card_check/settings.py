@@ -31,8 +31,7 @@ from experiments.shared.analysis_card_tables import (
     field_label,
 )
 from experiments.shared.experiment import Experiment, setting
-from experiments.shared.limits import MAX_DEVIATIONS
-from experiments.shared.settings import flag, names
+from experiments.shared.settings import deviation_names, flag, names
 from sim.errors import InputError
 from strategies.registry import resolve
 
@@ -46,11 +45,6 @@ DEFAULTS = {
 }
 RULES = ("mammoth_points", "tie", "resources_of_choice")
 GAMES = "games per arm, field, tile set and player count"
-
-
-def _deviations(value, key: str) -> tuple[str, ...]:
-    """1 to :data:`~experiments.shared.limits.MAX_DEVIATIONS` deviation names."""
-    return names(value, key, limit=MAX_DEVIATIONS)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,7 +80,7 @@ class CardCheckExperiment(Experiment):
     policies: tuple[str, ...] = setting(names)
     gate: bool = setting(flag, default=False)
     exploit: bool = setting(flag, default=True)
-    deviations: tuple[str, ...] = setting(_deviations, default=tuple(DEVIATIONS))
+    deviations: tuple[str, ...] = setting(deviation_names, default=tuple(DEVIATIONS))
 
     @classmethod
     def read(cls, mapping: Mapping) -> Self:
@@ -117,15 +111,12 @@ class CardCheckExperiment(Experiment):
             self.policies,
             ("card", "fields", "tiles", "policies"),
         )
-        deviations = self.deviations
-        if len(set(deviations)) != len(deviations):
-            raise InputError("deviations: name each deviation once")
         if self.exploit:
             applied = set()
             for field in self.fields:
                 for name in card_table(list(field), card):
                     resolve(name)
-                found = field_deviations(list(field), list(deviations))
+                found = field_deviations(list(field), list(self.deviations))
                 if not found:
                     raise InputError(
                         f"deviations: none applies to the field {field_label(list(field))}"
@@ -133,7 +124,7 @@ class CardCheckExperiment(Experiment):
                 for deviation, name in found:
                     resolve(name)
                     applied.add(deviation)
-            for deviation in deviations:
+            for deviation in self.deviations:
                 if deviation not in applied and deviation not in DEVIATIONS:  # a default may skip
                     raise InputError(
                         f"deviations: {deviation} sets a parameter no field's base strategy has"

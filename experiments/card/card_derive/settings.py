@@ -43,8 +43,7 @@ from experiments.shared.analysis_sweep import (
     field_for,
 )
 from experiments.shared.experiment import Experiment, setting
-from experiments.shared.limits import MAX_DEVIATIONS
-from experiments.shared.settings import names, short, whole_number
+from experiments.shared.settings import deviation_names, names, short, whole_number
 from sim.errors import InputError
 from strategies.card_person import GATHER, MAX_FIGURES, MAX_PEOPLE, PersonPlay
 from strategies.registry import resolve
@@ -138,13 +137,6 @@ def _space(value, key: str) -> str:
     return value
 
 
-def _deviations(value, key: str) -> tuple[str, ...]:
-    found = names(value, key, limit=MAX_DEVIATIONS)
-    if len(set(found)) != len(found):
-        raise InputError(f"{key}: name each deviation once")
-    return found
-
-
 @dataclass(frozen=True, kw_only=True)
 class CardDeriveExperiment(Experiment):
     """The settings of a card's derivation (see the module's docstring).
@@ -184,7 +176,7 @@ class CardDeriveExperiment(Experiment):
         _grid(COUNT_BY_GAP, 10, True, is_commitment, f"commitments: {COMMITMENTS}"),
         default=tuple(COMMITS),
     )
-    deviations: tuple[str, ...] = setting(_deviations, default=tuple(DEVIATIONS))
+    deviations: tuple[str, ...] = setting(deviation_names, default=tuple(DEVIATIONS))
     first_games: int = setting(lambda v, k: whole_number(v, k, low=10), default=FIRST_GAMES)
     eta: int = setting(lambda v, k: whole_number(v, k, low=2, high=10), default=ETA)
     metagame_games: int = setting(lambda v, k: whole_number(v, k, low=0), default=METAGAME_GAMES)
