@@ -255,9 +255,11 @@ def person_row(card: dict | None) -> list[float]:
 
 
 @hot(inline=True)
-def bonus_worth(params, at, effect, amount, good):
+def bonus_worth(params, at, over, effect, amount, good):
     """What a printed bonus counts as by the card's conversion: its amount times the worth of
-    one of what it gives (a "back" bonus is a resource: ``good``)."""
+    one of what it gives (a "back" bonus is a resource: ``good``). The conversion is the
+    parameters' from ``over`` on (:data:`WORTH_NAMES`' order) where one is set (0 or more),
+    else the card's own."""
     code = -1
     if effect == E_FOOD:
         code = 0
@@ -271,41 +273,46 @@ def bonus_worth(params, at, effect, amount, good):
         code = 7
     if code < 0 or amount <= 0:
         return 0.0
-    return amount * params[at + 1 + code]
+    worth = params[over + code]
+    if worth < 0.0:
+        worth = params[at + 1 + code]
+    return amount * worth
 
 
 @hot(inline=True)
-def first_bonus_worth(params, at, sit):
+def first_bonus_worth(params, at, over, sit):
     """The round's "1." bonus as the card counts it (the situation block ``sit``)."""
-    return bonus_worth(params, at, sit[S_FIRST_EFFECT], sit[S_FIRST_AMOUNT], sit[S_FIRST_GOOD])
+    return bonus_worth(
+        params, at, over, sit[S_FIRST_EFFECT], sit[S_FIRST_AMOUNT], sit[S_FIRST_GOOD]
+    )
 
 
 @hot(inline=True)
-def all_bonus_worth(params, at, sit):
+def all_bonus_worth(params, at, over, sit):
     """The round's "all" bonus as the card counts it."""
-    return bonus_worth(params, at, sit[S_ALL_EFFECT], sit[S_ALL_AMOUNT], sit[S_ALL_GOOD])
+    return bonus_worth(params, at, over, sit[S_ALL_EFFECT], sit[S_ALL_AMOUNT], sit[S_ALL_GOOD])
 
 
 @hot(inline=True)
-def place_features(params, at, sit, turn, out):
+def place_features(params, at, over, sit, turn, out):
     """:data:`PLACE_FEATURES` of a placement turn into ``out``."""
     out[0] = sit[S_PLAYERS]
     out[1] = turn
     out[2] = sit[S_RIVALS]
-    out[3] = first_bonus_worth(params, at, sit)
+    out[3] = first_bonus_worth(params, at, over, sit)
     out[4] = sit[S_TILES_MINE] - sit[S_TILES_LEADER]
     out[5] = sit[S_TILES_LEFT]
 
 
 @hot(inline=True)
-def commit_features(params, at, sit, out):
+def commit_features(params, at, over, sit, out):
     """:data:`COMMIT_FEATURES` of a commitment into ``out``."""
     out[0] = sit[S_PLAYERS]
     out[1] = sit[S_COMMITTED_MOST]
     out[2] = sit[S_TO_DECIDE]
     out[3] = sit[S_KMAX]
     out[4] = sit[S_RIVALS]
-    out[5] = first_bonus_worth(params, at, sit)
+    out[5] = first_bonus_worth(params, at, over, sit)
     out[6] = sit[S_TILES_MINE] - sit[S_TILES_LEADER]
     out[7] = sit[S_TILES_LEFT]
 
@@ -349,6 +356,9 @@ class PersonPlay:
         From what count of the printed "1." bonus it puts one person more there, from your
         second placement on (:data:`RICH_TURN`; from ``turn`` if that is earlier), 0: never.
         Only for a count of people (not 0 nor :data:`GATHER`).
+    worth : tuple of (str, int)
+        The card's conversion where it is not :data:`WORTH`: ``(name, value)`` pairs in
+        :data:`WORTH_NAMES`' order (a card prints one conversion for every table size).
     """
 
     people: int
@@ -358,6 +368,7 @@ class PersonPlay:
     raise_: int
     early: int = 0
     rich: int = 0
+    worth: tuple[tuple[str, int], ...] = ()
 
     def settings(self, players: int) -> str:
         """The card policy's parameters that play it at ``players``."""
@@ -366,6 +377,7 @@ class PersonPlay:
             f"people_{n}={self.people},turn_{n}={self.turn},alone_{n}={self.alone},"
             f"commit_{n}={self.commit},raise_{n}={self.raise_},early_{n}={self.early}"
             + (f",rich_{n}={self.rich}" if self.rich else "")
+            + "".join(f",worth_{name}={value}" for name, value in self.worth)
         )
 
     def strategy(self, players: int) -> str:
@@ -403,13 +415,19 @@ def person_card(plays: dict[int, PersonPlay], worth: dict | None = None) -> dict
         Player count -> its play, for some of 2, 3 and 4 (a size left out has no rules: it stays
         away from the herd and commits the default, one figure).
     worth : dict, optional
-        The conversion to print (default :data:`WORTH`).
+        The conversion to print (default: :data:`WORTH` with the plays' own changes,
+        :attr:`PersonPlay.worth`, which every play must share).
 
     Returns
     -------
     dict
         ``worth``, ``place`` (rules, default 0), ``rules`` and ``default``.
     """
+    if worth is None:
+        changes = {play.worth for play in plays.values()}
+        if len(changes) > 1:
+            raise ValueError("a card prints one conversion: its plays' worth differ")
+        worth = {**WORTH, **dict(changes.pop() if changes else ())}
     place, commit = [], []
     for players in sorted(plays):
         play = plays[players]
@@ -438,7 +456,7 @@ def person_card(plays: dict[int, PersonPlay], worth: dict | None = None) -> dict
             commit.append({"when": [size, over], "commit": play.commit + 1})
         commit.append({"when": [size], "commit": play.commit})
     return {
-        "worth": dict(worth or WORTH),
+        "worth": dict(worth),
         "place": {"rules": place, "default": 0},
         "rules": commit,
         "default": 1,

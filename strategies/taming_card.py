@@ -86,9 +86,12 @@ from sim.stack import stack_f64
 from sim.state import FLAGS, I_PLAYERS, TILES
 from strategies import taming_ev, taming_majority
 from strategies.card_person import (
+    MAX_WORTH,
     N_COMMIT_FEATURES,
     N_PLACE_FEATURES,
+    N_WORTH,
     RICH_TURN,
+    WORTH_NAMES,
     bonus_worth,
     commit_features,
     commit_part_at,
@@ -115,6 +118,7 @@ SEEK_NEVER, SEEK_UNLESS_THERE, SEEK_ALWAYS = 0.0, 1.0, 2.0
 already; always seek it."""
 COMMIT_CARDS_OWN = -2.0  # a table size's ``commit_N``: the card's commitment rules
 PEOPLE_OWN = -2.0  # a table size's ``people_N``: the card's own play (-1: gather there instead)
+WORTH_OWN = -1.0  # a ``worth_NAME``: the card's own conversion
 PARAMS = {
     **taming_ev.PARAMS,  # ev's row first: its estimate and take_first_bonus read it
     "seek": 1.0,  # 1: seek the herd where the card says so; 0: never seek it
@@ -157,6 +161,10 @@ PARAMS = {
     "rich_2": 0.0,
     "rich_3": 0.0,
     "rich_4": 0.0,
+    # a person's play's conversion, in place of the card's (-1: the card's own, or the default
+    # conversion where the card is not a person's): what one food, wood, brick, stone, gold,
+    # point, tool step or agriculture step counts as, at every table size
+    **{f"worth_{name}": WORTH_OWN for name in WORTH_NAMES},
 }
 LIMITS = {
     **taming_ev.LIMITS,
@@ -171,6 +179,7 @@ LIMITS = {
     **{f"raise_{p}": Limit(0, 1, whole=True) for p in (2, 3, 4)},
     **{f"early_{p}": Limit(0, 100, whole=True) for p in (2, 3, 4)},
     **{f"rich_{p}": Limit(0, 100, whole=True) for p in (2, 3, 4)},
+    **{f"worth_{name}": Limit(WORTH_OWN, MAX_WORTH, whole=True) for name in WORTH_NAMES},
 }
 _AT = Positions(PARAMS, shared=taming_ev.PARAMS)
 SEEK = _AT["seek"]
@@ -194,6 +203,9 @@ ALONE_AT = _first_of("alone")
 RAISE_AT = _first_of("raise")
 EARLY_AT = _first_of("early")
 RICH_AT = _first_of("rich")
+WORTH_AT = _AT[f"worth_{WORTH_NAMES[0]}"]
+if [_AT[f"worth_{name}"] for name in WORTH_NAMES] != list(range(WORTH_AT, WORTH_AT + N_WORTH)):
+    raise ImportError("the worth_NAME parameters must follow each other in PARAMS")
 _AT.check_every_key()
 
 CARD_PATH = Path(__file__).resolve().parent / "models" / "card_default_champion.json"
@@ -529,7 +541,7 @@ def person_commit(params, players, sit):
     if params[COMMIT_RULES] == 0.0:
         return int(params[part])
     feats = stack_f64(N_COMMIT_FEATURES)
-    commit_features(params, at, sit, feats)
+    commit_features(params, at, WORTH_AT, sit, feats)
     return int(first_rule(params, part, N_COMMIT_FEATURES, feats))
 
 
@@ -559,7 +571,7 @@ def herd_people(st, g, seat, params, rng, turn, most):
             return 0
         count = int(people)
         start = params[TURN_AT + size]
-        bonus = first_bonus_worth(params, at, sit)
+        bonus = first_bonus_worth(params, at, WORTH_AT, sit)
         rich = params[RICH_AT + size]
         if rich > 0.0 and count > 0 and bonus >= rich:
             count += 1
@@ -571,7 +583,7 @@ def herd_people(st, g, seat, params, rng, turn, most):
             return count
         return 0
     feats = stack_f64(N_PLACE_FEATURES)
-    place_features(params, at, sit, turn, feats)
+    place_features(params, at, WORTH_AT, sit, turn, feats)
     return int(first_rule(params, place_part_at(at), N_PLACE_FEATURES, feats))
 
 
@@ -654,11 +666,11 @@ def take_first_bonus(st, g, seat, params, rng, values):
         row = TILES + tile
         at = person_at(params)
         first = bonus_worth(
-            params, at, st.data[row, T_FIRST_EFFECT], st.data[row, T_FIRST_AMOUNT],
+            params, at, WORTH_AT, st.data[row, T_FIRST_EFFECT], st.data[row, T_FIRST_AMOUNT],
             st.data[row, T_FIRST_RESOURCE],
         )  # fmt: skip
         every = bonus_worth(
-            params, at, st.data[row, T_ALL_EFFECT], st.data[row, T_ALL_AMOUNT],
+            params, at, WORTH_AT, st.data[row, T_ALL_EFFECT], st.data[row, T_ALL_AMOUNT],
             st.data[row, T_ALL_RESOURCE],
         )  # fmt: skip
         return first >= every

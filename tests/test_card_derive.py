@@ -221,6 +221,10 @@ def test_a_derivation_is_the_same_on_any_workers_and_resumed(tmp_path, monkeypat
         (["--deviation", "nosuch"], "nosuch"),
         (["--field", "nosuch"], "nosuch"),
         (["--tiles", "no/such/tiles.csv"], "tiles"),
+        (["--worth", "gold=11"], "worth"),
+        (["--worth", "copper=2"], "worth"),
+        (["--worth", "wood=2", "--worth", "wood=3"], "worth"),
+        (["--worth", "wood=2"], "worth is a person's card's conversion"),
     ],
 )
 def test_a_bad_derivation_is_refused_in_one_line(tmp_path, extra, message):

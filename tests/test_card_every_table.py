@@ -20,7 +20,7 @@ from experiments.card.card_derive.analysis_race import (
 from experiments.card.card_derive.report import deviation_words
 from experiments.card.report_shipped import NO_SEPARATION, metagame_verdict
 from sim.errors import InputError
-from strategies.card_person import GATHER, MAX_RULES_PER_SIZE, PersonPlay, person_card
+from strategies.card_person import GATHER, MAX_RULES_PER_SIZE, WORTH, PersonPlay, person_card
 from strategies.taming_card import EVERY_TABLE_PATH, load_card
 from tests.cli_contract import invoke
 
@@ -118,13 +118,16 @@ def test_a_derivation_over_two_tables_certifies_its_card_at_each(tmp_path):
         "greedy@experiments/tiles/rich.csv", "--space", "person", "--people", "1", "--people",
         "2", "--turn", "2", "--alone", "1", "--person-commit", "1", "--raise", "0", "--players",
         "3", "--seed", "3", "--games", "60", "--first-games", "20", "--workers", "1",
-        "--chunk-size", "20", "--out", str(out),
+        "--chunk-size", "20", "--worth", "agriculture=4", "--worth", "wood=1", "--out", str(out),
     ]  # fmt: skip
     result = invoke(*args)
     assert result.exit_code == 0, result.output
     card = json.loads((out / "card.json").read_text())
     assert card["place"] and "seek" not in card
+    assert card["worth"] == {**WORTH, "agriculture": 4}
+    assert card["words"][-1].endswith("tool 2, agriculture 4.")
     made = card["provenance"]
+    assert "--worth agriculture=4 --worth wood=1" in made["command"]
     assert [t["table"] for t in made["tables"]] == ["greedy, default tiles", "greedy, rich tiles"]
     assert "--space person" in made["command"] and f"greedy@default={own}" in made["command"]
     digest = hashlib.sha256(own.read_bytes()).hexdigest()

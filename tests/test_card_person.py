@@ -225,6 +225,7 @@ PLAYS = [
     PersonPlay(2, 3, 1, 1, 0, early=3, rich=3),
     PersonPlay(1, 4, 0, 1, 0, early=2, rich=3),
     PersonPlay(2, 1, 0, 1, 1, rich=2),
+    PersonPlay(1, 3, 0, 2, 0, rich=4, worth=(("points", 2), ("tool", 4))),
 ]
 
 
@@ -293,6 +294,23 @@ def test_the_winner_takes_the_bonus_that_counts_more_by_the_printed_conversion()
     st = _state(prize=0)  # tool:1 against food:1
     food_rich = {**CARD, "worth": {**WORTH, "food": 5, "tool": 1}}
     assert not tc.take_first_bonus(st, 0, 0, _params(food_rich), RNG, np.ones(VALUES_WIDTH))
+
+
+def test_a_plays_conversion_is_the_cards_and_counts_the_bonus():
+    """A play's own conversion (``worth_NAME=N``) is the one its card prints, and the one it
+    counts a bonus by: tool:1 counts 4 with a tool step at 4, enough for one more person at a
+    bonus of 4+, and 2 by the default conversion, not enough."""
+    play = PersonPlay(1, 3, 0, 2, 0, rich=4, worth=(("tool", 4),))
+    card = person_card({3: play, 4: PersonPlay(GATHER, 1, 0, 1, 0, worth=play.worth)})
+    assert card["worth"] == {**WORTH, "tool": 4}
+    assert card_words(card)[-1].endswith("tool 4, agriculture 3.")
+    assert play.strategy(3).endswith(",rich_3=4,worth_tool=4]")
+    st = _state(prize=0)  # tool:1 / food:1
+    assert tc.herd_people(st, 0, 0, resolve_params(play.strategy(3)), RNG, 2, 5) == 2
+    plain = PersonPlay(1, 3, 0, 2, 0, rich=4)
+    assert tc.herd_people(st, 0, 0, resolve_params(plain.strategy(3)), RNG, 2, 5) == 0
+    with pytest.raises(ValueError, match="one conversion"):
+        person_card({3: play, 4: plain})
 
 
 def test_the_words_say_each_rule_in_counts():

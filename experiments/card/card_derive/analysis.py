@@ -165,6 +165,7 @@ def person_candidates(
     raises: Sequence[int],
     early: Sequence[int] = (0,),
     rich: Sequence[int] = (0,),
+    worth: tuple[tuple[str, int], ...] = (),
 ) -> list[PersonPlay]:
     """Every person's candidate play of one table size, in a fixed order.
 
@@ -177,6 +178,8 @@ def person_candidates(
     ----------
     people, turns, alone, commits, raises, early, rich : sequence of int
         The grid (:class:`~strategies.card_person.PersonPlay`'s fields).
+    worth : tuple of (str, int)
+        The conversion every candidate prints (:attr:`~strategies.card_person.PersonPlay.worth`).
 
     Returns
     -------
@@ -187,11 +190,11 @@ def person_candidates(
     for n, t, a, k, r, e, b in grid:
         n, t, a, k, r, e, b = (int(x) for x in (n, t, a, k, r, e, b))
         if n == 0:
-            plays.add(PersonPlay(0, 1, 0, k, r, 0))
+            plays.add(PersonPlay(0, 1, 0, k, r, 0, worth=worth))
         elif n == GATHER:
-            plays.add(PersonPlay(GATHER, 1, a, k, r, 0))
+            plays.add(PersonPlay(GATHER, 1, a, k, r, 0, worth=worth))
         elif not (e and r):
-            play = PersonPlay(n, t, a, k, r, e, b)
+            play = PersonPlay(n, t, a, k, r, e, b, worth)
             if rules_of(play) <= MAX_RULES_PER_SIZE:
                 plays.add(play)
     return sorted(plays)

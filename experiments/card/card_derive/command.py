@@ -34,6 +34,7 @@ from experiments.shared.command_run import WORKERS_HELP, run_command
 from experiments.shared.definition import experiment_from_settings
 from experiments.shared.limits import MAX_GAMES
 from sim.rules import TIE_RULES
+from strategies.card_person import WORTH
 
 DEFAULT_GAMES = 10_000
 
@@ -131,6 +132,13 @@ DEFAULT_GAMES = 10_000
     'when the printed "1." bonus counts this much or more (repeat; 0: never). [default: 0]',
 )
 @click.option(
+    "--worth",
+    multiple=True,
+    help="A person's card's conversion where it is not the default: NAME=N, what one food, "
+    "wood, brick, stone, gold, points, tool or agriculture counts as (repeat; "
+    "docs/card_format.md). [default: " + ", ".join(f"{k}={v}" for k, v in WORTH.items()) + "]",
+)
+@click.option(
     "--weight",
     "weights",
     type=float,
@@ -218,6 +226,7 @@ def derive_card(
     raises,
     early,
     rich,
+    worth,
     weights,
     seeks,
     commits,
@@ -270,6 +279,7 @@ def derive_card(
         ("raises", raises),
         ("early", early),
         ("rich", rich),
+        ("worth", worth),
         ("weights", weights),
         ("seeks", seeks),
         ("commits", commits),

@@ -102,7 +102,7 @@ from experiments.shared.checkpoints import fingerprint
 from experiments.shared.chunk_store import ChunkStore
 from experiments.shared.limits import game_blocks
 from experiments.shared.paired import GameBlock, Moments
-from strategies.card_person import PersonPlay
+from strategies.card_person import WORTH_NAMES, PersonPlay
 from strategies.registry import resolve
 from strategies.taming_card import (
     COUNT,
@@ -233,6 +233,11 @@ def _play_of(label: str, players: int) -> TablePlay | PersonPlay:
             int(values[f"raise_{players}"]),
             int(values[f"early_{players}"]),
             int(values.get(f"rich_{players}", 0)),
+            tuple(
+                (name, int(values[f"worth_{name}"]))
+                for name in WORTH_NAMES
+                if f"worth_{name}" in values
+            ),
         )
     return TablePlay(
         int(values[f"seek_{players}"]),
@@ -609,6 +614,7 @@ OPTIONS = (
     ("raises", "--raise"),
     ("early", "--early"),
     ("rich", "--rich"),
+    ("worth", "--worth"),
 )
 """The settings ``mammoth derive-card`` sets by an option, and the option."""
 

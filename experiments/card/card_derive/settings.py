@@ -45,7 +45,15 @@ from experiments.shared.analysis_sweep import (
 from experiments.shared.experiment import Experiment, setting
 from experiments.shared.settings import deviation_names, names, short, whole_number
 from sim.errors import InputError
-from strategies.card_person import GATHER, MAX_FIGURES, MAX_PEOPLE, PersonPlay
+from strategies.card_person import (
+    GATHER,
+    MAX_FIGURES,
+    MAX_PEOPLE,
+    MAX_WORTH,
+    WORTH,
+    WORTH_NAMES,
+    PersonPlay,
+)
 from strategies.registry import resolve
 from strategies.taming_card import (
     COMMITMENTS,
@@ -84,7 +92,7 @@ DEFAULTS = {
 }
 RICH = (0,)
 """A person's play's ``rich`` by default: never one person more at a rich "1." bonus."""
-UNWRITTEN = {"rich": list(RICH)}
+UNWRITTEN = {"rich": list(RICH), "worth": []}
 """Settings that a derivation's settings hold only where they are given (not filled in from
 :data:`DEFAULTS`), so that the fingerprint of every run from before them stays as it was."""
 MAX_TABLES = 24
@@ -131,6 +139,35 @@ def _tables(value, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _worth(value, key: str) -> tuple[str, ...]:
+    """A person's card's conversion where it is not the default: ``NAME=N`` items, each name
+    once (:data:`~strategies.card_person.WORTH_NAMES`), ``N`` a whole number 0 to
+    :data:`~strategies.card_person.MAX_WORTH`; kept as written."""
+    bad = (
+        f"{key} must be a list of NAME=N, NAME one of {', '.join(WORTH_NAMES)} (each once) and "
+        f"N a whole number 0 to {MAX_WORTH}"
+    )
+    if not isinstance(value, list) or len(value) > len(WORTH_NAMES):
+        raise InputError(f"{bad}, not {short(value)}")
+    names = []
+    for item in value:
+        name, equals, number = item.partition("=") if isinstance(item, str) else ("", "", "")
+        if not equals or name not in WORTH_NAMES or name in names:
+            raise InputError(f"{bad}, not {short(item)}")
+        if not number.isdigit() or int(number) > MAX_WORTH:
+            raise InputError(f"{bad}, not {short(item)}")
+        names.append(name)
+    return tuple(value)
+
+
+def worth_changes(worth: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """A checked ``worth`` setting as a person's play's conversion
+    (:attr:`~strategies.card_person.PersonPlay.worth`): the pairs that differ from the default
+    conversion, in :data:`~strategies.card_person.WORTH_NAMES`' order."""
+    given = {name: int(number) for name, _, number in (w.partition("=") for w in worth)}
+    return tuple((n, given[n]) for n in WORTH_NAMES if n in given and given[n] != WORTH[n])
+
+
 def _space(value, key: str) -> str:
     if value not in SPACES:
         raise InputError(f"{key} must be one of {', '.join(SPACES)}, not {short(value)}")
@@ -162,6 +199,8 @@ class CardDeriveExperiment(Experiment):
         ``weight`` or ``person``.
     people, turns, alone, person_commits, raises, early, rich : tuple of int
         A person's grid.
+    worth : tuple of str
+        A person's card's conversion where it is not the default (``NAME=N`` each).
     """
 
     RULES: ClassVar[tuple[str, ...]] = RULES
@@ -194,6 +233,7 @@ class CardDeriveExperiment(Experiment):
     raises: tuple[int, ...] = setting(_grid(0, 1, True), default=tuple(RAISES))
     early: tuple[int, ...] = setting(_grid(0, 100, True), default=tuple(EARLY))
     rich: tuple[int, ...] = setting(_grid(0, 100, True), default=tuple(RICH))
+    worth: tuple[str, ...] = setting(_worth, default=())
 
     def check(self) -> None:
         """The tables (:func:`_check_tables`), the grid's size, and every deviation and card
@@ -207,6 +247,8 @@ class CardDeriveExperiment(Experiment):
             candidates.
         """
         tables = _check_tables(self)
+        if self.worth and self.space != "person":
+            raise InputError("worth is a person's card's conversion: derive one (space person)")
         grid = grid_of(self)
         if len(grid) > MAX_CANDIDATES:
             raise InputError(f"the grid makes {len(grid)} candidates; at most {MAX_CANDIDATES}")
@@ -255,8 +297,9 @@ def grid_of(experiment: CardDeriveExperiment) -> list[TablePlay | PersonPlay]:
     e = experiment
     if e.space == "person":
         return person_candidates(
-            e.people, e.turns, e.alone, e.person_commits, e.raises, e.early, e.rich
-        )
+            e.people, e.turns, e.alone, e.person_commits, e.raises, e.early, e.rich,
+            worth_changes(e.worth),
+        )  # fmt: skip
     return candidates(e.weights, e.seeks, e.commits)
 
 
