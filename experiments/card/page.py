@@ -110,14 +110,19 @@ EVERY_TABLES = (
 ``rich``, ``food_backs`` and ``lean``) times three base players, each with its own card."""
 TABLE_OPTIONS = " ".join(f"--table {t.spec()}" for t in EVERY_TABLES)
 EVERY_TABLE_GAMES = 30_000
+PERSON_WORTH = ("wood=2", "brick=2", "agriculture=4")
+"""The conversion the card for every table prints where it is not the default: every resource
+and tool step counts 2, food and points 1, an agriculture step 4."""
 PERSON_COMMAND = (
-    f"mammoth derive-card {TABLE_OPTIONS} --players 2 3 4 --seed 7001 "
-    f"--games {EVERY_TABLE_GAMES} --space person --early 0 --rich 0 --rich 4"
+    f"mammoth derive-card {TABLE_OPTIONS} --players 2 3 4 --seed 7003 "
+    f"--games {EVERY_TABLE_GAMES} --space person --alone 0 --early 0 --rich 0 --rich 4 "
+    "--rich 6 --rich 8 " + " ".join(f"--worth {w}" for w in PERSON_WORTH)
 )
 """The derivation of ``strategies/models/card_every_table.json``: the person's default grid,
-never going early, and with one person more at a "1." bonus counting 4+ tried beside each count
-of people (the tile sets' bonuses count 1 to 2 at ``lean``, 2 to 4 at the assumed tiles and
-``food_backs``, 4 to 8 at ``rich``)."""
+whoever is on the herd's area, never going early, and with one person more at a "1." bonus
+counting 4+, 6+ or 8+ tried beside each count of people. By :data:`PERSON_WORTH` the tile sets'
+"1." bonuses count 2 at ``lean``; 2 to 4 at the assumed tiles and ``food_backs`` (agriculture
+and a tile's back 4); and 4 to 8 at ``rich`` (tools 4, points 6, agriculture and a back 8)."""
 WEIGHT_COMMAND = (
     f"mammoth derive-card {TABLE_OPTIONS} --players 2 3 4 --seed 7002 --games 5000 "
     + " ".join(f"--weight {w:g}" for w in (0.15, 0.22, 0.3, 0.45, 0.65, 1))
