@@ -221,7 +221,8 @@ def seated_names(experiment: CardDeriveExperiment) -> list[str]:
 
 def _play_of(label: str, players: int) -> TablePlay | PersonPlay:
     """The candidate a label names (``card[seek_N=..,weight_N=..,commit_N=..]``, or a person's
-    ``card[people_N=..,turn_N=..,alone_N=..,commit_N=..,raise_N=..]``)."""
+    ``card[people_N=..,turn_N=..,alone_N=..,commit_N=..,raise_N=..]``, with its conversion's
+    ``worth_NAME=..`` where it is not the default)."""
     inner = label[label.index("[") + 1 : -1]
     values = dict(item.split("=") for item in inner.split(","))
     if f"people_{players}" in values:
