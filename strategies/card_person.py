@@ -39,9 +39,6 @@ import numpy as np
 from sim.constants import E_AGRICULTURE, E_FOOD, E_POINTS, E_RESOURCE, E_TOOL
 from sim.jit import hot
 from sim.situation import (
-    S_ALL_AMOUNT,
-    S_ALL_EFFECT,
-    S_ALL_GOOD,
     S_COMMITTED_MOST,
     S_FIRST_AMOUNT,
     S_FIRST_EFFECT,
@@ -285,12 +282,6 @@ def first_bonus_worth(params, at, over, sit):
     return bonus_worth(
         params, at, over, sit[S_FIRST_EFFECT], sit[S_FIRST_AMOUNT], sit[S_FIRST_GOOD]
     )
-
-
-@hot(inline=True)
-def all_bonus_worth(params, at, over, sit):
-    """The round's "all" bonus as the card counts it."""
-    return bonus_worth(params, at, over, sit[S_ALL_EFFECT], sit[S_ALL_AMOUNT], sit[S_ALL_GOOD])
 
 
 @hot(inline=True)
