@@ -286,7 +286,9 @@ def card_row(card: dict) -> np.ndarray:
 
     Layout: ``cards_per_round, stack_rate``; the commitment part: ``default k, number of
     rules``, then per rule ``k`` and ``lo, hi`` for each of :data:`FEATURES` (the box is
-    ``lo <= feature < hi``; open bounds are ``-OPEN`` and ``OPEN``); the seek part: ``default
+    ``lo <= feature < hi``; open bounds are ``-OPEN`` and ``OPEN``; no rules for a person's
+    card, whose commitment rules test what a player sees and sit in the person's part, where
+    they are read); the seek part: ``default
     (1 seek, 0 not), number of rules``, then per rule its answer and ``lo, hi`` for each of
     :data:`SEEK_FEATURES`; then ``1, w2, w3, w4`` for a seek part with a ``weight`` (its
     weight at 2, 3 and 4 players), else ``0, 0, 0, 0``; then the person's part
@@ -303,7 +305,7 @@ def card_row(card: dict) -> np.ndarray:
     numpy.ndarray
         float64.
     """
-    rules = card["rules"]
+    rules = [] if is_person(card) else card["rules"]  # a person's are in the person's part
     row = [CLOCK[0], CLOCK[1], float(card["default"]), float(len(rules))]
     row += _rules_row(rules, "commit", FEATURES)
     seek = card.get("seek") or {"rules": [], "default": False}

@@ -355,6 +355,38 @@ def test_tiles_held_and_tiles_left_are_read_as_the_table_shows_them():
     assert tc.herd_people(st, 0, 0, params, RNG, 1, 5) == 1
 
 
+def test_commitment_rules_on_what_only_a_person_reads_load_and_answer(tmp_path):
+    """A person's commitment rules may test the printed bonus, the rivals and the tiles left,
+    which a weight card's cannot: such a card loads from its file, and commits as it reads (3
+    at a "1." bonus counting 3+, 2 with another player there, 0 with 5 tiles left or fewer,
+    else 1)."""
+    card = {
+        "worth": dict(WORTH),
+        "place": {"rules": [], "default": 1},
+        "rules": [
+            {"when": [{"feature": "bonus", "lo": 3, "hi": None}], "commit": 3},
+            {"when": [{"feature": "rivals", "lo": 0.5, "hi": None}], "commit": 2},
+            {"when": [{"feature": "tiles_left", "lo": None, "hi": 5.5}], "commit": 0},
+        ],
+        "default": 1,
+    }
+    path = tmp_path / "card.json"
+    path.write_text(json.dumps(card), encoding="utf-8")
+    params = _params(tc.load_card(path))
+
+    def commits(prize, rival=False, tile_pos=1):
+        st = _state(prize=prize)
+        st.seat[0, 0, PLACED + FOREST] = 5
+        if rival:
+            st.seat[0, 1, PLACED + FOREST] = 1
+        st.game[0, I_TILE_POS] = tile_pos
+        return tc.commit_figures(st, 0, 0, params, RNG, 5, np.ones(VALUES_WIDTH))
+
+    assert commits(12) == 3  # points:3 counts 3
+    assert commits(0) == 1  # tool:1 counts 2
+    assert commits(0, rival=True) == 2
+    assert commits(0, tile_pos=11) == 0  # 5 left after this round's
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_person_cards_file_plays_its_plays_move_for_move(tmp_path, players):
     """Whole games: a seat playing the card file of some plays and a seat playing the plays by
