@@ -103,3 +103,21 @@ def test_check_card_gate_writes_the_gated_card_with_its_command(tmp_path):
     assert load_card(out / "card.json")["rules"] == gated["rules"]
     refused = CliRunner().invoke(main, ["check-card", "card", "--gate", "--out", str(tmp_path)])
     assert refused.exit_code == 2 and "card[file=PATH]" in refused.output
+
+
+def test_check_card_gate_refuses_a_persons_card_in_one_line(tmp_path):
+    """A person's card has no seek part: ``--gate`` would write back a card that is no card (a
+    ``place`` part and a ``seek`` part), so it is refused before any game, and nothing is
+    written."""
+    from click.testing import CliRunner
+
+    from experiments.cli import main
+
+    card = "card[file=strategies/models/card_every_table.json]"
+    out = tmp_path / "out"
+    args = ["check-card", card, "--players", "4", "--games", "20", "--gate", "--out", str(out)]
+    refused = CliRunner().invoke(main, args)
+    assert refused.exit_code == 2, refused.output
+    assert "a person's card" in refused.output and "Traceback" not in refused.output
+    assert len(refused.output.strip().splitlines()) == 1
+    assert not out.exists()

@@ -33,7 +33,9 @@ from experiments.shared.analysis_card_tables import (
 from experiments.shared.experiment import Experiment, setting
 from experiments.shared.settings import deviation_names, flag, names
 from sim.errors import InputError
+from strategies.card_person import is_person
 from strategies.registry import resolve
+from strategies.taming_card import load_card
 
 DEFAULTS = {
     "card": CARD,
@@ -100,7 +102,7 @@ class CardCheckExperiment(Experiment):
         InputError
             An unknown strategy, policy or deviation, a field too short for a player count, a
             field, tile set, policy or deviation named twice, a tile file that cannot be read, a
-            gate without a card file or without the policies that gate it.
+            gate without a card file, of a person's card, or without the policies that gate it.
         """
         card = self.card
         check_settings(
@@ -132,6 +134,11 @@ class CardCheckExperiment(Experiment):
         if self.gate:
             if card_file(card) is None:
                 raise InputError("gate: check a card file, card[file=PATH], to write it back gated")
+            if is_person(load_card(card_file(card))):
+                raise InputError(
+                    "gate: a person's card (with 'place') has no seek part to gate; gate a "
+                    "weight card"
+                )
             if not {seek_off(card), commit_off(card)} & set(self.policies):
                 raise InputError(
                     f"gate: the policies must hold the card never seeking, {seek_off(card)}, or "
