@@ -287,11 +287,10 @@ def card_row(card: dict) -> np.ndarray:
     Layout: ``cards_per_round, stack_rate``; the commitment part: ``default k, number of
     rules``, then per rule ``k`` and ``lo, hi`` for each of :data:`FEATURES` (the box is
     ``lo <= feature < hi``; open bounds are ``-OPEN`` and ``OPEN``; no rules for a person's
-    card, whose commitment rules test what a player sees and sit in the person's part, where
-    they are read); the seek part: ``default
-    (1 seek, 0 not), number of rules``, then per rule its answer and ``lo, hi`` for each of
-    :data:`SEEK_FEATURES`; then ``1, w2, w3, w4`` for a seek part with a ``weight`` (its
-    weight at 2, 3 and 4 players), else ``0, 0, 0, 0``; then the person's part
+    card, whose commitment rules test what a player sees and are read from the person's part);
+    the seek part: ``default (1 seek, 0 not), number of rules``, then per rule its answer and
+    ``lo, hi`` for each of :data:`SEEK_FEATURES`; then ``1, w2, w3, w4`` for a seek part with a
+    ``weight`` (its weight at 2, 3 and 4 players), else ``0, 0, 0, 0``; then the person's part
     (:func:`strategies.card_person.person_row`). A card without a seek part never seeks the
     herd by weight (a person's card places by its ``place`` part instead).
 

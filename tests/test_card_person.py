@@ -387,6 +387,7 @@ def test_commitment_rules_on_what_only_a_person_reads_load_and_answer(tmp_path):
     assert commits(0, rival=True) == 2
     assert commits(0, tile_pos=11) == 0  # 5 left after this round's
 
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_person_cards_file_plays_its_plays_move_for_move(tmp_path, players):
     """Whole games: a seat playing the card file of some plays and a seat playing the plays by
